@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// StateKit keeps no package dependencies: everything here builds with the Swift toolchain alone.
+// Benchmarks and examples live in their own packages under Benchmarks/ and Examples/.
+let package = Package(
+  name: "StateKit",
+  products: [
+    .library(name: "StateKit", targets: ["StateKit"]),
+    .library(name: "ErrorKit", targets: ["ErrorKit"]),
+    .executable(name: "statekit-inspect", targets: ["statekit-inspect"]),
+  ],
+  targets: [
+    .target(name: "StateKit"),
+    .target(name: "ErrorKit", dependencies: ["StateKit"]),
+    .executableTarget(name: "statekit-inspect", dependencies: ["StateKit"]),
+    .testTarget(name: "StateKitTests", dependencies: ["StateKit"]),
+    .testTarget(
+      name: "InspectTests",
+      dependencies: [.target(name: "statekit-inspect")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+extension ControlState: Codable {
+  /// Encodes the state as its raw integer, which decodes to the same state in any process.
+  ///
+  ///     let data = try JSONEncoder().encode(ControlState([.selected, .highlighted]))
+  ///     String(decoding: data, as: UTF8.self)  // "5"
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  /// Decodes a state from a non-negative integer or from state text.
+  ///
+  ///     try JSONDecoder().decode(ControlState.self, from: Data("5".utf8))                    // [.highlighted, .selected]
+  ///     try JSONDecoder().decode(ControlState.self, from: Data(#""selected | 0x10000""#.utf8))  // 0x10004
+  ///
+  /// Text is parsed with the process-wide catalog, keeping unnamed hex bits.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` naming the value and the reason when it is neither
+  ///   an integer that fits in `UInt` nor valid state text.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let raw = try? container.decode(UInt.self) {
+      self.init(rawValue: raw)
+      return
+    }
+    let text: String
+    do {
+      text = try container.decode(String.self)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription:
+          "expected a control state: a non-negative integer that fits in \(UInt.bitWidth) bits, or state text such as \"selected | highlighted\""
+      )
+    }
+    do {
+      self = try ControlState(parsing: text)
+    } catch let error as StateKitError {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+    }
+  }
+}

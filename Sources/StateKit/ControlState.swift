@@ -1,0 +1,122 @@
+/// The state of a control, as a bitmask with UIKit's layout.
+///
+/// `ControlState` keeps the bit layout of `UIControl.State`, so a value converts to and from
+/// UIKit without translation, and adds what UIKit leaves out: names for app-defined states, a
+/// readable and lossless text format, and helpers for the mistakes people keep making with
+/// option sets.
+///
+/// | Bits          | Meaning                                                      |
+/// |---------------|--------------------------------------------------------------|
+/// | none          | ``normal``                                                   |
+/// | 0...3         | ``highlighted``, ``disabled``, ``selected``, ``focused``     |
+/// | 4...15        | unnamed system bits                                          |
+/// | 16...23       | ``application``: free for app-defined states                 |
+/// | 24...31       | ``reserved`` for framework use                               |
+///
+///     var state: ControlState = [.selected, .highlighted]
+///     state.description        // "highlighted | selected"
+///     state.remove(.highlighted)
+///     state == .selected       // true
+///     ControlState(rawValue: 0x0001_0004).description  // "selected | 0x10000"
+///
+/// App-defined states get a name with ``declare(_:applicationBit:)``; from then on they print
+/// and parse by name.
+@frozen
+public struct ControlState: OptionSet, Hashable, Sendable {
+  /// The bits of the state.
+  ///
+  ///     ControlState.selected.rawValue  // 4
+  public var rawValue: UInt
+
+  /// Creates a state from its bits, keeping every bit, named or not.
+  ///
+  ///     let state = ControlState(rawValue: 0x0001_0004)
+  ///     state.contains(.selected)  // true
+  ///
+  /// - Parameter rawValue: The bits of the state.
+  @inlinable
+  public init(rawValue: UInt) {
+    self.rawValue = rawValue
+  }
+
+  /// The state of an enabled control that is neither highlighted, selected nor focused (no bit).
+  ///
+  /// Every state contains `.normal`, as the empty set is a subset of every set; ask
+  /// ``isNormal`` to know whether a state *is* normal.
+  ///
+  ///     ControlState.normal.rawValue  // 0
+  @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }
+
+  /// The state of a control being touched or pressed (bit 0).
+  ///
+  ///     ControlState.highlighted.rawValue  // 1
+  @inlinable public static var highlighted: ControlState { ControlState(rawValue: 1 << 0) }
+
+  /// The state of a control that does not accept input (bit 1).
+  ///
+  ///     ControlState.disabled.rawValue  // 2
+  @inlinable public static var disabled: ControlState { ControlState(rawValue: 1 << 1) }
+
+  /// The state of a control that is selected, such as a toggled-on button (bit 2).
+  ///
+  ///     ControlState.selected.rawValue  // 4
+  @inlinable public static var selected: ControlState { ControlState(rawValue: 1 << 2) }
+
+  /// The state of a control that has focus (bit 3).
+  ///
+  ///     ControlState.focused.rawValue  // 8
+  @inlinable public static var focused: ControlState { ControlState(rawValue: 1 << 3) }
+
+  /// The eight bits, 16 through 23, that apps may use for their own states (`0x00FF0000`).
+  ///
+  ///     let visited = try ControlState(applicationBit: 0)
+  ///     ControlState.application.isSuperset(of: visited)  // true
+  @inlinable public static var application: ControlState { ControlState(rawValue: 0x00FF_0000) }
+
+  /// The eight bits, 24 through 31, that the framework reserves for itself (`0xFF000000`).
+  ///
+  ///     ControlState(rawValue: 1 << 24).isSubset(of: .reserved)  // true
+  @inlinable public static var reserved: ControlState { ControlState(rawValue: 0xFF00_0000) }
+
+  /// The number of application bits: indices `0..<8` map to bits 16 through 23.
+  @usableFromInline static let applicationBitCount = 8
+
+  /// The position of the first application bit.
+  @usableFromInline static let applicationBitOffset = 16
+
+  /// Creates the single-bit state at an index in the application range.
+  ///
+  /// Index 0 is bit 16 (`0x00010000`), index 7 is bit 23 (`0x00800000`).
+  ///
+  ///     let visited = try ControlState(applicationBit: 0)
+  ///     visited.rawValue  // 0x10000
+  ///
+  /// - Parameter applicationBit: An index from 0 through 7.
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
+  ///   the index is outside `0...7`; the error names the index and the valid range.
+  public init(applicationBit: Int) throws {
+    guard (0..<Self.applicationBitCount).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit)
+    }
+    self.init(rawValue: 1 << UInt(Self.applicationBitOffset + applicationBit))
+  }
+
+  /// Whether this is the normal state: no bit is set.
+  ///
+  /// Use this rather than `contains(.normal)`, which is true for every state.
+  ///
+  ///     ControlState.selected.contains(.normal)  // true, for every state
+  ///     ControlState.selected.isNormal           // false
+  ///     ControlState.normal.isNormal             // true
+  @inlinable
+  public var isNormal: Bool { rawValue == 0 }
+
+  /// The index of this state in the application range, when it is exactly one application bit.
+  ///
+  ///     try ControlState(applicationBit: 3).applicationBitIndex  // 3
+  ///     ControlState.selected.applicationBitIndex                 // nil
+  public var applicationBitIndex: Int? {
+    guard rawValue.nonzeroBitCount == 1, isSubset(of: .application) else { return nil }
+    return rawValue.trailingZeroBitCount - Self.applicationBitOffset
+  }
+}

@@ -1,0 +1,170 @@
+/// What formatting and parsing do with bits that have no name.
+///
+/// These are the three policies of Rust's bitflags, which users of bit sets already know.
+///
+///     let catalog = StateCatalog()
+///     let state = ControlState(rawValue: 0x0001_0004)
+///     try catalog.format(state, unknownBits: .retain)    // "selected | 0x10000"
+///     try catalog.format(state, unknownBits: .truncate)  // "selected"
+///     try catalog.format(state, unknownBits: .strict)    // throws: bits 0x10000 have no name
+public enum UnknownBitsPolicy: Hashable, Sendable, CaseIterable {
+  /// Keep them: formatting writes them as one hex token and parsing accepts hex tokens. Lossless;
+  /// the default.
+  case retain
+  /// Drop them: formatting leaves them out and parsing clears them.
+  case truncate
+  /// Reject them: formatting throws on an unnamed bit and parsing throws on a hex token. Use it
+  /// across API boundaries, where an unknown bit means the two sides disagree.
+  case strict
+}
+
+extension StateCatalog {
+  /// Formats a state as text: names in ascending bit order joined by `" | "`, then, if the
+  /// policy keeps them, the unnamed bits as one lowercase hex number. The empty state is
+  /// `normal`.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     let state = ControlState(rawValue: 0x0001_0004)
+  ///     try catalog.format(state)                          // "selected | 0x10000"
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
+  ///     try catalog.format(state)                          // "selected | visited"
+  ///
+  /// - Parameters:
+  ///   - state: Any state.
+  ///   - unknownBits: What to do with bits that have no name; ``UnknownBitsPolicy/retain`` by
+  ///     default.
+  /// - Returns: The text.
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/unnamedBits`` in strict mode
+  ///   when a bit has no name. The other policies never throw.
+  public func format(_ state: ControlState, unknownBits: UnknownBitsPolicy = .retain) throws
+    -> String
+  {
+    let unnamed = unnamedBits(in: state)
+    if unknownBits == .strict, !unnamed.isNormal {
+      throw StateKitError.format(unnamed: unnamed, in: state)
+    }
+    return text(of: state, unnamed: unnamed, keepUnnamed: unknownBits == .retain)
+  }
+
+  /// Formats a state as text, keeping unnamed bits as hex; this never fails.
+  ///
+  ///     StateCatalog().description(of: [.selected, .highlighted])  // "highlighted | selected"
+  ///     StateCatalog().description(of: .normal)                    // "normal"
+  ///
+  /// - Parameter state: Any state.
+  /// - Returns: Text that ``parse(_:unknownBits:)`` turns back into `state`.
+  public func description(of state: ControlState) -> String {
+    text(of: state, unnamed: unnamedBits(in: state), keepUnnamed: true)
+  }
+
+  private func text(of state: ControlState, unnamed: ControlState, keepUnnamed: Bool) -> String {
+    var parts: [String] = []
+    for member in state.subtracting(unnamed).members {
+      // Every member here is named: `unnamed` holds all the others.
+      if let name = name(of: member) { parts.append(name) }
+    }
+    if keepUnnamed, !unnamed.isNormal {
+      parts.append(_hex(unnamed.rawValue))
+    }
+    return parts.isEmpty ? "normal" : parts.joined(separator: " | ")
+  }
+
+  /// Parses state text: names, `normal` and `0x` hex tokens separated by `|`, with optional
+  /// spaces or tabs around each token.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     let visited = try catalog.declare("visited", applicationBit: 0)
+  ///     try catalog.parse("selected | visited") == [.selected, visited]  // true
+  ///     try catalog.parse("selected|0x10000") == [.selected, visited]    // true
+  ///     try catalog.parse("normal") == .normal                           // true
+  ///
+  /// Names are case-sensitive. Rejected: empty text, empty segments (`a||b`, `a |`), unknown
+  /// names, hex tokens without digits, with other characters, or too large for `UInt`.
+  ///
+  /// - Parameters:
+  ///   - text: The text to parse.
+  ///   - unknownBits: ``UnknownBitsPolicy/retain`` keeps every bit of a hex token (the default),
+  ///     ``UnknownBitsPolicy/truncate`` clears bits without a name, and
+  ///     ``UnknownBitsPolicy/strict`` rejects hex tokens.
+  /// - Returns: The state.
+  /// - Throws: ``StateKitError`` naming the text, the failing token and the reason.
+  public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain) throws
+    -> ControlState
+  {
+    let text = Substring(text)
+    if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+      throw StateKitError.parse(
+        .emptyText, text: text,
+        reason: "there is no state; write `normal` for the state with no bits")
+    }
+    var result = ControlState.normal
+    var segmentNumber = 0
+    for segment in text.split(separator: "|", omittingEmptySubsequences: false) {
+      segmentNumber += 1
+      let token = segment.trimmingSpaces()
+      if token.isEmpty {
+        throw StateKitError.parse(
+          .emptySegment, text: text, token: token,
+          reason: "segment \(segmentNumber) is empty; write one name or hex number between `|`s")
+      }
+      if token.hasPrefix("0x") {
+        if unknownBits == .strict {
+          throw StateKitError.parse(
+            .hexNotAllowed, text: text, token: token,
+            reason: "hex token \(_quoted(token)) is not allowed in strict mode; use names only")
+        }
+        let bits = try Self.hexValue(token, in: text)
+        result.formUnion(unknownBits == .truncate ? bits.intersection(namedBits) : bits)
+      } else if let state = state(named: token) {
+        result.formUnion(state)
+      } else {
+        let known = (["normal"] + entries.map(\.name)).joined(separator: ", ")
+        throw StateKitError.parse(
+          .unknownName, text: text, token: token,
+          reason: "unknown state name \(_quoted(token)); known names: \(known)")
+      }
+    }
+    return result
+  }
+
+  /// The value of a `0x` token; its digits must be hex and fit in `UInt`.
+  private static func hexValue(_ token: Substring, in text: Substring) throws
+    -> ControlState
+  {
+    let digits = token.utf8.dropFirst(2)
+    guard !digits.isEmpty else {
+      throw StateKitError.parse(
+        .invalidHex, text: text, token: token, reason: "hex token \(_quoted(token)) has no digits")
+    }
+    var value: UInt = 0
+    for byte in digits {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default:
+        throw StateKitError.parse(
+          .invalidHex, text: text, token: token,
+          reason: "hex token \(_quoted(token)) has a character that is not a hex digit")
+      }
+      guard value >> UInt(UInt.bitWidth - 4) == 0 else {
+        throw StateKitError.parse(
+          .hexOverflow, text: text, token: token,
+          reason: "hex token \(_quoted(token)) does not fit in \(UInt.bitWidth) bits")
+      }
+      value = value << 4 | UInt(digit)
+    }
+    return ControlState(rawValue: value)
+  }
+}
+
+extension Substring {
+  /// The substring without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> Substring {
+    var result = self
+    while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+    while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+    return result
+  }
+}

@@ -1,0 +1,210 @@
+/// An error thrown by StateKit: a bad application bit, text that does not parse, a colliding
+/// declaration, or a selector that contradicts itself.
+///
+/// Every error has a stable ``code`` and a one-line ``description`` that names the input and
+/// the reason, ready to show to a user.
+///
+///     do {
+///         _ = try ControlState(parsing: "selected | bogus")
+///     } catch let error as StateKitError {
+///         error.code         // .unknownName
+///         error.token        // "bogus"
+///         error.description  // "cannot parse state text \"selected | bogus\": unknown state name \"bogus\"; ..."
+///     }
+///
+/// Match a code directly in a `catch` clause:
+///
+///     do {
+///         _ = try ControlState(applicationBit: 9)
+///     } catch StateKitError.Code.applicationBitOutOfRange {
+///         // handle it
+///     }
+public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, as a stable number.
+  ///
+  /// Codes never change meaning; new codes may be added.
+  ///
+  ///     StateKitError.Code.unknownName.rawValue  // 4
+  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The stable number of the code.
+    ///
+    ///     StateKitError.Code.emptySegment.rawValue  // 3
+    public let rawValue: Int
+
+    /// Creates a code from its number.
+    ///
+    ///     StateKitError.Code(rawValue: 4) == .unknownName  // true
+    public init(rawValue: Int) {
+      self.rawValue = rawValue
+    }
+
+    /// An application bit index outside `0...7` (code 1).
+    public static let applicationBitOutOfRange = Code(rawValue: 1)
+    /// State text that is empty or only spaces (code 2).
+    public static let emptyText = Code(rawValue: 2)
+    /// A `|` with nothing between it and the next `|` or the end of the text (code 3).
+    public static let emptySegment = Code(rawValue: 3)
+    /// A name that is neither `normal`, a system name nor a declared state (code 4).
+    public static let unknownName = Code(rawValue: 4)
+    /// A `0x` token with no digits or a character that is not a hex digit (code 5).
+    public static let invalidHex = Code(rawValue: 5)
+    /// A `0x` token whose value does not fit in `UInt` (code 6).
+    public static let hexOverflow = Code(rawValue: 6)
+    /// A `0x` token in strict mode, where only names are accepted (code 7).
+    public static let hexNotAllowed = Code(rawValue: 7)
+    /// Bits without a name in strict mode (code 8).
+    public static let unnamedBits = Code(rawValue: 8)
+    /// A custom state name that is not an identifier (code 9).
+    public static let invalidName = Code(rawValue: 9)
+    /// A custom state name that clashes with a system name such as `selected` (code 10).
+    public static let reservedName = Code(rawValue: 10)
+    /// A custom state name already declared for another bit (code 11).
+    public static let nameAlreadyDeclared = Code(rawValue: 11)
+    /// An application bit already declared under another name (code 12).
+    public static let bitAlreadyDeclared = Code(rawValue: 12)
+    /// A custom state that is not exactly one bit inside the application range (code 13).
+    public static let notSingleApplicationBit = Code(rawValue: 13)
+    /// A selector that both requires and excludes the same state (code 14).
+    public static let conflictingSelector = Code(rawValue: 14)
+
+    /// The code's name, such as `unknownName`.
+    ///
+    ///     StateKitError.Code.unknownName.description  // "unknownName"
+    public var description: String {
+      switch self {
+      case .applicationBitOutOfRange: "applicationBitOutOfRange"
+      case .emptyText: "emptyText"
+      case .emptySegment: "emptySegment"
+      case .unknownName: "unknownName"
+      case .invalidHex: "invalidHex"
+      case .hexOverflow: "hexOverflow"
+      case .hexNotAllowed: "hexNotAllowed"
+      case .unnamedBits: "unnamedBits"
+      case .invalidName: "invalidName"
+      case .reservedName: "reservedName"
+      case .nameAlreadyDeclared: "nameAlreadyDeclared"
+      case .bitAlreadyDeclared: "bitAlreadyDeclared"
+      case .notSingleApplicationBit: "notSingleApplicationBit"
+      case .conflictingSelector: "conflictingSelector"
+      default: "code\(rawValue)"
+      }
+    }
+  }
+
+  /// What went wrong.
+  ///
+  ///     (try? ControlState(parsing: "a||b")) == nil  // the error's code is .emptySegment
+  public let code: Code
+
+  /// The whole input that was rejected: the text, the name, or the index, as written.
+  ///
+  ///     // For `ControlState(parsing: "selected | bogus")`: "selected | bogus"
+  public let input: String
+
+  /// The part of ``input`` that failed, when the failure is in one token.
+  ///
+  ///     // For `ControlState(parsing: "selected | bogus")`: "bogus"
+  public let token: String?
+
+  /// The reason, in words, without the input.
+  ///
+  ///     // For `ControlState(parsing: "selected | bogus")`:
+  ///     // "unknown state name \"bogus\"; known names: normal, highlighted, ..."
+  public let reason: String
+
+  /// A one-line message that names the input and the reason.
+  ///
+  ///     // "cannot parse state text \"a||b\": empty segment 2 (between two `|`)"
+  public let description: String
+
+  init(code: Code, input: String, token: String? = nil, reason: String, summary: String) {
+    self.code = code
+    self.input = input
+    self.token = token
+    self.reason = reason
+    self.description = "\(summary): \(reason)"
+  }
+}
+
+/// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
+///
+///     switch error {
+///     case StateKitError.Code.unknownName: print("check the spelling")
+///     default: break
+///     }
+public func ~= (pattern: StateKitError.Code, value: any Error) -> Bool {
+  (value as? StateKitError)?.code == pattern
+}
+
+// The one funnel through which StateKit's errors are built: every message is made here.
+extension StateKitError {
+  static func applicationBitOutOfRange(_ index: Int) -> StateKitError {
+    StateKitError(
+      code: .applicationBitOutOfRange, input: String(index),
+      reason: "valid indices are 0...7 (bits 16...23)",
+      summary: "application bit index \(index) is out of range")
+  }
+
+  static func parse(
+    _ code: Code, text: some StringProtocol, token: (some StringProtocol)? = String?.none,
+    reason: String
+  ) -> StateKitError {
+    StateKitError(
+      code: code, input: String(text), token: token.map { String($0) }, reason: reason,
+      summary: "cannot parse state text \(_quoted(text))")
+  }
+
+  static func format(unnamed: ControlState, in state: ControlState) -> StateKitError {
+    StateKitError(
+      code: .unnamedBits, input: _hex(state.rawValue),
+      reason: "bits \(_hex(unnamed.rawValue)) have no name (strict mode)",
+      summary: "cannot format state \(_hex(state.rawValue))")
+  }
+
+  static func declaration(_ code: Code, name: some StringProtocol, reason: String) -> StateKitError
+  {
+    StateKitError(
+      code: code, input: String(name), reason: reason,
+      summary: "cannot declare state \(_quoted(name))")
+  }
+
+  static func selector(required: ControlState, excluded: ControlState) -> StateKitError {
+    let both = required.intersection(excluded)
+    return StateKitError(
+      code: .conflictingSelector, input: "\(required) excluding \(excluded)",
+      reason: "it both requires and excludes \(both)",
+      summary: "invalid selector")
+  }
+}
+
+/// Lowercase hex with a `0x` prefix, as in the text format.
+func _hex(_ value: UInt) -> String {
+  "0x" + String(value, radix: 16)
+}
+
+/// Quotes user input for a one-line message: escapes quotes, backslashes and control characters,
+/// and shortens long input, so a message never spans lines or floods a terminal.
+func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+  var result = "\""
+  var count = 0
+  for scalar in text.unicodeScalars {
+    if count == limit {
+      result += "…"
+      break
+    }
+    count += 1
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      || scalar.properties.generalCategory == .lineSeparator
+      || scalar.properties.generalCategory == .paragraphSeparator:
+      result += "\\u{" + String(scalar.value, radix: 16) + "}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,47 @@
+import Foundation
+import StateKit
+import Testing
+
+@Suite("Codable")
+struct CodableTests {
+  @Test func encodesTheRawInteger() throws {
+    let data = try JSONEncoder().encode([ControlState([.selected, .highlighted]), ControlState(rawValue: 1 << 63)])
+    #expect(String(decoding: data, as: UTF8.self) == "[5,9223372036854775808]")
+  }
+
+  @Test func decodesIntegersAndText() throws {
+    let json = #"[5, "selected | 0x10000", "normal", 18446744073709551615]"#
+    let states = try JSONDecoder().decode([ControlState].self, from: Data(json.utf8))
+    #expect(states == [[.highlighted, .selected], ControlState(rawValue: 0x10004), .normal, ControlState(rawValue: .max)])
+  }
+
+  @Test func roundTripLaw() throws {
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+    Property.check("decode(encode(x)) == x", cases: 2_000) { rng in
+      let state = ControlState.arbitrary(using: &rng)
+      guard let data = try? encoder.encode([state]),
+        let back = try? decoder.decode([ControlState].self, from: data), back == [state]
+      else { return state.debugDescription }
+      return nil
+    }
+  }
+
+  @Test(arguments: [
+    ("-1", "non-negative integer"), ("1.5", "non-negative integer"), ("true", "non-negative integer"),
+    ("18446744073709551616", "non-negative integer"), (#""bogus""#, "unknown state name \"bogus\""),
+    (#""selected||focused""#, "segment 2 is empty"), (#""""#, "no state"), ("null", "non-negative integer"), ("{}", "non-negative integer"),
+  ])
+  func badValuesAreDecodingErrors(json: String, message: String) {
+    let error = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([ControlState].self, from: Data("[\(json)]".utf8))
+    }
+    guard let error else { return }
+    switch error {
+    case .dataCorrupted(let context), .typeMismatch(_, let context):
+      #expect(context.debugDescription.contains(message), "\(context.debugDescription)")
+    default:
+      Issue.record("unexpected \(error)")
+    }
+  }
+}
