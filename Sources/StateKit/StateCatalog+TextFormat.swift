@@ -92,12 +92,24 @@ extension StateCatalog {
     -> ControlState
   {
     let text = Substring(text)
+    var result = ControlState.normal
+    try forEachToken(in: text, unknownBits: unknownBits, allowsExclusion: false) { _, _, state in
+      result.formUnion(state)
+    }
+    return result
+  }
+
+  /// Splits state text at `|` and parses each token, calling `body` with the token, whether it
+  /// was prefixed with `!` (only when `allowsExclusion`), and its state.
+  func forEachToken(
+    in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
+    _ body: (Substring, Bool, ControlState) throws -> Void
+  ) throws {
     if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
       throw StateKitError.parse(
         .emptyText, text: text,
         reason: "there is no state; write `normal` for the state with no bits")
     }
-    var result = ControlState.normal
     var segmentNumber = 0
     for segment in text.split(separator: "|", omittingEmptySubsequences: false) {
       segmentNumber += 1
@@ -107,31 +119,32 @@ extension StateCatalog {
           .emptySegment, text: text, token: token,
           reason: "segment \(segmentNumber) is empty; write one name or hex number between `|`s")
       }
-      if token.hasPrefix("0x") {
+      let negated = allowsExclusion && token.hasPrefix("!")
+      let word = negated ? token.dropFirst() : token
+      if word.hasPrefix("0x") {
         if unknownBits == .strict {
           throw StateKitError.parse(
             .hexNotAllowed, text: text, token: token,
             reason: "hex token \(_quoted(token)) is not allowed in strict mode; use names only")
         }
-        let bits = try Self.hexValue(token, in: text)
-        result.formUnion(unknownBits == .truncate ? bits.intersection(namedBits) : bits)
-      } else if let state = state(named: token) {
-        result.formUnion(state)
+        let bits = try Self.hexValue(word, token: token, in: text)
+        try body(token, negated, unknownBits == .truncate ? bits.intersection(namedBits) : bits)
+      } else if let state = state(named: word) {
+        try body(token, negated, state)
       } else {
         let known = (["normal"] + entries.map(\.name)).joined(separator: ", ")
         throw StateKitError.parse(
           .unknownName, text: text, token: token,
-          reason: "unknown state name \(_quoted(token)); known names: \(known)")
+          reason: "unknown state name \(_quoted(word)); known names: \(known)")
       }
     }
-    return result
   }
 
   /// The value of a `0x` token; its digits must be hex and fit in `UInt`.
-  private static func hexValue(_ token: Substring, in text: Substring) throws
+  private static func hexValue(_ word: Substring, token: Substring, in text: Substring) throws
     -> ControlState
   {
-    let digits = token.utf8.dropFirst(2)
+    let digits = word.utf8.dropFirst(2)
     guard !digits.isEmpty else {
       throw StateKitError.parse(
         .invalidHex, text: text, token: token, reason: "hex token \(_quoted(token)) has no digits")

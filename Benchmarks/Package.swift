@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Benchmarks for StateKit, measured from a client package as users see the library.
+let package = Package(
+  name: "StateKitBenchmarks",
+  dependencies: [.package(name: "StateKit", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "StateTableBenchmark",
+      dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
+    ),
+    .target(name: "HeapStats"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,174 @@
+// Measures StateTable.resolve through the public API, against two baselines measured in the
+// same run: a [ControlState: Int] dictionary with UIKit's exact-then-normal lookup, and a plain
+// array load. Prints nanoseconds per lookup and the ratios, then the heap bytes of a table.
+//
+//   swift run -c release --package-path Benchmarks StateTableBenchmark
+import HeapStats
+import StateKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let visited = try ControlState.declare("visited", applicationBit: 0)
+let dragging = try ControlState.declare("dragging", applicationBit: 1)
+
+/// Opaque to the optimizer, so loops cannot be folded away.
+@inline(never) func blackHole(_ value: Int) {
+  if value == 0x5eed_5eed { print("") }
+}
+
+@inline(never) func opaque<T>(_ value: T) -> T { value }
+
+func now() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Nanoseconds per operation of each body, which perform `operations` operations each, one
+/// sample per round. The bodies run interleaved, round after round, so a slow moment of the
+/// machine hits them all and ratios within a round stay fair.
+func measure(operations: Int, rounds: Int = 21, _ bodies: [() -> Int]) -> [[Double]] {
+  var samples = Array(repeating: [Double](), count: bodies.count)
+  for round in 0...rounds {
+    for (index, body) in bodies.enumerated() {
+      let start = now()
+      blackHole(body())
+      // Round 0 warms up caches and the CPU clock; it is not counted.
+      if round > 0 { samples[index].append(Double(now() - start) / Double(operations)) }
+    }
+  }
+  return samples
+}
+
+func median(_ values: [Double]) -> Double {
+  values.sorted()[values.count / 2]
+}
+
+/// The median over rounds of the ratio of two bodies measured in the same round.
+func medianRatio(_ numerator: [Double], _ denominator: [Double]) -> Double {
+  median(zip(numerator, denominator).map { $0 / $1 })
+}
+
+/// The selectors of a table with `size` entries: plain states over the system bits and two
+/// custom states, plus exclusions, always including `.normal`.
+func selectors(_ size: Int) -> [StateSelector] {
+  let pool: [ControlState] = [
+    .normal, .highlighted, .disabled, .selected, .focused, visited, [.selected, .highlighted],
+    [.selected, .disabled], [visited, .highlighted], [.focused, .highlighted], [.selected, .focused],
+    [visited, .disabled], [.selected, .highlighted, .focused], dragging, [dragging, .highlighted],
+  ]
+  var result = pool.prefix(size).map { StateSelector($0) }
+  if size > pool.count {
+    result.append(try! StateSelector(requiring: .selected, excluding: .disabled))
+  }
+  return Array(result.prefix(size))
+}
+
+func format(_ value: Double) -> String {
+  let scaled = (value * 100).rounded() / 100
+  return String(scaled)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+// Random states over every bit the tables use plus noise bits that no selector mentions.
+var rng = SplitMix64(seed: 7)
+let stateMask: ControlState = [.highlighted, .disabled, .selected, .focused, visited, dragging, ControlState(rawValue: 0x0100_0030)]
+let states = (0..<1024).map { _ in ControlState.random(in: stateMask, using: &rng) }
+let repeats = 400
+let operations = states.count * repeats
+
+print("StateTable.resolve vs baselines (\(states.count) random states x \(repeats), 21 interleaved rounds; medians, ratios paired per round)")
+print("entries  resolve ns  dictionary ns  array ns  dict/resolve  resolve/array")
+var worstDictionaryRatio = Double.infinity
+var worstArrayRatio = 0.0
+for size in [1, 4, 8, 16] {
+  let keys = selectors(size)
+  var table = StateTable<Int>()
+  var dictionary: [ControlState: Int] = [:]
+  for (value, selector) in keys.enumerated() {
+    table[selector] = value + 1
+    if selector.isPlain { dictionary[selector.required] = value + 1 }
+  }
+  let array = (0..<256).map { $0 * 3 }
+  let t = opaque(table)
+  let d = opaque(dictionary)
+  let a = opaque(array)
+  let s = opaque(states)
+
+  let times = measure(operations: operations, [
+    {
+      var sum = 0
+      for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
+      return sum
+    },
+    {
+      var sum = 0
+      for _ in 0..<repeats { for state in s { sum &+= d[state] ?? d[.normal] ?? 0 } }
+      return sum
+    },
+    {
+      var sum = 0
+      for _ in 0..<repeats { for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] } }
+      return sum
+    },
+  ])
+  let (resolveTime, dictionaryTime, arrayTime) = (median(times[0]), median(times[1]), median(times[2]))
+  let dictionaryRatio = medianRatio(times[1], times[0])
+  let arrayRatio = medianRatio(times[0], times[2])
+  worstDictionaryRatio = min(worstDictionaryRatio, dictionaryRatio)
+  worstArrayRatio = max(worstArrayRatio, arrayRatio)
+  print(
+    pad(String(size), 7), pad(format(resolveTime), 11), pad(format(dictionaryTime), 14),
+    pad(format(arrayTime), 9), pad(format(dictionaryRatio) + "x", 13), pad(format(arrayRatio) + "x", 14))
+}
+
+// Cost against the number of possible states: the same four-entry table, resolved for states
+// drawn from 4 bits, 16 bits and all 64 bits.
+print("\nresolve ns by width of the random states (4-entry table)")
+do {
+  var table = StateTable<Int>()
+  for (value, selector) in selectors(4).enumerated() { table[selector] = value }
+  let t = opaque(table)
+  for width in [4, 16, 64] {
+    let mask = ControlState(rawValue: width == 64 ? .max : (1 << UInt(width)) - 1)
+    let wide = opaque((0..<1024).map { _ in ControlState.random(in: mask, using: &rng) })
+    let time = measure(operations: operations, [
+      {
+        var sum = 0
+        for _ in 0..<repeats { for state in wide { sum &+= t.resolve(state) ?? 0 } }
+        return sum
+      }
+    ]).map(median)[0]
+    print("  states over \(pad(String(width), 2)) bits: \(format(time)) ns")
+  }
+}
+
+#if canImport(Glibc)
+  // Heap bytes per table: the growth of the allocator's in-use bytes while 10,000 tables of
+  // four Int entries are alive, less the array that holds them.
+  func heapInUse() -> Int { Int(heapstats_in_use()) }
+  let count = 10_000
+  var holder: [StateTable<Int>] = []
+  holder.reserveCapacity(count)
+  let before = heapInUse()
+  for index in 0..<count {
+    var table = StateTable<Int>()
+    table[.normal] = index
+    table[visited] = index + 1
+    table[.highlighted] = index + 2
+    table[.disabled] = index + 3
+    holder.append(table)
+  }
+  let perTable = Double(heapInUse() - before) / Double(count)
+  blackHole(holder.count)
+  print("\nheap bytes per table of four Int entries: \(format(perTable)) (goal <= 160); inline size \(MemoryLayout<StateTable<Int>>.size) bytes")
+#endif
+
+print("\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 4x)")

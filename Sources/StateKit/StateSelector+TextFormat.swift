@@ -1,0 +1,75 @@
+extension StateSelector: CustomStringConvertible {
+  /// The selector as text, with the process-wide catalog: the required states in the state text
+  /// format, then each excluded state prefixed with `!`.
+  ///
+  ///     try StateSelector(requiring: .selected, excluding: .disabled).description  // "selected | !disabled"
+  ///     try StateSelector(requiring: .normal, excluding: .disabled).description    // "!disabled"
+  ///     StateSelector(.normal).description                                         // "normal"
+  public var description: String {
+    ControlState.catalog.description(of: self)
+  }
+
+  /// Parses selector text with the process-wide catalog: state text in which a token prefixed
+  /// with `!` names an excluded state.
+  ///
+  ///     let selector = try StateSelector(parsing: "selected | !disabled")
+  ///     selector.required  // .selected
+  ///     selector.excluded  // .disabled
+  ///
+  /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
+  /// - Throws: ``StateKitError`` for malformed text or a state both required and excluded.
+  public init(parsing text: some StringProtocol) throws {
+    self = try ControlState.catalog.parseSelector(text)
+  }
+}
+
+extension StateCatalog {
+  /// Formats a selector: required states as state text, then `!name` for each excluded state
+  /// (unnamed excluded bits as one `!0x...` token).
+  ///
+  ///     StateCatalog().description(of: try StateSelector(requiring: .selected, excluding: .disabled))
+  ///     // "selected | !disabled"
+  ///
+  /// - Parameter selector: Any selector.
+  /// - Returns: Text that ``parseSelector(_:)`` turns back into `selector`.
+  public func description(of selector: StateSelector) -> String {
+    var parts: [String] = []
+    if !selector.required.isNormal || selector.excluded.isNormal {
+      parts.append(description(of: selector.required))
+    }
+    let unnamed = unnamedBits(in: selector.excluded)
+    for member in selector.excluded.subtracting(unnamed).members {
+      if let name = name(of: member) { parts.append("!" + name) }
+    }
+    if !unnamed.isNormal { parts.append("!" + _hex(unnamed.rawValue)) }
+    return parts.joined(separator: " | ")
+  }
+
+  /// Parses selector text: state text in which `!` before a token excludes that state.
+  ///
+  ///     let selector = try StateCatalog().parseSelector("highlighted | !disabled")
+  ///     selector.matches(.highlighted)  // true
+  ///
+  /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
+  /// - Returns: The selector.
+  /// - Throws: ``StateKitError`` for malformed text (as ``parse(_:unknownBits:)``), `!normal`,
+  ///   or a state both required and excluded (``StateKitError/Code/conflictingSelector``).
+  public func parseSelector(_ text: some StringProtocol) throws -> StateSelector {
+    let text = Substring(text)
+    var required = ControlState.normal
+    var excluded = ControlState.normal
+    try forEachToken(in: text, unknownBits: .retain) { token, negated, state in
+      if negated {
+        if state.isNormal {
+          throw StateKitError.parse(
+            .unknownName, text: text, token: token,
+            reason: "\(_quoted(token)) excludes nothing; `!` needs a state with bits")
+        }
+        excluded.formUnion(state)
+      } else {
+        required.formUnion(state)
+      }
+    }
+    return try StateSelector(requiring: required, excluding: excluded)
+  }
+}

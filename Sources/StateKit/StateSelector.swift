@@ -1,0 +1,119 @@
+/// The key of a ``StateTable`` entry: the states a control must be in and, optionally, the
+/// states it must not be in.
+///
+/// A plain ``ControlState`` converts to a selector that requires exactly its bits and excludes
+/// none. Exclusions express rules such as "selected but not disabled", like Android's
+/// `state_enabled="false"`.
+///
+///     let plain = StateSelector(.selected)
+///     let selectedEnabled = try StateSelector(requiring: .selected, excluding: .disabled)
+///     selectedEnabled.matches([.selected, .highlighted])  // true
+///     selectedEnabled.matches([.selected, .disabled])     // false
+///     selectedEnabled.description                         // "selected | !disabled"
+@frozen
+public struct StateSelector: Hashable, Sendable {
+  /// The states a control must all be in.
+  ///
+  ///     StateSelector(.selected).required  // .selected
+  public let required: ControlState
+
+  /// The states a control must not be in.
+  ///
+  ///     try StateSelector(requiring: .selected, excluding: .disabled).excluded  // .disabled
+  public let excluded: ControlState
+
+  /// Creates the selector of a plain state: it requires exactly the state's bits.
+  ///
+  ///     StateSelector(.normal).matches(.disabled)  // true: normal matches every state
+  ///
+  /// - Parameter state: The states required.
+  @inlinable
+  public init(_ state: ControlState) {
+    required = state
+    excluded = .normal
+  }
+
+  /// Creates a selector that requires some states and excludes others.
+  ///
+  ///     let notDisabled = try StateSelector(requiring: .normal, excluding: .disabled)
+  ///     notDisabled.matches(.highlighted)  // true
+  ///
+  /// - Parameters:
+  ///   - required: The states a control must all be in.
+  ///   - excluded: The states a control must not be in.
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/conflictingSelector`` when a
+  ///   state is both required and excluded; the message names the states.
+  public init(requiring required: ControlState, excluding excluded: ControlState) throws {
+    guard required.isDisjoint(with: excluded) else {
+      throw StateKitError.selector(required: required, excluded: excluded)
+    }
+    self.required = required
+    self.excluded = excluded
+  }
+
+  /// Whether a control in `state` is selected: all required bits set and no excluded bit set.
+  ///
+  ///     StateSelector(.selected).matches([.selected, .highlighted])  // true
+  ///     StateSelector(.selected).matches(.highlighted)               // false
+  ///
+  /// - Parameter state: The state of a control.
+  @inlinable
+  public func matches(_ state: ControlState) -> Bool {
+    state.rawValue & required.rawValue == required.rawValue && state.rawValue & excluded.rawValue == 0
+  }
+
+  /// How specific the selector is: the number of required bits plus excluded bits. When several
+  /// selectors match a state, the most specific one wins.
+  ///
+  ///     try StateSelector(requiring: .selected, excluding: .disabled).specificity  // 2
+  ///     StateSelector(.normal).specificity                                          // 0
+  @inlinable
+  public var specificity: Int {
+    required.rawValue.nonzeroBitCount + excluded.rawValue.nonzeroBitCount
+  }
+
+  /// Whether the selector is a plain state: nothing excluded.
+  ///
+  ///     StateSelector(.selected).isPlain  // true
+  @inlinable
+  public var isPlain: Bool { excluded.isNormal }
+
+  /// Whether this selector wins over `other` when both match a state: it is more specific, or
+  /// equally specific and first by precedence.
+  ///
+  /// Precedence walks the bits in the order disabled, highlighted, focused, selected,
+  /// application bits 23 down to 16, then every other bit from high to low; the first bit that
+  /// one selector requires and the other does not decides for the one that requires it. If the
+  /// required states are equal, the excluded states decide the same way.
+  ///
+  ///     StateSelector(.disabled).outranks(StateSelector(.selected))  // true
+  ///     StateSelector(.normal).outranks(StateSelector(.selected))    // false
+  ///
+  /// - Parameter other: Another selector.
+  /// - Returns: `true` if this selector wins; `false` if `other` wins or they are equal.
+  public func outranks(_ other: StateSelector) -> Bool {
+    if specificity != other.specificity { return specificity > other.specificity }
+    let (mine, theirs) = (required.precedenceKey, other.required.precedenceKey)
+    if mine != theirs { return mine > theirs }
+    return excluded.precedenceKey > other.excluded.precedenceKey
+  }
+}
+
+extension ControlState {
+  /// The bits in precedence order, most decisive first.
+  static let precedenceOrder: [Int] = {
+    var order = [1, 0, 3, 2] + Array((16...23).reversed())
+    order += (0..<UInt.bitWidth).reversed().filter { !order.contains($0) }
+    return order
+  }()
+
+  /// The bits permuted so that the most decisive bit is the highest: comparing two keys as
+  /// numbers compares the states by precedence.
+  var precedenceKey: UInt {
+    var key: UInt = 0
+    for (rank, bit) in Self.precedenceOrder.enumerated() where rawValue >> UInt(bit) & 1 == 1 {
+      key |= 1 << UInt(UInt.bitWidth - 1 - rank)
+    }
+    return key
+  }
+}

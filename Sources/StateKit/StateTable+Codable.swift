@@ -1,0 +1,78 @@
+extension StateTable: Encodable where Value: Encodable {
+  /// Encodes the table as an object whose keys are selectors in the text format (names from the
+  /// process-wide catalog, unnamed bits as hex) and whose values are the entries' values.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table[try StateSelector(requiring: .selected, excluding: .disabled)] = "white"
+  ///     // {"normal": "blue", "selected | !disabled": "white"}
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: _SelectorKey.self)
+    let catalog = ControlState.catalog
+    for entry in _entries {
+      try container.encode(entry.value, forKey: _SelectorKey(catalog.description(of: entry.selector)))
+    }
+  }
+}
+
+extension StateTable: Decodable where Value: Decodable {
+  /// Decodes a table from an object whose keys are selector text, such as `"normal"`,
+  /// `"selected | visited"` or `"selected | !disabled"`.
+  ///
+  ///     let json = #"{"normal": "blue", "visited": "purple"}"#
+  ///     let table = try JSONDecoder().decode(StateTable<String>.self, from: Data(json.utf8))
+  ///
+  /// Names are looked up in the process-wide catalog: declare custom states before decoding.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` naming the key when a key is not valid selector
+  ///   text, or when two keys denote the same selector; any error decoding a value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: _SelectorKey.self)
+    let catalog = ControlState.catalog
+    var seen: [StateSelector: String] = [:]
+    var pairs: [(StateSelector, Value)] = []
+    for key in container.allKeys {
+      let selector: StateSelector
+      do {
+        selector = try catalog.parseSelector(key.stringValue)
+      } catch let error as StateKitError {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription: "invalid selector key \(_quoted(key.stringValue)): \(error.reason)",
+            underlyingError: error))
+      }
+      if let earlier = seen[selector] {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: container.codingPath + [key],
+            debugDescription:
+              "selector key \(_quoted(key.stringValue)) denotes the same selector as \(_quoted(earlier))"))
+      }
+      seen[selector] = key.stringValue
+      pairs.append((selector, try container.decode(Value.self, forKey: key)))
+    }
+    self.init(pairs)
+  }
+}
+
+/// A coding key that is any selector text.
+struct _SelectorKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  init?(stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  init?(intValue: Int) {
+    return nil
+  }
+}

@@ -1,0 +1,289 @@
+/// Values for the states of a control, such as a title color per state, that resolves the value
+/// for any combination of states.
+///
+/// Each entry is keyed by a ``StateSelector``; a plain ``ControlState`` key requires exactly its
+/// bits. ``resolve(_:)`` picks the best match, so you set the values that differ and every
+/// combination falls back sensibly:
+///
+///     var titleColor = StateTable<String>()
+///     titleColor[.normal] = "blue"
+///     titleColor[.selected] = "white"
+///     titleColor[.disabled] = "gray"
+///     titleColor.resolve([.selected, .highlighted])  // "white": selected is the best match
+///     titleColor.resolve([.disabled, .selected])     // "gray": disabled wins the tie
+///     titleColor.resolve(.focused)                   // "blue": normal matches everything
+///
+/// The rule: among entries whose selector matches the state (all required bits set, no excluded
+/// bit set), the most specific wins (required plus excluded bits); a tie goes to the selector
+/// first by precedence, never to insertion order (see ``StateSelector/outranks(_:)``). For
+/// UIKit's rule (the exact state, else normal) use ``resolve(_:rule:)`` with
+/// ``ResolutionRule/uikit``.
+///
+/// A table is a plain value: tables with the same entries are equal and resolve identically in
+/// whatever order they were filled. Resolving costs a few instructions whatever the number of
+/// entries or possible states (see `Docs/Benchmarks.md`).
+@frozen
+public struct StateTable<Value> {
+  /// An entry: a selector and its value.
+  ///
+  ///     var table = StateTable<Int>()
+  ///     table[.selected] = 1
+  ///     table.entries.first?.selector  // StateSelector(.selected)
+  @frozen
+  public struct Entry {
+    /// The states the value applies to.
+    ///
+    ///     // "selected | !disabled"
+    public let selector: StateSelector
+    /// The value.
+    ///
+    ///     // "white"
+    public var value: Value
+
+    /// Creates an entry.
+    ///
+    ///     let entry = StateTable<Int>.Entry(selector: StateSelector(.selected), value: 1)
+    ///
+    /// - Parameters:
+    ///   - selector: The states the value applies to.
+    ///   - value: The value.
+    @inlinable
+    public init(selector: StateSelector, value: Value) {
+      self.selector = selector
+      self.value = value
+    }
+  }
+
+  /// The entries, best first: the order in which ``resolve(_:)`` considers them.
+  @usableFromInline var _entries: [Entry]
+
+  /// A lookup table derived from the entries; rebuilt on every change.
+  @usableFromInline var _index: _ResolutionIndex
+
+  /// Creates an empty table, which resolves every state to `nil`.
+  ///
+  ///     StateTable<String>().resolve(.normal)  // nil
+  @inlinable
+  public init() {
+    _entries = []
+    _index = _ResolutionIndex()
+  }
+
+  /// Creates a table from selectors and values.
+  ///
+  ///     let table = StateTable([(StateSelector(.normal), "blue"), (StateSelector(.selected), "white")])
+  ///     table.resolve(.selected)  // "white"
+  ///
+  /// - Parameter entries: Selectors and values; a later entry for the same selector replaces an
+  ///   earlier one.
+  public init(_ entries: some Sequence<(StateSelector, Value)>) {
+    self.init()
+    for (selector, value) in entries {
+      insert(value, for: selector, rebuild: false)
+    }
+    _index = _ResolutionIndex(_entries.map(\.selector))
+  }
+
+  /// The entries, in the order resolution considers them: most specific first, ties by
+  /// precedence. The order does not depend on the order the entries were set in.
+  ///
+  ///     var table = StateTable<Int>()
+  ///     table[.normal] = 0
+  ///     table[.selected] = 1
+  ///     table.entries.map(\.value)  // [1, 0]
+  @inlinable
+  public var entries: [Entry] { _entries }
+
+  /// The number of entries.
+  ///
+  ///     StateTable<Int>().count  // 0
+  @inlinable
+  public var count: Int { _entries.count }
+
+  /// Whether the table has no entries.
+  ///
+  ///     StateTable<Int>().isEmpty  // true
+  @inlinable
+  public var isEmpty: Bool { _entries.isEmpty }
+
+  /// The value stored for exactly this state (a selector that requires exactly its bits);
+  /// setting `nil` removes it.
+  ///
+  /// This reads the entry, it does not resolve: use ``resolve(_:)`` for the value that applies
+  /// to a control in a state.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.selected] = "white"
+  ///     table[.selected]                 // "white"
+  ///     table[[.selected, .highlighted]] // nil: no entry for exactly that state
+  ///
+  /// - Parameter state: The exact state of the entry.
+  public subscript(state: ControlState) -> Value? {
+    get { self[StateSelector(state)] }
+    set { self[StateSelector(state)] = newValue }
+  }
+
+  /// The value stored for exactly this selector; setting `nil` removes it.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[try StateSelector(requiring: .selected, excluding: .disabled)] = "white"
+  ///     table.resolve([.selected, .disabled])  // nil
+  ///
+  /// - Parameter selector: The selector of the entry.
+  public subscript(selector: StateSelector) -> Value? {
+    get {
+      position(of: selector).map { _entries[$0].value }
+    }
+    set {
+      if let newValue {
+        insert(newValue, for: selector, rebuild: true)
+      } else if let index = position(of: selector) {
+        _entries.remove(at: index)
+        _index = _ResolutionIndex(_entries.map(\.selector))
+      }
+    }
+  }
+
+  /// The value that applies to a control in `state`: the value of the best matching entry, or
+  /// `nil` when no entry matches.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table[.highlighted] = "navy"
+  ///     table.resolve([.highlighted, .focused])  // "navy"
+  ///     table.resolve(.disabled)                 // "blue"
+  ///
+  /// - Parameter state: The state of a control.
+  /// - Returns: The value of the most specific matching entry, ties broken by precedence.
+  /// - Complexity: O(1) for tables whose selectors mention bits that fit a 1,024-slot lookup
+  ///   (two clusters of up to 10 bits in all, such as the system and application bits);
+  ///   otherwise O(*n*) in the number of entries.
+  @inlinable
+  public func resolve(_ state: ControlState) -> Value? {
+    let position = _index.position(for: state.rawValue, selectors: _entries)
+    guard position < UInt(bitPattern: _entries.count) else { return nil }
+    return _entries[Int(bitPattern: position)].value
+  }
+
+  /// The value that applies to a control in `state` under a given rule.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table[.selected] = "white"
+  ///     table.resolve([.selected, .highlighted], rule: .bestMatch)  // "white"
+  ///     table.resolve([.selected, .highlighted], rule: .uikit)      // "blue"
+  ///
+  /// - Parameters:
+  ///   - state: The state of a control.
+  ///   - rule: ``ResolutionRule/bestMatch`` (as ``resolve(_:)``) or ``ResolutionRule/uikit``.
+  /// - Returns: The value, or `nil`.
+  public func resolve(_ state: ControlState, rule: ResolutionRule) -> Value? {
+    switch rule {
+    case .bestMatch: resolve(state)
+    case .uikit: self[state] ?? self[.normal]
+    }
+  }
+
+  /// Returns this table with another table's entries laid over it: the other's value wins where
+  /// both have the same selector.
+  ///
+  ///     var theme = StateTable<String>()
+  ///     theme[.normal] = "blue"
+  ///     theme[.disabled] = "gray"
+  ///     var widget = StateTable<String>()
+  ///     widget[.normal] = "green"
+  ///     let merged = theme.overlaid(with: widget)
+  ///     merged.resolve(.normal)    // "green"
+  ///     merged.resolve(.disabled)  // "gray"
+  ///
+  /// - Parameter overrides: The entries that take precedence.
+  /// - Returns: The merged table.
+  public func overlaid(with overrides: StateTable<Value>) -> StateTable<Value> {
+    var result = self
+    result.overlay(overrides)
+    return result
+  }
+
+  /// Lays another table's entries over this one: the other's value wins where both have the
+  /// same selector.
+  ///
+  ///     var table = StateTable<Int>()
+  ///     table[.normal] = 0
+  ///     var overrides = StateTable<Int>()
+  ///     overrides[.normal] = 1
+  ///     table.overlay(overrides)
+  ///     table[.normal]  // 1
+  ///
+  /// - Parameter overrides: The entries that take precedence.
+  public mutating func overlay(_ overrides: StateTable<Value>) {
+    for entry in overrides._entries {
+      insert(entry.value, for: entry.selector, rebuild: false)
+    }
+    _index = _ResolutionIndex(_entries.map(\.selector))
+  }
+
+  /// Returns the position of the entry for exactly `selector`.
+  private func position(of selector: StateSelector) -> Int? {
+    _entries.firstIndex { $0.selector == selector }
+  }
+
+  /// Sets the value for a selector, keeping the entries in resolution order.
+  private mutating func insert(_ value: Value, for selector: StateSelector, rebuild: Bool) {
+    if let index = position(of: selector) {
+      _entries[index].value = value
+      return
+    }
+    let index = _entries.firstIndex { selector.outranks($0.selector) } ?? _entries.endIndex
+    _entries.insert(Entry(selector: selector, value: value), at: index)
+    if rebuild { _index = _ResolutionIndex(_entries.map(\.selector)) }
+  }
+}
+
+/// How a ``StateTable`` chooses the value for a state.
+///
+///     table.resolve([.selected, .highlighted], rule: .uikit)
+public enum ResolutionRule: Hashable, Sendable {
+  /// The most specific matching entry; ties broken by precedence. The default.
+  case bestMatch
+  /// UIKit's rule: the entry for exactly the state, else the entry for `.normal`, else `nil`.
+  case uikit
+}
+
+extension StateTable: Sendable where Value: Sendable {}
+extension StateTable.Entry: Sendable where Value: Sendable {}
+
+extension StateTable.Entry: Equatable where Value: Equatable {}
+extension StateTable.Entry: Hashable where Value: Hashable {}
+
+extension StateTable: Equatable where Value: Equatable {
+  /// Tables are equal when they have the same entries, whatever order they were set in.
+  ///
+  ///     var a = StateTable<Int>(), b = StateTable<Int>()
+  ///     a[.normal] = 0; a[.selected] = 1
+  ///     b[.selected] = 1; b[.normal] = 0
+  ///     a == b  // true
+  public static func == (lhs: StateTable, rhs: StateTable) -> Bool {
+    lhs._entries == rhs._entries
+  }
+}
+
+extension StateTable: Hashable where Value: Hashable {
+  /// Hashes the entries, in their canonical order.
+  ///
+  ///     Set([StateTable<Int>(), StateTable<Int>()]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(_entries)
+  }
+}
+
+extension StateTable: CustomStringConvertible {
+  /// The entries as `[selector: value, ...]`, in resolution order.
+  ///
+  ///     var table = StateTable<Int>()
+  ///     table[.normal] = 0
+  ///     table[.selected] = 1
+  ///     table.description  // "[selected: 1, normal: 0]"
+  public var description: String {
+    "[" + _entries.map { "\($0.selector): \($0.value)" }.joined(separator: ", ") + "]"
+  }
+}
