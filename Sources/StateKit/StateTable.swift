@@ -81,7 +81,7 @@ public struct StateTable<Value> {
     for (selector, value) in entries {
       insert(value, for: selector, rebuild: false)
     }
-    _index = _ResolutionIndex(_entries.map(\.selector))
+    _index = _ResolutionIndex(_entries.map { $0.selector })
   }
 
   /// The entries, in the order resolution considers them: most specific first, ties by
@@ -118,6 +118,7 @@ public struct StateTable<Value> {
   ///     table[[.selected, .highlighted]] // nil: no entry for exactly that state
   ///
   /// - Parameter state: The exact state of the entry.
+  @inlinable
   public subscript(state: ControlState) -> Value? {
     get { self[StateSelector(state)] }
     set { self[StateSelector(state)] = newValue }
@@ -130,6 +131,7 @@ public struct StateTable<Value> {
   ///     table.resolve([.selected, .disabled])  // nil
   ///
   /// - Parameter selector: The selector of the entry.
+  @inlinable
   public subscript(selector: StateSelector) -> Value? {
     get {
       position(of: selector).map { _entries[$0].value }
@@ -139,7 +141,7 @@ public struct StateTable<Value> {
         insert(newValue, for: selector, rebuild: true)
       } else if let index = position(of: selector) {
         _entries.remove(at: index)
-        _index = _ResolutionIndex(_entries.map(\.selector))
+        _index = _ResolutionIndex(_entries.map { $0.selector })
       }
     }
   }
@@ -219,23 +221,25 @@ public struct StateTable<Value> {
     for entry in overrides._entries {
       insert(entry.value, for: entry.selector, rebuild: false)
     }
-    _index = _ResolutionIndex(_entries.map(\.selector))
+    _index = _ResolutionIndex(_entries.map { $0.selector })
   }
 
   /// Returns the position of the entry for exactly `selector`.
-  private func position(of selector: StateSelector) -> Int? {
+  @inlinable
+  func position(of selector: StateSelector) -> Int? {
     _entries.firstIndex { $0.selector == selector }
   }
 
   /// Sets the value for a selector, keeping the entries in resolution order.
-  private mutating func insert(_ value: Value, for selector: StateSelector, rebuild: Bool) {
+  @inlinable
+  mutating func insert(_ value: Value, for selector: StateSelector, rebuild: Bool) {
     if let index = position(of: selector) {
       _entries[index].value = value
       return
     }
     let index = _entries.firstIndex { selector.outranks($0.selector) } ?? _entries.endIndex
     _entries.insert(Entry(selector: selector, value: value), at: index)
-    if rebuild { _index = _ResolutionIndex(_entries.map(\.selector)) }
+    if rebuild { _index = _ResolutionIndex(_entries.map { $0.selector }) }
   }
 }
 

@@ -150,6 +150,24 @@ do {
   }
 }
 
+// The cost of changing a table: every set rebuilds its index.
+do {
+  let keys = opaque(selectors(4) + [StateSelector(visited)])
+  let tables = 2_000
+  let time = measure(operations: tables, [
+    {
+      var sum = 0
+      for index in 0..<tables {
+        var table = StateTable<Int>()
+        for (value, key) in keys.enumerated() { table[key] = value &+ index }
+        sum &+= table.count
+      }
+      return sum
+    }
+  ]).map(median)[0]
+  print("\nbuilding a table of \(keys.count) entries by subscript: \(format(time / 1000)) us")
+}
+
 #if canImport(Glibc)
   // Heap bytes per table: the growth of the allocator's in-use bytes while 10,000 tables of
   // four Int entries are alive, less the array that holds them.

@@ -7,7 +7,7 @@
 /// gathers the relevant bits into the top bits (the bits in one run, or two runs far enough
 /// apart), then, for the small inline index, numbers from a fixed seed.
 ///
-/// - inline (at most 15 entries; 16 slots): the slots are 4-bit codes packed in one word of the
+/// - inline (at most 15 entries; 16 slots; seeded multipliers are tried up to 6 relevant bits): the slots are 4-bit codes packed in one word of the
 ///   table itself, so a small table needs no extra allocation and resolving is a few
 ///   instructions without a branch on the state.
 /// - wide (fewer than 255 entries, up to 1,024 slots): the slots are bytes in an array.
@@ -45,6 +45,7 @@ struct _ResolutionIndex: Sendable {
   }
 
   /// Builds the index for selectors given best first.
+  @usableFromInline
   init(_ selectors: [StateSelector]) {
     self.init()
     relevant = selectors.reduce(UInt(0)) { $0 | $1.required.rawValue | $1.excluded.rawValue }
@@ -57,9 +58,11 @@ struct _ResolutionIndex: Sendable {
     let winners = states.map { state in
       selectors.firstIndex { $0.matches(ControlState(rawValue: state)) } ?? Int(UInt8.max)
     }
+    // Seeded multipliers rarely fit many states into 16 slots; past 64 states only the
+    // gathering multipliers are tried.
     if selectors.count < 16,
-      let (multiplier, slots) = Self.search(
-        states, winners, bits: 4, candidates: Self.gathers(relevant, bits: 4) + Self.seeded())
+      let (multiplier, slots) = Self.search(states, winners, bits: 4, candidates: Self.gathers(relevant, bits: 4))
+        ?? (states.count <= 64 ? Self.search(states, winners, bits: 4, candidates: Self.seeded) : nil)
     {
       self.multiplier = multiplier
       codes = slots.enumerated().reduce(0) { packed, slot in
@@ -105,23 +108,28 @@ struct _ResolutionIndex: Sendable {
     return entries.firstIndex { $0.selector.matches(state) } ?? entries.endIndex
   }
 
-  /// The slot of a state for a multiplier and a number of slot bits.
-  static func slot(_ state: UInt, multiplier: UInt, bits: Int) -> Int {
-    Int(truncatingIfNeeded: (state &* multiplier) >> UInt(UInt.bitWidth - bits))
-  }
-
   /// Returns the first multiplier that sends states with different winners to different slots,
   /// with the winner of each slot (255 where no state lands or nothing matches).
   static func search(_ states: [UInt], _ winners: [Int], bits: Int, candidates: [UInt]) -> (UInt, [Int])? {
+    // A plain index loop: this runs on every change of a table, also in debug builds.
+    var slots = [Int](repeating: -1, count: 1 << bits)
+    let shift = UInt(UInt.bitWidth - bits)
     candidates: for multiplier in candidates {
-      var slots = [Int](repeating: -1, count: 1 << bits)
-      for (state, winner) in zip(states, winners) {
-        let slot = slot(state, multiplier: multiplier, bits: bits)
+      var index = 0
+      while index < slots.count {
+        slots[index] = -1
+        index += 1
+      }
+      index = 0
+      while index < states.count {
+        let slot = Int(truncatingIfNeeded: (states[index] &* multiplier) >> shift)
+        let winner = winners[index]
         if slots[slot] == -1 {
           slots[slot] = winner
         } else if slots[slot] != winner {
           continue candidates
         }
+        index += 1
       }
       return (multiplier, slots.map { $0 == -1 ? Int(UInt8.max) : $0 })
     }
@@ -165,10 +173,10 @@ struct _ResolutionIndex: Sendable {
   }
 
   /// Sparse multipliers from a fixed seed, so the same entries always give the same index.
-  static func seeded() -> [UInt] {
+  static let seeded: [UInt] = {
     var generator = SplitMix64(seed: 0x5EED)
     return (0..<inlineMultiplierTries).map { _ in
       UInt(truncatingIfNeeded: generator.next() & generator.next() & generator.next()) | 1
     }
-  }
+  }()
 }

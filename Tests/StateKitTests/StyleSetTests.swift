@@ -1,0 +1,76 @@
+import StateKit
+import Testing
+
+extension StyleKey where Value == String {
+  static var titleColor: StyleKey<String> { StyleKey("titleColor") }
+  static var background: StyleKey<String> { StyleKey("background") }
+}
+
+extension StyleKey where Value == Bool {
+  static var underlined: StyleKey<Bool> { StyleKey("underlined") }
+}
+
+@Suite("StyleSet")
+struct StyleSetTests {
+  let visited = StateTableTests.visited
+
+  /// The classic example: a link whose title is blue when normal and purple once visited.
+  @Test func linkButton() {
+    var style = StyleSet()
+    style[.titleColor, for: .normal] = "blue"
+    style[.titleColor, for: visited] = "purple"
+    style[.titleColor, for: .disabled] = "gray"
+    style[.underlined, for: .highlighted] = true
+    style[.underlined, for: .normal] = false
+
+    #expect(style.resolve(.normal)[.titleColor] == "blue")
+    #expect(style.resolve(visited)[.titleColor] == "purple")
+    #expect(style.resolve([visited, .highlighted])[.titleColor] == "purple")
+    #expect(style.resolve([visited, .highlighted])[.underlined] == true)
+    #expect(style.resolve([visited, .disabled])[.titleColor] == "gray")
+    #expect(style.resolve(visited)[.underlined] == false)
+    #expect(style.resolve(visited)[.background] == nil)
+    #expect(style.resolve(visited).count == 2)
+    #expect(style.attributeNames == ["titleColor", "underlined"])
+  }
+
+  @Test func keysAreNameAndType() {
+    var style = StyleSet()
+    style[StyleKey<String>("flag"), for: .normal] = "yes"
+    style[StyleKey<Bool>("flag"), for: .normal] = true
+    #expect(style.resolve(.normal)[StyleKey<String>("flag")] == "yes")
+    #expect(style.resolve(.normal)[StyleKey<Bool>("flag")] == true)
+    #expect(StyleKey<Bool>("flag").description == "flag: Bool")
+  }
+
+  @Test func valueSemanticsAndOverlay() {
+    var a = StyleSet()
+    a[.titleColor, for: .normal] = "blue"
+    a[.background, for: .selected] = "black"
+    var b = StyleSet()
+    b[.background, for: .selected] = "black"
+    b[.titleColor, for: .normal] = "blue"
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    b[.titleColor, for: .normal] = "red"
+    #expect(a != b)
+    b[.titleColor, for: .normal] = nil
+    #expect(b.attributeNames == ["background"])
+
+    var overrides = StyleSet()
+    overrides[.titleColor, for: .normal] = "green"
+    let merged = a.overlaid(with: overrides)
+    #expect(merged.resolve(.selected)[.titleColor] == "green")
+    #expect(merged.resolve(.selected)[.background] == "black")
+    #expect(a.resolve(.normal)[.titleColor] == "blue")
+  }
+
+  @Test func wholeTableAccess() {
+    var style = StyleSet()
+    style[.titleColor] = StateTable([(StateSelector(.normal), "blue")])
+    #expect(style[.titleColor].count == 1)
+    style[.titleColor] = StateTable()
+    #expect(style.attributeNames.isEmpty)
+    #expect(style.resolve(.normal).isEmpty)
+  }
+}
