@@ -54,19 +54,23 @@ public struct StateTable<Value> {
     }
   }
 
-  /// The entries, best first: the order in which ``resolve(_:)`` considers them.
-  @usableFromInline var _entries: [Entry]
-
-  /// A lookup table derived from the entries; rebuilt on every change.
-  @usableFromInline var _index: _ResolutionIndex
+  /// The entries, best first, with the index that resolves states. Replaced, never mutated, on
+  /// every change. Never `nil`, so a loop that resolves states can keep the index in registers.
+  @usableFromInline var _storage: _TableStorage<Value>
 
   /// Creates an empty table, which resolves every state to `nil`.
   ///
   ///     StateTable<String>().resolve(.normal)  // nil
   @inlinable
   public init() {
-    _entries = []
-    _index = _ResolutionIndex()
+    _storage = _TableStorage.make([])
+  }
+
+  /// The entries, best first: the order in which ``resolve(_:)`` considers them.
+  @inlinable
+  var _entries: [Entry] {
+    get { _storage.entries }
+    set { _storage = _TableStorage.make(newValue) }
   }
 
   /// Creates a table from selectors and values.
@@ -77,11 +81,12 @@ public struct StateTable<Value> {
   /// - Parameter entries: Selectors and values; a later entry for the same selector replaces an
   ///   earlier one.
   public init(_ entries: some Sequence<(StateSelector, Value)>) {
-    self.init()
+    var sorted: [Entry] = []
     for (selector, value) in entries {
-      insert(value, for: selector, rebuild: false)
+      Self.insert(value, for: selector, into: &sorted)
     }
-    _index = _ResolutionIndex(_entries.map { $0.selector })
+    self.init()
+    _entries = sorted
   }
 
   /// The entries, in the order resolution considers them: most specific first, ties by
@@ -98,13 +103,13 @@ public struct StateTable<Value> {
   ///
   ///     StateTable<Int>().count  // 0
   @inlinable
-  public var count: Int { _entries.count }
+  public var count: Int { _storage.count }
 
   /// Whether the table has no entries.
   ///
   ///     StateTable<Int>().isEmpty  // true
   @inlinable
-  public var isEmpty: Bool { _entries.isEmpty }
+  public var isEmpty: Bool { _storage.count == 0 }
 
   /// The value stored for exactly this state (a selector that requires exactly its bits);
   /// setting `nil` removes it.
@@ -134,15 +139,19 @@ public struct StateTable<Value> {
   @inlinable
   public subscript(selector: StateSelector) -> Value? {
     get {
-      position(of: selector).map { _entries[$0].value }
+      let entries = _entries
+      return entries.firstIndex { $0.selector == selector }.map { entries[$0].value }
     }
     set {
+      var entries = _entries
       if let newValue {
-        insert(newValue, for: selector, rebuild: true)
-      } else if let index = position(of: selector) {
-        _entries.remove(at: index)
-        _index = _ResolutionIndex(_entries.map { $0.selector })
+        Self.insert(newValue, for: selector, into: &entries)
+      } else if let index = entries.firstIndex(where: { $0.selector == selector }) {
+        entries.remove(at: index)
+      } else {
+        return
       }
+      _entries = entries
     }
   }
 
@@ -157,14 +166,12 @@ public struct StateTable<Value> {
   ///
   /// - Parameter state: The state of a control.
   /// - Returns: The value of the most specific matching entry, ties broken by precedence.
-  /// - Complexity: O(1) for tables whose selectors mention bits that fit a 1,024-slot lookup
-  ///   (two clusters of up to 10 bits in all, such as the system and application bits);
-  ///   otherwise O(*n*) in the number of entries.
+  /// - Complexity: O(1) for tables with fewer than 255 entries whose selectors mention at most
+  ///   10 different bits (such as the four system states and six custom states); otherwise
+  ///   O(*n*) in the number of entries.
   @inlinable
   public func resolve(_ state: ControlState) -> Value? {
-    let position = _index.position(for: state.rawValue, selectors: _entries)
-    guard position < UInt(bitPattern: _entries.count) else { return nil }
-    return _entries[Int(bitPattern: position)].value
+    _storage.resolve(state.rawValue)
   }
 
   /// The value that applies to a control in `state` under a given rule.
@@ -218,28 +225,22 @@ public struct StateTable<Value> {
   ///
   /// - Parameter overrides: The entries that take precedence.
   public mutating func overlay(_ overrides: StateTable<Value>) {
+    var entries = _entries
     for entry in overrides._entries {
-      insert(entry.value, for: entry.selector, rebuild: false)
+      Self.insert(entry.value, for: entry.selector, into: &entries)
     }
-    _index = _ResolutionIndex(_entries.map { $0.selector })
+    _entries = entries
   }
 
-  /// Returns the position of the entry for exactly `selector`.
+  /// Sets the value for a selector in entries kept in resolution order.
   @inlinable
-  func position(of selector: StateSelector) -> Int? {
-    _entries.firstIndex { $0.selector == selector }
-  }
-
-  /// Sets the value for a selector, keeping the entries in resolution order.
-  @inlinable
-  mutating func insert(_ value: Value, for selector: StateSelector, rebuild: Bool) {
-    if let index = position(of: selector) {
-      _entries[index].value = value
+  static func insert(_ value: Value, for selector: StateSelector, into entries: inout [Entry]) {
+    if let index = entries.firstIndex(where: { $0.selector == selector }) {
+      entries[index].value = value
       return
     }
-    let index = _entries.firstIndex { selector.outranks($0.selector) } ?? _entries.endIndex
-    _entries.insert(Entry(selector: selector, value: value), at: index)
-    if rebuild { _index = _ResolutionIndex(_entries.map { $0.selector }) }
+    let index = entries.firstIndex { selector.outranks($0.selector) } ?? entries.endIndex
+    entries.insert(Entry(selector: selector, value: value), at: index)
   }
 }
 
@@ -253,7 +254,9 @@ public enum ResolutionRule: Hashable, Sendable {
   case uikit
 }
 
-extension StateTable: Sendable where Value: Sendable {}
+// @unchecked: the storage class (a ManagedBuffer, which cannot be Sendable itself) is never
+// mutated after it is built, and it holds only the entries, which are Sendable here.
+extension StateTable: @unchecked Sendable where Value: Sendable {}
 extension StateTable.Entry: Sendable where Value: Sendable {}
 
 extension StateTable.Entry: Equatable where Value: Equatable {}
@@ -267,7 +270,7 @@ extension StateTable: Equatable where Value: Equatable {
   ///     b[.selected] = 1; b[.normal] = 0
   ///     a == b  // true
   public static func == (lhs: StateTable, rhs: StateTable) -> Bool {
-    lhs._entries == rhs._entries
+    lhs._storage === rhs._storage || lhs._entries == rhs._entries
   }
 }
 

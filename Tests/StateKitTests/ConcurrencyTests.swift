@@ -39,3 +39,32 @@ struct ConcurrencyTests {
     }
   }
 }
+
+@Suite("StateTable across tasks")
+struct TableConcurrencyTests {
+  @Test func sharedTablesResolveFromManyTasks() async {
+    var table = StateTable<String>()
+    table[.normal] = "normal"
+    table[.selected] = "selected"
+    table[.disabled] = "disabled"
+    let shared = table
+    let wrong = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<32 {
+        group.addTask {
+          var copy = shared
+          var wrong = 0
+          for round in 0..<500 {
+            let state = ControlState(rawValue: UInt(task &+ round) & 0x7)
+            let expected = state.contains(.disabled) ? "disabled" : state.contains(.selected) ? "selected" : "normal"
+            if shared.resolve(state) != expected { wrong += 1 }
+            copy[.focused] = "focused \(round)"
+          }
+          return wrong + (copy.count == 4 ? 0 : 1)
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(wrong == 0)
+    #expect(shared.count == 3, "copies never change the shared table")
+  }
+}

@@ -57,12 +57,15 @@ struct StateTableTests {
   }
 
   @Test func resolveAgreesWithTheReference() {
-    var kinds: Set<UInt8> = []
+    var scanned = false
+    var slotBits: Set<Int> = []
     Property.check("resolve == brute-force reference", cases: 3_000) { rng in
       let entries = Self.randomTable(using: &rng)
       let pool = entries.reduce(ControlState.normal) { $0.union($1.0.required).union($1.0.excluded) }
       let table = StateTable(entries)
-      kinds.insert(table._index.kind.rawValue)
+      if let shape = table.indexShape {
+        if shape.scans { scanned = true } else { slotBits.insert(shape.slotBits) }
+      }
       for _ in 0..<20 {
         let noise = ControlState(rawValue: UInt(truncatingIfNeeded: rng.next()) & UInt(truncatingIfNeeded: rng.next()))
         let state = ControlState.random(in: pool, using: &rng).union(rng.next() % 2 == 0 ? noise : .normal)
@@ -73,7 +76,8 @@ struct StateTableTests {
       }
       return nil
     }
-    #expect(kinds == [0, 1, 2], "every kind of index must be exercised; saw \(kinds.sorted())")
+    #expect(scanned, "the scanning fallback must be exercised")
+    #expect(slotBits.contains(0) && slotBits.contains { $0 > 4 }, "small and wide indices: \(slotBits.sorted())")
   }
 
   @Test func equalityAndResolutionIgnoreInsertionOrder() {
@@ -249,5 +253,44 @@ struct StateTableTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(StateTable<Int>.self, from: Data(#"{"normal": "blue"}"#.utf8))
     }
+  }
+}
+
+/// Tables own their entries: every value is released when the last copy goes away.
+@Suite("StateTable memory")
+struct StateTableMemoryTests {
+  final class Token {}
+
+  @Test func valuesAreReleased() {
+    weak var first: Token?
+    weak var second: Token?
+    do {
+      var table = StateTable<Token>()
+      let a = Token()
+      let b = Token()
+      first = a
+      second = b
+      table[.normal] = a
+      table[.selected] = b
+      var copy = table
+      copy[.selected] = nil
+      #expect(table.resolve(.selected) === b)
+      #expect(copy.resolve(.selected) === a)
+      table = StateTable()
+      #expect(copy.count == 1)
+    }
+    #expect(first == nil && second == nil)
+  }
+
+  @Test func stringsAndLargeValuesRoundTrip() {
+    struct Wide: Equatable { var a, b, c, d: Int; var s: String }
+    var table = StateTable<Wide>()
+    for raw in 0..<12 {
+      table[ControlState(rawValue: UInt(raw))] = Wide(a: raw, b: -raw, c: raw * 2, d: 7, s: String(repeating: "x", count: raw * 10))
+    }
+    for raw in 0..<12 {
+      #expect(table.resolve(ControlState(rawValue: UInt(raw)))?.s.count == raw * 10)
+    }
+    #expect(table.entries.count == 12)
   }
 }
