@@ -15,6 +15,7 @@ let package = Package(
     .target(name: "ErrorKit", dependencies: ["StateKit"]),
     .executableTarget(name: "statekit-inspect", dependencies: ["StateKit"]),
     .testTarget(name: "StateKitTests", dependencies: ["StateKit"]),
+    .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit"]),
     .testTarget(
       name: "InspectTests",
       dependencies: [.target(name: "statekit-inspect")]

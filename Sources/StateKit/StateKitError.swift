@@ -25,7 +25,7 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   /// Codes never change meaning; new codes may be added.
   ///
   ///     StateKitError.Code.unknownName.rawValue  // 4
-  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
     /// The stable number of the code.
     ///
     ///     StateKitError.Code.emptySegment.rawValue  // 3
@@ -66,6 +66,11 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let notSingleApplicationBit = Code(rawValue: 13)
     /// A selector that both requires and excludes the same state (code 14).
     public static let conflictingSelector = Code(rawValue: 14)
+
+    /// Every code StateKit throws, in numeric order.
+    ///
+    ///     StateKitError.Code.allCases.count  // 14
+    public static let allCases: [Code] = (1...14).map { Code(rawValue: $0) }
 
     /// The code's name, such as `unknownName`.
     ///

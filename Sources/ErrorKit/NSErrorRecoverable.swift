@@ -1,0 +1,98 @@
+import Foundation
+
+/// A ``DescribedError`` that can be rebuilt from an `NSError`: the way back from Foundation, which
+/// Linux lacks (`(error as NSError) as? MyError` is `nil` there).
+///
+///     extension JSONDecodeError: NSErrorRecoverable {
+///         init?(code: Int, details: [String: String]) {
+///             switch code {
+///             case 1: self = .missingRequiredKey(details["0"] ?? "")
+///             case 2: self = .unexpectedType(key: details["key"] ?? "", expected: details["expected"] ?? "",
+///                                            actual: details["actual"] ?? "")
+///             default: return nil
+///             }
+///         }
+///     }
+///
+///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
+///     JSONDecodeError(ns)  // .missingRequiredKey("id")
+///
+/// A `CaseIterable` type whose cases carry no values gets `init(code:details:)` for free.
+public protocol NSErrorRecoverable: DescribedError {
+  /// Rebuilds the error from its code and details, or returns `nil` for an unknown code.
+  ///
+  ///     JSONDecodeError(code: 1, details: ["0": "id"])  // .missingRequiredKey("id")
+  ///
+  /// - Parameters:
+  ///   - code: The error's ``DescribedError/code``.
+  ///   - details: The error's ``DescribedError/details``, as read back from the `NSError`.
+  init?(code: Int, details: [String: String])
+}
+
+extension NSErrorRecoverable {
+  /// Rebuilds the error from an `NSError` of this type's domain, or returns `nil`.
+  ///
+  ///     JSONDecodeError(JSONDecodeError.missingRequiredKey("id") as NSError)  // .missingRequiredKey("id")
+  ///     JSONDecodeError(NSError(domain: "other", code: 1))                   // nil
+  ///
+  /// - Parameter error: An `NSError`, typically the bridged form of one of this type's errors.
+  public init?(_ error: NSError) {
+    guard error.domain == Self.domain else { return nil }
+    self.init(code: error.code, details: _NSErrorFields(error).details)
+  }
+
+  /// Recovers the error from any error: itself when it already has this type, otherwise its
+  /// `NSError` form when the domain matches.
+  ///
+  ///     JSONDecodeError(recovering: someError)
+  ///
+  /// - Parameter error: Any error.
+  public init?(recovering error: any Error) {
+    if let typed = error as? Self {
+      self = typed
+      return
+    }
+    self.init(error as NSError)
+  }
+}
+
+extension NSErrorRecoverable where Self: CaseIterable {
+  /// Finds the case with this code; for types whose cases carry no values.
+  ///
+  ///     enum Fault: Int, DescribedError, CaseIterable, NSErrorRecoverable { ... }
+  ///     Fault(code: 2, details: [:])  // the case whose code is 2
+  public init?(code: Int, details: [String: String]) {
+    guard let match = Self.allCases.first(where: { $0.code.errorCodeValue == code }) else { return nil }
+    self = match
+  }
+}
+
+/// The fields ErrorKit reads from an `NSError`'s user info.
+struct _NSErrorFields {
+  static let standardKeys: Set<String> = [
+    NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey,
+    NSLocalizedRecoverySuggestionErrorKey, NSUnderlyingErrorKey, ErrorKitUserInfoKey.name,
+  ]
+
+  let description: String?
+  let failureReason: String?
+  let recoverySuggestion: String?
+  let name: String?
+  let underlying: NSError?
+  /// Every other entry, as a string.
+  let details: [String: String]
+
+  init(_ error: NSError) {
+    let info = error.userInfo
+    description = info[NSLocalizedDescriptionKey] as? String
+    failureReason = info[NSLocalizedFailureReasonErrorKey] as? String
+    recoverySuggestion = info[NSLocalizedRecoverySuggestionErrorKey] as? String
+    name = info[ErrorKitUserInfoKey.name] as? String
+    underlying = (info[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+    var details: [String: String] = [:]
+    for (key, value) in info where !Self.standardKeys.contains(key) {
+      details[key] = value as? String ?? String(describing: value)
+    }
+    self.details = details
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import StateKit
+
+/// StateKit's errors, described: domain ``StateKitError/domain`` (`dev.statekit.StateKit`), the
+/// codes of ``StateKitError/Code`` (documented in `Docs/Errors.md`), the one-line description as
+/// message, the reason as failure reason, and the input and token as details.
+///
+///     do {
+///         _ = try ControlState(parsing: "selected | bogus")
+///     } catch {
+///         (error as NSError).domain  // "dev.statekit.StateKit"
+///         (error as NSError).code    // 4
+///         ErrorPayload(error).name   // "unknownName"
+///     }
+extension StateKitError: DescribedError {
+  /// `dev.statekit.StateKit`.
+  ///
+  ///     StateKitError.domain  // "dev.statekit.StateKit"
+  public static var domain: String { "dev.statekit.StateKit" }
+
+  /// The one-line description, which names the input and the reason.
+  ///
+  ///     // "cannot parse state text \"bogus\": unknown state name \"bogus\"; ..."
+  public var message: String { description }
+
+  /// The reason, without the input.
+  ///
+  ///     // "unknown state name \"bogus\"; known names: ..."
+  public var failureReason: String? { reason }
+
+  /// What to do about the error.
+  ///
+  ///     // "Check the spelling, or declare the state before parsing text that names it."
+  public var recoverySuggestion: String? {
+    switch code {
+    case .applicationBitOutOfRange: "Use an application bit index from 0 through 7."
+    case .emptyText: "Write `normal` for the state with no bits."
+    case .emptySegment: "Remove the extra `|` or put a state name between the bars."
+    case .unknownName: "Check the spelling, or declare the state before parsing text that names it."
+    case .invalidHex, .hexOverflow: "Write a hex token as 0x followed by at most 16 hex digits."
+    case .hexNotAllowed, .unnamedBits: "Declare a name for every bit, or use the retain or truncate policy."
+    case .invalidName, .reservedName: "Choose an identifier that is not a system state name."
+    case .nameAlreadyDeclared, .bitAlreadyDeclared:
+      "Use one name per application bit across all modules, or declare the existing pair again."
+    case .notSingleApplicationBit: "Declare exactly one bit of 0x00FF0000."
+    case .conflictingSelector: "Do not require and exclude the same state."
+    default: nil
+    }
+  }
+
+  /// The code's name, such as `unknownName`.
+  ///
+  ///     // "unknownName"
+  public var name: String? { code.description }
+
+  /// The rejected input and, when there is one, the failing token.
+  ///
+  ///     // ["input": "selected | bogus", "token": "bogus"]
+  public var details: [String: String] {
+    var details = ["input": input]
+    if let token { details["token"] = token }
+    return details
+  }
+}
+
+extension StateKitError.Code: ErrorCodeRepresentable {}
+
+extension ErrorCatalog {
+  /// The catalog of StateKit's own errors.
+  ///
+  ///     ErrorCatalog.stateKit.entries.count  // 14
+  public static var stateKit: ErrorCatalog {
+    ErrorCatalog(
+      StateKitError.Code.allCases.map { code in
+        Entry(domain: StateKitError.domain, code: code.rawValue, name: code.description, description: summary(of: code))
+      })
+  }
+
+  private static func summary(of code: StateKitError.Code) -> String {
+    switch code {
+    case .applicationBitOutOfRange: "An application bit index is outside 0...7."
+    case .emptyText: "State text is empty."
+    case .emptySegment: "State text has an empty segment between `|`s."
+    case .unknownName: "State text names an unknown state."
+    case .invalidHex: "A hex token has no digits or a character that is not a hex digit."
+    case .hexOverflow: "A hex token does not fit in 64 bits."
+    case .hexNotAllowed: "A hex token appears in strict mode."
+    case .unnamedBits: "A state has bits without a name in strict mode."
+    case .invalidName: "A custom state name is not an identifier."
+    case .reservedName: "A custom state name clashes with a system name."
+    case .nameAlreadyDeclared: "A custom state name is already declared for another bit."
+    case .bitAlreadyDeclared: "An application bit is already declared under another name."
+    case .notSingleApplicationBit: "A custom state is not exactly one application bit."
+    case .conflictingSelector: "A selector requires and excludes the same state."
+    default: "StateKit error \(code.rawValue)."
+    }
+  }
+}
