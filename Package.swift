@@ -12,8 +12,11 @@ let package = Package(
   ],
   targets: [
     .target(name: "StateKit"),
-    .target(name: "ErrorKit", dependencies: ["StateKit"]),
-    .executableTarget(name: "statekit-inspect", dependencies: ["StateKit"]),
+    // ErrorPayload and ErrorCatalog without Foundation, so statekit-inspect can read and write
+    // them and still start as fast as a stdlib-only program. ErrorKit re-exports them.
+    .target(name: "ErrorKitCore"),
+    .target(name: "ErrorKit", dependencies: ["StateKit", "ErrorKitCore"]),
+    .executableTarget(name: "statekit-inspect", dependencies: ["StateKit", "ErrorKitCore"]),
     .testTarget(name: "StateKitTests", dependencies: ["StateKit"]),
     .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit"]),
     .testTarget(

@@ -1,3 +1,4 @@
+@_exported import ErrorKitCore
 import Foundation
 
 /// An error that carries its meaning with it: a stable domain and code, a human message, an

@@ -1,0 +1,106 @@
+/// The errors a program can produce, listed with their domains, codes, names and messages, and
+/// exportable as JSON for `statekit-inspect --errors`.
+///
+///     var catalog = ErrorCatalog(JSONDecodeError.self)
+///     catalog.add(StorageError.self)
+///     catalog.duplicateCodes  // [] when every code is unique within its domain
+///     let json = try catalog.jsonData()
+///
+/// The JSON is an object with one key, `errors`, an array of entries:
+///
+/// ```json
+/// {"errors": [{"domain": "com.example.JSONDecode", "code": 1, "name": "missingRequiredKey",
+///              "description": "The key \"key\" is missing."}]}
+/// ```
+public struct ErrorCatalog: Codable, Sendable, Equatable {
+  /// One error of the catalog.
+  ///
+  ///     ErrorCatalog(JSONDecodeError.self).entries[0].name  // "missingRequiredKey"
+  public struct Entry: Codable, Sendable, Hashable {
+    /// The error domain.
+    public var domain: String
+    /// The code within the domain.
+    public var code: Int
+    /// The case name, when known.
+    public var name: String?
+    /// The message of the listed case.
+    public var description: String
+
+    /// Creates an entry.
+    ///
+    ///     ErrorCatalog.Entry(domain: "D", code: 1, name: "broken", description: "It broke.")
+    public init(domain: String, code: Int, name: String?, description: String) {
+      self.domain = domain
+      self.code = code
+      self.name = name
+      self.description = description
+    }
+  }
+
+  /// Two or more entries that share a domain and a code.
+  ///
+  ///     catalog.duplicateCodes.first?.names  // ["notFound", "missing"]
+  public struct DuplicateCode: Sendable, Hashable, CustomStringConvertible {
+    /// The shared domain.
+    public var domain: String
+    /// The shared code.
+    public var code: Int
+    /// The names of the entries that share them (`?` for unnamed ones).
+    public var names: [String]
+
+    /// One line naming the domain, the code and the cases.
+    ///
+    ///     // "com.example.JSONDecode code 1 is used by missingRequiredKey, missing"
+    public var description: String {
+      "\(domain) code \(code) is used by \(names.joined(separator: ", "))"
+    }
+  }
+
+  /// The entries, in the order they were added.
+  public var entries: [Entry]
+
+  /// Creates a catalog from entries.
+  ///
+  ///     let empty = ErrorCatalog()
+  ///
+  /// - Parameter entries: The entries.
+  public init(_ entries: [Entry] = []) {
+    self.entries = entries
+  }
+
+  /// The codes used by more than one entry within a domain, sorted by domain and code.
+  ///
+  ///     XCTAssertEqual(ErrorCatalog(MyError.self).duplicateCodes, [])
+  ///     #expect(ErrorCatalog(MyError.self).duplicateCodes.isEmpty)
+  public var duplicateCodes: [DuplicateCode] {
+    var groups: [String: [Int: [String]]] = [:]
+    for entry in entries {
+      groups[entry.domain, default: [:]][entry.code, default: []].append(entry.name ?? "?")
+    }
+    var result: [DuplicateCode] = []
+    for domain in groups.keys.sorted() {
+      for (code, names) in groups[domain, default: [:]].sorted(by: { $0.key < $1.key }) where names.count > 1 {
+        result.append(DuplicateCode(domain: domain, code: code, names: names))
+      }
+    }
+    return result
+  }
+
+  /// The entries with a domain and code.
+  ///
+  ///     catalog.entries(domain: "com.example.JSONDecode", code: 1).first?.name  // "missingRequiredKey"
+  public func entries(domain: String, code: Int) -> [Entry] {
+    entries.filter { $0.domain == domain && $0.code == code }
+  }
+
+  /// The entries with a name, in any domain.
+  ///
+  ///     catalog.entries(named: "missingRequiredKey").first?.code  // 1
+  public func entries(named name: String) -> [Entry] {
+    entries.filter { $0.name == name }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case entries = "errors"
+  }
+}
