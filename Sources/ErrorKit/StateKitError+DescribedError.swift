@@ -72,27 +72,7 @@ extension ErrorCatalog {
   public static var stateKit: ErrorCatalog {
     ErrorCatalog(
       StateKitError.Code.allCases.map { code in
-        Entry(domain: StateKitError.domain, code: code.rawValue, name: code.description, description: summary(of: code))
+        Entry(domain: StateKitError.domain, code: code.rawValue, name: code.description, description: code.summary)
       })
-  }
-
-  private static func summary(of code: StateKitError.Code) -> String {
-    switch code {
-    case .applicationBitOutOfRange: "An application bit index is outside 0...7."
-    case .emptyText: "State text is empty."
-    case .emptySegment: "State text has an empty segment between `|`s."
-    case .unknownName: "State text names an unknown state."
-    case .invalidHex: "A hex token has no digits or a character that is not a hex digit."
-    case .hexOverflow: "A hex token does not fit in 64 bits."
-    case .hexNotAllowed: "A hex token appears in strict mode."
-    case .unnamedBits: "A state has bits without a name in strict mode."
-    case .invalidName: "A custom state name is not an identifier."
-    case .reservedName: "A custom state name clashes with a system name."
-    case .nameAlreadyDeclared: "A custom state name is already declared for another bit."
-    case .bitAlreadyDeclared: "An application bit is already declared under another name."
-    case .notSingleApplicationBit: "A custom state is not exactly one application bit."
-    case .conflictingSelector: "A selector requires and excludes the same state."
-    default: "StateKit error \(code.rawValue)."
-    }
   }
 }

@@ -72,6 +72,29 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     ///     StateKitError.Code.allCases.count  // 14
     public static let allCases: [Code] = (1...14).map { Code(rawValue: $0) }
 
+    /// What the code means, in one sentence.
+    ///
+    ///     StateKitError.Code.unknownName.summary  // "State text names an unknown state."
+    public var summary: String {
+      switch self {
+      case .applicationBitOutOfRange: "An application bit index is outside 0...7."
+      case .emptyText: "State text is empty."
+      case .emptySegment: "State text has an empty segment between `|`s."
+      case .unknownName: "State text names an unknown state."
+      case .invalidHex: "A hex token has no digits or a character that is not a hex digit."
+      case .hexOverflow: "A hex token does not fit in 64 bits."
+      case .hexNotAllowed: "A hex token appears in strict mode."
+      case .unnamedBits: "A state has bits without a name in strict mode."
+      case .invalidName: "A custom state name is not an identifier."
+      case .reservedName: "A custom state name clashes with a system name."
+      case .nameAlreadyDeclared: "A custom state name is already declared for another bit."
+      case .bitAlreadyDeclared: "An application bit is already declared under another name."
+      case .notSingleApplicationBit: "A custom state is not exactly one application bit."
+      case .conflictingSelector: "A selector requires and excludes the same state."
+      default: "StateKit error \(rawValue)."
+      }
+    }
+
     /// The code's name, such as `unknownName`.
     ///
     ///     StateKitError.Code.unknownName.description  // "unknownName"

@@ -1,166 +1,364 @@
+import ErrorKitCore
 import StateKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#elseif os(Windows)
-  import ucrt
-#endif
+/// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...` and
+/// `error [options] INPUT...`.
+struct Inspector {
+  static let version = "0.2.0"
 
-/// The exit codes of statekit-inspect, as in sysexits.h.
-enum ExitStatus: Int32 {
-  case success = 0
-  case usage = 64
-  case dataError = 65
-}
+  enum Command {
+    case masks, encode, error
+  }
 
-enum Inspector {
-  static let version = "0.1.0"
+  enum ColorChoice: String {
+    case auto, always, never
+  }
 
-  static let usage = """
-    statekit-inspect: decode control-state masks
+  var command = Command.masks
+  var operands: [String] = []
+  var json = false
+  var strict = false
+  var color = ColorChoice.auto
+  var catalog = StateCatalog()
+  var lookup = ErrorLookup()
+  var terminal = Terminal()
+  /// The first failure's status; later inputs are still handled.
+  var status = ExitStatus.success
 
-    USAGE: statekit-inspect MASK...
+  static func main(_ arguments: [String]) -> ExitStatus {
+    var inspector = Inspector()
+    do {
+      if let early = try inspector.parse(arguments) {
+        return early
+      }
+      try inspector.run()
+    } catch {
+      inspector.terminal.flush()
+      Terminal.error(error.message)
+      return error.status
+    }
+    inspector.terminal.flush()
+    return inspector.status
+  }
+
+  // MARK: Arguments
+
+  /// Reads the command line; returns a status when it is already answered (`--help`).
+  mutating func parse(_ arguments: [String]) throws(Failure) -> ExitStatus? {
+    var remaining = arguments[...]
+    if let first = remaining.first, first == "encode" || first == "error" {
+      command = first == "encode" ? .encode : .error
+      remaining = remaining.dropFirst()
+    }
+    var stateFlags: [String] = []
+    var statesFiles: [String] = []
+    var errorsFiles: [String] = []
+    var onlyOperands = false
+    while let argument = remaining.popFirst() {
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        operands.append(argument)
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(Failure) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else { throw Self.usage("\(name) needs a value") }
+        return next
+      }
+      switch name {
+      case "--": onlyOperands = true
+      case "-h", "--help":
+        terminal.write(Self.help)
+        terminal.flush()
+        return .success
+      case "--version":
+        terminal.write("statekit-inspect \(Self.version)\n")
+        terminal.flush()
+        return .success
+      case "--json": json = true
+      case "--strict": strict = true
+      case "--color":
+        let text = try value()
+        guard let choice = ColorChoice(rawValue: text) else {
+          throw Self.usage("--color must be auto, always or never, not \(quoted(text))")
+        }
+        color = choice
+      case "--state": stateFlags.append(try value())
+      case "--states": statesFiles.append(try value())
+      case "--errors": errorsFiles.append(try value())
+      default:
+        if inlineValue != nil, ["--json", "--strict", "--help", "--version"].contains(name) {
+          throw Self.usage("\(name) takes no value")
+        }
+        throw Self.usage("unknown option \(quoted(argument)); see --help")
+      }
+    }
+    guard !operands.isEmpty else {
+      let what = command == .masks ? "MASK" : command == .encode ? "TEXT" : "INPUT"
+      throw Self.usage("missing \(what); see --help")
+    }
+    guard stateFlags.count <= Limits.stateFlags else {
+      throw Failure(status: .dataError, message: "too many --state flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
+    }
+    for flag in stateFlags { try declare(flag) }
+    for file in statesFiles { try declareStates(from: file) }
+    for file in errorsFiles { try loadErrors(from: file) }
+    return nil
+  }
+
+  static func usage(_ message: String) -> Failure {
+    Failure(status: .usage, message: message)
+  }
+
+  /// `--state NAME=BIT`, BIT the absolute bit 16...23.
+  mutating func declare(_ flag: String) throws(Failure) {
+    guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
+      throw Self.usage("--state needs NAME=BIT, not \(quoted(flag))")
+    }
+    let name = String(flag[..<equals])
+    guard let bit = Int(flag[flag.index(after: equals)...]) else {
+      throw Self.usage("--state needs NAME=BIT with BIT a number from 16 to 23, not \(quoted(flag))")
+    }
+    try declare(name, bit: bit, source: "--state \(flag)")
+  }
+
+  mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {
+    guard (16...23).contains(bit) else {
+      throw Failure(status: .dataError, message: "\(quoted(source)): bit \(bit) is outside the application range 16...23")
+    }
+    do {
+      try catalog.declare(name, as: ControlState(rawValue: 1 << UInt(bit)))
+    } catch {
+      throw Failure(status: .dataError, message: "\(quoted(source)): \((error as? StateKitError)?.reason ?? "\(error)")")
+    }
+  }
+
+  /// `--states FILE`: a JSON object of names and absolute bits, such as `{"visited": 16}`.
+  mutating func declareStates(from path: String) throws(Failure) {
+    let json = try Self.readJSON(path)
+    guard case .object(let members) = json else {
+      throw Failure(status: .dataError, message: "\(quoted(path)): a states file is a JSON object of names and bits, such as {\"visited\": 16}")
+    }
+    for (name, value) in members {
+      guard case .number(let number) = value, let bit = Int(number) else {
+        throw Failure(status: .dataError, message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
+      }
+      try declare(name, bit: bit, source: path)
+    }
+  }
+
+  /// `--errors FILE`: an error catalog as ErrorKit exports it.
+  mutating func loadErrors(from path: String) throws(Failure) {
+    let json = try Self.readJSON(path)
+    do {
+      lookup.catalog += try ErrorLookup.catalogEntries(json)
+    } catch {
+      throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
+    }
+  }
+
+  static func readJSON(_ path: String) throws(Failure) -> JSON {
+    let bytes = try Terminal.readFile(path)
+    guard validUTF8(bytes) != nil else {
+      throw Failure(status: .dataError, message: "\(quoted(path)) is not valid UTF-8")
+    }
+    do {
+      return try JSONReader.parse(bytes)
+    } catch {
+      throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
+    }
+  }
+
+  var useColor: Bool {
+    switch color {
+    case .always: true
+    case .never: false
+    case .auto:
+      Terminal.isStandardOutputATerminal && (Terminal.environment("NO_COLOR") ?? "").isEmpty
+        && Terminal.environment("TERM") != "dumb"
+    }
+  }
+
+  // MARK: Running
+
+  mutating func fail(_ failure: Failure) {
+    terminal.flush()
+    Terminal.error(failure.message)
+    if status == .success { status = failure.status }
+  }
+
+  mutating func run() throws(Failure) {
+    switch command {
+    case .masks: try runMasks()
+    case .encode: try runEncode()
+    case .error: try runErrors()
+    }
+  }
+
+  /// The inputs: operands, with `-` replaced by the lines of standard input.
+  func lines(of bytes: [UInt8]) throws(Failure) -> [Substring] {
+    guard let text = validUTF8(bytes) else {
+      throw Failure(status: .dataError, message: "standard input is not valid UTF-8")
+    }
+    return text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .map { $0.trimmingSuffix(" \t\r") }.filter { !$0.isEmpty }
+  }
+
+  mutating func inputs() throws(Failure) -> [Substring] {
+    var result: [Substring] = []
+    for operand in operands {
+      if operand == "-" {
+        result += try lines(of: try Terminal.readStandardInput())
+      } else {
+        result.append(operand[...])
+      }
+    }
+    return result
+  }
+
+  mutating func runMasks() throws(Failure) {
+    let report = MaskReport(catalog: catalog, color: useColor)
+    var first = true
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 17)
+    for operand in operands {
+      if operand == "-" {
+        let bytes = try Terminal.readStandardInput()
+        var start = 0
+        while start < bytes.count {
+          var end = start
+          while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+          var line = bytes[start..<end]
+          start = end + 1
+          while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
+          while let head = line.first, head == 0x20 || head == 0x09 { line.removeFirst() }
+          if !line.isEmpty { mask(line, report: report, first: &first, out: &out) }
+        }
+      } else {
+        mask(Array(operand.utf8)[...], report: report, first: &first, out: &out)
+      }
+    }
+    terminal.write(bytes: out)
+  }
+
+  /// Decodes one mask; JSON goes to `out`, flushed as it grows.
+  mutating func mask(_ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool, out: inout [UInt8]) {
+    do throws(Failure) {
+      let state = try MaskToken.parse(input)
+      if strict, let problem = report.strictProblem(state) {
+        throw Failure(status: .dataError, message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
+      }
+      if json {
+        report.json(state, input: input, into: &out)
+        if out.count >= 1 << 16 {
+          terminal.write(bytes: out)
+          out.removeAll(keepingCapacity: true)
+        }
+      } else {
+        if !first { terminal.write("\n") }
+        terminal.write(report.human(state, input: String(decoding: input, as: UTF8.self)))
+      }
+      first = false
+    } catch {
+      terminal.write(bytes: out)
+      out.removeAll(keepingCapacity: true)
+      fail(error)
+    }
+  }
+
+  mutating func runEncode() throws(Failure) {
+    let report = MaskReport(catalog: catalog, color: useColor)
+    var texts: [Substring] = []
+    if operands.contains("-") {
+      texts = try inputs()
+    } else {
+      // Several words form one text: `encode selected visited` is `selected | visited`.
+      texts = [operands.joined(separator: " ")[...]]
+    }
+    var first = true
+    var writer = JSONWriter()
+    for text in texts {
+      do {
+        let state = try StateText.parse(text, catalog: catalog, strict: strict)
+        try emit(state, input: String(text), report: report, first: &first, writer: &writer)
+      } catch {
+        flush(&writer)
+        fail(error)
+      }
+    }
+    flush(&writer)
+  }
+
+  mutating func flush(_ writer: inout JSONWriter) {
+    terminal.write(bytes: writer.bytes)
+    writer.bytes.removeAll(keepingCapacity: true)
+  }
+
+  mutating func emit(
+    _ state: ControlState, input: String, report: MaskReport, first: inout Bool, writer: inout JSONWriter
+  ) throws(Failure) {
+    if strict, let problem = report.strictProblem(state) {
+      throw Failure(status: .dataError, message: "mask \(quoted(input)): \(problem)")
+    }
+    if json {
+      report.json(state, input: Array(input.utf8)[...], into: &writer.bytes)
+      if writer.bytes.count >= 1 << 16 { flush(&writer) }
+    } else {
+      if !first { terminal.write("\n") }
+      terminal.write(report.human(state, input: input))
+    }
+    first = false
+  }
+
+  static let help = """
+    statekit-inspect: decode control-state masks and explain errors
+
+    USAGE:
+      statekit-inspect [options] MASK...
+      statekit-inspect encode [options] TEXT...
+      statekit-inspect error [options] INPUT...
 
     ARGUMENTS:
-      MASK            A mask in hex (0x00010004), decimal (65540) or binary (0b100).
+      MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
+      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
+      INPUT             An ErrorPayload JSON document, NSError text (Apple or Linux format, alone or
+                        in a log line), "DOMAIN CODE", a code, or a name such as ENOENT.
+      -                 Read inputs from standard input: one mask or text a line; for error, a JSON
+                        document or log text in which every NSError is explained.
 
     OPTIONS:
-      -h, --help      Show this help.
-      --version       Show the version.
+      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
+      --state NAME=BIT  Name an application bit (16...23); repeatable.
+      --states FILE     Read state names from a JSON object such as {"visited": 16}.
+      --errors FILE     Read an error catalog as ErrorKit exports it.
+      --strict          Treat reserved or unnamed bits as an error.
+      --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
+      -h, --help        Show this help.
+      --version         Show the version.
 
-    EXIT CODES: 0 success, 64 usage error, 65 malformed mask.
+    EXIT CODES:
+      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input,
+      66 a file that cannot be read.
+
     """
+}
 
-  static func run(_ arguments: [String]) -> ExitStatus {
-    var masks: [String] = []
-    var onlyOperands = false
-    for argument in arguments {
-      if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
-        masks.append(argument)
-      } else if argument == "--" {
-        onlyOperands = true
-      } else if argument == "-h" || argument == "--help" {
-        print(usage)
-        return .success
-      } else if argument == "--version" {
-        print("statekit-inspect \(version)")
-        return .success
-      } else {
-        return fail(.usage, "unknown option \(quoted(argument)); see --help")
-      }
-    }
-    guard !masks.isEmpty else {
-      return fail(.usage, "missing MASK; see --help")
-    }
-    var status = ExitStatus.success
-    var first = true
-    for input in masks {
-      switch MaskToken.parse(input) {
-      case .success(let state):
-        if !first { print("") }
-        first = false
-        print(describe(state, input: input), terminator: "")
-      case .failure(let message):
-        let result = fail(.dataError, message)
-        if status == .success { status = result }
-      }
-    }
-    return status
-  }
-
-  static func describe(_ state: ControlState, input: String) -> String {
-    let catalog = ControlState.catalog
-    let width = state.rawValue >> 32 == 0 ? 8 : 16
-    var lines = ["\(input): \(hex(state.rawValue, digits: width)) = \(state.rawValue)"]
-    for member in state.members {
-      let bit = member.rawValue.trailingZeroBitCount
-      let name = catalog.name(of: member) ?? "(unnamed)"
-      let number = bit < 10 ? " \(bit)" : "\(bit)"
-      lines.append("  bit \(number)  \(name.padding(to: 12))  \(range(ofBit: bit))")
-    }
-    lines.append("  text: \(catalog.description(of: state))")
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  static func range(ofBit bit: Int) -> String {
-    switch bit {
-    case 0..<16: "system"
-    case 16..<24: "application"
-    case 24..<32: "reserved"
-    default: "extended"
-    }
-  }
-
-  static func hex(_ value: UInt, digits: Int) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
-  }
-
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars.prefix(80) {
-      if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\"" || scalar == "\\" {
-        result += scalar == "\"" ? "\\\"" : scalar == "\\" ? "\\\\" : "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + (text.unicodeScalars.count > 80 ? "…\"" : "\"")
-  }
-
-  /// Prints one line on standard error and returns the status.
-  static func fail(_ status: ExitStatus, _ message: String) -> ExitStatus {
-    var line = "statekit-inspect: error: \(message)\n"
-    line.withUTF8 { bytes in
-      _ = write(2, bytes.baseAddress, bytes.count)
-    }
-    return status
+extension Substring {
+  func trimmingSuffix(_ characters: String) -> Substring {
+    var result = self
+    while let last = result.last, characters.contains(last) { result.removeLast() }
+    return result
   }
 }
 
-extension String {
-  func padding(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
-}
-
-/// A mask written on the command line: hex (`0x`), binary (`0b`) or decimal.
-enum MaskToken {
-  enum Result {
-    case success(ControlState)
-    case failure(String)
-  }
-
-  static func parse(_ input: String) -> Result {
-    var text = Substring(input)
-    var radix = 10
-    var base = "decimal"
-    if text.hasPrefix("0x") || text.hasPrefix("0X") {
-      radix = 16
-      base = "hex"
-      text = text.dropFirst(2)
-    } else if text.hasPrefix("0b") || text.hasPrefix("0B") {
-      radix = 2
-      base = "binary"
-      text = text.dropFirst(2)
-    }
-    guard !text.isEmpty else {
-      return .failure("invalid mask \(Inspector.quoted(input)): no digits")
-    }
-    guard text.unicodeScalars.allSatisfy({ $0.isASCII && Character($0).isHexDigit }),
-      let value = UInt(text, radix: radix)
-    else {
-      if text.unicodeScalars.allSatisfy({ $0.isASCII && Character($0).isHexDigit }),
-        text.allSatisfy({ Int(String($0), radix: radix) != nil })
-      {
-        return .failure("invalid mask \(Inspector.quoted(input)): does not fit in \(UInt.bitWidth) bits")
-      }
-      return .failure("invalid mask \(Inspector.quoted(input)): not a \(base) number")
-    }
-    return .success(ControlState(rawValue: value))
-  }
+/// The text of UTF-8 bytes, or `nil` when they are not valid UTF-8.
+func validUTF8(_ bytes: [UInt8]) -> String? {
+  let text = String(decoding: bytes, as: UTF8.self)
+  // Decoding replaces each invalid sequence, so the bytes come back unchanged only if valid.
+  return text.utf8.elementsEqual(bytes) ? text : nil
 }

@@ -1,18 +1,10 @@
-import StateKit
-
-// statekit-inspect: decodes control-state masks.
-// Exit codes: 0 success, 64 usage error, 65 malformed input.
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #elseif canImport(Darwin)
   import Darwin
-#elseif os(Windows)
-  import ucrt
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status = Inspector.run(arguments)
-exit(status.rawValue)
+// statekit-inspect: decode control-state masks and explain errors. See `Docs/CLI.md`.
+exit(Inspector.main(Array(CommandLine.arguments.dropFirst())).rawValue)

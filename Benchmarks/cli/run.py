@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Measures statekit-inspect's speed against baselines run on the same machine in the same run.
+
+1. Start-up: decoding one mask against a stdlib-only Swift hello world built with `swiftc -O`
+   (median wall time of many alternating runs). Goal: at most 1.5x.
+2. Batch: one million masks on stdin with --json against baseline.py, which prints the same
+   lines (checked). Goal: at least 10x faster.
+
+Usage: python3 Benchmarks/cli/run.py [--runs N] [--masks N]
+"""
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def build():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "statekit-inspect"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "statekit-inspect")
+
+
+def wall(command, stdin=None, stdout=subprocess.DEVNULL):
+    start = time.perf_counter_ns()
+    subprocess.run(command, stdin=stdin, stdout=stdout, check=True)
+    return time.perf_counter_ns() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--masks", type=int, default=1_000_000)
+    args = parser.parse_args()
+
+    tool = build()
+    with tempfile.TemporaryDirectory() as scratch:
+        hello_source = os.path.join(scratch, "hello.swift")
+        with open(hello_source, "w") as file:
+            file.write('print("hello")\n')
+        hello = os.path.join(scratch, "hello")
+        subprocess.run(["swiftc", "-O", hello_source, "-o", hello], check=True)
+
+        for _ in range(10):  # warm the page cache
+            wall([hello])
+            wall([tool, "0x00010004"])
+        hello_times, tool_times = [], []
+        for _ in range(args.runs):
+            hello_times.append(wall([hello]))
+            tool_times.append(wall([tool, "0x00010004"]))
+        hello_ms = statistics.median(hello_times) / 1e6
+        tool_ms = statistics.median(tool_times) / 1e6
+        print(f"start-up (median of {args.runs}): hello world {hello_ms:.2f} ms, "
+              f"statekit-inspect 0x00010004 {tool_ms:.2f} ms, ratio {tool_ms / hello_ms:.2f}x (goal <= 1.5x)")
+        print(f"binary size: {os.path.getsize(tool) / 1e6:.1f} MB (dynamically linked, no Foundation)")
+
+        rng = random.Random(11)
+        masks = os.path.join(scratch, "masks.txt")
+        with open(masks, "w") as file:
+            for index in range(args.masks):
+                raw = rng.getrandbits(32) & rng.getrandbits(32)
+                if index % 3 == 0:
+                    file.write(f"{raw}\n")
+                elif index % 3 == 1:
+                    file.write(f"0x{raw:08X}\n")
+                else:
+                    file.write(f"0x{raw | 1 << 40:X}\n")
+        tool_out = os.path.join(scratch, "tool.jsonl")
+        python_out = os.path.join(scratch, "python.jsonl")
+        tool_runs, python_runs = [], []
+        for _ in range(3):
+            with open(masks) as stdin, open(tool_out, "w") as stdout:
+                tool_runs.append(wall([tool, "--json", "-"], stdin=stdin, stdout=stdout))
+            with open(masks) as stdin, open(python_out, "w") as stdout:
+                python_runs.append(wall([sys.executable, os.path.join(ROOT, "Benchmarks/cli/baseline.py")],
+                                        stdin=stdin, stdout=stdout))
+        with open(tool_out, "rb") as a, open(python_out, "rb") as b:
+            same = a.read() == b.read()
+        tool_s = statistics.median(tool_runs) / 1e9
+        python_s = statistics.median(python_runs) / 1e9
+        print(f"batch of {args.masks} masks with --json (median of 3): statekit-inspect {tool_s:.2f} s, "
+              f"Python {python_s:.2f} s, ratio {python_s / tool_s:.1f}x (goal >= 10x); outputs identical: {same}")
+        if not same:
+            sys.exit("the outputs differ")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The exit codes of statekit-inspect (sysexits.h where one applies).
+enum ExitStatus: Int32 {
+  case success = 0
+  /// A lookup found nothing.
+  case notFound = 1
+  /// A bad command line: unknown flag, malformed option value, missing operand.
+  case usage = 64
+  /// Malformed input: a bad mask, text, JSON or NSError text, or a colliding `--state`.
+  case dataError = 65
+  /// A file that cannot be read.
+  case noInput = 66
+}
+
+/// A failure that ends one input (or the whole run) with a one-line message.
+struct Failure: Error {
+  var status: ExitStatus
+  var message: String
+}
+
+/// The documented input limits.
+enum Limits {
+  /// Bytes read from standard input or from one file.
+  static let inputBytes = 64 << 20
+  /// `--state` flags on one command line.
+  static let stateFlags = 64
+}
+
+/// Buffered standard output and unbuffered standard error, written with `write(2)`.
+struct Terminal {
+  private var buffer: [UInt8] = []
+
+  init() {
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  mutating func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func write(bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    Self.writeAll(1, buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// One line on standard error, prefixed with the tool's name.
+  static func error(_ message: String) {
+    writeAll(2, Array("statekit-inspect: error: \(message)\n".utf8))
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let written = Glibc_write(descriptor, base + offset, raw.count - offset)
+        // A closed pipe or a full disk ends the output; there is nothing better to do.
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  static var isStandardOutputATerminal: Bool { isatty(1) == 1 }
+
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Reads all of standard input, up to the limit.
+  static func readStandardInput() throws(Failure) -> [UInt8] {
+    try readAll(descriptor: 0, name: "standard input")
+  }
+
+  /// Reads a whole file, up to the limit.
+  static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw Failure(status: .noInput, message: "cannot read \(quoted(path)): \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, name: quoted(path))
+  }
+
+  private static func readAll(descriptor: Int32, name: String) throws(Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return bytes }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Failure(status: .noInput, message: "cannot read \(name): \(String(cString: strerror(errno)))")
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > Limits.inputBytes {
+        throw Failure(status: .dataError, message: "\(name) is larger than the limit of \(Limits.inputBytes >> 20) MiB")
+      }
+    }
+  }
+}
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+  /// `write(2)`, named apart from `Terminal.write`.
+  func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+  }
+#endif
+
+/// Quotes input for a one-line message: escapes quotes, backslashes and control characters and
+/// shortens long input.
+func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+  var result = "\""
+  var count = 0
+  for scalar in text.unicodeScalars {
+    if count == limit {
+      result += "…"
+      break
+    }
+    count += 1
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\t": result += "\\t"
+    case "\r": result += "\\r"
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+      result += "\\u{" + String(scalar.value, radix: 16) + "}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}
