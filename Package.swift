@@ -21,7 +21,8 @@ let package = Package(
     .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit"]),
     .testTarget(
       name: "InspectTests",
-      dependencies: [.target(name: "statekit-inspect")]
+      dependencies: [.target(name: "statekit-inspect")],
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -70,6 +70,9 @@ struct Inspector {
         guard let next = remaining.popFirst() else { throw Self.usage("\(name) needs a value") }
         return next
       }
+      if inlineValue != nil, ["--json", "--strict", "--help", "--version"].contains(name) {
+        throw Self.usage("\(name) takes no value")
+      }
       switch name {
       case "--": onlyOperands = true
       case "-h", "--help":
@@ -92,9 +95,6 @@ struct Inspector {
       case "--states": statesFiles.append(try value())
       case "--errors": errorsFiles.append(try value())
       default:
-        if inlineValue != nil, ["--json", "--strict", "--help", "--version"].contains(name) {
-          throw Self.usage("\(name) takes no value")
-        }
         throw Self.usage("unknown option \(quoted(argument)); see --help")
       }
     }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite("statekit-inspect encode")
+struct EncodeCommandTests {
+  @Test func textBecomesAMask() throws {
+    let run = try Run(["encode", "--state", "visited=16", "selected | visited"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("selected | visited: 0x00010004 = 65540\n"))
+  }
+
+  @Test func wordsBarsAndHexMix() throws {
+    for arguments in [
+      ["encode", "--json", "highlighted", "disabled"], ["encode", "--json", "highlighted disabled"],
+      ["encode", "--json", "highlighted|0x2"], ["encode", "--json", " highlighted | disabled "],
+    ] {
+      let run = try Run(arguments)
+      #expect(run.status == 0, "\(arguments)")
+      #expect(run.stdout.contains(#""raw": 3, "hex": "0x00000003", "text": "highlighted | disabled""#), "\(arguments)")
+    }
+  }
+
+  @Test func jsonIsTheMaskObject() throws {
+    let run = try Run(["encode", "--json", "selected | 0x10000"])
+    #expect(
+      run.stdout
+        == #"{"input": "selected | 0x10000", "raw": 65540, "hex": "0x00010004", "text": "selected | 0x10000", "bits": [{"bit": 2, "name": "selected", "range": "system"}, {"bit": 16, "name": null, "range": "application"}]}"#
+        + "\n")
+  }
+
+  @Test func stdinLinesAreTexts() throws {
+    let run = try Run(["encode", "--json", "-"], stdin: Data("selected\nnormal\nbogus\nfocused\n".utf8))
+    #expect(run.status == 65)
+    #expect(run.stdout.split(separator: "\n").count == 3)
+    #expect(run.stderr.contains("unknown state name \"bogus\""))
+  }
+
+  @Test(arguments: [
+    ("bogus", "cannot encode \"bogus\": unknown state name \"bogus\"; known names: normal, highlighted, disabled, selected, focused"),
+    ("selected ||", "cannot encode \"selected ||\": segment 2 is empty"),
+    ("0xzz", "cannot encode \"0xzz\": hex token \"0xzz\" has a character that is not a hex digit"),
+    ("   ", "cannot encode \"   \": there is no state; write `normal` for none"),
+  ])
+  func badTextExits65(text: String, message: String) throws {
+    let run = try Run(["encode", text])
+    #expect(run.status == 65)
+    #expect(run.stdout == "")
+    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+  }
+
+  @Test func strictRejectsHex() throws {
+    let run = try Run(["encode", "--strict", "selected | 0x10000"])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("is not allowed in strict mode"))
+  }
+}

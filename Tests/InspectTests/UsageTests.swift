@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("statekit-inspect usage and files")
+struct UsageTests {
+  @Test(arguments: [
+    ([], "missing MASK; see --help"),
+    (["encode"], "missing TEXT; see --help"),
+    (["error"], "missing INPUT; see --help"),
+    (["--bogus", "1"], "unknown option \"--bogus\"; see --help"),
+    (["-x", "1"], "unknown option \"-x\"; see --help"),
+    (["--state"], "--state needs a value"),
+    (["--state", "visited", "1"], "--state needs NAME=BIT, not \"visited\""),
+    (["--state", "=16", "1"], "--state needs NAME=BIT, not \"=16\""),
+    (["--state", "visited=x", "1"], "--state needs NAME=BIT with BIT a number from 16 to 23, not \"visited=x\""),
+    (["--json=yes", "1"], "--json takes no value"),
+  ])
+  func usageErrorsExit64(arguments: [String], message: String) throws {
+    let run = try Run(arguments)
+    #expect(run.status == 64)
+    #expect(run.stdout == "")
+    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+  }
+
+  @Test(arguments: [
+    (["--state", "visited=24", "1"], "\"--state visited=24\": bit 24 is outside the application range 16...23"),
+    (["--state", "selected=16", "1"], "\"--state selected=16\": it clashes with the system name \"selected\""),
+    (["--state", "a=16", "--state", "b=16", "1"], "\"--state b=16\": bit 16 (0x10000) is already declared as \"a\""),
+    (["--state", "a=16", "--state", "a=17", "1"], "\"--state a=17\": the name is already declared for bit 16 (0x10000)"),
+  ])
+  func badStateFlagsExit65(arguments: [String], message: String) throws {
+    let run = try Run(arguments)
+    #expect(run.status == 65)
+    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+  }
+
+  @Test func repeatingTheSameStateIsFine() throws {
+    #expect(try Run(["--state", "a=16", "--state", "a=16", "1"]).status == 0)
+  }
+
+  @Test func tooManyStateFlags() throws {
+    let flags = (0..<65).flatMap { _ in ["--state", "a=16"] }
+    let run = try Run(flags + ["1"])
+    #expect(run.status == 65)
+    #expect(run.stderr == "statekit-inspect: error: too many --state flags: 65, the limit is 64\n")
+  }
+
+  @Test func unreadableFilesExit66() throws {
+    for option in ["--states", "--errors"] {
+      let run = try Run([option, "/nonexistent/file.json", "1"])
+      #expect(run.status == 66)
+      #expect(run.stderr == "statekit-inspect: error: cannot read \"/nonexistent/file.json\": No such file or directory\n")
+    }
+  }
+
+  @Test func malformedFilesExit65() throws {
+    let directory = FileManager.default.temporaryDirectory
+    let cases: [(String, String, String)] = [
+      ("--states", "[1]", "a states file is a JSON object of names and bits, such as {\"visited\": 16}"),
+      ("--states", #"{"visited": "16"}"#, "the bit of \"visited\" must be an integer from 16 to 23"),
+      ("--states", "{", "invalid JSON at byte 1: expected a key in an object"),
+      ("--errors", #"{"errors": [{"code": 1}]}"#, "entry 0 of \"errors\" needs a string \"domain\" and an integer \"code\""),
+      ("--errors", "[]", "an error catalog is an object with an \"errors\" array"),
+    ]
+    for (option, content, message) in cases {
+      let file = directory.appendingPathComponent("bad-\(UUID().uuidString).json")
+      try Data(content.utf8).write(to: file)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let run = try Run([option, file.path, "1"])
+      #expect(run.status == 65, "\(content)")
+      #expect(run.stderr == "statekit-inspect: error: \"\(file.path)\": \(message)\n")
+    }
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try Run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("statekit-inspect: decode control-state masks and explain errors\n\nUSAGE:\n"))
+    #expect(help.stdout.contains("EXIT CODES:"))
+    let version = try Run(["error", "--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "statekit-inspect 0.2.0\n")
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    let run = try Run(["error", "--", "-1009"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("notConnectedToInternet"))
+  }
+}
