@@ -140,7 +140,11 @@ struct Inspector {
 
   /// `--states FILE`: a JSON object of names and absolute bits, such as `{"visited": 16}`.
   mutating func declareStates(from path: String) throws(Failure) {
-    let json = try Self.readJSON(path)
+    try declareStates(json: try Self.readJSON(path), source: path)
+  }
+
+  /// Declares the states of a states document read from `source`.
+  mutating func declareStates(json: JSON, source path: String) throws(Failure) {
     guard case .object(let members) = json else {
       throw Failure(status: .dataError, message: "\(quoted(path)): a states file is a JSON object of names and bits, such as {\"visited\": 16}")
     }

@@ -1,0 +1,22 @@
+// The CLI's mask tokens: parsing never traps; a parsed mask's JSON line is valid JSON that
+// reads back the same raw value, and its human report renders.
+@testable import InspectCore
+import StateKit
+
+let report = MaskReport(catalog: StateCatalog(), color: false)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  let input = bytes(data, size)
+  guard let state = try? MaskToken.parse(input[...]) else { return 0 }
+  var out: [UInt8] = []
+  report.json(state, input: input[...], into: &out)
+  require(out.last == 0x0A, "JSON line without a newline")
+  guard let json = try? JSONReader.parse(Array(out.dropLast())) else {
+    require(false, "the JSON line does not parse: \(String(decoding: out, as: UTF8.self))")
+    return 0
+  }
+  require(json["raw"] == .number(String(state.rawValue)), "raw value changed")
+  require(!report.human(state, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
+  return 0
+}

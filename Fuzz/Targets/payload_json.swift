@@ -1,0 +1,20 @@
+// ErrorPayload JSON as the CLI reads it: never a trap; JSON values and payloads that parse write
+// back to text that parses to the same thing.
+@testable import InspectCore
+import ErrorKitCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  guard let json = try? JSONReader.parse(bytes(data, size)) else { return 0 }
+  var writer = JSONWriter()
+  writer.value(json)
+  require((try? JSONReader.parse(writer.bytes)) == json, "JSON round trip")
+  guard let payload = try? ErrorPayload(json: json) else { return 0 }
+  var out = JSONWriter()
+  payload.write(to: &out)
+  let back = (try? JSONReader.parse(out.bytes)).flatMap { try? ErrorPayload(json: $0) }
+  require(back == payload, "payload round trip")
+  require(payload.chain.count <= ErrorPayload.maximumDepth, "payload deeper than the limit")
+  _ = ErrorTree(color: false).render(payload)
+  return 0
+}

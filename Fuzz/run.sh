@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every fuzz target: `Fuzz/run.sh SECONDS` (per target) or `Fuzz/run.sh --runs N`.
+# Builds the targets first unless --no-build is given. Fails on any crash, leak, timeout or
+# broken property, leaving the input in .build-fuzz/artifacts/. The committed seeds in
+# Fuzz/Corpus stay untouched; what the fuzzer learns goes to .build-fuzz/corpus/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=(-max_total_time=30)
+build=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) limit=(-runs="$2"); shift 2 ;;
+    --no-build) build=0; shift ;;
+    *) limit=(-max_total_time="$1"); shift ;;
+  esac
+done
+[ "$build" = 1 ] && Fuzz/build.sh 2>&1 | grep -v "Cannot export local symbol" >&2
+mkdir -p .build-fuzz/artifacts
+status=0
+for target in Fuzz/Targets/*.swift; do
+  name=$(basename "$target" .swift)
+  mkdir -p ".build-fuzz/corpus/$name"
+  log=".build-fuzz/$name.log"
+  if .build-fuzz/"$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix=".build-fuzz/artifacts/$name-" ".build-fuzz/corpus/$name" "Fuzz/Corpus/$name" >"$log" 2>&1; then
+    result=ok
+  else
+    result=FAILED
+    status=1
+  fi
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+|Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1)
+  [ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  printf '%-14s %-7s %12s executions\n' "$name" "$result" "${execs:-?}"
+  [ "$result" = ok ] || tail -40 "$log" >&2
+done
+exit $status
