@@ -1,10 +1,12 @@
+import StateKit
+
 // The CLI's mask tokens: parsing never traps; a parsed mask's JSON line is valid JSON that
 // reads back the same raw value, and its human report renders.
 @testable import InspectCore
-import StateKit
 
 let report = MaskReport(catalog: StateCatalog(), color: false)
 
+/// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)
@@ -17,6 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
   }
   require(json["raw"] == .number(String(state.rawValue)), "raw value changed")
-  require(!report.human(state, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
+  require(
+    !report.human(state, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
   return 0
 }

@@ -1,9 +1,11 @@
+import ErrorKitCore
+
 // NSError text in both formats, alone or inside log lines: never a trap; no chain longer than the
 // input could hold (each error needs "Error Domain=" and " Code="); every payload writes as JSON
 // that reads back the same.
 @testable import InspectCore
-import ErrorKitCore
 
+/// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)

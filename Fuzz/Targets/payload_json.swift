@@ -1,8 +1,10 @@
+import ErrorKitCore
+
 // ErrorPayload JSON as the CLI reads it: never a trap; JSON values and payloads that parse write
 // back to text that parses to the same thing.
 @testable import InspectCore
-import ErrorKitCore
 
+/// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard let json = try? JSONReader.parse(bytes(data, size)) else { return 0 }

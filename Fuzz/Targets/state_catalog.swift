@@ -1,8 +1,10 @@
+import StateKit
+
 // `--states FILE` documents and `--state NAME=BIT` flags: never a trap; every declared name ends
 // up on exactly one application bit.
 @testable import InspectCore
-import StateKit
 
+/// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)

@@ -19,7 +19,10 @@ extension ErrorCatalog {
   /// - Parameter type: A `CaseIterable` ``DescribedError`` type.
   public mutating func add<E: DescribedError & CaseIterable>(_ type: E.Type) {
     for error in E.allCases {
-      entries.append(Entry(domain: E.domain, code: error.code.errorCodeValue, name: error.name, description: error.message))
+      entries.append(
+        Entry(
+          domain: E.domain, code: error.code.errorCodeValue, name: error.name,
+          description: error.message))
     }
   }
 

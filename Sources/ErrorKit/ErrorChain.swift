@@ -77,14 +77,16 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     var truncated = false
     while let error = current {
       if links.count == Self.maximumDepth {
-        links.append(Self.marker(Self.depthMarkerCode, "error chain cut after \(Self.maximumDepth) errors"))
+        links.append(
+          Self.marker(Self.depthMarkerCode, "error chain cut after \(Self.maximumDepth) errors"))
         truncated = true
         break
       }
       if type(of: error) is NSError.Type {
         let object = ObjectIdentifier(error as AnyObject)
         if seen.contains(object) {
-          links.append(Self.marker(Self.cycleMarkerCode, "error chain cut: an error is its own cause"))
+          links.append(
+            Self.marker(Self.cycleMarkerCode, "error chain cut: an error is its own cause"))
           truncated = true
           break
         }
@@ -135,7 +137,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   static func marker(_ code: Int, _ message: String) -> Link {
     Link(
-      domain: markerDomain, code: code, name: code == depthMarkerCode ? "chainTooDeep" : "chainCycle",
+      domain: markerDomain, code: code,
+      name: code == depthMarkerCode ? "chainTooDeep" : "chainCycle",
       message: message, failureReason: nil, recoverySuggestion: nil, details: [:])
   }
 
@@ -144,7 +147,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     if let described = error as? any DescribedError {
       return (
         Link(
-          domain: type(of: described).domain, code: described.code.errorCodeValue, name: described.name,
+          domain: type(of: described).domain, code: described.code.errorCodeValue,
+          name: described.name,
           message: described.message, failureReason: described.failureReason,
           recoverySuggestion: described.recoverySuggestion, details: described.details),
         described.underlyingError

@@ -62,7 +62,9 @@ extension NSErrorRecoverable where Self: CaseIterable {
   ///     enum Fault: Int, DescribedError, CaseIterable, NSErrorRecoverable { ... }
   ///     Fault(code: 2, details: [:])  // the case whose code is 2
   public init?(code: Int, details: [String: String]) {
-    guard let match = Self.allCases.first(where: { $0.code.errorCodeValue == code }) else { return nil }
+    guard let match = Self.allCases.first(where: { $0.code.errorCodeValue == code }) else {
+      return nil
+    }
     self = match
   }
 }

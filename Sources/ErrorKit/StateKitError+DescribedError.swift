@@ -38,7 +38,8 @@ extension StateKitError: DescribedError {
     case .emptySegment: "Remove the extra `|` or put a state name between the bars."
     case .unknownName: "Check the spelling, or declare the state before parsing text that names it."
     case .invalidHex, .hexOverflow: "Write a hex token as 0x followed by at most 16 hex digits."
-    case .hexNotAllowed, .unnamedBits: "Declare a name for every bit, or use the retain or truncate policy."
+    case .hexNotAllowed, .unnamedBits:
+      "Declare a name for every bit, or use the retain or truncate policy."
     case .invalidName, .reservedName: "Choose an identifier that is not a system state name."
     case .nameAlreadyDeclared, .bitAlreadyDeclared:
       "Use one name per application bit across all modules, or declare the existing pair again."
@@ -72,7 +73,9 @@ extension ErrorCatalog {
   public static var stateKit: ErrorCatalog {
     ErrorCatalog(
       StateKitError.Code.allCases.map { code in
-        Entry(domain: StateKitError.domain, code: code.rawValue, name: code.description, description: code.summary)
+        Entry(
+          domain: StateKitError.domain, code: code.rawValue, name: code.description,
+          description: code.summary)
       })
   }
 }

@@ -79,7 +79,8 @@ public struct ErrorCatalog: Codable, Sendable, Equatable {
     }
     var result: [DuplicateCode] = []
     for domain in groups.keys.sorted() {
-      for (code, names) in groups[domain, default: [:]].sorted(by: { $0.key < $1.key }) where names.count > 1 {
+      for (code, names) in groups[domain, default: [:]].sorted(by: { $0.key < $1.key })
+      where names.count > 1 {
         result.append(DuplicateCode(domain: domain, code: code, names: names))
       }
     }

@@ -129,12 +129,14 @@ public struct ErrorPayload: Codable, Sendable, Equatable {
     failureReason = try container.decodeIfPresent(String.self, forKey: .failureReason)
     recoverySuggestion = try container.decodeIfPresent(String.self, forKey: .recoverySuggestion)
     details = try container.decodeIfPresent([String: String].self, forKey: .details) ?? [:]
-    let depth = container.codingPath.filter { $0.stringValue == CodingKeys.underlying.stringValue }.count
+    let depth = container.codingPath.filter { $0.stringValue == CodingKeys.underlying.stringValue }
+      .count
     if container.contains(.underlying), try container.decodeNil(forKey: .underlying) == false {
       guard depth + 1 < Self.maximumDepth else {
         throw DecodingError.dataCorruptedError(
           forKey: .underlying, in: container,
-          debugDescription: "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
+          debugDescription:
+            "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
       }
       causes = [try container.decode(ErrorPayload.self, forKey: .underlying)]
     } else {

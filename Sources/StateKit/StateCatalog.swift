@@ -50,7 +50,8 @@ public struct StateCatalog: Hashable, Sendable {
     var result = Self.systemNames
     for (index, name) in applicationNames.enumerated() {
       if let name {
-        result.append((name, ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index))))
+        result.append(
+          (name, ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index))))
       }
     }
     return result
@@ -112,7 +113,8 @@ public struct StateCatalog: Hashable, Sendable {
   public func state(named name: some StringProtocol) -> ControlState? {
     if name == "normal" { return .normal }
     for entry in Self.systemNames where entry.name == name { return entry.state }
-    for (index, candidate) in applicationNames.enumerated() where candidate.map({ $0 == name }) == true {
+    for (index, candidate) in applicationNames.enumerated()
+    where candidate.map({ $0 == name }) == true {
       return ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index))
     }
     return nil
@@ -157,18 +159,24 @@ public struct StateCatalog: Hashable, Sendable {
     guard let index = state.applicationBitIndex else {
       throw StateKitError.declaration(
         .notSingleApplicationBit, name: name,
-        reason: "\(_hex(state.rawValue)) is not exactly one bit in the application range 0xff0000 (bits 16...23)")
+        reason:
+          "\(_hex(state.rawValue)) is not exactly one bit in the application range 0xff0000 (bits 16...23)"
+      )
     }
     if let existing = applicationNames[index] {
       if existing == name { return state }
       throw StateKitError.declaration(
         .bitAlreadyDeclared, name: name,
-        reason: "bit \(index + ControlState.applicationBitOffset) (\(_hex(state.rawValue))) is already declared as \(_quoted(existing))")
+        reason:
+          "bit \(index + ControlState.applicationBitOffset) (\(_hex(state.rawValue))) is already declared as \(_quoted(existing))"
+      )
     }
     if let other = applicationNames.firstIndex(of: name) {
       throw StateKitError.declaration(
         .nameAlreadyDeclared, name: name,
-        reason: "the name is already declared for bit \(other + ControlState.applicationBitOffset) (\(_hex(1 << UInt(other + ControlState.applicationBitOffset))))")
+        reason:
+          "the name is already declared for bit \(other + ControlState.applicationBitOffset) (\(_hex(1 << UInt(other + ControlState.applicationBitOffset))))"
+      )
     }
     applicationNames[index] = name
     return state
@@ -187,12 +195,16 @@ public struct StateCatalog: Hashable, Sendable {
     guard let first = utf8.first, isStart(first), utf8.allSatisfy(isPart) else {
       throw StateKitError.declaration(
         .invalidName, name: name,
-        reason: "a state name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)")
+        reason:
+          "a state name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
+      )
     }
     guard utf8.count <= maximumNameLength else {
       throw StateKitError.declaration(
         .invalidName, name: name,
-        reason: "a state name may have at most \(maximumNameLength) characters, this one has \(utf8.count)")
+        reason:
+          "a state name may have at most \(maximumNameLength) characters, this one has \(utf8.count)"
+      )
     }
     guard !reservedNames.contains(name.lowercased()) else {
       throw StateKitError.declaration(

@@ -227,7 +227,8 @@ func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
     case "\n": result += "\\n"
     case "\r": result += "\\r"
     case "\t": result += "\\t"
-    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    case _
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
       || scalar.properties.generalCategory == .lineSeparator
       || scalar.properties.generalCategory == .paragraphSeparator:
       result += "\\u{" + String(scalar.value, radix: 16) + "}"

@@ -59,7 +59,8 @@ public struct StateSelector: Hashable, Sendable {
   /// - Parameter state: The state of a control.
   @inlinable
   public func matches(_ state: ControlState) -> Bool {
-    state.rawValue & required.rawValue == required.rawValue && state.rawValue & excluded.rawValue == 0
+    state.rawValue & required.rawValue == required.rawValue
+      && state.rawValue & excluded.rawValue == 0
   }
 
   /// How specific the selector is: the number of required bits plus excluded bits. When several

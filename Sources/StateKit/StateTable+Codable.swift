@@ -12,7 +12,8 @@ extension StateTable: Encodable where Value: Encodable {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     let catalog = ControlState.catalog
     for entry in _entries {
-      try container.encode(entry.value, forKey: _SelectorKey(catalog.description(of: entry.selector)))
+      try container.encode(
+        entry.value, forKey: _SelectorKey(catalog.description(of: entry.selector)))
     }
   }
 }
@@ -50,7 +51,8 @@ extension StateTable: Decodable where Value: Decodable {
           DecodingError.Context(
             codingPath: container.codingPath + [key],
             debugDescription:
-              "selector key \(_quoted(key.stringValue)) denotes the same selector as \(_quoted(earlier))"))
+              "selector key \(_quoted(key.stringValue)) denotes the same selector as \(_quoted(earlier))"
+          ))
       }
       seen[selector] = key.stringValue
       pairs.append((selector, try container.decode(Value.self, forKey: key)))

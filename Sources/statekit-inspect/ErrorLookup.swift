@@ -24,11 +24,22 @@ struct ErrorLookup {
 
   static let builtIn: [Entry] = {
     var entries: [Entry] = []
-    for row in ErrnoTable.linux { entries.append(Entry(domain: posixDomain, code: row.code, name: row.name, message: row.message)) }
-    for row in CocoaErrorTable.codes { entries.append(Entry(domain: cocoaDomain, code: row.code, name: row.name, message: row.message)) }
-    for row in URLErrorTable.codes { entries.append(Entry(domain: urlDomain, code: row.code, name: row.name, message: row.message)) }
+    for row in ErrnoTable.linux {
+      entries.append(
+        Entry(domain: posixDomain, code: row.code, name: row.name, message: row.message))
+    }
+    for row in CocoaErrorTable.codes {
+      entries.append(
+        Entry(domain: cocoaDomain, code: row.code, name: row.name, message: row.message))
+    }
+    for row in URLErrorTable.codes {
+      entries.append(Entry(domain: urlDomain, code: row.code, name: row.name, message: row.message))
+    }
     for code in StateKitError.Code.allCases {
-      entries.append(Entry(domain: stateKitDomain, code: code.rawValue, name: code.description, message: code.summary))
+      entries.append(
+        Entry(
+          domain: stateKitDomain, code: code.rawValue, name: code.description, message: code.summary
+        ))
     }
     return entries
   }()
@@ -62,7 +73,9 @@ struct ErrorLookup {
 
   /// Fills in the names of a parsed chain from the tables.
   func name(_ payload: inout ErrorPayload, darwin: Bool) {
-    if payload.name == nil { payload.name = entries(domain: payload.domain, code: payload.code, darwin: darwin).first?.name }
+    if payload.name == nil {
+      payload.name = entries(domain: payload.domain, code: payload.code, darwin: darwin).first?.name
+    }
     if var underlying = payload.underlying {
       name(&underlying, darwin: darwin)
       payload.underlying = underlying
@@ -76,9 +89,11 @@ struct ErrorLookup {
     }
     var entries: [Entry] = []
     for (index, row) in rows.enumerated() {
-      guard case .string(let domain)? = row["domain"], case .number(let number)? = row["code"], let code = Int(number)
+      guard case .string(let domain)? = row["domain"], case .number(let number)? = row["code"],
+        let code = Int(number)
       else {
-        throw JSONError(message: "entry \(index) of \"errors\" needs a string \"domain\" and an integer \"code\"")
+        throw JSONError(
+          message: "entry \(index) of \"errors\" needs a string \"domain\" and an integer \"code\"")
       }
       var name = ""
       if case .string(let text)? = row["name"] { name = text }
@@ -93,16 +108,20 @@ struct ErrorLookup {
 extension ErrorPayload {
   /// The payload of a table entry.
   init(_ entry: ErrorLookup.Entry) {
-    self.init(domain: entry.domain, code: entry.code, name: entry.name.isEmpty ? nil : entry.name,
+    self.init(
+      domain: entry.domain, code: entry.code, name: entry.name.isEmpty ? nil : entry.name,
       message: entry.message.isEmpty ? nil : entry.message)
   }
 
   /// Reads a payload from JSON, with the same rules as ErrorKit's decoder: `domain` and `code`
   /// required, other keys optional or null, nesting bounded.
   init(json: JSON, depth: Int = 1) throws(JSONError) {
-    guard case .object = json else { throw JSONError(message: "an error payload is a JSON object, not \(json.kind)") }
+    guard case .object = json else {
+      throw JSONError(message: "an error payload is a JSON object, not \(json.kind)")
+    }
     guard depth <= Self.maximumDepth else {
-      throw JSONError(message: "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
+      throw JSONError(
+        message: "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
     }
     guard case .string(let domain)? = json["domain"] else {
       throw JSONError(message: "an error payload needs a string \"domain\"")
@@ -114,7 +133,8 @@ extension ErrorPayload {
       switch json[key] {
       case nil, .null?: return nil
       case .string(let value)?: return value
-      case let other?: throw JSONError(message: "\"\(key)\" must be a string or null, not \(other.kind)")
+      case let other?:
+        throw JSONError(message: "\"\(key)\" must be a string or null, not \(other.kind)")
       }
     }
     var details: [String: String] = [:]
@@ -123,7 +143,8 @@ extension ErrorPayload {
     case .object(let members)?:
       for (key, value) in members {
         guard case .string(let text) = value else {
-          throw JSONError(message: "\"details\" must map names to strings; \"\(key)\" is \(value.kind)")
+          throw JSONError(
+            message: "\"details\" must map names to strings; \"\(key)\" is \(value.kind)")
         }
         details[key] = text
       }

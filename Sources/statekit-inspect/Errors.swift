@@ -10,14 +10,18 @@ extension Inspector {
       index += 1
       var input = operand
       // `error NSCocoaErrorDomain 260` as two words.
-      if index < operands.count, Self.looksLikeDomain(operand), !operand.contains(" "), Int(operands[index]) != nil {
+      if index < operands.count, Self.looksLikeDomain(operand), !operand.contains(" "),
+        Int(operands[index]) != nil
+      {
         input = operand + " " + operands[index]
         index += 1
       }
       do throws(Failure) {
         let bytes = input == "-" ? try Terminal.readStandardInput() : Array(input.utf8)
         guard let text = validUTF8(bytes) else {
-          throw Failure(status: .dataError, message: "\(input == "-" ? "standard input" : quoted(input)) is not valid UTF-8")
+          throw Failure(
+            status: .dataError,
+            message: "\(input == "-" ? "standard input" : quoted(input)) is not valid UTF-8")
         }
         for result in try explain(text, bytes: bytes, fromStandardInput: input == "-") {
           switch result {
@@ -38,7 +42,9 @@ extension Inspector {
   }
 
   /// The payloads an input describes, or why it describes none.
-  func explain(_ text: String, bytes: [UInt8], fromStandardInput: Bool) throws(Failure) -> [Result<ErrorPayload, Failure>] {
+  func explain(_ text: String, bytes: [UInt8], fromStandardInput: Bool) throws(Failure) -> [Result<
+    ErrorPayload, Failure
+  >] {
     let trimmed = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
     let name = fromStandardInput ? "standard input" : quoted(text)
     if trimmed.hasPrefix("{") {
@@ -61,7 +67,9 @@ extension Inspector {
       }
     }
     guard !fromStandardInput else {
-      throw Failure(status: .dataError, message: "standard input holds neither an ErrorPayload JSON document nor NSError text")
+      throw Failure(
+        status: .dataError,
+        message: "standard input holds neither an ErrorPayload JSON document nor NSError text")
     }
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 2, let code = Int(words[1]) {
@@ -74,12 +82,16 @@ extension Inspector {
     }
     if words.count == 1, let code = Int(words[0]) {
       let entries = lookup.entries(code: code)
-      guard !entries.isEmpty else { throw Failure(status: .notFound, message: "no error has code \(code)") }
+      guard !entries.isEmpty else {
+        throw Failure(status: .notFound, message: "no error has code \(code)")
+      }
       return entries.map { .success(ErrorPayload($0)) }
     }
     if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       let entries = lookup.entries(named: String(words[0]))
-      guard !entries.isEmpty else { throw Failure(status: .notFound, message: "no error is named \(quoted(text))") }
+      guard !entries.isEmpty else {
+        throw Failure(status: .notFound, message: "no error is named \(quoted(text))")
+      }
       return entries.map { .success(ErrorPayload($0)) }
     }
     throw Failure(
@@ -112,8 +124,10 @@ struct ErrorTree {
     var level = 0
     while let error = current {
       let indent = String(repeating: "  ", count: level)
-      let heading = [error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name]
-        .compactMap { $0 }.joined(separator: " ")
+      let heading = [
+        error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name,
+      ]
+      .compactMap { $0 }.joined(separator: " ")
       let bold = color ? "\u{1B}[1m" : ""
       let reset = color ? "\u{1B}[0m" : ""
       lines.append(indent + (level == 0 ? "" : "caused by: ") + bold + heading + reset)
@@ -124,7 +138,8 @@ struct ErrorTree {
       for key in error.details.keys.sorted() { fields.append((key, error.details[key] ?? "")) }
       for (label, value) in fields {
         let continuation = "\n" + indent + "    "
-        let text = value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: continuation)
+        let text = value.split(separator: "\n", omittingEmptySubsequences: false).joined(
+          separator: continuation)
         lines.append(indent + "  " + label + ": " + text)
       }
       current = error.underlying

@@ -103,7 +103,9 @@ struct Inspector {
       throw Self.usage("missing \(what); see --help")
     }
     guard stateFlags.count <= Limits.stateFlags else {
-      throw Failure(status: .dataError, message: "too many --state flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
+      throw Failure(
+        status: .dataError,
+        message: "too many --state flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
     }
     for flag in stateFlags { try declare(flag) }
     for file in statesFiles { try declareStates(from: file) }
@@ -122,19 +124,24 @@ struct Inspector {
     }
     let name = String(flag[..<equals])
     guard let bit = Int(flag[flag.index(after: equals)...]) else {
-      throw Self.usage("--state needs NAME=BIT with BIT a number from 16 to 23, not \(quoted(flag))")
+      throw Self.usage(
+        "--state needs NAME=BIT with BIT a number from 16 to 23, not \(quoted(flag))")
     }
     try declare(name, bit: bit, source: "--state \(flag)")
   }
 
   mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {
     guard (16...23).contains(bit) else {
-      throw Failure(status: .dataError, message: "\(quoted(source)): bit \(bit) is outside the application range 16...23")
+      throw Failure(
+        status: .dataError,
+        message: "\(quoted(source)): bit \(bit) is outside the application range 16...23")
     }
     do {
       try catalog.declare(name, as: ControlState(rawValue: 1 << UInt(bit)))
     } catch {
-      throw Failure(status: .dataError, message: "\(quoted(source)): \((error as? StateKitError)?.reason ?? "\(error)")")
+      throw Failure(
+        status: .dataError,
+        message: "\(quoted(source)): \((error as? StateKitError)?.reason ?? "\(error)")")
     }
   }
 
@@ -146,11 +153,17 @@ struct Inspector {
   /// Declares the states of a states document read from `source`.
   mutating func declareStates(json: JSON, source path: String) throws(Failure) {
     guard case .object(let members) = json else {
-      throw Failure(status: .dataError, message: "\(quoted(path)): a states file is a JSON object of names and bits, such as {\"visited\": 16}")
+      throw Failure(
+        status: .dataError,
+        message:
+          "\(quoted(path)): a states file is a JSON object of names and bits, such as {\"visited\": 16}"
+      )
     }
     for (name, value) in members {
       guard case .number(let number) = value, let bit = Int(number) else {
-        throw Failure(status: .dataError, message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
+        throw Failure(
+          status: .dataError,
+          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
       }
       try declare(name, bit: bit, source: path)
     }
@@ -209,8 +222,10 @@ struct Inspector {
     guard let text = validUTF8(bytes) else {
       throw Failure(status: .dataError, message: "standard input is not valid UTF-8")
     }
-    return text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-      .map { $0.trimmingSuffix(" \t\r") }.filter { !$0.isEmpty }
+    return text.split(
+      omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+    )
+    .map { $0.trimmingSuffix(" \t\r") }.filter { !$0.isEmpty }
   }
 
   mutating func inputs() throws(Failure) -> [Substring] {
@@ -239,7 +254,9 @@ struct Inspector {
           while end < bytes.count, bytes[end] != 0x0A { end += 1 }
           var line = bytes[start..<end]
           start = end + 1
-          while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
+          while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 {
+            line.removeLast()
+          }
           while let head = line.first, head == 0x20 || head == 0x09 { line.removeFirst() }
           if !line.isEmpty { mask(line, report: report, first: &first, out: &out) }
         }
@@ -251,11 +268,15 @@ struct Inspector {
   }
 
   /// Decodes one mask; JSON goes to `out`, flushed as it grows.
-  mutating func mask(_ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool, out: inout [UInt8]) {
+  mutating func mask(
+    _ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool, out: inout [UInt8]
+  ) {
     do throws(Failure) {
       let state = try MaskToken.parse(input)
       if strict, let problem = report.strictProblem(state) {
-        throw Failure(status: .dataError, message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
+        throw Failure(
+          status: .dataError,
+          message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
       }
       if json {
         report.json(state, input: input, into: &out)
@@ -304,7 +325,8 @@ struct Inspector {
   }
 
   mutating func emit(
-    _ state: ControlState, input: String, report: MaskReport, first: inout Bool, writer: inout JSONWriter
+    _ state: ControlState, input: String, report: MaskReport, first: inout Bool,
+    writer: inout JSONWriter
   ) throws(Failure) {
     if strict, let problem = report.strictProblem(state) {
       throw Failure(status: .dataError, message: "mask \(quoted(input)): \(problem)")

@@ -18,7 +18,8 @@ enum JSON: Equatable {
     case (.number(let a), .number(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     default: false
     }
   }
@@ -62,7 +63,9 @@ struct JSONReader {
     reader.skipSpace()
     let value = try reader.value(depth: 0)
     reader.skipSpace()
-    guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+    guard reader.index == bytes.count else {
+      throw reader.error("unexpected text after the JSON value")
+    }
     return value
   }
 
@@ -71,7 +74,9 @@ struct JSONReader {
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+    {
       index += 1
     }
   }
@@ -103,20 +108,27 @@ struct JSONReader {
     let start = index
     func digits(_ reader: inout JSONReader) -> Int {
       let from = reader.index
-      while reader.index < reader.bytes.count, (0x30...0x39).contains(reader.bytes[reader.index]) { reader.index += 1 }
+      while reader.index < reader.bytes.count, (0x30...0x39).contains(reader.bytes[reader.index]) {
+        reader.index += 1
+      }
       return reader.index - from
     }
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     let whole = index
     guard digits(&self) > 0 else { throw error("a number needs digits") }
-    if bytes[whole] == UInt8(ascii: "0"), index - whole > 1 { throw error("a number may not start with 0") }
+    if bytes[whole] == UInt8(ascii: "0"), index - whole > 1 {
+      throw error("a number may not start with 0")
+    }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard digits(&self) > 0 else { throw error("a number needs digits after the point") }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
       guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
     }
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
@@ -147,15 +159,21 @@ struct JSONReader {
         case UInt8(ascii: "u"):
           var scalar = try hex4()
           if (0xD800..<0xDC00).contains(scalar) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else {
               throw error("a high surrogate must be followed by a low one")
             }
             index += 2
             let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate must be followed by a low one") }
+            guard (0xDC00..<0xE000).contains(low) else {
+              throw error("a high surrogate must be followed by a low one")
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           }
-          guard let unicode = Unicode.Scalar(scalar) else { throw error("a lone surrogate is not a character") }
+          guard let unicode = Unicode.Scalar(scalar) else {
+            throw error("a lone surrogate is not a character")
+          }
           utf8.append(contentsOf: String(unicode).utf8)
         default: throw error("unknown escape")
         }
@@ -184,7 +202,9 @@ struct JSONReader {
   }
 
   private mutating func array(depth: Int) throws(JSONError) -> JSON {
-    guard depth <= Self.maximumDepth else { throw error("nested deeper than the limit of \(Self.maximumDepth)") }
+    guard depth <= Self.maximumDepth else {
+      throw error("nested deeper than the limit of \(Self.maximumDepth)")
+    }
     index += 1
     var elements: [JSON] = []
     skipSpace()
@@ -209,7 +229,9 @@ struct JSONReader {
   }
 
   private mutating func object(depth: Int) throws(JSONError) -> JSON {
-    guard depth <= Self.maximumDepth else { throw error("nested deeper than the limit of \(Self.maximumDepth)") }
+    guard depth <= Self.maximumDepth else {
+      throw error("nested deeper than the limit of \(Self.maximumDepth)")
+    }
     index += 1
     var members: [(String, JSON)] = []
     skipSpace()
@@ -219,10 +241,14 @@ struct JSONReader {
     }
     while true {
       skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in an object") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a key in an object")
+      }
       let key = try string()
       skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected : after a key") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected : after a key")
+      }
       index += 1
       skipSpace()
       members.append((key, try value(depth: depth)))

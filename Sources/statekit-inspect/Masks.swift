@@ -43,35 +43,46 @@ enum MaskToken {
   }
 
   private static func invalid(_ input: ArraySlice<UInt8>, _ reason: String) -> Failure {
-    Failure(status: .dataError, message: "invalid mask \(quoted(String(decoding: input, as: UTF8.self))): \(reason)")
+    Failure(
+      status: .dataError,
+      message: "invalid mask \(quoted(String(decoding: input, as: UTF8.self))): \(reason)")
   }
 }
 
 /// Reads state text for `encode`: names, `normal` and `0x` hex tokens, separated by `|`, by
 /// white space, or both.
 enum StateText {
-  static func parse(_ input: Substring, catalog: StateCatalog, strict: Bool) throws(Failure) -> ControlState {
+  static func parse(_ input: Substring, catalog: StateCatalog, strict: Bool) throws(Failure)
+    -> ControlState
+  {
     var result = ControlState.normal
     var tokens = 0
     let segments = input.split(separator: "|", omittingEmptySubsequences: false)
     for (number, segment) in segments.enumerated() {
-      let words = segment.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+      let words = segment.split(whereSeparator: {
+        $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+      })
       if words.isEmpty, segments.count > 1 {
-        throw Failure(status: .dataError, message: "cannot encode \(quoted(input)): segment \(number + 1) is empty")
+        throw Failure(
+          status: .dataError,
+          message: "cannot encode \(quoted(input)): segment \(number + 1) is empty")
       }
       for word in words {
         tokens += 1
         do {
           result.formUnion(try catalog.parse(word, unknownBits: strict ? .strict : .retain))
         } catch let error as StateKitError {
-          throw Failure(status: .dataError, message: "cannot encode \(quoted(input)): \(error.reason)")
+          throw Failure(
+            status: .dataError, message: "cannot encode \(quoted(input)): \(error.reason)")
         } catch {
           throw Failure(status: .dataError, message: "cannot encode \(quoted(input)): \(error)")
         }
       }
     }
     guard tokens > 0 else {
-      throw Failure(status: .dataError, message: "cannot encode \(quoted(input)): there is no state; write `normal` for none")
+      throw Failure(
+        status: .dataError,
+        message: "cannot encode \(quoted(input)): there is no state; write `normal` for none")
     }
     return result
   }
@@ -123,7 +134,8 @@ struct MaskReport {
   func strictProblem(_ state: ControlState) -> String? {
     let unnamed = catalog.unnamedBits(in: state)
     guard !unnamed.isNormal else { return nil }
-    let bits = unnamed.members.map { String($0.rawValue.trailingZeroBitCount) }.joined(separator: ", ")
+    let bits = unnamed.members.map { String($0.rawValue.trailingZeroBitCount) }.joined(
+      separator: ", ")
     return "bits \(bits) (\(catalog.description(of: unnamed))) have no name (--strict)"
   }
 
@@ -191,7 +203,9 @@ struct MaskReport {
   func json(_ state: ControlState, input: ArraySlice<UInt8>, into out: inout [UInt8]) {
     let raw = state.rawValue
     out.append(contentsOf: Self.inputKey)
-    if input.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+    if input.allSatisfy({
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }) {
       out.append(UInt8(ascii: "\""))
       out.append(contentsOf: input)
       out.append(UInt8(ascii: "\""))

@@ -65,7 +65,9 @@ struct NSErrorText {
     guard needle.count <= bytes.count else { return nil }
     var position = start
     while position + needle.count <= bytes.count {
-      if bytes[position] == needle[0], bytes[position..<position + needle.count].elementsEqual(needle) {
+      if bytes[position] == needle[0],
+        bytes[position..<position + needle.count].elementsEqual(needle)
+      {
         return position
       }
       position += 1
@@ -136,18 +138,22 @@ struct NSErrorText {
       domain: domain, code: code, name: nil,
       message: entry("NSLocalizedDescription") ?? (quoted == "(null)" ? nil : quoted),
       failureReason: entry("NSLocalizedFailureReason"),
-      recoverySuggestion: entry("NSLocalizedRecoverySuggestion"), details: details, underlying: underlying)
+      recoverySuggestion: entry("NSLocalizedRecoverySuggestion"), details: details,
+      underlying: underlying)
   }
 
   private static let standardKeys: Set<String> = [
-    "NSLocalizedDescription", "NSLocalizedFailureReason", "NSLocalizedRecoverySuggestion", "NSUnderlyingError",
+    "NSLocalizedDescription", "NSLocalizedFailureReason", "NSLocalizedRecoverySuggestion",
+    "NSUnderlyingError",
   ]
 
   private mutating func integer() throws(Failure) -> Int {
     let start = index
     if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
     while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-    guard let value = Int(text(start..<index)) else { throw failure("expected an integer code that fits in 64 bits") }
+    guard let value = Int(text(start..<index)) else {
+      throw failure("expected an integer code that fits in 64 bits")
+    }
     return value
   }
 
@@ -182,8 +188,11 @@ struct NSErrorText {
   }
 
   /// `{key=value, key=value}`; returns the plain entries and the underlying error.
-  private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], ErrorPayload?) {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw failure("expected { after UserInfo=") }
+  private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], ErrorPayload?)
+  {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+      throw failure("expected { after UserInfo=")
+    }
     index += 1
     var entries: [(String, String)] = []
     var underlying: ErrorPayload?
@@ -202,7 +211,9 @@ struct NSErrorText {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
           index += 1
           underlying = try error(depth: depth + 1)
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else { throw failure("expected } after a nested error") }
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+            throw failure("expected } after a nested error")
+          }
           index += 1
         } else {
           // The older form: `0x1700e0a80 "text"`, a pointer and a description only.

@@ -66,7 +66,7 @@ struct Terminal {
       guard let base = raw.baseAddress else { return }
       var offset = 0
       while offset < raw.count {
-        let written = Glibc_write(descriptor, base + offset, raw.count - offset)
+        let written = systemWrite(descriptor, base + offset, raw.count - offset)
         // A closed pipe or a full disk ends the output; there is nothing better to do.
         if written <= 0 { return }
         offset += written
@@ -89,7 +89,9 @@ struct Terminal {
   static func readFile(_ path: String) throws(Failure) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
-      throw Failure(status: .noInput, message: "cannot read \(quoted(path)): \(String(cString: strerror(errno)))")
+      throw Failure(
+        status: .noInput,
+        message: "cannot read \(quoted(path)): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
     return try readAll(descriptor: descriptor, name: quoted(path))
@@ -103,11 +105,14 @@ struct Terminal {
       if count == 0 { return bytes }
       if count < 0 {
         if errno == EINTR { continue }
-        throw Failure(status: .noInput, message: "cannot read \(name): \(String(cString: strerror(errno)))")
+        throw Failure(
+          status: .noInput, message: "cannot read \(name): \(String(cString: strerror(errno)))")
       }
       bytes.append(contentsOf: chunk[0..<count])
       if bytes.count > Limits.inputBytes {
-        throw Failure(status: .dataError, message: "\(name) is larger than the limit of \(Limits.inputBytes >> 20) MiB")
+        throw Failure(
+          status: .dataError,
+          message: "\(name) is larger than the limit of \(Limits.inputBytes >> 20) MiB")
       }
     }
   }
@@ -115,7 +120,7 @@ struct Terminal {
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
   /// `write(2)`, named apart from `Terminal.write`.
-  func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
   }
 #endif
@@ -137,7 +142,9 @@ func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
     case "\n": result += "\\n"
     case "\t": result += "\\t"
     case "\r": result += "\\r"
-    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+    case _
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029:
       result += "\\u{" + String(scalar.value, radix: 16) + "}"
     default: result.unicodeScalars.append(scalar)
     }

@@ -7,7 +7,8 @@ import Testing
 @Suite("Bridging to NSError")
 struct BridgingTests {
   let missing: any Error = JSONDecodeError.missingRequiredKey("id")
-  let wrongType: any Error = JSONDecodeError.unexpectedType(key: "age", expected: "Int", actual: "String")
+  let wrongType: any Error = JSONDecodeError.unexpectedType(
+    key: "age", expected: "Int", actual: "String")
 
   @Test func localizedDescriptionUsesTheMessage() {
     // Plain Foundation prints "The operation could not be completed." here on Linux.
@@ -43,7 +44,9 @@ struct BridgingTests {
   }
 
   @Test func underlyingChainBridges() throws {
-    let posix = NSError(domain: NSPOSIXErrorDomain, code: 13, userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
+    let posix = NSError(
+      domain: NSPOSIXErrorDomain, code: 13,
+      userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
     let error = LoadError(path: "/etc/app.json", cause: LoadError(path: "/etc", cause: posix))
     let ns = error as NSError
     let middle = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
@@ -65,7 +68,9 @@ struct BridgingTests {
 
   @Test func recoveringTheTypedError() {
     // Foundation cannot cast back on Linux; ErrorKit can.
-    #expect(JSONDecodeError(wrongType as NSError) == .unexpectedType(key: "age", expected: "Int", actual: "String"))
+    #expect(
+      JSONDecodeError(wrongType as NSError)
+        == .unexpectedType(key: "age", expected: "Int", actual: "String"))
     #expect(JSONDecodeError(missing as NSError) == .missingRequiredKey("id"))
     #expect(JSONDecodeError(recovering: missing) == .missingRequiredKey("id"))
     #expect(JSONDecodeError(NSError(domain: "other", code: 100)) == nil)
@@ -73,7 +78,8 @@ struct BridgingTests {
   }
 
   enum Level: Int, DescribedError, CaseIterable, NSErrorRecoverable {
-    case low = 1, high = 2
+    case low = 1
+    case high = 2
     static let domain = "com.example.Level"
     var code: Int { rawValue * 10 }
     var message: String { "Level \(rawValue)" }

@@ -15,8 +15,12 @@ struct ErrorChainTests {
   }
 
   @Test func describesEveryKindOfError() {
-    #expect(ErrorChain.message(of: JSONDecodeError.missingRequiredKey("id")) == "The key \"id\" is missing.")
-    #expect(ErrorChain.message(of: PlainError.notFound(path: "/tmp")) == "PlainError.notFound(path: \"/tmp\")")
+    #expect(
+      ErrorChain.message(of: JSONDecodeError.missingRequiredKey("id"))
+        == "The key \"id\" is missing.")
+    #expect(
+      ErrorChain.message(of: PlainError.notFound(path: "/tmp"))
+        == "PlainError.notFound(path: \"/tmp\")")
     #expect(ErrorChain.message(of: PlainError.timedOut) == "PlainError.timedOut")
     #expect(ErrorChain.message(of: OnlyLocalized()) == "Localized text.")
     let ns = NSError(domain: "D", code: 1, userInfo: [NSLocalizedDescriptionKey: "From user info."])
@@ -29,9 +33,13 @@ struct ErrorChainTests {
   }
 
   @Test func oneLineAndReport() {
-    let posix = NSError(domain: NSPOSIXErrorDomain, code: 13, userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
-    let chain = ErrorChain(LoadError(path: "/etc/app.json", cause: LoadError(path: "/etc", cause: posix)))
-    #expect(chain.description == "Could not load /etc/app.json.: Could not load /etc.: Permission denied")
+    let posix = NSError(
+      domain: NSPOSIXErrorDomain, code: 13,
+      userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
+    let chain = ErrorChain(
+      LoadError(path: "/etc/app.json", cause: LoadError(path: "/etc", cause: posix)))
+    #expect(
+      chain.description == "Could not load /etc/app.json.: Could not load /etc.: Permission denied")
     #expect(
       chain.report == """
         Could not load /etc/app.json.
@@ -40,7 +48,8 @@ struct ErrorChainTests {
             0: Could not load /etc.
             1: Permission denied
         """)
-    #expect(ErrorChain(JSONDecodeError.missingRequiredKey("id")).report == "The key \"id\" is missing.")
+    #expect(
+      ErrorChain(JSONDecodeError.missingRequiredKey("id")).report == "The key \"id\" is missing.")
     #expect(!chain.isTruncated)
   }
 

@@ -6,14 +6,20 @@ import Testing
 /// Seeded generation of payloads and errors, with the seed printed on failure.
 enum Generate {
   static let seed: UInt64 = {
-    if let text = ProcessInfo.processInfo.environment["STATEKIT_SEED"], let seed = UInt64(text) { return seed }
+    if let text = ProcessInfo.processInfo.environment["STATEKIT_SEED"], let seed = UInt64(text) {
+      return seed
+    }
     return UInt64.random(in: .min ... .max)
   }()
 
-  static let words = ["", "id", "Permission denied", "日本語のテキスト", "a, b", "{x=y}", "quote \"q\"", "line\nbreak", "🙂", "\\"]
+  static let words = [
+    "", "id", "Permission denied", "日本語のテキスト", "a, b", "{x=y}", "quote \"q\"", "line\nbreak", "🙂",
+    "\\",
+  ]
 
   static func text(_ rng: inout SplitMix64) -> String {
-    words[Int(rng.next() % UInt64(words.count))] + (rng.next() % 2 == 0 ? "" : String(rng.next() % 1000))
+    words[Int(rng.next() % UInt64(words.count))]
+      + (rng.next() % 2 == 0 ? "" : String(rng.next() % 1000))
   }
 
   static func optionalText(_ rng: inout SplitMix64) -> String? {
@@ -24,9 +30,12 @@ enum Generate {
     var details: [String: String] = [:]
     for _ in 0..<(rng.next() % 4) { details["k" + text(&rng)] = text(&rng) }
     return ErrorPayload(
-      domain: "com.example." + text(&rng), code: Int(truncatingIfNeeded: rng.next()), name: optionalText(&rng),
-      message: optionalText(&rng), failureReason: optionalText(&rng), recoverySuggestion: optionalText(&rng),
-      details: details, underlying: depth < 6 && rng.next() % 2 == 0 ? payload(&rng, depth: depth + 1) : nil)
+      domain: "com.example." + text(&rng), code: Int(truncatingIfNeeded: rng.next()),
+      name: optionalText(&rng),
+      message: optionalText(&rng), failureReason: optionalText(&rng),
+      recoverySuggestion: optionalText(&rng),
+      details: details,
+      underlying: depth < 6 && rng.next() % 2 == 0 ? payload(&rng, depth: depth + 1) : nil)
   }
 
   /// A generated error with every field set, nested.
@@ -48,11 +57,14 @@ enum Generate {
     let cause: (any Error)? =
       depth < 5 && rng.next() % 2 == 0
       ? (rng.next() % 3 == 0
-        ? NSError(domain: "NSPOSIXErrorDomain", code: Int(rng.next() % 100), userInfo: [NSLocalizedDescriptionKey: text(&rng)])
+        ? NSError(
+          domain: "NSPOSIXErrorDomain", code: Int(rng.next() % 100),
+          userInfo: [NSLocalizedDescriptionKey: text(&rng)])
         : error(&rng, depth: depth + 1))
       : nil
     return GeneratedError(
-      code: Int(truncatingIfNeeded: rng.next()), message: text(&rng), failureReason: optionalText(&rng),
+      code: Int(truncatingIfNeeded: rng.next()), message: text(&rng),
+      failureReason: optionalText(&rng),
       recoverySuggestion: optionalText(&rng), details: details, cause: cause)
   }
 }
@@ -76,9 +88,13 @@ struct ErrorPayloadTests {
     var rng = SplitMix64(seed: Generate.seed)
     for index in 0..<2_000 {
       let payload = Generate.payload(&rng)
-      let back = (try? encoder.encode(payload)).flatMap { try? decoder.decode(ErrorPayload.self, from: $0) }
+      let back = (try? encoder.encode(payload)).flatMap {
+        try? decoder.decode(ErrorPayload.self, from: $0)
+      }
       if back != payload {
-        Issue.record("case \(index), seed \(Generate.seed): \(payload) came back as \(String(describing: back))")
+        Issue.record(
+          "case \(index), seed \(Generate.seed): \(payload) came back as \(String(describing: back))"
+        )
         return
       }
     }
@@ -91,22 +107,31 @@ struct ErrorPayloadTests {
       let direct = ErrorPayload(error)
       let bridged = ErrorPayload(error as NSError)
       let fields = { (p: ErrorPayload) in
-        p.chain.map { [$0.domain, String($0.code), $0.message ?? "-", $0.failureReason ?? "-", $0.recoverySuggestion ?? "-"] }
+        p.chain.map {
+          [
+            $0.domain, String($0.code), $0.message ?? "-", $0.failureReason ?? "-",
+            $0.recoverySuggestion ?? "-",
+          ]
+        }
       }
-      if fields(direct) != fields(bridged) || direct.chain.map(\.details) != bridged.chain.map(\.details) {
+      if fields(direct) != fields(bridged)
+        || direct.chain.map(\.details) != bridged.chain.map(\.details)
+      {
         Issue.record("case \(index), seed \(Generate.seed): \(direct) != \(bridged)")
         return
       }
       // And back again: payload -> NSError -> payload.
       if ErrorPayload(direct.nsError) != direct {
-        Issue.record("case \(index), seed \(Generate.seed): payload -> NSError -> payload changed \(direct)")
+        Issue.record(
+          "case \(index), seed \(Generate.seed): payload -> NSError -> payload changed \(direct)")
         return
       }
     }
   }
 
   @Test func decodingAcceptsMissingOptionalKeys() throws {
-    let payload = try JSONDecoder().decode(ErrorPayload.self, from: Data(#"{"domain":"D","code":-1}"#.utf8))
+    let payload = try JSONDecoder().decode(
+      ErrorPayload.self, from: Data(#"{"domain":"D","code":-1}"#.utf8))
     #expect(payload == ErrorPayload(domain: "D", code: -1))
   }
 
@@ -115,18 +140,23 @@ struct ErrorPayloadTests {
     #"{"domain":"D","code":1,"details":{"a":1}}"#, #"{"domain":"D","code":1,"underlying":5}"#, "[]",
   ])
   func malformedPayloadsAreDecodingErrors(json: String) {
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(ErrorPayload.self, from: Data(json.utf8)) }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ErrorPayload.self, from: Data(json.utf8))
+    }
   }
 
   @Test func nestingBeyondTheLimitIsADecodingError() throws {
     func nested(_ depth: Int) -> String {
-      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: depth - 1) + #"{"domain":"D","code":1}"#
+      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: depth - 1)
+        + #"{"domain":"D","code":1}"#
         + String(repeating: "}", count: depth - 1)
     }
-    let ok = try JSONDecoder().decode(ErrorPayload.self, from: Data(nested(ErrorPayload.maximumDepth).utf8))
+    let ok = try JSONDecoder().decode(
+      ErrorPayload.self, from: Data(nested(ErrorPayload.maximumDepth).utf8))
     #expect(ok.chain.count == ErrorPayload.maximumDepth)
     let error = #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(ErrorPayload.self, from: Data(nested(ErrorPayload.maximumDepth + 1).utf8))
+      try JSONDecoder().decode(
+        ErrorPayload.self, from: Data(nested(ErrorPayload.maximumDepth + 1).utf8))
     }
     guard case .dataCorrupted(let context) = error else {
       Issue.record("expected dataCorrupted, got \(String(describing: error))")
@@ -142,8 +172,12 @@ struct ErrorCatalogTests {
     let catalog = ErrorCatalog(JSONDecodeError.self)
     #expect(
       catalog.entries == [
-        .init(domain: "com.example.JSONDecode", code: 100, name: "missingRequiredKey", description: "The key \"key\" is missing."),
-        .init(domain: "com.example.JSONDecode", code: 200, name: "unexpectedType", description: "The value of \"key\" is String, not Int."),
+        .init(
+          domain: "com.example.JSONDecode", code: 100, name: "missingRequiredKey",
+          description: "The key \"key\" is missing."),
+        .init(
+          domain: "com.example.JSONDecode", code: 200, name: "unexpectedType",
+          description: "The value of \"key\" is String, not Int."),
       ])
     #expect(catalog.duplicateCodes.isEmpty)
     let back = try JSONDecoder().decode(ErrorCatalog.self, from: catalog.jsonData())
@@ -164,7 +198,9 @@ struct ErrorCatalogTests {
     var catalog = ErrorCatalog(Clashing.self)
     catalog.add(JSONDecodeError.self)
     #expect(catalog.duplicateCodes.count == 1)
-    #expect(catalog.duplicateCodes.first?.description == "com.example.Clash code 1 is used by first, second")
+    #expect(
+      catalog.duplicateCodes.first?.description
+        == "com.example.Clash code 1 is used by first, second")
   }
 
   @Test func stateKitCatalogIsComplete() {

@@ -19,7 +19,8 @@ enum JSONDecodeError: DescribedError, CaseIterable, NSErrorRecoverable, Equatabl
   var message: String {
     switch self {
     case .missingRequiredKey(let key): "The key \"\(key)\" is missing."
-    case .unexpectedType(let key, let expected, let actual): "The value of \"\(key)\" is \(actual), not \(expected)."
+    case .unexpectedType(let key, let expected, let actual):
+      "The value of \"\(key)\" is \(actual), not \(expected)."
     }
   }
 
@@ -40,7 +41,9 @@ enum JSONDecodeError: DescribedError, CaseIterable, NSErrorRecoverable, Equatabl
     switch code {
     case 100: self = .missingRequiredKey(details["0"] ?? "")
     case 200:
-      self = .unexpectedType(key: details["key"] ?? "", expected: details["expected"] ?? "", actual: details["actual"] ?? "")
+      self = .unexpectedType(
+        key: details["key"] ?? "", expected: details["expected"] ?? "",
+        actual: details["actual"] ?? "")
     default: return nil
     }
   }

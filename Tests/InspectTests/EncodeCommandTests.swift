@@ -11,12 +11,15 @@ struct EncodeCommandTests {
 
   @Test func wordsBarsAndHexMix() throws {
     for arguments in [
-      ["encode", "--json", "highlighted", "disabled"], ["encode", "--json", "highlighted disabled"],
+      ["encode", "--json", "highlighted", "disabled"],
+      ["encode", "--json", "highlighted disabled"],
       ["encode", "--json", "highlighted|0x2"], ["encode", "--json", " highlighted | disabled "],
     ] {
       let run = try Run(arguments)
       #expect(run.status == 0, "\(arguments)")
-      #expect(run.stdout.contains(#""raw": 3, "hex": "0x00000003", "text": "highlighted | disabled""#), "\(arguments)")
+      #expect(
+        run.stdout.contains(#""raw": 3, "hex": "0x00000003", "text": "highlighted | disabled""#),
+        "\(arguments)")
     }
   }
 
@@ -29,14 +32,18 @@ struct EncodeCommandTests {
   }
 
   @Test func stdinLinesAreTexts() throws {
-    let run = try Run(["encode", "--json", "-"], stdin: Data("selected\nnormal\nbogus\nfocused\n".utf8))
+    let run = try Run(
+      ["encode", "--json", "-"], stdin: Data("selected\nnormal\nbogus\nfocused\n".utf8))
     #expect(run.status == 65)
     #expect(run.stdout.split(separator: "\n").count == 3)
     #expect(run.stderr.contains("unknown state name \"bogus\""))
   }
 
   @Test(arguments: [
-    ("bogus", "cannot encode \"bogus\": unknown state name \"bogus\"; known names: normal, highlighted, disabled, selected, focused"),
+    (
+      "bogus",
+      "cannot encode \"bogus\": unknown state name \"bogus\"; known names: normal, highlighted, disabled, selected, focused"
+    ),
     ("selected ||", "cannot encode \"selected ||\": segment 2 is empty"),
     ("0xzz", "cannot encode \"0xzz\": hex token \"0xzz\" has a character that is not a hex digit"),
     ("   ", "cannot encode \"   \": there is no state; write `normal` for none"),

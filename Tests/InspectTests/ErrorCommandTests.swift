@@ -11,7 +11,8 @@ struct ErrorCommandTests {
   }
 
   @Test func appleTextWithANestedChain() throws {
-    let text = #"Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission to save the file “state.json” in the folder “app”." UserInfo={NSFilePath=/Users/me/Library/app/state.json, NSUnderlyingError=0x600000c1a0f0 {Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied"}}"#
+    let text =
+      #"Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission to save the file “state.json” in the folder “app”." UserInfo={NSFilePath=/Users/me/Library/app/state.json, NSUnderlyingError=0x600000c1a0f0 {Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied"}}"#
     let run = try Run(["error", text])
     #expect(run.status == 0)
     #expect(
@@ -26,7 +27,8 @@ struct ErrorCommandTests {
   }
 
   @Test func linuxTextAsJSON() throws {
-    let text = #"Error Domain=com.example.Store Code=3 "(null)"UserInfo={NSUnderlyingError=Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission."UserInfo={NSUnderlyingError=Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied", NSFilePath=/var/lib/app/state.json}, NSLocalizedDescription=Could not save your changes., NSLocalizedRecoverySuggestion=Check the folder's permissions, then try again.}"#
+    let text =
+      #"Error Domain=com.example.Store Code=3 "(null)"UserInfo={NSUnderlyingError=Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission."UserInfo={NSUnderlyingError=Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied", NSFilePath=/var/lib/app/state.json}, NSLocalizedDescription=Could not save your changes., NSLocalizedRecoverySuggestion=Check the folder's permissions, then try again.}"#
     let run = try Run(["error", "--json", text])
     #expect(run.status == 0)
     #expect(
@@ -36,16 +38,21 @@ struct ErrorCommandTests {
   }
 
   @Test func logLineWithTextAroundIt() throws {
-    let line = #"2026-11-20 10:15:02.114 MyApp[812:40211] Save failed: Error Domain=com.example.Store Code=3 "Could not save your changes." UserInfo={NSLocalizedRecoverySuggestion=Check the folder's permissions, then try again., NSUnderlyingError=0x6000039a5c80 {Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission." UserInfo={NSFilePath=/tmp/state.json, NSUnderlyingError=0x6000039a5d10 {Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied"}}}} (will retry)"#
+    let line =
+      #"2026-11-20 10:15:02.114 MyApp[812:40211] Save failed: Error Domain=com.example.Store Code=3 "Could not save your changes." UserInfo={NSLocalizedRecoverySuggestion=Check the folder's permissions, then try again., NSUnderlyingError=0x6000039a5c80 {Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission." UserInfo={NSFilePath=/tmp/state.json, NSUnderlyingError=0x6000039a5d10 {Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied"}}}} (will retry)"#
     let run = try Run(["error", "--json", line])
     #expect(run.status == 0)
     #expect(run.stdout.split(separator: "\n").count == 1)
-    #expect(run.stdout.hasPrefix(#"{"domain": "com.example.Store", "code": 3, "name": null, "description": "Could not save your changes.", "failureReason": null, "recoverySuggestion": "Check the folder's permissions, then try again.", "details": {}, "underlying": {"domain": "NSCocoaErrorDomain""#))
+    #expect(
+      run.stdout.hasPrefix(
+        #"{"domain": "com.example.Store", "code": 3, "name": null, "description": "Could not save your changes.", "failureReason": null, "recoverySuggestion": "Check the folder's permissions, then try again.", "details": {}, "underlying": {"domain": "NSCocoaErrorDomain""#
+      ))
     #expect(run.stdout.contains(#""details": {"NSFilePath": "/tmp/state.json"}"#))
   }
 
   @Test func valuesWithCommasBracesURLsAndScripts() throws {
-    let text = #"Error Domain=jp.example.Sync Code=7 "サーバーが応答しません"UserInfo={NSLocalizedFailureReason=サーバーが応答しません, NSURL=https://example.com/a?b=1&c=2, Note={x=y}, a, b, NSLocalizedDescription=同期に失敗しました。}"#
+    let text =
+      #"Error Domain=jp.example.Sync Code=7 "サーバーが応答しません"UserInfo={NSLocalizedFailureReason=サーバーが応答しません, NSURL=https://example.com/a?b=1&c=2, Note={x=y}, a, b, NSLocalizedDescription=同期に失敗しました。}"#
     let run = try Run(["error", "--json", text])
     #expect(run.status == 0)
     #expect(
@@ -55,28 +62,41 @@ struct ErrorCommandTests {
   }
 
   @Test func multiLineValuesAndTheOldPointerForm() throws {
-    let text = "Error Domain=NSCocoaErrorDomain Code=4865 \"The data couldn’t be read because it is missing.\" UserInfo={NSCodingPath=(\n    \"CodingKeys(stringValue: \\\"id\\\", intValue: nil)\"\n), NSDebugDescription=No value.}\n"
+    let text =
+      "Error Domain=NSCocoaErrorDomain Code=4865 \"The data couldn’t be read because it is missing.\" UserInfo={NSCodingPath=(\n    \"CodingKeys(stringValue: \\\"id\\\", intValue: nil)\"\n), NSDebugDescription=No value.}\n"
       + #"Error Domain=NSCocoaErrorDomain Code=4 "“notes.txt” couldn’t be removed." UserInfo=0x1700f3b00 {NSFilePath=/var/mobile/notes.txt, NSUnderlyingError=0x1700e0a80 "The operation couldn’t be completed. No such file or directory"}"#
     let run = try Run(["error", "--json", "-"], stdin: Data(text.utf8))
     #expect(run.status == 0, "\(run)")
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(lines[0].contains(#""name": "coderValueNotFound""#))
-    #expect(lines[0].contains(#""NSCodingPath": "(\n    \"CodingKeys(stringValue: \\\"id\\\", intValue: nil)\"\n)""#))
-    #expect(lines[1].contains(#""underlying": {"domain": "", "code": 0, "name": null, "description": "The operation couldn’t be completed. No such file or directory""#))
+    #expect(
+      lines[0].contains(
+        #""NSCodingPath": "(\n    \"CodingKeys(stringValue: \\\"id\\\", intValue: nil)\"\n)""#))
+    #expect(
+      lines[1].contains(
+        #""underlying": {"domain": "", "code": 0, "name": null, "description": "The operation couldn’t be completed. No such file or directory""#
+      ))
   }
 
   @Test func everyNSErrorInALogIsExplained() throws {
-    let log = try Self.fixture("nserror-linux.txt") + "noise line\n" + (try Self.fixture("nserror-apple.txt"))
+    let log =
+      try Self.fixture("nserror-linux.txt") + "noise line\n"
+      + (try Self.fixture("nserror-apple.txt"))
     let run = try Run(["error", "--json", "-"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.split(separator: "\n").count == 12)
-    #expect(run.stdout.contains(#""domain": "NSURLErrorDomain", "code": -1001, "name": "timedOut""#))
-    #expect(run.stdout.contains(#""domain": "kCFErrorDomainCFNetwork", "code": -1001, "name": "timedOut", "description": null"#))
+    #expect(
+      run.stdout.contains(#""domain": "NSURLErrorDomain", "code": -1001, "name": "timedOut""#))
+    #expect(
+      run.stdout.contains(
+        #""domain": "kCFErrorDomainCFNetwork", "code": -1001, "name": "timedOut", "description": null"#
+      ))
   }
 
   @Test func payloadPrintsBackUnchanged() throws {
-    let payload = #"{"domain": "com.example.JSONDecode", "code": 100, "name": "missingRequiredKey", "description": "The key \"id\" is missing.", "failureReason": null, "recoverySuggestion": null, "details": {"0": "id"}, "underlying": {"domain": "D", "code": -1, "name": null, "description": "Ünïcödé\n2", "failureReason": "r", "recoverySuggestion": "s", "details": {}, "underlying": null}}"#
+    let payload =
+      #"{"domain": "com.example.JSONDecode", "code": 100, "name": "missingRequiredKey", "description": "The key \"id\" is missing.", "failureReason": null, "recoverySuggestion": null, "details": {"0": "id"}, "underlying": {"domain": "D", "code": -1, "name": null, "description": "Ünïcödé\n2", "failureReason": "r", "recoverySuggestion": "s", "details": {}, "underlying": null}}"#
     let run = try Run(["error", "--json", payload])
     #expect(run.status == 0)
     #expect(run.stdout == payload + "\n")
@@ -99,9 +119,12 @@ struct ErrorCommandTests {
 
   @Test func lookupsByNameDomainAndCode() throws {
     let byName = try Run(["error", "ENOENT"])
-    #expect(byName.stdout == "NSPOSIXErrorDomain 2 ENOENT\n  description: No such file or directory\n")
+    #expect(
+      byName.stdout == "NSPOSIXErrorDomain 2 ENOENT\n  description: No such file or directory\n")
     let swiftName = try Run(["error", "--json", "fileReadNoSuchFile"])
-    #expect(swiftName.stdout.hasPrefix(#"{"domain": "NSCocoaErrorDomain", "code": 260, "name": "fileReadNoSuchFile""#))
+    #expect(
+      swiftName.stdout.hasPrefix(
+        #"{"domain": "NSCocoaErrorDomain", "code": 260, "name": "fileReadNoSuchFile""#))
     let url = try Run(["error", "notConnectedToInternet"])
     #expect(url.stdout.hasPrefix("NSURLErrorDomain -1009 notConnectedToInternet\n"))
     let pair = try Run(["error", "NSCocoaErrorDomain 260"])
@@ -112,23 +135,36 @@ struct ErrorCommandTests {
     #expect(stateKit.stdout.hasPrefix("dev.statekit.StateKit 4 unknownName\n"))
     let code = try Run(["error", "--json", "13"])
     #expect(code.stdout.contains(#""name": "EACCES""#))
-    #expect(code.stdout.contains(#""name": "notSingleApplicationBit""#), "every domain with code 13")
+    #expect(
+      code.stdout.contains(#""name": "notSingleApplicationBit""#), "every domain with code 13")
   }
 
   @Test func appleTextUsesDarwinErrno() throws {
-    let apple = try Run(["error", #"Error Domain=NSPOSIXErrorDomain Code=35 "Resource temporarily unavailable" UserInfo={}"#])
+    let apple = try Run([
+      "error",
+      #"Error Domain=NSPOSIXErrorDomain Code=35 "Resource temporarily unavailable" UserInfo={}"#,
+    ])
     #expect(apple.stdout.hasPrefix("NSPOSIXErrorDomain 35 EAGAIN\n"))
     let linux = try Run(["error", "NSPOSIXErrorDomain 35"])
     #expect(linux.stdout.hasPrefix("NSPOSIXErrorDomain 35 EDEADLK\n"))
   }
 
   @Test func catalogsNameErrors() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("errors-\(UUID().uuidString).json")
-    try Data(#"{"errors": [{"domain": "com.example.JSONDecode", "code": 100, "name": "missingRequiredKey", "description": "A key is missing."}]}"#.utf8).write(to: file)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "errors-\(UUID().uuidString).json")
+    try Data(
+      #"{"errors": [{"domain": "com.example.JSONDecode", "code": 100, "name": "missingRequiredKey", "description": "A key is missing."}]}"#
+        .utf8
+    ).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let byName = try Run(["error", "--errors", file.path, "missingRequiredKey"])
-    #expect(byName.stdout == "com.example.JSONDecode 100 missingRequiredKey\n  description: A key is missing.\n")
-    let inText = try Run(["error", "--errors", file.path, "--json", #"Error Domain=com.example.JSONDecode Code=100 "(null)""#])
+    #expect(
+      byName.stdout
+        == "com.example.JSONDecode 100 missingRequiredKey\n  description: A key is missing.\n")
+    let inText = try Run([
+      "error", "--errors", file.path, "--json",
+      #"Error Domain=com.example.JSONDecode Code=100 "(null)""#,
+    ])
     #expect(inText.stdout.contains(#""name": "missingRequiredKey", "description": null"#))
   }
 
@@ -136,13 +172,31 @@ struct ErrorCommandTests {
     (["error", "EFOO"], Int32(1), "no error is named \"EFOO\""),
     (["error", "99999"], 1, "no error has code 99999"),
     (["error", "NSCocoaErrorDomain 99999"], 1, "no entry for NSCocoaErrorDomain code 99999"),
-    (["error", "hello world foo"], 65, "\"hello world foo\" is not an error payload, NSError text, \"DOMAIN CODE\", a code or a name"),
-    (["error", "{\"domain\": 1}"], 65, "\"{\\\"domain\\\": 1}\": an error payload needs a string \"domain\""),
-    (["error", "{\"domain\": \"D\", \"code\": 1.5}"], 65, "\"{\\\"domain\\\": \\\"D\\\", \\\"code\\\": 1.5}\": an error payload needs an integer \"code\""),
+    (
+      ["error", "hello world foo"], 65,
+      "\"hello world foo\" is not an error payload, NSError text, \"DOMAIN CODE\", a code or a name"
+    ),
+    (
+      ["error", "{\"domain\": 1}"], 65,
+      "\"{\\\"domain\\\": 1}\": an error payload needs a string \"domain\""
+    ),
+    (
+      ["error", "{\"domain\": \"D\", \"code\": 1.5}"], 65,
+      "\"{\\\"domain\\\": \\\"D\\\", \\\"code\\\": 1.5}\": an error payload needs an integer \"code\""
+    ),
     (["error", "{"], 65, "\"{\": invalid JSON at byte 1: expected a key in an object"),
-    (["error", "Error Domain=X"], 65, "\"Error Domain=X\": cannot read NSError text at byte 14: expected \" Code=\""),
-    (["error", "Error Domain=X Code=1 \"t\" UserInfo={a=b"], 65, "\"Error Domain=X Code=1 \\\"t\\\" UserInfo={a=b\": cannot read NSError text at byte 39: unterminated UserInfo"),
-    (["error", "Error Domain=X Code=99999999999999999999"], 65, "\"Error Domain=X Code=99999999999999999999\": cannot read NSError text at byte 40: expected an integer code that fits in 64 bits"),
+    (
+      ["error", "Error Domain=X"], 65,
+      "\"Error Domain=X\": cannot read NSError text at byte 14: expected \" Code=\""
+    ),
+    (
+      ["error", "Error Domain=X Code=1 \"t\" UserInfo={a=b"], 65,
+      "\"Error Domain=X Code=1 \\\"t\\\" UserInfo={a=b\": cannot read NSError text at byte 39: unterminated UserInfo"
+    ),
+    (
+      ["error", "Error Domain=X Code=99999999999999999999"], 65,
+      "\"Error Domain=X Code=99999999999999999999\": cannot read NSError text at byte 40: expected an integer code that fits in 64 bits"
+    ),
   ])
   func badInputs(arguments: [String], status: Int32, message: String) throws {
     let run = try Run(arguments)

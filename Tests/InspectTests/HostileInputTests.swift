@@ -5,7 +5,10 @@ import Testing
 /// on standard error: never a crash or a hang.
 @Suite("statekit-inspect hostile input")
 struct HostileInputTests {
-  func expectOneLineError(_ run: Run, status: Int32, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectOneLineError(
+    _ run: Run, status: Int32, containing text: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(run.status == status, "\(run)", sourceLocation: sourceLocation)
     #expect(run.stderr.hasPrefix("statekit-inspect: error: "), sourceLocation: sourceLocation)
     #expect(run.stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
@@ -18,8 +21,12 @@ struct HostileInputTests {
     let masks = try Run(["-"], stdin: bytes)
     expectOneLineError(masks, status: 65, containing: "invalid mask")
     #expect(masks.stdout.hasPrefix("5: 0x00000005 = 5"), "the good line is still decoded")
-    expectOneLineError(try Run(["error", "-"], stdin: bytes), status: 65, containing: "standard input is not valid UTF-8")
-    expectOneLineError(try Run(["encode", "-"], stdin: bytes), status: 65, containing: "standard input is not valid UTF-8")
+    expectOneLineError(
+      try Run(["error", "-"], stdin: bytes), status: 65,
+      containing: "standard input is not valid UTF-8")
+    expectOneLineError(
+      try Run(["encode", "-"], stdin: bytes), status: 65,
+      containing: "standard input is not valid UTF-8")
   }
 
   @Test func hundredKilobyteArgument() throws {
@@ -28,38 +35,65 @@ struct HostileInputTests {
     expectOneLineError(try Run(["encode", long]), status: 65, containing: "unknown state name")
     expectOneLineError(try Run(["error", long]), status: 1, containing: "no error")
     let text = "Error Domain=D Code=1 \"" + String(repeating: "x", count: 100_000)
-    expectOneLineError(try Run(["error", text]), status: 65, containing: "unterminated quoted text")
+    expectOneLineError(
+      try Run(["error", text]), status: 65, containing: "unterminated quoted text")
   }
 
   @Test func megabyteLineOnStandardInput() throws {
     let line = Data((String(repeating: "1", count: 1_000_000) + "\n").utf8)
-    expectOneLineError(try Run(["--json", "-"], stdin: line), status: 65, containing: "does not fit in 64 bits")
-    expectOneLineError(try Run(["encode", "-"], stdin: line), status: 65, containing: "unknown state name")
-    expectOneLineError(try Run(["error", "-"], stdin: line), status: 65, containing: "neither an ErrorPayload JSON document nor NSError text")
+    expectOneLineError(
+      try Run(["--json", "-"], stdin: line), status: 65, containing: "does not fit in 64 bits")
+    expectOneLineError(
+      try Run(["encode", "-"], stdin: line), status: 65, containing: "unknown state name")
+    expectOneLineError(
+      try Run(["error", "-"], stdin: line), status: 65,
+      containing: "neither an ErrorPayload JSON document nor NSError text")
   }
 
   @Test func jsonNestedAHundredThousandDeep() throws {
-    let arrays = "{\"domain\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
-    expectOneLineError(try Run(["error", "-"], stdin: Data(arrays.utf8)), status: 65, containing: "nested deeper than the limit of 512")
-    let payloads = String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100_000) + "null" + String(repeating: "}", count: 100_000)
-    expectOneLineError(try Run(["error", "-"], stdin: Data(payloads.utf8)), status: 65, containing: "nested deeper than the limit of 512")
-    let within = String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100) + "null" + String(repeating: "}", count: 100)
-    expectOneLineError(try Run(["error", "-"], stdin: Data(within.utf8)), status: 65, containing: "nested deeper than the limit of 64")
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("deep-\(UUID().uuidString).json")
+    let arrays =
+      "{\"domain\": " + String(repeating: "[", count: 100_000)
+      + String(repeating: "]", count: 100_000) + "}"
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data(arrays.utf8)), status: 65,
+      containing: "nested deeper than the limit of 512")
+    let payloads =
+      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100_000) + "null"
+      + String(repeating: "}", count: 100_000)
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data(payloads.utf8)), status: 65,
+      containing: "nested deeper than the limit of 512")
+    let within =
+      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100) + "null"
+      + String(repeating: "}", count: 100)
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data(within.utf8)), status: 65,
+      containing: "nested deeper than the limit of 64")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "deep-\(UUID().uuidString).json")
     try Data(arrays.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    expectOneLineError(try Run(["--states", file.path, "1"]), status: 65, containing: "nested deeper than the limit of 512")
+    expectOneLineError(
+      try Run(["--states", file.path, "1"]), status: 65,
+      containing: "nested deeper than the limit of 512")
   }
 
   @Test func twentyThousandNestedNSErrors() throws {
-    let apple = String(repeating: "Error Domain=D Code=1 \"x\" UserInfo={NSUnderlyingError=0x1 {", count: 20_000)
+    let apple =
+      String(
+        repeating: "Error Domain=D Code=1 \"x\" UserInfo={NSUnderlyingError=0x1 {", count: 20_000)
       + "Error Domain=E Code=2 \"y\"" + String(repeating: "}}", count: 20_000)
-    let linux = String(repeating: "Error Domain=D Code=1 \"x\"UserInfo={NSUnderlyingError=", count: 20_000)
+    let linux =
+      String(repeating: "Error Domain=D Code=1 \"x\"UserInfo={NSUnderlyingError=", count: 20_000)
       + "Error Domain=E Code=2 \"y\"" + String(repeating: "}", count: 20_000)
     for text in [apple, linux] {
-      let run = try Run(["error", "--json", "-"], stdin: Data((text + "\nError Domain=NSPOSIXErrorDomain Code=2 \"x\"\n").utf8))
-      expectOneLineError(run, status: 65, containing: "errors are nested deeper than the limit of 64")
-      #expect(run.stdout.contains(#""name": "ENOENT""#), "the next error in the log is still explained")
+      let run = try Run(
+        ["error", "--json", "-"],
+        stdin: Data((text + "\nError Domain=NSPOSIXErrorDomain Code=2 \"x\"\n").utf8))
+      expectOneLineError(
+        run, status: 65, containing: "errors are nested deeper than the limit of 64")
+      #expect(
+        run.stdout.contains(#""name": "ENOENT""#), "the next error in the log is still explained")
     }
   }
 
@@ -71,6 +105,7 @@ struct HostileInputTests {
   @Test func emptyStandardInput() throws {
     let masks = try Run(["-"], stdin: Data())
     #expect(masks.status == 0 && masks.stdout.isEmpty && masks.stderr.isEmpty)
-    expectOneLineError(try Run(["error", "-"], stdin: Data()), status: 65, containing: "neither an ErrorPayload")
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data()), status: 65, containing: "neither an ErrorPayload")
   }
 }

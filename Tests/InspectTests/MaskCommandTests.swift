@@ -52,12 +52,19 @@ struct MaskCommandTests {
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 6)
-    #expect(lines[0] == #"{"input": "5", "raw": 5, "hex": "0x00000005", "text": "highlighted | selected", "bits": [{"bit": 0, "name": "highlighted", "range": "system"}, {"bit": 2, "name": "selected", "range": "system"}]}"#)
+    #expect(
+      lines[0]
+        == #"{"input": "5", "raw": 5, "hex": "0x00000005", "text": "highlighted | selected", "bits": [{"bit": 0, "name": "highlighted", "range": "system"}, {"bit": 2, "name": "selected", "range": "system"}]}"#
+    )
     #expect(lines[1].contains(#""raw": 8, "hex": "0x00000008", "text": "focused""#))
     #expect(lines[2].contains(#""raw": 16, "hex": "0x00000010", "text": "0x10""#))
     #expect(lines[3].contains(#""raw": 1,"#))
-    #expect(lines[4] == #"{"input": "0", "raw": 0, "hex": "0x00000000", "text": "normal", "bits": []}"#)
-    #expect(lines[5].contains(#""hex": "0xFFFFFFFFFFFFFFFF", "text": "highlighted | disabled | selected | focused | 0xfffffffffffffff0""#))
+    #expect(
+      lines[4] == #"{"input": "0", "raw": 0, "hex": "0x00000000", "text": "normal", "bits": []}"#)
+    #expect(
+      lines[5].contains(
+        #""hex": "0xFFFFFFFFFFFFFFFF", "text": "highlighted | disabled | selected | focused | 0xfffffffffffffff0""#
+      ))
     #expect(lines[5].contains(#"{"bit": 40, "name": null, "range": "extended"}"#))
     #expect(lines[5].contains(#"{"bit": 24, "name": null, "range": "reserved"}"#))
   }
@@ -65,11 +72,15 @@ struct MaskCommandTests {
   @Test func stdinMasksAreJSONLines() throws {
     let run = try Run(["--json", "-"], stdin: Data("1\n\n  0x2  \r\n4\n".utf8))
     #expect(run.status == 0)
-    #expect(run.stdout.split(separator: "\n").map { $0.contains(#""input": "0x2""#) } == [false, true, false])
+    #expect(
+      run.stdout.split(separator: "\n").map { $0.contains(#""input": "0x2""#) } == [
+        false, true, false,
+      ])
   }
 
   @Test func customStatesByFlagAndFile() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("states-\(UUID().uuidString).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "states-\(UUID().uuidString).json")
     try Data(#"{"visited": 16, "dragging": 23}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let run = try Run(["--json", "--states", file.path, "--state", "hovering=17", "0x830004"])
@@ -83,7 +94,10 @@ struct MaskCommandTests {
   @Test func strictRejectsUnnamedAndReservedBits() throws {
     let run = try Run(["--strict", "0x01000004", "4"])
     #expect(run.status == 65)
-    #expect(run.stderr == "statekit-inspect: error: mask \"0x01000004\": bits 24 (0x1000000) have no name (--strict)\n")
+    #expect(
+      run.stderr
+        == "statekit-inspect: error: mask \"0x01000004\": bits 24 (0x1000000) have no name (--strict)\n"
+    )
     #expect(run.stdout.hasPrefix("4: 0x00000004 = 4\n"), "good masks are still decoded")
     let named = try Run(["--strict", "--state", "visited=16", "0x10004"])
     #expect(named.status == 0)
@@ -126,6 +140,8 @@ struct MaskCommandTests {
     #expect(!noColor.stdout.contains("\u{1B}"))
     let bad = try Run(["--color", "sometimes", "5"])
     #expect(bad.status == 64)
-    #expect(bad.stderr == "statekit-inspect: error: --color must be auto, always or never, not \"sometimes\"\n")
+    #expect(
+      bad.stderr
+        == "statekit-inspect: error: --color must be auto, always or never, not \"sometimes\"\n")
   }
 }

@@ -11,7 +11,8 @@ struct Run: CustomStringConvertible {
   static var binary: URL {
     // The test bundle sits next to the built products.
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("statekit-inspect").path),
+    while !FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("statekit-inspect").path),
       directory.path != "/"
     {
       directory.deleteLastPathComponent()

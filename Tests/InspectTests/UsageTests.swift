@@ -12,7 +12,10 @@ struct UsageTests {
     (["--state"], "--state needs a value"),
     (["--state", "visited", "1"], "--state needs NAME=BIT, not \"visited\""),
     (["--state", "=16", "1"], "--state needs NAME=BIT, not \"=16\""),
-    (["--state", "visited=x", "1"], "--state needs NAME=BIT with BIT a number from 16 to 23, not \"visited=x\""),
+    (
+      ["--state", "visited=x", "1"],
+      "--state needs NAME=BIT with BIT a number from 16 to 23, not \"visited=x\""
+    ),
     (["--json=yes", "1"], "--json takes no value"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
@@ -23,10 +26,22 @@ struct UsageTests {
   }
 
   @Test(arguments: [
-    (["--state", "visited=24", "1"], "\"--state visited=24\": bit 24 is outside the application range 16...23"),
-    (["--state", "selected=16", "1"], "\"--state selected=16\": it clashes with the system name \"selected\""),
-    (["--state", "a=16", "--state", "b=16", "1"], "\"--state b=16\": bit 16 (0x10000) is already declared as \"a\""),
-    (["--state", "a=16", "--state", "a=17", "1"], "\"--state a=17\": the name is already declared for bit 16 (0x10000)"),
+    (
+      ["--state", "visited=24", "1"],
+      "\"--state visited=24\": bit 24 is outside the application range 16...23"
+    ),
+    (
+      ["--state", "selected=16", "1"],
+      "\"--state selected=16\": it clashes with the system name \"selected\""
+    ),
+    (
+      ["--state", "a=16", "--state", "b=16", "1"],
+      "\"--state b=16\": bit 16 (0x10000) is already declared as \"a\""
+    ),
+    (
+      ["--state", "a=16", "--state", "a=17", "1"],
+      "\"--state a=17\": the name is already declared for bit 16 (0x10000)"
+    ),
   ])
   func badStateFlagsExit65(arguments: [String], message: String) throws {
     let run = try Run(arguments)
@@ -49,17 +64,28 @@ struct UsageTests {
     for option in ["--states", "--errors"] {
       let run = try Run([option, "/nonexistent/file.json", "1"])
       #expect(run.status == 66)
-      #expect(run.stderr == "statekit-inspect: error: cannot read \"/nonexistent/file.json\": No such file or directory\n")
+      #expect(
+        run.stderr
+          == "statekit-inspect: error: cannot read \"/nonexistent/file.json\": No such file or directory\n"
+      )
     }
   }
 
   @Test func malformedFilesExit65() throws {
     let directory = FileManager.default.temporaryDirectory
     let cases: [(String, String, String)] = [
-      ("--states", "[1]", "a states file is a JSON object of names and bits, such as {\"visited\": 16}"),
-      ("--states", #"{"visited": "16"}"#, "the bit of \"visited\" must be an integer from 16 to 23"),
+      (
+        "--states", "[1]",
+        "a states file is a JSON object of names and bits, such as {\"visited\": 16}"
+      ),
+      (
+        "--states", #"{"visited": "16"}"#, "the bit of \"visited\" must be an integer from 16 to 23"
+      ),
       ("--states", "{", "invalid JSON at byte 1: expected a key in an object"),
-      ("--errors", #"{"errors": [{"code": 1}]}"#, "entry 0 of \"errors\" needs a string \"domain\" and an integer \"code\""),
+      (
+        "--errors", #"{"errors": [{"code": 1}]}"#,
+        "entry 0 of \"errors\" needs a string \"domain\" and an integer \"code\""
+      ),
       ("--errors", "[]", "an error catalog is an object with an \"errors\" array"),
     ]
     for (option, content, message) in cases {
@@ -75,7 +101,9 @@ struct UsageTests {
   @Test func helpAndVersion() throws {
     let help = try Run(["--help"])
     #expect(help.status == 0)
-    #expect(help.stdout.hasPrefix("statekit-inspect: decode control-state masks and explain errors\n\nUSAGE:\n"))
+    #expect(
+      help.stdout.hasPrefix(
+        "statekit-inspect: decode control-state masks and explain errors\n\nUSAGE:\n"))
     #expect(help.stdout.contains("EXIT CODES:"))
     let version = try Run(["error", "--version"])
     #expect(version.status == 0)

@@ -16,7 +16,10 @@ struct CatalogTests {
     #expect(catalog.name(of: [visited, dragging]) == nil)
     #expect(catalog.namedBits.rawValue == 0x81_000F)
     #expect(catalog.customEntries.map(\.name) == ["visited", "dragging"])
-    #expect(catalog.entries.map(\.name) == ["highlighted", "disabled", "selected", "focused", "visited", "dragging"])
+    #expect(
+      catalog.entries.map(\.name) == [
+        "highlighted", "disabled", "selected", "focused", "visited", "dragging",
+      ])
     #expect(catalog.unnamedBits(in: ControlState(rawValue: 0x0103_0005)).rawValue == 0x0102_0000)
   }
 
@@ -29,28 +32,31 @@ struct CatalogTests {
     #expect(catalog == before)
   }
 
-  @Test(arguments: [
-    ("visited", 1, StateKitError.Code.nameAlreadyDeclared, "already declared for bit 16"),
-    ("seen", 0, .bitAlreadyDeclared, "already declared as \"visited\""),
-    ("selected", 2, .reservedName, "system name"),
-    ("Normal", 2, .reservedName, "system name"),
-    ("application", 2, .reservedName, "system name"),
-    ("2fast", 2, .invalidName, "identifier"),
-    ("", 2, .invalidName, "identifier"),
-    ("has space", 2, .invalidName, "identifier"),
-    ("a|b", 2, .invalidName, "identifier"),
-    ("0x10", 2, .invalidName, "identifier"),
-    ("café", 2, .invalidName, "identifier"),
-    (String(repeating: "a", count: 65), 2, .invalidName, "at most 64"),
-    ("late", 8, .applicationBitOutOfRange, "0...7"),
-  ] as [(String, Int, StateKitError.Code, String)])
+  @Test(
+    arguments: [
+      ("visited", 1, StateKitError.Code.nameAlreadyDeclared, "already declared for bit 16"),
+      ("seen", 0, .bitAlreadyDeclared, "already declared as \"visited\""),
+      ("selected", 2, .reservedName, "system name"),
+      ("Normal", 2, .reservedName, "system name"),
+      ("application", 2, .reservedName, "system name"),
+      ("2fast", 2, .invalidName, "identifier"),
+      ("", 2, .invalidName, "identifier"),
+      ("has space", 2, .invalidName, "identifier"),
+      ("a|b", 2, .invalidName, "identifier"),
+      ("0x10", 2, .invalidName, "identifier"),
+      ("café", 2, .invalidName, "identifier"),
+      (String(repeating: "a", count: 65), 2, .invalidName, "at most 64"),
+      ("late", 8, .applicationBitOutOfRange, "0...7"),
+    ] as [(String, Int, StateKitError.Code, String)])
   func collisionsAndInvalidDeclarations(
     name: String, index: Int, code: StateKitError.Code, reason: String
   ) throws {
     var catalog = StateCatalog()
     try catalog.declare("visited", applicationBit: 0)
     let before = catalog
-    let error = #expect(throws: StateKitError.self) { try catalog.declare(name, applicationBit: index) }
+    let error = #expect(throws: StateKitError.self) {
+      try catalog.declare(name, applicationBit: index)
+    }
     #expect(error?.code == code)
     #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
     #expect(catalog == before, "a failed declaration must not change the catalog")

@@ -5,14 +5,20 @@ import Testing
 @Suite("Codable")
 struct CodableTests {
   @Test func encodesTheRawInteger() throws {
-    let data = try JSONEncoder().encode([ControlState([.selected, .highlighted]), ControlState(rawValue: 1 << 63)])
+    let data = try JSONEncoder().encode([
+      ControlState([.selected, .highlighted]), ControlState(rawValue: 1 << 63),
+    ])
     #expect(String(decoding: data, as: UTF8.self) == "[5,9223372036854775808]")
   }
 
   @Test func decodesIntegersAndText() throws {
     let json = #"[5, "selected | 0x10000", "normal", 18446744073709551615]"#
     let states = try JSONDecoder().decode([ControlState].self, from: Data(json.utf8))
-    #expect(states == [[.highlighted, .selected], ControlState(rawValue: 0x10004), .normal, ControlState(rawValue: .max)])
+    #expect(
+      states == [
+        [.highlighted, .selected], ControlState(rawValue: 0x10004), .normal,
+        ControlState(rawValue: .max),
+      ])
   }
 
   @Test func roundTripLaw() throws {
@@ -28,9 +34,11 @@ struct CodableTests {
   }
 
   @Test(arguments: [
-    ("-1", "non-negative integer"), ("1.5", "non-negative integer"), ("true", "non-negative integer"),
+    ("-1", "non-negative integer"), ("1.5", "non-negative integer"),
+    ("true", "non-negative integer"),
     ("18446744073709551616", "non-negative integer"), (#""bogus""#, "unknown state name \"bogus\""),
-    (#""selected||focused""#, "segment 2 is empty"), (#""""#, "no state"), ("null", "non-negative integer"), ("{}", "non-negative integer"),
+    (#""selected||focused""#, "segment 2 is empty"), (#""""#, "no state"),
+    ("null", "non-negative integer"), ("{}", "non-negative integer"),
   ])
   func badValuesAreDecodingErrors(json: String, message: String) {
     let error = #expect(throws: DecodingError.self) {

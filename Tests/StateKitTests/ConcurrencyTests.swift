@@ -15,7 +15,9 @@ struct ConcurrencyTests {
             let index = (task + round) % 7
             do {
               let state = try ControlState.declare(names[index], applicationBit: index + 1)
-              if state.rawValue != 1 << UInt(17 + index) { failures.append("wrong bit for \(names[index])") }
+              if state.rawValue != 1 << UInt(17 + index) {
+                failures.append("wrong bit for \(names[index])")
+              }
             } catch {
               failures.append("\(error)")
             }
@@ -24,7 +26,9 @@ struct ConcurrencyTests {
               failures.append("intruder\(task) took bit \(index + 17)")
             }
             let state = ControlState(rawValue: UInt(task) << 17 | 0x4)
-            if ControlState(state.description) != state { failures.append("round trip of \(state.debugDescription)") }
+            if ControlState(state.description) != state {
+              failures.append("round trip of \(state.debugDescription)")
+            }
           }
           return failures
         }
@@ -55,7 +59,9 @@ struct TableConcurrencyTests {
           var wrong = 0
           for round in 0..<500 {
             let state = ControlState(rawValue: UInt(task &+ round) & 0x7)
-            let expected = state.contains(.disabled) ? "disabled" : state.contains(.selected) ? "selected" : "normal"
+            let expected =
+              state.contains(.disabled)
+              ? "disabled" : state.contains(.selected) ? "selected" : "normal"
             if shared.resolve(state) != expected { wrong += 1 }
             copy[.focused] = "focused \(round)"
           }

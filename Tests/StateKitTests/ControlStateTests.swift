@@ -66,7 +66,9 @@ struct ControlStateTests {
   }
 
   @Test func membersInAscendingBitOrder() {
-    let state: ControlState = [.focused, .highlighted, ControlState(rawValue: 1 << 63), .application]
+    let state: ControlState = [
+      .focused, .highlighted, ControlState(rawValue: 1 << 63), .application,
+    ]
     let members = Array(state.members)
     #expect(members.count == 11)
     #expect(members.first == .highlighted)

@@ -26,7 +26,9 @@ struct RandomTests {
   }
 
   @Test func combinationsEnumerateEverySubsetOnce() {
-    let mask: ControlState = [.highlighted, .selected, ControlState(rawValue: 1 << 17), ControlState(rawValue: 1 << 63)]
+    let mask: ControlState = [
+      .highlighted, .selected, ControlState(rawValue: 1 << 17), ControlState(rawValue: 1 << 63),
+    ]
     let all = Array(ControlState.combinations(of: mask))
     #expect(all.count == 16)
     #expect(Set(all).count == 16)

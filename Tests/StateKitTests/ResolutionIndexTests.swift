@@ -1,5 +1,6 @@
-@testable import StateKit
 import Testing
+
+@testable import StateKit
 
 extension StateTable {
   /// The index's shape: whether it scans and its slot bits.
@@ -28,7 +29,9 @@ struct ResolutionIndexTests {
     }
     // Five relevant bits and six different winners: the two-run gather needs all 32 slots.
     var five = StateTable<Int>()
-    for (value, state) in [.highlighted, .disabled, .selected, .focused, visited].enumerated() { five[state] = value }
+    for (value, state) in [.highlighted, .disabled, .selected, .focused, visited].enumerated() {
+      five[state] = value
+    }
     let index = try #require(five.indexShape)
     #expect(!index.scans && index.slotBits == 5, "\(index)")
   }
@@ -55,7 +58,9 @@ struct ResolutionIndexTests {
     table[ControlState(rawValue: 1 << 30)] = 3
     table[ControlState(rawValue: 0x7FF << 40)] = 4
     #expect(try #require(table.indexShape).scans)
-    #expect(table.resolve(ControlState(rawValue: 1 | 1 << 63)) == 1, "bit 0 (highlighted) outranks bit 63")
+    #expect(
+      table.resolve(ControlState(rawValue: 1 | 1 << 63)) == 1, "bit 0 (highlighted) outranks bit 63"
+    )
     #expect(table.resolve(ControlState(rawValue: 1 << 63 | 1 << 41)) == 2)
     #expect(table.resolve(ControlState(rawValue: 0x7FF << 40)) == 4)
     #expect(table.resolve(ControlState(rawValue: 1 << 5)) == nil)

@@ -13,7 +13,8 @@ struct SetAlgebraLawTests {
       let a = ControlState.arbitrary(using: &rng)
       let b = ControlState.arbitrary(using: &rng)
       let c = ControlState.arbitrary(using: &rng)
-      return holds(a, b, c) ? nil : "a=\(a.debugDescription) b=\(b.debugDescription) c=\(c.debugDescription)"
+      return holds(a, b, c)
+        ? nil : "a=\(a.debugDescription) b=\(b.debugDescription) c=\(c.debugDescription)"
     }
   }
 
@@ -31,7 +32,8 @@ struct SetAlgebraLawTests {
       a.intersection(b).intersection(c) == a.intersection(b.intersection(c))
     }
     law("symmetric difference associates") { a, b, c in
-      a.symmetricDifference(b).symmetricDifference(c) == a.symmetricDifference(b.symmetricDifference(c))
+      a.symmetricDifference(b).symmetricDifference(c)
+        == a.symmetricDifference(b.symmetricDifference(c))
     }
   }
 
@@ -49,9 +51,12 @@ struct SetAlgebraLawTests {
     law("normal annihilates intersection") { a, _, _ in a.intersection(.normal) == .normal }
     law("union is idempotent") { a, _, _ in a.union(a) == a }
     law("intersection is idempotent") { a, _, _ in a.intersection(a) == a }
-    law("symmetric difference with itself is normal") { a, _, _ in a.symmetricDifference(a).isNormal }
+    law("symmetric difference with itself is normal") { a, _, _ in a.symmetricDifference(a).isNormal
+    }
     law("every state contains normal") { a, _, _ in a.contains(.normal) }
-    law("isNormal is isEmpty") { a, _, _ in a.isNormal == a.isEmpty && a.isNormal == (a.rawValue == 0) }
+    law("isNormal is isEmpty") { a, _, _ in
+      a.isNormal == a.isEmpty && a.isNormal == (a.rawValue == 0)
+    }
   }
 
   @Test func absorption() {

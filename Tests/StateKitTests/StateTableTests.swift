@@ -1,6 +1,7 @@
 import Foundation
-@testable import StateKit
 import Testing
+
+@testable import StateKit
 
 /// The resolution rule written out plainly, as the issue states it, to check the fast index.
 enum Reference {
@@ -9,15 +10,21 @@ enum Reference {
     return first + (0..<UInt.bitWidth).reversed().filter { !first.contains($0) }
   }()
 
-  static func has(_ state: ControlState, _ bit: Int) -> Bool { state.rawValue >> UInt(bit) & 1 == 1 }
+  static func has(_ state: ControlState, _ bit: Int) -> Bool {
+    state.rawValue >> UInt(bit) & 1 == 1
+  }
 
   /// Whether `a` beats `b`: more specific, else the first bit in precedence order that one
   /// requires and the other does not, else the same walk over the excluded bits.
   static func beats(_ a: StateSelector, _ b: StateSelector) -> Bool {
     let specificity = { (s: StateSelector) in s.required.memberCount + s.excluded.memberCount }
     if specificity(a) != specificity(b) { return specificity(a) > specificity(b) }
-    for bit in precedence where has(a.required, bit) != has(b.required, bit) { return has(a.required, bit) }
-    for bit in precedence where has(a.excluded, bit) != has(b.excluded, bit) { return has(a.excluded, bit) }
+    for bit in precedence where has(a.required, bit) != has(b.required, bit) {
+      return has(a.required, bit)
+    }
+    for bit in precedence where has(a.excluded, bit) != has(b.excluded, bit) {
+      return has(a.excluded, bit)
+    }
     return false
   }
 
@@ -50,7 +57,9 @@ struct StateTableTests {
     var entries: [StateSelector: Int] = [:]
     for value in 0..<size {
       let required = ControlState.random(in: pool, using: &rng)
-      let excluded = rng.next() % 3 == 0 ? ControlState.random(in: pool.subtracting(required), using: &rng) : .normal
+      let excluded =
+        rng.next() % 3 == 0
+        ? ControlState.random(in: pool.subtracting(required), using: &rng) : .normal
       entries[try! StateSelector(requiring: required, excluding: excluded)] = value
     }
     return entries.map { ($0.key, $0.value) }
@@ -61,23 +70,30 @@ struct StateTableTests {
     var slotBits: Set<Int> = []
     Property.check("resolve == brute-force reference", cases: 3_000) { rng in
       let entries = Self.randomTable(using: &rng)
-      let pool = entries.reduce(ControlState.normal) { $0.union($1.0.required).union($1.0.excluded) }
+      let pool = entries.reduce(ControlState.normal) {
+        $0.union($1.0.required).union($1.0.excluded)
+      }
       let table = StateTable(entries)
       if let shape = table.indexShape {
         if shape.scans { scanned = true } else { slotBits.insert(shape.slotBits) }
       }
       for _ in 0..<20 {
-        let noise = ControlState(rawValue: UInt(truncatingIfNeeded: rng.next()) & UInt(truncatingIfNeeded: rng.next()))
-        let state = ControlState.random(in: pool, using: &rng).union(rng.next() % 2 == 0 ? noise : .normal)
+        let noise = ControlState(
+          rawValue: UInt(truncatingIfNeeded: rng.next()) & UInt(truncatingIfNeeded: rng.next()))
+        let state = ControlState.random(in: pool, using: &rng).union(
+          rng.next() % 2 == 0 ? noise : .normal)
         let expected = Reference.resolve(entries, state)
         if table.resolve(state) != expected {
-          return "table \(table) state \(state.debugDescription): got \(String(describing: table.resolve(state))), expected \(String(describing: expected))"
+          return
+            "table \(table) state \(state.debugDescription): got \(String(describing: table.resolve(state))), expected \(String(describing: expected))"
         }
       }
       return nil
     }
     #expect(scanned, "the scanning fallback must be exercised")
-    #expect(slotBits.contains(0) && slotBits.contains { $0 > 4 }, "small and wide indices: \(slotBits.sorted())")
+    #expect(
+      slotBits.contains(0) && slotBits.contains { $0 > 4 },
+      "small and wide indices: \(slotBits.sorted())")
   }
 
   @Test func equalityAndResolutionIgnoreInsertionOrder() {
@@ -91,7 +107,9 @@ struct StateTableTests {
       guard a == b, a.hashValue == b.hashValue else { return "\(a) != \(b)" }
       for _ in 0..<10 {
         let state = ControlState(rawValue: UInt(truncatingIfNeeded: rng.next() & rng.next()))
-        if a.resolve(state) != b.resolve(state) { return "\(state.debugDescription) resolves differently" }
+        if a.resolve(state) != b.resolve(state) {
+          return "\(state.debugDescription) resolves differently"
+        }
       }
       return nil
     }
@@ -103,13 +121,17 @@ struct StateTableTests {
     table[.selected] = "selected"
     table[.disabled] = "disabled"
     table[.highlighted] = "highlighted"
-    #expect(table.resolve([.selected, .highlighted]) == "highlighted", "highlighted outranks selected")
+    #expect(
+      table.resolve([.selected, .highlighted]) == "highlighted", "highlighted outranks selected")
     #expect(table.resolve([.selected, .focused]) == "selected")
-    #expect(table.resolve([.disabled, .highlighted, .selected]) == "disabled", "disabled wins ties")
+    #expect(
+      table.resolve([.disabled, .highlighted, .selected]) == "disabled", "disabled wins ties")
     #expect(table.resolve(.focused) == "normal", "normal is the universal fallback")
     #expect(table.resolve(Self.visited) == "normal")
     table[[.selected, .highlighted]] = "both"
-    #expect(table.resolve([.selected, .highlighted, .disabled]) == "both", "more specific beats precedence")
+    #expect(
+      table.resolve([.selected, .highlighted, .disabled]) == "both",
+      "more specific beats precedence")
     // Application bits 23 down to 16 come after the system bits, before everything else.
     var app = StateTable<Int>()
     app[ControlState(rawValue: 1 << 16)] = 16
@@ -176,10 +198,16 @@ struct StateTableTests {
       try StateSelector(requiring: [.selected, .highlighted], excluding: [.selected, .disabled])
     }
     #expect(error?.code == .conflictingSelector)
-    #expect(error?.description.contains("both requires and excludes selected") == true, "\(error?.description ?? "")")
-    let parsed = #expect(throws: StateKitError.self) { try StateSelector(parsing: "selected | !selected") }
+    #expect(
+      error?.description.contains("both requires and excludes selected") == true,
+      "\(error?.description ?? "")")
+    let parsed = #expect(throws: StateKitError.self) {
+      try StateSelector(parsing: "selected | !selected")
+    }
     #expect(parsed?.code == .conflictingSelector)
-    let normal = #expect(throws: StateKitError.self) { try StateSelector(parsing: "selected | !normal") }
+    let normal = #expect(throws: StateKitError.self) {
+      try StateSelector(parsing: "selected | !normal")
+    }
     #expect(normal?.code == .unknownName)
     #expect(normal?.token == "!normal")
   }
@@ -189,7 +217,9 @@ struct StateTableTests {
     Property.check("parseSelector(description(of: s)) == s") { rng in
       let required = ControlState.arbitrary(using: &rng)
       let excluded = ControlState.arbitrary(using: &rng).subtracting(required)
-      guard let selector = try? StateSelector(requiring: required, excluding: excluded) else { return "build" }
+      guard let selector = try? StateSelector(requiring: required, excluding: excluded) else {
+        return "build"
+      }
       let text = catalog.description(of: selector)
       return (try? catalog.parseSelector(text)) == selector ? nil : "\(text)"
     }
@@ -232,8 +262,13 @@ struct StateTableTests {
 
   @Test(arguments: [
     (#"{"bogus": 1}"#, #"invalid selector key "bogus": unknown state name "bogus""#),
-    (#"{"selected||focused": 1}"#, #"invalid selector key "selected||focused": segment 2 is empty"#),
-    (#"{"selected | !selected": 1}"#, #"invalid selector key "selected | !selected": it both requires and excludes selected"#),
+    (
+      #"{"selected||focused": 1}"#, #"invalid selector key "selected||focused": segment 2 is empty"#
+    ),
+    (
+      #"{"selected | !selected": 1}"#,
+      #"invalid selector key "selected | !selected": it both requires and excludes selected"#
+    ),
     (#"{"selected | highlighted": 1, "highlighted|selected": 2}"#, "denotes the same selector as"),
     (#"{"0x": 1}"#, #"invalid selector key "0x": hex token "0x" has no digits"#),
   ])
@@ -283,10 +318,14 @@ struct StateTableMemoryTests {
   }
 
   @Test func stringsAndLargeValuesRoundTrip() {
-    struct Wide: Equatable { var a, b, c, d: Int; var s: String }
+    struct Wide: Equatable {
+      var a, b, c, d: Int
+      var s: String
+    }
     var table = StateTable<Wide>()
     for raw in 0..<12 {
-      table[ControlState(rawValue: UInt(raw))] = Wide(a: raw, b: -raw, c: raw * 2, d: 7, s: String(repeating: "x", count: raw * 10))
+      table[ControlState(rawValue: UInt(raw))] = Wide(
+        a: raw, b: -raw, c: raw * 2, d: 7, s: String(repeating: "x", count: raw * 10))
     }
     for raw in 0..<12 {
       #expect(table.resolve(ControlState(rawValue: UInt(raw)))?.s.count == raw * 10)

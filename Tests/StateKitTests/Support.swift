@@ -36,7 +36,8 @@ extension ControlState {
   static func arbitrary(using rng: inout SplitMix64) -> ControlState {
     switch rng.next() % 6 {
     case 0: return ControlState(rawValue: UInt(truncatingIfNeeded: rng.next()))
-    case 1: return ControlState.random(in: [.highlighted, .disabled, .selected, .focused], using: &rng)
+    case 1:
+      return ControlState.random(in: [.highlighted, .disabled, .selected, .focused], using: &rng)
     case 2: return ControlState.random(in: [.system, .application], using: &rng)
     case 3: return ControlState.random(in: ControlState(rawValue: 0xFFFF_FFFF), using: &rng)
     case 4:

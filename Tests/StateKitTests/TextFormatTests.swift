@@ -26,11 +26,13 @@ struct TextFormatTests {
     #expect(ControlState.selected.debugDescription == "ControlState(selected, rawValue: 0x4)")
   }
 
-  @Test(arguments: [
-    ("normal", 0), ("selected", 4), ("highlighted|selected", 5), ("  selected  |\thighlighted ", 5),
-    ("selected | 0x10000", 0x10004), ("0x0", 0), ("0xFF", 0xFF), ("0x00000000000000ff", 0xFF),
-    ("normal | selected", 4), ("selected | selected", 4), ("0xffffffffffffffff", -1),
-  ] as [(String, Int)])
+  @Test(
+    arguments: [
+      ("normal", 0), ("selected", 4), ("highlighted|selected", 5),
+      ("  selected  |\thighlighted ", 5),
+      ("selected | 0x10000", 0x10004), ("0x0", 0), ("0xFF", 0xFF), ("0x00000000000000ff", 0xFF),
+      ("normal | selected", 4), ("selected | selected", 4), ("0xffffffffffffffff", -1),
+    ] as [(String, Int)])
   func parsesValidText(text: String, raw: Int) throws {
     let expected = ControlState(rawValue: UInt(bitPattern: raw))
     #expect(try catalog.parse(text) == expected)
@@ -38,27 +40,28 @@ struct TextFormatTests {
   }
 
   /// Every class of malformed text, with the code and the token the error must name.
-  @Test(arguments: [
-    ("", StateKitError.Code.emptyText, nil),
-    ("   ", .emptyText, nil),
-    ("selected||highlighted", .emptySegment, ""),
-    ("selected |", .emptySegment, ""),
-    ("| selected", .emptySegment, ""),
-    ("|", .emptySegment, ""),
-    ("Selected", .unknownName, "Selected"),
-    ("selected | bogus", .unknownName, "bogus"),
-    ("visited2", .unknownName, "visited2"),
-    ("sel ected", .unknownName, "sel ected"),
-    ("selected,highlighted", .unknownName, "selected,highlighted"),
-    ("0X10", .unknownName, "0X10"),
-    ("selected\n| focused", .unknownName, "selected\n"),
-    ("0x", .invalidHex, "0x"),
-    ("0xg", .invalidHex, "0xg"),
-    ("0x-1", .invalidHex, "0x-1"),
-    ("0x1 0", .invalidHex, "0x1 0"),
-    ("0x10000000000000000", .hexOverflow, "0x10000000000000000"),
-    ("selected | 0x1ffffffffffffffff", .hexOverflow, "0x1ffffffffffffffff"),
-  ] as [(String, StateKitError.Code, String?)])
+  @Test(
+    arguments: [
+      ("", StateKitError.Code.emptyText, nil),
+      ("   ", .emptyText, nil),
+      ("selected||highlighted", .emptySegment, ""),
+      ("selected |", .emptySegment, ""),
+      ("| selected", .emptySegment, ""),
+      ("|", .emptySegment, ""),
+      ("Selected", .unknownName, "Selected"),
+      ("selected | bogus", .unknownName, "bogus"),
+      ("visited2", .unknownName, "visited2"),
+      ("sel ected", .unknownName, "sel ected"),
+      ("selected,highlighted", .unknownName, "selected,highlighted"),
+      ("0X10", .unknownName, "0X10"),
+      ("selected\n| focused", .unknownName, "selected\n"),
+      ("0x", .invalidHex, "0x"),
+      ("0xg", .invalidHex, "0xg"),
+      ("0x-1", .invalidHex, "0x-1"),
+      ("0x1 0", .invalidHex, "0x1 0"),
+      ("0x10000000000000000", .hexOverflow, "0x10000000000000000"),
+      ("selected | 0x1ffffffffffffffff", .hexOverflow, "0x1ffffffffffffffff"),
+    ] as [(String, StateKitError.Code, String?)])
   func rejectsMalformedText(text: String, code: StateKitError.Code, token: String?) {
     let error = #expect(throws: StateKitError.self) { try catalog.parse(text) }
     #expect(error?.code == code)
@@ -101,7 +104,9 @@ struct TextFormatTests {
       let state = ControlState.arbitrary(using: &rng)
       for catalog in catalogs {
         let text = catalog.description(of: state)
-        guard (try? catalog.parse(text)) == state else { return "\(state.debugDescription) as \(text)" }
+        guard (try? catalog.parse(text)) == state else {
+          return "\(state.debugDescription) as \(text)"
+        }
       }
       return nil
     }
@@ -113,14 +118,17 @@ struct TextFormatTests {
     let state = ControlState(rawValue: 0x0103_0004)  // selected, visited, bit 17, bit 24
     #expect(try named.format(state, unknownBits: .retain) == "selected | visited | 0x1020000")
     #expect(try named.format(state, unknownBits: .truncate) == "selected | visited")
-    let error = #expect(throws: StateKitError.self) { try named.format(state, unknownBits: .strict) }
+    let error = #expect(throws: StateKitError.self) {
+      try named.format(state, unknownBits: .strict)
+    }
     #expect(error?.code == .unnamedBits)
     #expect(error?.description.contains("0x1020000") == true)
     #expect(try named.format([.selected, visited], unknownBits: .strict) == "selected | visited")
     #expect(try named.format(ControlState(rawValue: 1 << 40), unknownBits: .truncate) == "normal")
 
     #expect(try named.parse("selected | 0x1030000", unknownBits: .retain).rawValue == 0x0103_0004)
-    #expect(try named.parse("selected | 0x1030000", unknownBits: .truncate) == [.selected, visited])
+    #expect(
+      try named.parse("selected | 0x1030000", unknownBits: .truncate) == [.selected, visited])
     let strict = #expect(throws: StateKitError.self) {
       try named.parse("selected | 0x10000", unknownBits: .strict)
     }

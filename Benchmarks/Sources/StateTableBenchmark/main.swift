@@ -58,7 +58,8 @@ func medianRatio(_ numerator: [Double], _ denominator: [Double]) -> Double {
 func selectors(_ size: Int) -> [StateSelector] {
   let pool: [ControlState] = [
     .normal, .highlighted, .disabled, .selected, .focused, visited, [.selected, .highlighted],
-    [.selected, .disabled], [visited, .highlighted], [.focused, .highlighted], [.selected, .focused],
+    [.selected, .disabled], [visited, .highlighted], [.focused, .highlighted],
+    [.selected, .focused],
     [visited, .disabled], [.selected, .highlighted, .focused], dragging, [dragging, .highlighted],
   ]
   var result = pool.prefix(size).map { StateSelector($0) }
@@ -79,12 +80,17 @@ func pad(_ text: String, _ width: Int) -> String {
 
 // Random states over every bit the tables use plus noise bits that no selector mentions.
 var rng = SplitMix64(seed: 7)
-let stateMask: ControlState = [.highlighted, .disabled, .selected, .focused, visited, dragging, ControlState(rawValue: 0x0100_0030)]
+let stateMask: ControlState = [
+  .highlighted, .disabled, .selected, .focused, visited, dragging,
+  ControlState(rawValue: 0x0100_0030),
+]
 let states = (0..<1024).map { _ in ControlState.random(in: stateMask, using: &rng) }
 let repeats = 400
 let operations = states.count * repeats
 
-print("StateTable.resolve vs baselines (\(states.count) random states x \(repeats), 21 interleaved rounds; medians, ratios paired per round)")
+print(
+  "StateTable.resolve vs baselines (\(states.count) random states x \(repeats), 21 interleaved rounds; medians, ratios paired per round)"
+)
 print("entries  resolve ns  dictionary ns  array ns  dict/resolve  resolve/array")
 var worstDictionaryRatio = Double.infinity
 var worstArrayRatio = 0.0
@@ -102,31 +108,38 @@ for size in [1, 4, 8, 16] {
   let a = opaque(array)
   let s = opaque(states)
 
-  let times = measure(operations: operations, [
-    {
-      var sum = 0
-      for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
-      return sum
-    },
-    {
-      var sum = 0
-      for _ in 0..<repeats { for state in s { sum &+= d[state] ?? d[.normal] ?? 0 } }
-      return sum
-    },
-    {
-      var sum = 0
-      for _ in 0..<repeats { for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] } }
-      return sum
-    },
-  ])
-  let (resolveTime, dictionaryTime, arrayTime) = (median(times[0]), median(times[1]), median(times[2]))
+  let times = measure(
+    operations: operations,
+    [
+      {
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
+        return sum
+      },
+      {
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= d[state] ?? d[.normal] ?? 0 } }
+        return sum
+      },
+      {
+        var sum = 0
+        for _ in 0..<repeats {
+          for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] }
+        }
+        return sum
+      },
+    ])
+  let (resolveTime, dictionaryTime, arrayTime) = (
+    median(times[0]), median(times[1]), median(times[2])
+  )
   let dictionaryRatio = medianRatio(times[1], times[0])
   let arrayRatio = medianRatio(times[0], times[2])
   worstDictionaryRatio = min(worstDictionaryRatio, dictionaryRatio)
   worstArrayRatio = max(worstArrayRatio, arrayRatio)
   print(
     pad(String(size), 7), pad(format(resolveTime), 11), pad(format(dictionaryTime), 14),
-    pad(format(arrayTime), 9), pad(format(dictionaryRatio) + "x", 13), pad(format(arrayRatio) + "x", 14))
+    pad(format(arrayTime), 9), pad(format(dictionaryRatio) + "x", 13),
+    pad(format(arrayRatio) + "x", 14))
 }
 
 // Cost against the number of possible states: the same four-entry table, resolved for states
@@ -139,13 +152,16 @@ do {
   for width in [4, 16, 64] {
     let mask = ControlState(rawValue: width == 64 ? .max : (1 << UInt(width)) - 1)
     let wide = opaque((0..<1024).map { _ in ControlState.random(in: mask, using: &rng) })
-    let time = measure(operations: operations, [
-      {
-        var sum = 0
-        for _ in 0..<repeats { for state in wide { sum &+= t.resolve(state) ?? 0 } }
-        return sum
-      }
-    ]).map(median)[0]
+    let time = measure(
+      operations: operations,
+      [
+        {
+          var sum = 0
+          for _ in 0..<repeats { for state in wide { sum &+= t.resolve(state) ?? 0 } }
+          return sum
+        }
+      ]
+    ).map(median)[0]
     print("  states over \(pad(String(width), 2)) bits: \(format(time)) ns")
   }
 }
@@ -154,17 +170,20 @@ do {
 do {
   let keys = opaque(selectors(4) + [StateSelector(visited)])
   let tables = 2_000
-  let time = measure(operations: tables, [
-    {
-      var sum = 0
-      for index in 0..<tables {
-        var table = StateTable<Int>()
-        for (value, key) in keys.enumerated() { table[key] = value &+ index }
-        sum &+= table.count
+  let time = measure(
+    operations: tables,
+    [
+      {
+        var sum = 0
+        for index in 0..<tables {
+          var table = StateTable<Int>()
+          for (value, key) in keys.enumerated() { table[key] = value &+ index }
+          sum &+= table.count
+        }
+        return sum
       }
-      return sum
-    }
-  ]).map(median)[0]
+    ]
+  ).map(median)[0]
   print("\nbuilding a table of \(keys.count) entries by subscript: \(format(time / 1000)) us")
 }
 
@@ -186,7 +205,11 @@ do {
   }
   let perTable = Double(heapInUse() - before) / Double(count)
   blackHole(holder.count)
-  print("\nheap bytes per table of four Int entries: \(format(perTable)) (goal <= 160); inline size \(MemoryLayout<StateTable<Int>>.size) bytes")
+  print(
+    "\nheap bytes per table of four Int entries: \(format(perTable)) (goal <= 160); inline size \(MemoryLayout<StateTable<Int>>.size) bytes"
+  )
 #endif
 
-print("\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 4x)")
+print(
+  "\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 4x)"
+)

@@ -45,7 +45,9 @@ struct _ResolutionIndex {
     // than 16 slots, seeded multipliers, which often fit a small table into 16 or fewer.
     var found: (multiplier: UInt, codes: [UInt8], bits: Int)?
     for bits in fewest...Self.maximumSlotBits {
-      if let slots = Self.slots(states, winners, bits: bits, candidates: Self.gathers(relevant, bits: bits)) {
+      if let slots = Self.slots(
+        states, winners, bits: bits, candidates: Self.gathers(relevant, bits: bits))
+      {
         found = (slots.0, slots.1, bits)
         break
       }
@@ -67,7 +69,9 @@ struct _ResolutionIndex {
 
   /// Returns the first multiplier that sends states with different winners to different slots,
   /// with the winner of each slot (255 where no state lands).
-  static func slots(_ states: [UInt], _ winners: [UInt8], bits: Int, candidates: [UInt]) -> (UInt, [UInt8])? {
+  static func slots(_ states: [UInt], _ winners: [UInt8], bits: Int, candidates: [UInt]) -> (
+    UInt, [UInt8]
+  )? {
     // Plain index loops: this runs on every change of a table, also in debug builds.
     let empty = UInt16.max
     var slots = [UInt16](repeating: empty, count: 1 << bits)

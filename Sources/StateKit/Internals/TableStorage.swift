@@ -75,7 +75,9 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
 
   /// The entries, in the tail after the codes.
   @inlinable
-  static func entries(_ tail: UnsafeMutablePointer<UInt8>, _ header: _TableHeader) -> UnsafeMutablePointer<Entry> {
+  static func entries(_ tail: UnsafeMutablePointer<UInt8>, _ header: _TableHeader)
+    -> UnsafeMutablePointer<Entry>
+  {
     (UnsafeMutableRawPointer(tail) + Int(header.entryOffset)).assumingMemoryBound(to: Entry.self)
   }
 
@@ -83,7 +85,9 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   @inlinable
   var entries: [Entry] {
     withUnsafeMutablePointers { header, tail in
-      Array(UnsafeBufferPointer(start: Self.entries(tail, header.pointee), count: Int(header.pointee.count)))
+      Array(
+        UnsafeBufferPointer(
+          start: Self.entries(tail, header.pointee), count: Int(header.pointee.count)))
     }
   }
 
@@ -102,7 +106,11 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
         _slowPath(header.scans)
         ? Self.scan(state, Self.entries(tail, header), count: Int(header.count))
         // The slot is below 2^slotBits, the number of codes, by construction.
-        : Int(tail[Int(truncatingIfNeeded: ((state & header.relevant) &* header.multiplier) &>> UInt(header.shift))])
+        : Int(
+          tail[
+            Int(
+              truncatingIfNeeded: ((state & header.relevant) &* header.multiplier)
+                &>> UInt(header.shift))])
       return position < Int(header.count) ? Self.entries(tail, header)[position].value : nil
     }
   }
