@@ -138,10 +138,7 @@ public struct StateTable<Value> {
   /// - Parameter selector: The selector of the entry.
   @inlinable
   public subscript(selector: StateSelector) -> Value? {
-    get {
-      let entries = _entries
-      return entries.firstIndex { $0.selector == selector }.map { entries[$0].value }
-    }
+    get { _storage.value(for: selector) }
     set {
       var entries = _entries
       if let newValue {

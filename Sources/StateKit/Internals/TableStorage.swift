@@ -91,6 +91,18 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
     }
   }
 
+  /// The value stored for exactly `selector`, read in place.
+  @inlinable
+  func value(for selector: StateSelector) -> Value? {
+    withUnsafeMutablePointers { header, tail in
+      let entries = Self.entries(tail, header.pointee)
+      for position in 0..<Int(header.pointee.count) where entries[position].selector == selector {
+        return entries[position].value
+      }
+      return nil
+    }
+  }
+
   /// The number of entries.
   @inlinable
   var count: Int {
