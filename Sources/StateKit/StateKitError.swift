@@ -212,7 +212,12 @@ func _hex(_ value: UInt) -> String {
 
 /// Quotes user input for a one-line message: escapes quotes, backslashes and control characters,
 /// and shortens long input, so a message never spans lines or floods a terminal.
-func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+///
+/// Shared with statekit-inspect through an SPI, so every message of the package quotes alike:
+///
+///     _quoted("a\nb")  // "\"a\\nb\""
+@_spi(Tools)
+public func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
   var result = "\""
   var count = 0
   for scalar in text.unicodeScalars {

@@ -1,3 +1,5 @@
+@_spi(Tools) import StateKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -125,29 +127,8 @@ struct Terminal {
   }
 #endif
 
-/// Quotes input for a one-line message: escapes quotes, backslashes and control characters and
-/// shortens long input.
-func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
-  var result = "\""
-  var count = 0
-  for scalar in text.unicodeScalars {
-    if count == limit {
-      result += "…"
-      break
-    }
-    count += 1
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\t": result += "\\t"
-    case "\r": result += "\\r"
-    case _
-    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029:
-      result += "\\u{" + String(scalar.value, radix: 16) + "}"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
+/// Quotes input for a one-line message, as StateKit's own errors do: quotes, backslashes and
+/// control characters escaped, shortened after 80 characters.
+func quoted(_ text: some StringProtocol) -> String {
+  _quoted(text)
 }
