@@ -217,128 +217,85 @@ struct Inspector {
     }
   }
 
-  /// The inputs: operands, with `-` replaced by the lines of standard input.
-  func lines(of bytes: [UInt8]) throws(Failure) -> [Substring] {
-    guard let text = validUTF8(bytes) else {
+  /// The non-blank lines of standard input, without surrounding spaces; for `encode` the input
+  /// must be valid UTF-8 as a whole.
+  func standardInputLines(validatingUTF8: Bool) throws(Failure) -> [ArraySlice<UInt8>] {
+    let bytes = try Terminal.readStandardInput()
+    if validatingUTF8, validUTF8(bytes) == nil {
       throw Failure(status: .dataError, message: "standard input is not valid UTF-8")
     }
-    return text.split(
-      omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
-    )
-    .map { $0.trimmingSuffix(" \t\r") }.filter { !$0.isEmpty }
-  }
-
-  mutating func inputs() throws(Failure) -> [Substring] {
-    var result: [Substring] = []
-    for operand in operands {
-      if operand == "-" {
-        result += try lines(of: try Terminal.readStandardInput())
-      } else {
-        result.append(operand[...])
-      }
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+      var line = bytes[start..<end]
+      start = end + 1
+      while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
+      while let head = line.first, head == 0x20 || head == 0x09 { line.removeFirst() }
+      if !line.isEmpty { lines.append(line) }
     }
-    return result
+    return lines
   }
 
   mutating func runMasks() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
-    var first = true
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 17)
+    var inputs: [ArraySlice<UInt8>] = []
     for operand in operands {
-      if operand == "-" {
-        let bytes = try Terminal.readStandardInput()
-        var start = 0
-        while start < bytes.count {
-          var end = start
-          while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-          var line = bytes[start..<end]
-          start = end + 1
-          while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 {
-            line.removeLast()
-          }
-          while let head = line.first, head == 0x20 || head == 0x09 { line.removeFirst() }
-          if !line.isEmpty { mask(line, report: report, first: &first, out: &out) }
-        }
-      } else {
-        mask(Array(operand.utf8)[...], report: report, first: &first, out: &out)
-      }
+      inputs +=
+        operand == "-" ? try standardInputLines(validatingUTF8: false) : [Array(operand.utf8)[...]]
     }
-    terminal.write(bytes: out)
+    show(inputs) { input throws(Failure) in try MaskToken.parse(input) }
   }
 
-  /// Decodes one mask; JSON goes to `out`, flushed as it grows.
-  mutating func mask(
-    _ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool, out: inout [UInt8]
+  mutating func runEncode() throws(Failure) {
+    // Several words form one text: `encode selected visited` is `selected | visited`.
+    let inputs =
+      operands.contains("-")
+      ? try standardInputLines(validatingUTF8: true)
+      : [Array(operands.joined(separator: " ").utf8)[...]]
+    let catalog = catalog
+    let strict = strict
+    show(inputs) { input throws(Failure) in
+      try StateText.parse(
+        Substring(String(decoding: input, as: UTF8.self)), catalog: catalog, strict: strict)
+    }
+  }
+
+  /// Decodes each input and prints it, as JSON Lines or for people; a failure is reported and
+  /// the next input goes on.
+  mutating func show(
+    _ inputs: [ArraySlice<UInt8>], decode: (ArraySlice<UInt8>) throws(Failure) -> ControlState
   ) {
-    do throws(Failure) {
-      let state = try MaskToken.parse(input)
-      if strict, let problem = report.strictProblem(state) {
-        throw Failure(
-          status: .dataError,
-          message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
-      }
-      if json {
-        report.json(state, input: input, into: &out)
+    let report = MaskReport(catalog: catalog, color: useColor)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 17)
+    var first = true
+    for input in inputs {
+      do throws(Failure) {
+        let state = try decode(input)
+        if strict, let problem = report.strictProblem(state) {
+          throw Failure(
+            status: .dataError,
+            message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
+        }
+        if json {
+          report.json(state, input: input, into: &out)
+        } else {
+          if !first { out.append(0x0A) }
+          out += report.human(state, input: String(decoding: input, as: UTF8.self)).utf8
+        }
+        first = false
         if out.count >= 1 << 16 {
           terminal.write(bytes: out)
           out.removeAll(keepingCapacity: true)
         }
-      } else {
-        if !first { terminal.write("\n") }
-        terminal.write(report.human(state, input: String(decoding: input, as: UTF8.self)))
-      }
-      first = false
-    } catch {
-      terminal.write(bytes: out)
-      out.removeAll(keepingCapacity: true)
-      fail(error)
-    }
-  }
-
-  mutating func runEncode() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
-    var texts: [Substring] = []
-    if operands.contains("-") {
-      texts = try inputs()
-    } else {
-      // Several words form one text: `encode selected visited` is `selected | visited`.
-      texts = [operands.joined(separator: " ")[...]]
-    }
-    var first = true
-    var writer = JSONWriter()
-    for text in texts {
-      do {
-        let state = try StateText.parse(text, catalog: catalog, strict: strict)
-        try emit(state, input: String(text), report: report, first: &first, writer: &writer)
       } catch {
-        flush(&writer)
+        terminal.write(bytes: out)
+        out.removeAll(keepingCapacity: true)
         fail(error)
       }
     }
-    flush(&writer)
-  }
-
-  mutating func flush(_ writer: inout JSONWriter) {
-    terminal.write(bytes: writer.bytes)
-    writer.bytes.removeAll(keepingCapacity: true)
-  }
-
-  mutating func emit(
-    _ state: ControlState, input: String, report: MaskReport, first: inout Bool,
-    writer: inout JSONWriter
-  ) throws(Failure) {
-    if strict, let problem = report.strictProblem(state) {
-      throw Failure(status: .dataError, message: "mask \(quoted(input)): \(problem)")
-    }
-    if json {
-      report.json(state, input: Array(input.utf8)[...], into: &writer.bytes)
-      if writer.bytes.count >= 1 << 16 { flush(&writer) }
-    } else {
-      if !first { terminal.write("\n") }
-      terminal.write(report.human(state, input: input))
-    }
-    first = false
+    terminal.write(bytes: out)
   }
 
   static let help = """
