@@ -331,14 +331,6 @@ struct Inspector {
     """
 }
 
-extension Substring {
-  func trimmingSuffix(_ characters: String) -> Substring {
-    var result = self
-    while let last = result.last, characters.contains(last) { result.removeLast() }
-    return result
-  }
-}
-
 /// The text of UTF-8 bytes, or `nil` when they are not valid UTF-8.
 func validUTF8(_ bytes: [UInt8]) -> String? {
   let text = String(decoding: bytes, as: UTF8.self)

@@ -3,10 +3,6 @@ import StateKit
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
 /// bits.
 enum MaskToken {
-  static func parse(_ input: Substring) throws(Failure) -> ControlState {
-    try parse(Array(input.utf8)[...])
-  }
-
   static func parse(_ utf8: ArraySlice<UInt8>) throws(Failure) -> ControlState {
     var digits = utf8
     var radix: UInt = 10
