@@ -16,12 +16,11 @@ extension ControlState {
   /// state, so two modules may both declare `visited` at index 0; any other collision throws.
   ///
   ///     extension ControlState {
-  ///         static let visited = try! ControlState.declare("visited", applicationBit: 0)
+  ///         static let visited = ControlState(rawValue: 1 << 16)
   ///     }
+  ///     // At start-up, before parsing text that names it:
+  ///     try ControlState.declare("visited", applicationBit: 0)
   ///     ControlState([.selected, .visited]).description  // "selected | visited"
-  ///
-  /// A `static let` runs when it is first read. Read the state (or declare it) during start-up,
-  /// before parsing text that names it.
   ///
   /// - Parameters:
   ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a

@@ -40,8 +40,9 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 /// The classic example is a link whose title is blue until it has been visited:
 ///
 ///     extension ControlState {
-///         static let visited = try! ControlState.declare("visited", applicationBit: 0)
+///         static let visited = ControlState(rawValue: 1 << 16)
 ///     }
+///     try ControlState.declare("visited", as: .visited)
 ///     var style = StyleSet()
 ///     style[.titleColor, for: .normal] = "blue"
 ///     style[.titleColor, for: .visited] = "purple"

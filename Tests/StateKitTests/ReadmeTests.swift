@@ -5,7 +5,8 @@ import Testing
 @Suite("README examples")
 struct ReadmeTests {
   @Test func stateExample() throws {
-    let visited = StateTableTests.visited
+    let visited = ControlState(rawValue: 1 << 16)
+    try ControlState.declare("visited", as: visited)
     var state: ControlState = [.selected, .highlighted]
     #expect(state.description == "highlighted | selected")
     state.insert(visited)
