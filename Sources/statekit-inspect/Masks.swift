@@ -120,10 +120,11 @@ struct MaskReport {
     }
   }
 
+  /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
   static func hex(_ value: UInt) -> String {
-    let digits = value >> 32 == 0 ? 8 : 16
-    let text = String(value, radix: 16, uppercase: true)
-    return "0x" + String(repeating: "0", count: digits - text.count) + text
+    var digits = Array("0x".utf8)
+    appendHex(value, digits: value >> 32 == 0 ? 8 : 16, uppercase: true, to: &digits)
+    return String(decoding: digits, as: UTF8.self)
   }
 
   /// Bits without a name that `--strict` rejects, or `nil`.
