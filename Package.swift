@@ -3,6 +3,7 @@ import PackageDescription
 
 // StateKit keeps no package dependencies: everything here builds with the Swift toolchain alone.
 // Benchmarks and examples live in their own packages under Benchmarks/ and Examples/.
+// Docs/Architecture.md describes each module, what it owns and what it may import.
 let package = Package(
   name: "StateKit",
   products: [
@@ -11,17 +12,21 @@ let package = Package(
     .executable(name: "statekit-inspect", targets: ["statekit-inspect"]),
   ],
   targets: [
-    .target(name: "StateKit"),
-    // ErrorPayload and ErrorCatalog without Foundation, so statekit-inspect can read and write
-    // them and still start as fast as a stdlib-only program. ErrorKit re-exports them.
+    // The error vocabulary without Foundation: CodedError, ErrorPayload, ErrorCatalog, the
+    // user-info keys, the depth limit, and the package's one JSON reader and writer.
     .target(name: "ErrorKitCore"),
-    .target(name: "ErrorKit", dependencies: ["StateKit", "ErrorKitCore"]),
-    .executableTarget(name: "statekit-inspect", dependencies: ["StateKit", "ErrorKitCore"]),
+    // Control state; its errors are CodedErrors, so it needs the vocabulary and nothing more.
+    .target(name: "StateKit", dependencies: ["ErrorKitCore"]),
+    // The Foundation bridge: NSError, LocalizedError, CustomNSError, recovery, ErrorChain.
+    .target(name: "ErrorKit", dependencies: ["ErrorKitCore"]),
+    // statekit-inspect's logic, as a library for the executable, the tests and the fuzz targets.
+    .target(name: "InspectKit", dependencies: ["StateKit", "ErrorKitCore"]),
+    .executableTarget(name: "statekit-inspect", dependencies: ["InspectKit"]),
     .testTarget(name: "StateKitTests", dependencies: ["StateKit"]),
     .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit"]),
     .testTarget(
       name: "InspectTests",
-      dependencies: [.target(name: "statekit-inspect")],
+      dependencies: ["InspectKit", .target(name: "statekit-inspect")],
       exclude: ["Fixtures"]
     ),
   ],

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer binary per parser into .build-fuzz/, with AddressSanitizer.
-# The package's modules are compiled with swiftc directly (libFuzzer brings its own main), and the
-# CLI's sources are compiled as a testable module so the targets can reach its parsers.
+# The package's library targets are compiled with swiftc directly (libFuzzer brings its own main):
+# the same modules the executable and the tests use, InspectKit as a testable module so the
+# targets can reach its parsers. -package-name lets them see the package-level API, as in SwiftPM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=.build-fuzz
 mkdir -p "$OUT"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-testing -I "$OUT")
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-testing
+  -package-name statekit -I "$OUT")
 
 module() { # name, sources...
   local name=$1
@@ -16,15 +18,16 @@ module() { # name, sources...
 }
 
 if [ "${1:-}" != "--targets-only" ]; then
-module StateKit Sources/StateKit/*.swift Sources/StateKit/Internals/*.swift
-module ErrorKitCore Sources/ErrorKitCore/*.swift
-module InspectCore $(ls Sources/statekit-inspect/*.swift Sources/statekit-inspect/Tables/*.swift | grep -v '/main.swift$')
+sources() { find "Sources/$1" -name '*.swift' | sort; }
+module ErrorKitCore $(sources ErrorKitCore)
+module StateKit $(sources StateKit)
+module InspectKit $(sources InspectKit)
 fi
 
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
   swiftc "${FLAGS[@]}" -module-name "fuzz_$name" Fuzz/Support.swift "$target" \
-    "$OUT/libInspectCore.a" "$OUT/libErrorKitCore.a" "$OUT/libStateKit.a" -o "$OUT/$name"
+    "$OUT/libInspectKit.a" "$OUT/libStateKit.a" "$OUT/libErrorKitCore.a" -o "$OUT/$name"
   test -x "$OUT/$name"
 done
 ls "$OUT" | grep -v '\.' | grep -v '^lib'

@@ -1,8 +1,9 @@
+import ErrorKitCore
 import StateKit
 
 // The CLI's mask tokens: parsing never traps; a parsed mask's JSON line is valid JSON that
 // reads back the same raw value, and its human report renders.
-@testable import InspectCore
+@testable import InspectKit
 
 let report = MaskReport(catalog: StateCatalog(), color: false)
 

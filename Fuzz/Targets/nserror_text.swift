@@ -3,7 +3,7 @@ import ErrorKitCore
 // NSError text in both formats, alone or inside log lines: never a trap; no chain longer than the
 // input could hold (each error needs "Error Domain=" and " Code="); every payload writes as JSON
 // that reads back the same.
-@testable import InspectCore
+@testable import InspectKit
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,7 +17,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     require(chain.count <= NSErrorText.maximumDepth, "chain of \(chain.count) beyond the limit")
     var writer = JSONWriter()
     found.payload.write(to: &writer)
-    let back = (try? JSONReader.parse(writer.bytes)).flatMap { try? ErrorPayload(json: $0) }
+    let back = (try? JSONReader.parse(writer.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
     require(back == found.payload, "payload round trip")
   }
   require(errors * 19 <= input.count, "\(errors) errors from \(input.count) bytes")

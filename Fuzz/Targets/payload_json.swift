@@ -2,7 +2,7 @@ import ErrorKitCore
 
 // ErrorPayload JSON as the CLI reads it: never a trap; JSON values and payloads that parse write
 // back to text that parses to the same thing.
-@testable import InspectCore
+@testable import InspectKit
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,10 +11,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var writer = JSONWriter()
   writer.value(json)
   require((try? JSONReader.parse(writer.bytes)) == json, "JSON round trip")
-  guard let payload = try? ErrorPayload(json: json) else { return 0 }
+  guard let payload = try? ErrorPayload(jsonValue: json) else { return 0 }
   var out = JSONWriter()
   payload.write(to: &out)
-  let back = (try? JSONReader.parse(out.bytes)).flatMap { try? ErrorPayload(json: $0) }
+  let back = (try? JSONReader.parse(out.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
   require(back == payload, "payload round trip")
   require(payload.chain.count <= ErrorPayload.maximumDepth, "payload deeper than the limit")
   _ = ErrorTree(color: false).render(payload)

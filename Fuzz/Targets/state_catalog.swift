@@ -1,8 +1,9 @@
+import ErrorKitCore
 import StateKit
 
 // `--states FILE` documents and `--state NAME=BIT` flags: never a trap; every declared name ends
 // up on exactly one application bit.
-@testable import InspectCore
+@testable import InspectKit
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -3,9 +3,10 @@ import Foundation
 /// An error and the errors that caused it, each described as well as the platform allows, in a
 /// chain bounded against cycles and runaway depth.
 ///
-/// It describes any error well, on Linux too: a ``DescribedError`` by its own properties, an
-/// `NSError` by its user info, a `LocalizedError` by its texts, and a plain enum by its type and
-/// case (`MyError.notFound(path: "/tmp")`) instead of "The operation could not be completed."
+/// It describes any error well, on Linux too: a ``CodedError`` (and so a ``DescribedError``) by
+/// its own properties, an `NSError` by its user info, a `LocalizedError` by its texts, and a
+/// plain enum by its type and case (`MyError.notFound`) instead of "The operation could not be
+/// completed." Associated values are never printed: they may hold secrets.
 ///
 ///     let chain = ErrorChain(SaveError.writeFailed(underlying: posixError))
 ///     chain.description
@@ -16,34 +17,35 @@ import Foundation
 ///     // Caused by:
 ///     //     0: Permission denied
 ///
-/// Walking stops after ``maximumDepth`` errors, or when an `NSError` appears twice; the chain
-/// then ends with a marker link in the domain ``ErrorChain/markerDomain`` and
-/// ``isTruncated`` is `true`.
+/// A chain holds at most ``maximumDepth`` errors: a longer one keeps the first
+/// `maximumDepth - 1` and ends with a marker link in the domain ``ErrorChain/markerDomain``, as
+/// does a chain in which an `NSError` appears twice; ``isTruncated`` is then `true`.
 public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// One error of the chain, described.
   ///
   ///     ErrorChain(error).links[0].message  // the outermost error's message
   public struct Link: Sendable, Equatable {
-    /// The error domain: a ``DescribedError``'s own, otherwise the bridged `NSError` domain.
+    /// The error domain: a ``CodedError``'s own, otherwise the bridged `NSError` domain.
     public var domain: String
     /// The error code within the domain.
     public var code: Int
     /// The case name, when known.
     public var name: String?
-    /// What went wrong, for a person.
+    /// What went wrong, for a person: the error's own message, or the best text the platform
+    /// has for it.
     public var message: String
     /// Why it went wrong, when known.
     public var failureReason: String?
     /// What to do about it, when known.
     public var recoverySuggestion: String?
-    /// The error's data as named strings.
+    /// The data the error exports as named strings.
     public var details: [String: String]
   }
 
-  /// The most errors a chain holds before it is cut; deeper chains end with a marker.
+  /// The most errors a chain holds, its marker included: ``ErrorPayload/maximumDepth``.
   ///
-  ///     ErrorChain.maximumDepth  // 32
-  public static let maximumDepth = 32
+  ///     ErrorChain.maximumDepth  // 64
+  public static let maximumDepth = ErrorPayload.maximumDepth
 
   /// The domain of the marker link that ends a cut chain.
   ///
@@ -51,8 +53,12 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   public static let markerDomain = "dev.statekit.ErrorKit"
 
   /// The marker's code when the chain was cut for depth.
+  ///
+  ///     ErrorChain.depthMarkerCode  // 1
   public static let depthMarkerCode = 1
   /// The marker's code when the chain was cut because an error appeared twice.
+  ///
+  ///     ErrorChain.cycleMarkerCode  // 2
   public static let cycleMarkerCode = 2
 
   /// The errors, outermost first; a cut chain ends with its marker.
@@ -71,42 +77,18 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
-    var links: [Link] = []
-    var seen: [ObjectIdentifier] = []
-    var current: (any Error)? = error
-    var truncated = false
-    while let error = current {
-      if links.count == Self.maximumDepth {
-        links.append(
-          Self.marker(Self.depthMarkerCode, "error chain cut after \(Self.maximumDepth) errors"))
-        truncated = true
-        break
-      }
-      if type(of: error) is NSError.Type {
-        let object = ObjectIdentifier(error as AnyObject)
-        if seen.contains(object) {
-          links.append(
-            Self.marker(Self.cycleMarkerCode, "error chain cut: an error is its own cause"))
-          truncated = true
-          break
-        }
-        seen.append(object)
-      }
-      let (link, cause) = Self.describe(error)
-      links.append(link)
-      current = cause
-    }
-    self.links = links
-    self.isTruncated = truncated
+    let captured = Self.capture(error)
+    links = captured.levels.map(\.link)
+    isTruncated = captured.truncated
   }
 
   /// The message of any error, without its causes.
   ///
-  ///     ErrorChain.message(of: MyError.notFound(path: "/tmp"))  // "MyError.notFound(path: \"/tmp\")"
+  ///     ErrorChain.message(of: MyError.notFound(path: "/tmp"))  // "MyError.notFound"
   ///
   /// - Parameter error: Any error.
   public static func message(of error: any Error) -> String {
-    describe(error).link.message
+    describe(error).level.link.message
   }
 
   /// The chain on one line, outermost first: `outer: cause: root`.
@@ -135,52 +117,138 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 
-  static func marker(_ code: Int, _ message: String) -> Link {
-    Link(
-      domain: markerDomain, code: code,
-      name: code == depthMarkerCode ? "chainTooDeep" : "chainCycle",
-      message: message, failureReason: nil, recoverySuggestion: nil, details: [:])
+  // MARK: The funnel
+
+  /// One described error: the payload fields it has (its message may be absent) and the link
+  /// shown to people (whose message never is).
+  struct Level {
+    var payload: ErrorPayload
+    var link: Link
   }
 
-  /// The one place that turns an error into a link and finds its cause.
-  static func describe(_ error: any Error) -> (link: Link, cause: (any Error)?) {
-    if let described = error as? any DescribedError {
-      return (
-        Link(
-          domain: type(of: described).domain, code: described.code.errorCodeValue,
-          name: described.name,
-          message: described.message, failureReason: described.failureReason,
-          recoverySuggestion: described.recoverySuggestion, details: described.details),
-        described.underlyingError
-      )
+  enum Cut {
+    case depth, cycle
+  }
+
+  /// The marker that ends a cut chain.
+  static func marker(_ cut: Cut) -> ErrorPayload {
+    switch cut {
+    case .depth:
+      ErrorPayload(
+        domain: markerDomain, code: depthMarkerCode, name: "chainTooDeep",
+        message: "error chain cut after \(maximumDepth - 1) errors")
+    case .cycle:
+      ErrorPayload(
+        domain: markerDomain, code: cycleMarkerCode, name: "chainCycle",
+        message: "error chain cut: an error is its own cause")
+    }
+  }
+
+  /// The one place that walks an error's causes: every ErrorChain and every
+  /// `ErrorPayload(error)` is made here.
+  static func capture(_ error: any Error) -> (levels: [Level], truncated: Bool) {
+    var levels: [Level] = []
+    var seen: [ObjectIdentifier] = []
+    var current: (any Error)? = error
+    while let error = current {
+      if type(of: error) is NSError.Type {
+        let object = ObjectIdentifier(error as AnyObject)
+        if seen.contains(object) {
+          levels.append(Level(marker(.cycle)))
+          return (levels, true)
+        }
+        seen.append(object)
+      }
+      let described = describe(error)
+      // The last slot takes the last error only if nothing comes after it.
+      if levels.count == maximumDepth - 1, described.cause != nil {
+        levels.append(Level(marker(.depth)))
+        return (levels, true)
+      }
+      levels.append(described.level)
+      current = described.cause
+    }
+    return (levels, false)
+  }
+
+  /// One error described, and its cause.
+  static func describe(_ error: any Error) -> (level: Level, cause: (any Error)?) {
+    if let coded = error as? any CodedError, !(type(of: error) is NSError.Type) {
+      let payload = ErrorPayload(
+        domain: type(of: coded).domain, code: coded.code.errorCodeValue, name: coded.name,
+        message: coded.message, failureReason: coded.failureReason,
+        recoverySuggestion: coded.recoverySuggestion, details: coded.details)
+      return (Level(payload), coded.underlyingError)
     }
     let ns = error as NSError
     let fields = _NSErrorFields(ns)
+    if type(of: error) is NSError.Type {
+      let payload = ErrorPayload(
+        domain: ns.domain, code: ns.code, name: fields.name, message: fields.description,
+        failureReason: fields.failureReason, recoverySuggestion: fields.recoverySuggestion,
+        details: fields.details)
+      return (Level(payload, fallback: ns.localizedDescription), fields.underlying)
+    }
+    // A Swift error that is not a CodedError: its type and case name, never its values.
     let localized = error as? any LocalizedError
-    let isObject = type(of: error) is NSError.Type
-    let reflected = isObject ? nil : _ReflectedError(error)
-    let message =
-      fields.description ?? localized?.errorDescription
-      ?? (isObject ? ns.localizedDescription : "\(type(of: error)).\(String(describing: error))")
-    return (
-      Link(
-        domain: cleanDomain(ns.domain), code: ns.code, name: fields.name ?? reflected?.caseName,
-        message: message, failureReason: fields.failureReason ?? localized?.failureReason,
-        recoverySuggestion: fields.recoverySuggestion ?? localized?.recoverySuggestion,
-        details: fields.details.isEmpty ? reflected?.details ?? [:] : fields.details),
-      fields.underlying
-    )
+    let caseName = _ReflectedError.caseName(of: error)
+    let typeName = String(describing: type(of: error))
+    let payload = ErrorPayload(
+      domain: normalizedDomain(ns.domain), code: ns.code, name: fields.name ?? caseName,
+      message: fields.description ?? localized?.errorDescription
+        ?? caseName.map { "\(typeName).\($0)" } ?? typeName,
+      failureReason: fields.failureReason ?? localized?.failureReason,
+      recoverySuggestion: fields.recoverySuggestion ?? localized?.recoverySuggestion,
+      details: fields.details)
+    return (Level(payload), fields.underlying)
   }
 
   /// A bridged domain without the memory address Swift puts in the names of private types
-  /// (`App.(unknown context at $10a3c).Failure` becomes `App.Failure`).
-  static func cleanDomain(_ domain: String) -> String {
-    var result = domain
-    while let start = result.range(of: "(unknown context at "),
-      let end = result[start.upperBound...].range(of: ").")
-    {
-      result.removeSubrange(start.lowerBound..<end.upperBound)
+  /// (`App.(unknown context at $10a3c).Failure` becomes `App.Failure`), in one pass.
+  static func normalizedDomain(_ domain: String) -> String {
+    let marker = Array("(unknown context at ".utf8)
+    let bytes = Array(domain.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    // The next `).` is searched for once and remembered, so the pass stays linear even when
+    // markers repeat without a close.
+    var knownClose: Int?
+    var searchedUpTo = 0
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == marker[0], bytes[index...].starts(with: marker) {
+        let start = index + marker.count
+        if knownClose.map({ $0 < start }) ?? true {
+          var position = max(start, searchedUpTo)
+          knownClose = nil
+          while position + 1 < bytes.count {
+            if bytes[position] == UInt8(ascii: ")"), bytes[position + 1] == UInt8(ascii: ".") {
+              knownClose = position
+              break
+            }
+            position += 1
+          }
+          searchedUpTo = position
+        }
+        if let close = knownClose {
+          index = close + 2
+          continue
+        }
+      }
+      result.append(bytes[index])
+      index += 1
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
+  }
+}
+
+extension ErrorChain.Level {
+  init(_ payload: ErrorPayload, fallback: String? = nil) {
+    self.payload = payload
+    self.link = ErrorChain.Link(
+      domain: payload.domain, code: payload.code, name: payload.name,
+      message: payload.message ?? fallback ?? "\(payload.domain) error \(payload.code)",
+      failureReason: payload.failureReason, recoverySuggestion: payload.recoverySuggestion,
+      details: payload.details)
   }
 }

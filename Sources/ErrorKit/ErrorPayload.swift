@@ -2,14 +2,17 @@ import ErrorKitCore
 import Foundation
 
 extension ErrorPayload {
-  /// Captures any error and its chain of causes (cut, with a marker, after
-  /// ``ErrorChain/maximumDepth`` errors or at a cycle).
+  /// Captures any error and its chain of causes (cut, with a marker, past ``maximumDepth``
+  /// errors or at a cycle).
   ///
   ///     let payload = ErrorPayload(error)
   ///
+  /// A ``CodedError`` gives its own fields and only the details it exports; an `NSError` its
+  /// user info; any other error its type and case name, never its associated values.
+  ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
-    self.init(ErrorChain(error))
+    self.init(linking: ErrorChain.capture(error).levels.map(\.payload))
   }
 
   /// Captures a described chain.
@@ -18,29 +21,50 @@ extension ErrorPayload {
   ///
   /// - Parameter chain: An error chain.
   public init(_ chain: ErrorChain) {
-    var payload: ErrorPayload?
-    for link in chain.links.reversed() {
-      payload = ErrorPayload(
-        domain: link.domain, code: link.code, name: link.name, message: link.message,
-        failureReason: link.failureReason, recoverySuggestion: link.recoverySuggestion,
-        details: link.details, underlying: payload)
-    }
-    // ErrorChain always holds at least the error it was made from.
-    self = payload ?? ErrorPayload(domain: ErrorChain.markerDomain, code: 0)
+    self.init(
+      linking: chain.links.map {
+        ErrorPayload(
+          domain: $0.domain, code: $0.code, name: $0.name, message: $0.message,
+          failureReason: $0.failureReason, recoverySuggestion: $0.recoverySuggestion,
+          details: $0.details)
+      })
   }
 
-  /// An `NSError` with the payload's domain, code, texts, details and causes.
+  /// Links single-level payloads, outermost first, into one chain.
+  private init(linking levels: [ErrorPayload]) {
+    var payload: ErrorPayload?
+    for level in levels.reversed() {
+      var linked = level
+      linked.underlying = payload
+      payload = linked
+    }
+    // A capture always holds at least the error it was made from.
+    self = payload ?? ErrorChain.marker(.depth)
+  }
+
+  /// An `NSError` with the payload's domain, code, texts, name, details and causes; built
+  /// without recursion, and cut with a marker past ``maximumDepth`` errors.
   ///
   ///     ErrorPayload(domain: "D", code: 3, message: "Broken").nsError.localizedDescription  // "Broken"
+  ///
+  /// Details keep their names even when a name is one of the reserved user-info keys (see
+  /// ``ErrorUserInfoKey/escapedDetailKey(_:)``), so `ErrorPayload(payload.nsError) == payload`
+  /// for every payload within the depth limit.
   public var nsError: NSError {
-    var info: [String: Any] = [:]
-    for (key, value) in details { info[key] = value }
-    if let message { info[NSLocalizedDescriptionKey] = message }
-    if let failureReason { info[NSLocalizedFailureReasonErrorKey] = failureReason }
-    if let recoverySuggestion { info[NSLocalizedRecoverySuggestionErrorKey] = recoverySuggestion }
-    if let name { info[ErrorKitUserInfoKey.name] = name }
-    if let underlying { info[NSUnderlyingErrorKey] = underlying.nsError }
-    return NSError(domain: domain, code: code, userInfo: info)
+    var levels = chain
+    if levels.count > Self.maximumDepth {
+      levels.removeSubrange((Self.maximumDepth - 1)...)
+      levels.append(ErrorChain.marker(.depth))
+    }
+    var cause: NSError?
+    for level in levels.reversed() {
+      cause = NSError(
+        domain: level.domain, code: level.code,
+        userInfo: _NSErrorBridge.userInfo(
+          message: level.message, failureReason: level.failureReason,
+          recoverySuggestion: level.recoverySuggestion, name: level.name, details: level.details,
+          underlying: cause))
+    }
+    return cause ?? NSError(domain: domain, code: code)
   }
-
 }

@@ -68,33 +68,3 @@ extension NSErrorRecoverable where Self: CaseIterable {
     self = match
   }
 }
-
-/// The fields ErrorKit reads from an `NSError`'s user info.
-struct _NSErrorFields {
-  static let standardKeys: Set<String> = [
-    NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey,
-    NSLocalizedRecoverySuggestionErrorKey, NSUnderlyingErrorKey, ErrorKitUserInfoKey.name,
-  ]
-
-  let description: String?
-  let failureReason: String?
-  let recoverySuggestion: String?
-  let name: String?
-  let underlying: NSError?
-  /// Every other entry, as a string.
-  let details: [String: String]
-
-  init(_ error: NSError) {
-    let info = error.userInfo
-    description = info[NSLocalizedDescriptionKey] as? String
-    failureReason = info[NSLocalizedFailureReasonErrorKey] as? String
-    recoverySuggestion = info[NSLocalizedRecoverySuggestionErrorKey] as? String
-    name = info[ErrorKitUserInfoKey.name] as? String
-    underlying = (info[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-    var details: [String: String] = [:]
-    for (key, value) in info where !Self.standardKeys.contains(key) {
-      details[key] = value as? String ?? String(describing: value)
-    }
-    self.details = details
-  }
-}

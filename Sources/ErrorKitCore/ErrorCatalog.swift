@@ -12,18 +12,18 @@
 /// {"errors": [{"domain": "com.example.JSONDecode", "code": 1, "name": "missingRequiredKey",
 ///              "description": "The key \"key\" is missing."}]}
 /// ```
-public struct ErrorCatalog: Codable, Sendable, Equatable {
+public struct ErrorCatalog: Sendable, Equatable {
   /// One error of the catalog.
   ///
   ///     ErrorCatalog(JSONDecodeError.self).entries[0].name  // "missingRequiredKey"
-  public struct Entry: Codable, Sendable, Hashable {
+  public struct Entry: Sendable, Hashable {
     /// The error domain.
     public var domain: String
     /// The code within the domain.
     public var code: Int
     /// The case name, when known.
     public var name: String?
-    /// The message of the listed case.
+    /// The message of the listed case (empty when the catalog gives none).
     public var description: String
 
     /// Creates an entry.
@@ -99,9 +99,5 @@ public struct ErrorCatalog: Codable, Sendable, Equatable {
   ///     catalog.entries(named: "missingRequiredKey").first?.code  // 1
   public func entries(named name: String) -> [Entry] {
     entries.filter { $0.name == name }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case entries = "errors"
   }
 }

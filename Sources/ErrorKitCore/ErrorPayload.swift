@@ -7,17 +7,20 @@
 /// ```json
 /// {"domain": "com.example.JSONDecode", "code": 1, "name": "missingRequiredKey",
 ///  "description": "The key \"id\" is missing.", "failureReason": null,
-///  "recoverySuggestion": null, "details": {"0": "id"}, "underlying": null}
+///  "recoverySuggestion": null, "details": {}, "underlying": null}
 /// ```
 ///
 ///     let payload = ErrorPayload(JSONDecodeError.missingRequiredKey("id"))
 ///     payload.code     // 1
 ///     payload.message  // "The key \"id\" is missing."
-///     let json = try JSONEncoder().encode(payload)
-///     try JSONDecoder().decode(ErrorPayload.self, from: json) == payload  // true
+///     let json = payload.jsonText                // without Foundation
+///     try ErrorPayload(json: json) == payload    // true
+///     try JSONDecoder().decode(ErrorPayload.self, from: JSONEncoder().encode(payload)) == payload  // true
 ///
-/// The format is specified in `Docs/ErrorPayload.md`.
-public struct ErrorPayload: Codable, Sendable, Equatable {
+/// A payload may be as deep as you build it; copying, comparing and freeing it never recurse.
+/// Only JSON limits the depth, to ``maximumDepth`` errors. The format is specified in
+/// `Docs/ErrorPayload.md`.
+public struct ErrorPayload: Sendable, Equatable {
   /// The error domain (JSON key `domain`).
   public var domain: String
   /// The error code (JSON key `code`).
@@ -32,18 +35,20 @@ public struct ErrorPayload: Codable, Sendable, Equatable {
   public var recoverySuggestion: String?
   /// The error's data as named strings (JSON key `details`).
   public var details: [String: String]
-  /// Zero or one payload: a struct cannot hold itself directly.
-  private var causes: [ErrorPayload]
+  /// The cause, boxed: a struct cannot hold itself directly.
+  private var cause: _Cause?
 
   /// The cause of this error (JSON key `underlying`, or null).
   ///
   ///     ErrorPayload(saveError).underlying?.domain  // "NSPOSIXErrorDomain"
   public var underlying: ErrorPayload? {
-    get { causes.first }
-    set { causes = newValue.map { [$0] } ?? [] }
+    get { cause?.payload }
+    set { cause = newValue.map(_Cause.init) }
   }
 
-  /// The most nested payloads a JSON document may hold (deeper ones are a `DecodingError`).
+  /// The most errors one chain holds, in the whole package: JSON payloads, NSError text and
+  /// `ErrorChain` stop here (deeper JSON is a decoding error; a deeper chain of live errors is
+  /// cut with a marker).
   ///
   ///     ErrorPayload.maximumDepth  // 64
   public static let maximumDepth = 64
@@ -73,7 +78,7 @@ public struct ErrorPayload: Codable, Sendable, Equatable {
     self.failureReason = failureReason
     self.recoverySuggestion = recoverySuggestion
     self.details = details
-    self.causes = underlying.map { [$0] } ?? []
+    self.cause = underlying.map(_Cause.init)
   }
 
   /// The payload and its causes, outermost first.
@@ -89,58 +94,65 @@ public struct ErrorPayload: Codable, Sendable, Equatable {
     return result
   }
 
-  enum CodingKeys: String, CodingKey {
-    case domain, code, name
-    case message = "description"
-    case failureReason, recoverySuggestion, details, underlying
-  }
-
-  /// Encodes every key, with `null` for absent values.
+  /// Whether two payloads have the same fields and equal causes, compared without recursion.
   ///
-  ///     try JSONEncoder().encode(ErrorPayload(domain: "D", code: 1))
-  ///     // {"domain":"D","code":1,"name":null,"description":null,...,"details":{},"underlying":null}
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(domain, forKey: .domain)
-    try container.encode(code, forKey: .code)
-    try container.encode(name, forKey: .name)
-    try container.encode(message, forKey: .message)
-    try container.encode(failureReason, forKey: .failureReason)
-    try container.encode(recoverySuggestion, forKey: .recoverySuggestion)
-    try container.encode(details, forKey: .details)
-    try container.encode(underlying, forKey: .underlying)
-  }
-
-  /// Decodes a payload; `domain` and `code` are required, the other keys may be absent or null.
-  ///
-  ///     try JSONDecoder().decode(ErrorPayload.self, from: Data(#"{"domain":"D","code":1}"#.utf8))
-  ///
-  /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError` for a missing or mistyped key, or payloads nested deeper than
-  ///   ``maximumDepth``.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    domain = try container.decode(String.self, forKey: .domain)
-    code = try container.decode(Int.self, forKey: .code)
-    name = try container.decodeIfPresent(String.self, forKey: .name)
-    message = try container.decodeIfPresent(String.self, forKey: .message)
-    failureReason = try container.decodeIfPresent(String.self, forKey: .failureReason)
-    recoverySuggestion = try container.decodeIfPresent(String.self, forKey: .recoverySuggestion)
-    details = try container.decodeIfPresent([String: String].self, forKey: .details) ?? [:]
-    let depth = container.codingPath.filter { $0.stringValue == CodingKeys.underlying.stringValue }
-      .count
-    if container.contains(.underlying), try container.decodeNil(forKey: .underlying) == false {
-      guard depth + 1 < Self.maximumDepth else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .underlying, in: container,
-          debugDescription:
-            "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
+  ///     ErrorPayload(domain: "D", code: 1) == ErrorPayload(domain: "D", code: 1)  // true
+  public static func == (lhs: ErrorPayload, rhs: ErrorPayload) -> Bool {
+    var left = lhs
+    var right = rhs
+    while true {
+      guard left.domain == right.domain, left.code == right.code, left.name == right.name,
+        left.message == right.message, left.failureReason == right.failureReason,
+        left.recoverySuggestion == right.recoverySuggestion, left.details == right.details
+      else { return false }
+      switch (left.cause, right.cause) {
+      case (nil, nil): return true
+      case (let a?, let b?):
+        if a === b { return true }
+        left = a.payload
+        right = b.payload
+      default: return false
       }
-      causes = [try container.decode(ErrorPayload.self, forKey: .underlying)]
-    } else {
-      causes = []
     }
+  }
+
+  /// How many errors the chain holds, this one included.
+  ///
+  ///     ErrorPayload(domain: "D", code: 1).depth  // 1
+  public var depth: Int {
+    var count = 1
+    var next = cause
+    while let box = next {
+      count += 1
+      next = box.payload.cause
+    }
+    return count
+  }
+}
+
+/// The box that holds a payload's cause. Freeing a long chain walks it instead of recursing.
+private final class _Cause: @unchecked Sendable {
+  // @unchecked: `payload` is only mutated in `deinit`, when nothing else can see the box.
+  var payload: ErrorPayload
+
+  init(_ payload: ErrorPayload) {
+    self.payload = payload
+  }
+
+  deinit {
+    var next = payload.detachCause()
+    while var current = next {
+      next = nil
+      guard isKnownUniquelyReferenced(&current) else { break }
+      next = current.payload.detachCause()
+    }
+  }
+}
+
+extension ErrorPayload {
+  /// Takes the cause out, leaving none.
+  fileprivate mutating func detachCause() -> _Cause? {
+    defer { cause = nil }
+    return cause
   }
 }

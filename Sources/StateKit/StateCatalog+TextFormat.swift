@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 /// What formatting and parsing do with bits that have no name.
 ///
 /// These are the three policies of Rust's bitflags, which users of bit sets already know.
@@ -58,16 +60,43 @@ extension StateCatalog {
   }
 
   private func text(of state: ControlState, unnamed: ControlState, keepUnnamed: Bool) -> String {
-    var parts: [String] = []
-    for member in state.subtracting(unnamed).members {
-      // Every member here is named: `unnamed` holds all the others.
-      if let name = name(of: member) { parts.append(name) }
+    var utf8: [UInt8] = []
+    append(state, unnamed: unnamed, keepUnnamed: keepUnnamed, to: &utf8)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Appends ``description(of:)`` as UTF-8: the one writer of the text format, which
+  /// statekit-inspect calls for each of millions of masks.
+  package func appendDescription(of state: ControlState, to utf8: inout [UInt8]) {
+    append(state, unnamed: unnamedBits(in: state), keepUnnamed: true, to: &utf8)
+  }
+
+  private func append(
+    _ state: ControlState, unnamed: ControlState, keepUnnamed: Bool, to utf8: inout [UInt8]
+  ) {
+    var first = true
+    var named = state.subtracting(unnamed).rawValue
+    while named != 0 {
+      let bit = ControlState(rawValue: 1 << UInt(named.trailingZeroBitCount))
+      named &= named &- 1
+      // Every bit here is named: `unnamed` holds all the others.
+      guard let name = name(of: bit) else { continue }
+      if !first { utf8.append(contentsOf: Self.separator) }
+      utf8.append(contentsOf: name.utf8)
+      first = false
     }
     if keepUnnamed, !unnamed.isNormal {
-      parts.append(_hex(unnamed.rawValue))
+      if !first { utf8.append(contentsOf: Self.separator) }
+      utf8.append(contentsOf: Self.hexPrefix)
+      ASCIIDigits.appendHex(unnamed.rawValue, to: &utf8)
+      first = false
     }
-    return parts.isEmpty ? "normal" : parts.joined(separator: " | ")
+    if first { utf8.append(contentsOf: Self.normalName) }
   }
+
+  private static let separator = Array(" | ".utf8)
+  private static let hexPrefix = Array("0x".utf8)
+  private static let normalName = Array("normal".utf8)
 
   /// Parses state text: names, `normal` and `0x` hex tokens separated by `|`, with optional
   /// spaces or tabs around each token.
@@ -103,9 +132,9 @@ extension StateCatalog {
   /// was prefixed with `!` (only when `allowsExclusion`), and its state.
   func forEachToken(
     in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
-    _ body: (Substring, Bool, ControlState) throws -> Void
+    wordsMaySeparate: Bool = false, _ body: (Substring, Bool, ControlState) throws -> Void
   ) throws {
-    if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+    if text.utf8.allSatisfy({ Self.isSpace($0, wordsMaySeparate: wordsMaySeparate) }) {
       throw StateKitError.parse(
         .emptyText, text: text,
         reason: "there is no state; write `normal` for the state with no bits")
@@ -113,30 +142,65 @@ extension StateCatalog {
     var segmentNumber = 0
     for segment in text.split(separator: "|", omittingEmptySubsequences: false) {
       segmentNumber += 1
-      let token = segment.trimmingSpaces()
-      if token.isEmpty {
+      let tokens =
+        wordsMaySeparate
+        ? segment.split(whereSeparator: {
+          $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+        })
+        : [segment.trimmingSpaces()]
+      guard let first = tokens.first, !first.isEmpty else {
         throw StateKitError.parse(
-          .emptySegment, text: text, token: token,
+          .emptySegment, text: text, token: segment.trimmingSpaces(),
           reason: "segment \(segmentNumber) is empty; write one name or hex number between `|`s")
       }
-      let negated = allowsExclusion && token.hasPrefix("!")
-      let word = negated ? token.dropFirst() : token
-      if word.hasPrefix("0x") {
-        if unknownBits == .strict {
-          throw StateKitError.parse(
-            .hexNotAllowed, text: text, token: token,
-            reason: "hex token \(_quoted(token)) is not allowed in strict mode; use names only")
-        }
-        let bits = try Self.hexValue(word, token: token, in: text)
-        try body(token, negated, unknownBits == .truncate ? bits.intersection(namedBits) : bits)
-      } else if let state = state(named: word) {
-        try body(token, negated, state)
-      } else {
-        let known = (["normal"] + entries.map(\.name)).joined(separator: ", ")
-        throw StateKitError.parse(
-          .unknownName, text: text, token: token,
-          reason: "unknown state name \(_quoted(word)); known names: \(known)")
+      for token in tokens {
+        try parseToken(
+          token, in: text, unknownBits: unknownBits, allowsExclusion: allowsExclusion, body)
       }
+    }
+  }
+
+  /// Parses state text in which white space also separates tokens, as on a command line:
+  /// `selected visited` is `selected | visited`.
+  package func parse(
+    words text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain
+  ) throws -> ControlState {
+    var result = ControlState.normal
+    try forEachToken(
+      in: Substring(text), unknownBits: unknownBits, allowsExclusion: false,
+      wordsMaySeparate: true
+    ) { _, _, state in
+      result.formUnion(state)
+    }
+    return result
+  }
+
+  private static func isSpace(_ byte: UInt8, wordsMaySeparate: Bool) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+      || (wordsMaySeparate && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")))
+  }
+
+  private func parseToken(
+    _ token: Substring, in text: Substring, unknownBits: UnknownBitsPolicy,
+    allowsExclusion: Bool, _ body: (Substring, Bool, ControlState) throws -> Void
+  ) throws {
+    let negated = allowsExclusion && token.hasPrefix("!")
+    let word = negated ? token.dropFirst() : token
+    if word.hasPrefix("0x") {
+      if unknownBits == .strict {
+        throw StateKitError.parse(
+          .hexNotAllowed, text: text, token: token,
+          reason: "hex token \(_quoted(token)) is not allowed in strict mode; use names only")
+      }
+      let bits = try Self.hexValue(word, token: token, in: text)
+      try body(token, negated, unknownBits == .truncate ? bits.intersection(namedBits) : bits)
+    } else if let state = state(named: word) {
+      try body(token, negated, state)
+    } else {
+      let known = (["normal"] + entries.map(\.name)).joined(separator: ", ")
+      throw StateKitError.parse(
+        .unknownName, text: text, token: token,
+        reason: "unknown state name \(_quoted(word)); known names: \(known)")
     }
   }
 
@@ -144,31 +208,20 @@ extension StateCatalog {
   private static func hexValue(_ word: Substring, token: Substring, in text: Substring) throws
     -> ControlState
   {
-    let digits = word.utf8.dropFirst(2)
-    guard !digits.isEmpty else {
+    switch ASCIIDigits.unsigned(word.utf8.dropFirst(2), radix: 16) {
+    case .success(let value): return ControlState(rawValue: value)
+    case .failure(.noDigits):
       throw StateKitError.parse(
         .invalidHex, text: text, token: token, reason: "hex token \(_quoted(token)) has no digits")
+    case .failure(.invalidDigit):
+      throw StateKitError.parse(
+        .invalidHex, text: text, token: token,
+        reason: "hex token \(_quoted(token)) has a character that is not a hex digit")
+    case .failure(.overflow):
+      throw StateKitError.parse(
+        .hexOverflow, text: text, token: token,
+        reason: "hex token \(_quoted(token)) does not fit in \(UInt.bitWidth) bits")
     }
-    var value: UInt = 0
-    for byte in digits {
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default:
-        throw StateKitError.parse(
-          .invalidHex, text: text, token: token,
-          reason: "hex token \(_quoted(token)) has a character that is not a hex digit")
-      }
-      guard value >> UInt(UInt.bitWidth - 4) == 0 else {
-        throw StateKitError.parse(
-          .hexOverflow, text: text, token: token,
-          reason: "hex token \(_quoted(token)) does not fit in \(UInt.bitWidth) bits")
-      }
-      value = value << 4 | UInt(digit)
-    }
-    return ControlState(rawValue: value)
   }
 }
 

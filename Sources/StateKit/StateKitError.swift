@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 /// An error thrown by StateKit: a bad application bit, text that does not parse, a colliding
 /// declaration, or a selector that contradicts itself.
 ///
@@ -207,7 +209,9 @@ extension StateKitError {
 
 /// Lowercase hex with a `0x` prefix, as in the text format.
 func _hex(_ value: UInt) -> String {
-  "0x" + String(value, radix: 16)
+  var utf8 = Array("0x".utf8)
+  ASCIIDigits.appendHex(value, to: &utf8)
+  return String(decoding: utf8, as: UTF8.self)
 }
 
 /// Quotes user input for a one-line message: escapes quotes, backslashes and control characters,

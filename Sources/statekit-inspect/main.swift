@@ -1,3 +1,5 @@
+import InspectKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,5 +8,6 @@
   import Darwin
 #endif
 
-// statekit-inspect: decode control-state masks and explain errors. See `Docs/CLI.md`.
+// statekit-inspect: decode control-state masks and explain errors. See `Docs/CLI.md`; the logic
+// is in InspectKit.
 exit(Inspector.main(Array(CommandLine.arguments.dropFirst())).rawValue)

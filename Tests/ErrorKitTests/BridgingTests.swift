@@ -96,10 +96,15 @@ struct BridgingTests {
       _ = try ControlState(parsing: "selected | bogus")
       Issue.record("expected an error")
     } catch {
-      let ns = error as NSError
+      // StateKit does not import Foundation: the implicit bridge carries the domain and code...
+      #expect((error as NSError).domain == "dev.statekit.StateKit")
+      #expect((error as NSError).code == 4)
+      // ...and ErrorKit's bridge carries everything.
+      let ns = NSError(describing: error)
       #expect(ns.domain == "dev.statekit.StateKit")
       #expect(ns.code == 4)
-      #expect(error.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\""))
+      #expect(ns.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\""))
+      #expect((error as? StateKitError)?.nsError.localizedDescription == ns.localizedDescription)
       #expect(ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true)
       #expect(ns.localizedRecoverySuggestion?.contains("declare the state") == true)
       let payload = ErrorPayload(error)

@@ -2,7 +2,8 @@ import ErrorKit
 import Foundation
 
 /// The seed example of the docs: a JSON decode error written with ErrorKit.
-enum JSONDecodeError: DescribedError, CaseIterable, NSErrorRecoverable, Equatable {
+/// Its values are safe to log, so it opts into exporting them as details.
+enum JSONDecodeError: DescribedError, ReflectsDetails, CaseIterable, NSErrorRecoverable, Equatable {
   case missingRequiredKey(String)
   case unexpectedType(key: String, expected: String, actual: String)
 

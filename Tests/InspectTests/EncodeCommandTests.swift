@@ -44,9 +44,15 @@ struct EncodeCommandTests {
       "bogus",
       "cannot encode \"bogus\": unknown state name \"bogus\"; known names: normal, highlighted, disabled, selected, focused"
     ),
-    ("selected ||", "cannot encode \"selected ||\": segment 2 is empty"),
+    (
+      "selected ||",
+      "cannot encode \"selected ||\": segment 2 is empty; write one name or hex number between `|`s"
+    ),
     ("0xzz", "cannot encode \"0xzz\": hex token \"0xzz\" has a character that is not a hex digit"),
-    ("   ", "cannot encode \"   \": there is no state; write `normal` for none"),
+    (
+      "   ",
+      "cannot encode \"   \": there is no state; write `normal` for the state with no bits"
+    ),
   ])
   func badTextExits65(text: String, message: String) throws {
     let run = try Run(["encode", text])

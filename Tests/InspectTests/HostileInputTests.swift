@@ -56,16 +56,16 @@ struct HostileInputTests {
       + String(repeating: "]", count: 100_000) + "}"
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(arrays.utf8)), status: 65,
-      containing: "nested deeper than the limit of 512")
+      containing: "nested deeper than the limit of 65")
     let payloads =
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100_000) + "null"
       + String(repeating: "}", count: 100_000)
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(payloads.utf8)), status: 65,
-      containing: "nested deeper than the limit of 512")
+      containing: "nested deeper than the limit of 65")
     let within =
-      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100) + "null"
-      + String(repeating: "}", count: 100)
+      String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 65) + "null"
+      + String(repeating: "}", count: 65)
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(within.utf8)), status: 65,
       containing: "nested deeper than the limit of 64")
@@ -75,7 +75,7 @@ struct HostileInputTests {
     defer { try? FileManager.default.removeItem(at: file) }
     expectOneLineError(
       try Run(["--states", file.path, "1"]), status: 65,
-      containing: "nested deeper than the limit of 512")
+      containing: "nested deeper than the limit of 65")
   }
 
   @Test func twentyThousandNestedNSErrors() throws {

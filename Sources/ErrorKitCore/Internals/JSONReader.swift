@@ -1,55 +1,8 @@
-// A small JSON reader and writer, so the tool needs no Foundation (which triples its start-up
-// time on Linux). The reader enforces the documented limits: nesting depth and input size.
-
-/// A JSON value; objects keep their keys in document order.
-enum JSON: Equatable {
-  case null
-  case bool(Bool)
-  /// The number's text, exactly as written.
-  case number(String)
-  case string(String)
-  case array([JSON])
-  case object([(String, JSON)])
-
-  static func == (lhs: JSON, rhs: JSON) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): true
-    case (.bool(let a), .bool(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: false
-    }
-  }
-
-  subscript(key: String) -> JSON? {
-    guard case .object(let members) = self else { return nil }
-    return members.last { $0.0 == key }?.1
-  }
-
-  /// A short name of the value's type, for messages.
-  var kind: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-}
-
-struct JSONError: Error {
-  let message: String
-}
-
 /// Parses JSON text from UTF-8 bytes.
-struct JSONReader {
-  /// Arrays and objects nested deeper than this are rejected.
-  static let maximumDepth = 512
+package struct JSONReader {
+  /// Arrays and objects nested deeper than this are rejected: deep enough for the deepest error
+  /// payload (its chain and the `details` object of its last error), and no deeper.
+  package static let maximumDepth = ErrorPayload.maximumDepth + 1
 
   private let bytes: [UInt8]
   private var index = 0
@@ -58,7 +11,7 @@ struct JSONReader {
     self.bytes = bytes
   }
 
-  static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSON {
+  package static func parse(_ bytes: [UInt8]) throws(JSONFormatError) -> JSONValue {
     var reader = JSONReader(bytes)
     reader.skipSpace()
     let value = try reader.value(depth: 0)
@@ -69,8 +22,8 @@ struct JSONReader {
     return value
   }
 
-  private func error(_ reason: String) -> JSONError {
-    JSONError(message: "invalid JSON at byte \(index): \(reason)")
+  private func error(_ reason: String) -> JSONFormatError {
+    JSONFormatError(message: "invalid JSON at byte \(index): \(reason)")
   }
 
   private mutating func skipSpace() {
@@ -81,7 +34,7 @@ struct JSONReader {
     }
   }
 
-  private mutating func value(depth: Int) throws(JSONError) -> JSON {
+  private mutating func value(depth: Int) throws(JSONFormatError) -> JSONValue {
     guard index < bytes.count else { throw error("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -95,7 +48,9 @@ struct JSONReader {
     }
   }
 
-  private mutating func literal(_ word: StaticString, _ value: JSON) throws(JSONError) -> JSON {
+  private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONFormatError)
+    -> JSONValue
+  {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count,
       word.withUTF8Buffer({ Array($0) }) == Array(bytes[index..<index + count])
@@ -104,7 +59,7 @@ struct JSONReader {
     return value
   }
 
-  private mutating func number() throws(JSONError) -> JSON {
+  private mutating func number() throws(JSONFormatError) -> JSONValue {
     let start = index
     func digits(_ reader: inout JSONReader) -> Int {
       let from = reader.index
@@ -134,7 +89,7 @@ struct JSONReader {
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
   }
 
-  private mutating func string() throws(JSONError) -> String {
+  private mutating func string() throws(JSONFormatError) -> String {
     index += 1
     var utf8: [UInt8] = []
     while true {
@@ -183,17 +138,12 @@ struct JSONReader {
     }
   }
 
-  private mutating func hex4() throws(JSONError) -> UInt32 {
+  private mutating func hex4() throws(JSONFormatError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("\\u needs four hex digits")
+      guard let digit = ASCIIDigits.value(of: bytes[index]) else {
+        throw error("\\u needs four hex digits")
       }
       value = value << 4 | UInt32(digit)
       index += 1
@@ -201,12 +151,12 @@ struct JSONReader {
     return value
   }
 
-  private mutating func array(depth: Int) throws(JSONError) -> JSON {
+  private mutating func array(depth: Int) throws(JSONFormatError) -> JSONValue {
     guard depth <= Self.maximumDepth else {
       throw error("nested deeper than the limit of \(Self.maximumDepth)")
     }
     index += 1
-    var elements: [JSON] = []
+    var elements: [JSONValue] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -228,12 +178,12 @@ struct JSONReader {
     }
   }
 
-  private mutating func object(depth: Int) throws(JSONError) -> JSON {
+  private mutating func object(depth: Int) throws(JSONFormatError) -> JSONValue {
     guard depth <= Self.maximumDepth else {
       throw error("nested deeper than the limit of \(Self.maximumDepth)")
     }
     index += 1
-    var members: [(String, JSON)] = []
+    var members: [(String, JSONValue)] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -262,62 +212,6 @@ struct JSONReader {
       } else {
         throw error("expected , or } in an object")
       }
-    }
-  }
-}
-
-/// Writes JSON text into a byte buffer, in the tool's style: `", "` and `": "` separators.
-struct JSONWriter {
-  var bytes: [UInt8] = []
-
-  mutating func raw(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0x00..<0x20:
-        let hex = String(byte, radix: 16)
-        raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  mutating func optionalString(_ text: String?) {
-    if let text { string(text) } else { raw("null") }
-  }
-
-  mutating func value(_ json: JSON) {
-    switch json {
-    case .null: raw("null")
-    case .bool(let flag): raw(flag ? "true" : "false")
-    case .number(let text): raw(text)
-    case .string(let text): string(text)
-    case .array(let elements):
-      raw("[")
-      for (offset, element) in elements.enumerated() {
-        if offset > 0 { raw(", ") }
-        value(element)
-      }
-      raw("]")
-    case .object(let members):
-      raw("{")
-      for (offset, member) in members.enumerated() {
-        if offset > 0 { raw(", ") }
-        string(member.0)
-        raw(": ")
-        value(member.1)
-      }
-      raw("}")
     }
   }
 }

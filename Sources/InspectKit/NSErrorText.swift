@@ -6,8 +6,8 @@ import ErrorKitCore
 /// (`Error Domain=D Code=N "text"UserInfo={k=v, NSUnderlyingError=Error Domain=…}`), alone or
 /// inside a longer log line.
 struct NSErrorText {
-  /// Nested errors deeper than this are rejected.
-  static let maximumDepth = 64
+  /// Nested errors deeper than this are rejected: the package's one depth limit.
+  static let maximumDepth = ErrorPayload.maximumDepth
 
   /// Which platform printed the text: Apple's puts a space before `UserInfo`, Linux's does not.
   enum Format {
@@ -133,24 +133,21 @@ struct NSErrorText {
     }
     let entry = { (key: String) in info.last { $0.0 == key }?.1 }
     var details: [String: String] = [:]
-    for (key, value) in info where !Self.standardKeys.contains(key) { details[key] = value }
+    for (key, value) in info {
+      if let detail = ErrorUserInfoKey.detailKey(fromUserInfoKey: key) { details[detail] = value }
+    }
     return ErrorPayload(
-      domain: domain, code: code, name: nil,
-      message: entry("NSLocalizedDescription") ?? (quoted == "(null)" ? nil : quoted),
-      failureReason: entry("NSLocalizedFailureReason"),
-      recoverySuggestion: entry("NSLocalizedRecoverySuggestion"), details: details,
+      domain: domain, code: code, name: entry(ErrorUserInfoKey.name),
+      message: entry(ErrorUserInfoKey.description) ?? (quoted == "(null)" ? nil : quoted),
+      failureReason: entry(ErrorUserInfoKey.failureReason),
+      recoverySuggestion: entry(ErrorUserInfoKey.recoverySuggestion), details: details,
       underlying: underlying)
   }
-
-  private static let standardKeys: Set<String> = [
-    "NSLocalizedDescription", "NSLocalizedFailureReason", "NSLocalizedRecoverySuggestion",
-    "NSUnderlyingError",
-  ]
 
   private mutating func integer() throws(Failure) -> Int {
     let start = index
     if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+    while index < bytes.count, ASCIIDigits.isDecimalDigit(bytes[index]) { index += 1 }
     guard let value = Int(text(start..<index)) else {
       throw failure("expected an integer code that fits in 64 bits")
     }
@@ -159,11 +156,7 @@ struct NSErrorText {
 
   private mutating func skipPointer() {
     index += 2
-    while index < bytes.count, Self.isHexDigit(bytes[index]) { index += 1 }
-  }
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    while index < bytes.count, ASCIIDigits.isHexDigit(bytes[index]) { index += 1 }
   }
 
   /// A quoted text: it ends at the first `"` followed by `UserInfo=`, the end, a comma, a brace,
@@ -237,7 +230,7 @@ struct NSErrorText {
   /// After `0x…`, the position of the `{` or `"` that follows the pointer and a space.
   private func pointerTarget() -> Int? {
     var position = index + 2
-    while position < bytes.count, Self.isHexDigit(bytes[position]) { position += 1 }
+    while position < bytes.count, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
     guard position + 1 < bytes.count, bytes[position] == 0x20,
       bytes[position + 1] == UInt8(ascii: "{") && starts(with: "{Error Domain=", at: position + 1)
         || bytes[position + 1] == UInt8(ascii: "\"")

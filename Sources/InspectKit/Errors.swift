@@ -49,7 +49,7 @@ extension Inspector {
     let name = fromStandardInput ? "standard input" : quoted(text)
     if trimmed.hasPrefix("{") {
       do {
-        return [.success(try ErrorPayload(json: try JSONReader.parse(bytes)))]
+        return [.success(try ErrorPayload(jsonValue: try JSONReader.parse(bytes)))]
       } catch {
         throw Failure(status: .dataError, message: "\(name): \(error.message)")
       }

@@ -3,7 +3,7 @@ import StateKit
 
 /// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...` and
 /// `error [options] INPUT...`.
-struct Inspector {
+package struct Inspector {
   static let version = "0.2.0"
 
   enum Command {
@@ -25,7 +25,7 @@ struct Inspector {
   /// The first failure's status; later inputs are still handled.
   var status = ExitStatus.success
 
-  static func main(_ arguments: [String]) -> ExitStatus {
+  package static func main(_ arguments: [String]) -> ExitStatus {
     var inspector = Inspector()
     do {
       if let early = try inspector.parse(arguments) {
@@ -151,7 +151,7 @@ struct Inspector {
   }
 
   /// Declares the states of a states document read from `source`.
-  mutating func declareStates(json: JSON, source path: String) throws(Failure) {
+  mutating func declareStates(json: JSONValue, source path: String) throws(Failure) {
     guard case .object(let members) = json else {
       throw Failure(
         status: .dataError,
@@ -160,7 +160,7 @@ struct Inspector {
       )
     }
     for (name, value) in members {
-      guard case .number(let number) = value, let bit = Int(number) else {
+      guard let bit = value.wholeNumber else {
         throw Failure(
           status: .dataError,
           message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
@@ -173,13 +173,13 @@ struct Inspector {
   mutating func loadErrors(from path: String) throws(Failure) {
     let json = try Self.readJSON(path)
     do {
-      lookup.catalog += try ErrorLookup.catalogEntries(json)
+      lookup.catalog.entries += try ErrorCatalog(jsonValue: json).entries
     } catch {
       throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
     }
   }
 
-  static func readJSON(_ path: String) throws(Failure) -> JSON {
+  static func readJSON(_ path: String) throws(Failure) -> JSONValue {
     let bytes = try Terminal.readFile(path)
     guard validUTF8(bytes) != nil else {
       throw Failure(status: .dataError, message: "\(quoted(path)) is not valid UTF-8")
@@ -254,10 +254,17 @@ struct Inspector {
       ? try standardInputLines(validatingUTF8: true)
       : [Array(operands.joined(separator: " ").utf8)[...]]
     let catalog = catalog
-    let strict = strict
+    let policy: UnknownBitsPolicy = strict ? .strict : .retain
     show(inputs) { input throws(Failure) in
-      try StateText.parse(
-        Substring(String(decoding: input, as: UTF8.self)), catalog: catalog, strict: strict)
+      let text = String(decoding: input, as: UTF8.self)
+      do {
+        return try catalog.parse(words: text, unknownBits: policy)
+      } catch let error as StateKitError {
+        throw Failure(
+          status: .dataError, message: "cannot encode \(quoted(text)): \(error.reason)")
+      } catch {
+        throw Failure(status: .dataError, message: "cannot encode \(quoted(text)): \(error)")
+      }
     }
   }
 

@@ -1,18 +1,18 @@
-import Foundation
-import StateKit
+import ErrorKitCore
 
-/// StateKit's errors, described: domain ``StateKitError/domain`` (`dev.statekit.StateKit`), the
+/// StateKit's errors, described without Foundation: domain ``StateKitError/domain`` (`dev.statekit.StateKit`), the
 /// codes of ``StateKitError/Code`` (documented in `Docs/Errors.md`), the one-line description as
-/// message, the reason as failure reason, and the input and token as details.
+/// message, the reason as failure reason, and the input and token as details (state text and
+/// names are not secrets).
 ///
 ///     do {
 ///         _ = try ControlState(parsing: "selected | bogus")
 ///     } catch {
 ///         (error as NSError).domain  // "dev.statekit.StateKit"
 ///         (error as NSError).code    // 4
-///         ErrorPayload(error).name   // "unknownName"
+///         ErrorPayload(error).name   // "unknownName" (with ErrorKit)
 ///     }
-extension StateKitError: DescribedError {
+extension StateKitError: CodedError {
   /// `dev.statekit.StateKit`.
   ///
   ///     StateKitError.domain  // "dev.statekit.StateKit"
@@ -67,7 +67,8 @@ extension StateKitError: DescribedError {
 extension StateKitError.Code: ErrorCodeRepresentable {}
 
 extension ErrorCatalog {
-  /// The catalog of StateKit's own errors.
+  /// The catalog of StateKit's own errors: the one table of their domain, codes, names and
+  /// summaries, which statekit-inspect reads too.
   ///
   ///     ErrorCatalog.stateKit.entries.count  // 14
   public static var stateKit: ErrorCatalog {

@@ -9,7 +9,7 @@
 #endif
 
 /// The exit codes of statekit-inspect (sysexits.h where one applies).
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
   case success = 0
   /// A lookup found nothing.
   case notFound = 1

@@ -1,3 +1,4 @@
+import ErrorKitCore
 import StateKit
 
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
@@ -5,37 +6,25 @@ import StateKit
 enum MaskToken {
   static func parse(_ utf8: ArraySlice<UInt8>) throws(Failure) -> ControlState {
     var digits = utf8
-    var radix: UInt = 10
+    var radix: UInt8 = 10
     var base = "decimal"
     if utf8.count >= 2, utf8.first == UInt8(ascii: "0") {
-      let second = utf8[utf8.index(after: utf8.startIndex)]
-      if second == UInt8(ascii: "x") || second == UInt8(ascii: "X") {
-        radix = 16
-        base = "hex"
+      switch utf8[utf8.index(after: utf8.startIndex)] {
+      case UInt8(ascii: "x"), UInt8(ascii: "X"):
+        (radix, base) = (16, "hex")
         digits = digits.dropFirst(2)
-      } else if second == UInt8(ascii: "b") || second == UInt8(ascii: "B") {
-        radix = 2
-        base = "binary"
+      case UInt8(ascii: "b"), UInt8(ascii: "B"):
+        (radix, base) = (2, "binary")
         digits = digits.dropFirst(2)
+      default: break
       }
     }
-    guard !digits.isEmpty else { throw invalid(utf8, "no digits") }
-    var value: UInt = 0
-    for byte in digits {
-      let digit: UInt
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt(byte - UInt8(ascii: "a")) + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt(byte - UInt8(ascii: "A")) + 10
-      default: digit = .max
-      }
-      guard digit < radix else { throw invalid(utf8, "not a \(base) number") }
-      let (product, overflow) = value.multipliedReportingOverflow(by: radix)
-      let (sum, carry) = product.addingReportingOverflow(digit)
-      guard !overflow, !carry else { throw invalid(utf8, "does not fit in 64 bits") }
-      value = sum
+    switch ASCIIDigits.unsigned(digits, radix: radix) {
+    case .success(let value): return ControlState(rawValue: value)
+    case .failure(.noDigits): throw invalid(utf8, "no digits")
+    case .failure(.invalidDigit): throw invalid(utf8, "not a \(base) number")
+    case .failure(.overflow): throw invalid(utf8, "does not fit in 64 bits")
     }
-    return ControlState(rawValue: value)
   }
 
   private static func invalid(_ input: ArraySlice<UInt8>, _ reason: String) -> Failure {
@@ -45,69 +34,26 @@ enum MaskToken {
   }
 }
 
-/// Reads state text for `encode`: names, `normal` and `0x` hex tokens, separated by `|`, by
-/// white space, or both.
-enum StateText {
-  static func parse(_ input: Substring, catalog: StateCatalog, strict: Bool) throws(Failure)
-    -> ControlState
-  {
-    var result = ControlState.normal
-    var tokens = 0
-    let segments = input.split(separator: "|", omittingEmptySubsequences: false)
-    for (number, segment) in segments.enumerated() {
-      let words = segment.split(whereSeparator: {
-        $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
-      })
-      if words.isEmpty, segments.count > 1 {
-        throw Failure(
-          status: .dataError,
-          message: "cannot encode \(quoted(input)): segment \(number + 1) is empty")
-      }
-      for word in words {
-        tokens += 1
-        do {
-          result.formUnion(try catalog.parse(word, unknownBits: strict ? .strict : .retain))
-        } catch let error as StateKitError {
-          throw Failure(
-            status: .dataError, message: "cannot encode \(quoted(input)): \(error.reason)")
-        } catch {
-          throw Failure(status: .dataError, message: "cannot encode \(quoted(input)): \(error)")
-        }
-      }
-    }
-    guard tokens > 0 else {
-      throw Failure(
-        status: .dataError,
-        message: "cannot encode \(quoted(input)): there is no state; write `normal` for none")
-    }
-    return result
-  }
-}
-
 /// Describes masks, for people and as JSON.
 struct MaskReport {
   let catalog: StateCatalog
   let color: Bool
-  /// Per bit, its name in the text format (empty when unnamed) and its JSON element
-  /// `{"bit": n, "name": …, "range": …}`, built once so a batch of masks costs no allocation.
-  private let textNames: [[UInt8]]
+  /// Per bit, its JSON element `{"bit": n, "name": …, "range": …}`, built once so a batch of
+  /// masks costs no allocation.
   private let jsonBits: [[UInt8]]
 
   init(catalog: StateCatalog, color: Bool) {
     self.catalog = catalog
     self.color = color
-    var textNames: [[UInt8]] = []
     var jsonBits: [[UInt8]] = []
     for bit in 0..<UInt.bitWidth {
       let name = catalog.name(of: ControlState(rawValue: 1 << UInt(bit)))
-      textNames.append(Array((name ?? "").utf8))
       var writer = JSONWriter()
       writer.raw("{\"bit\": \(bit), \"name\": ")
       writer.optionalString(name)
       writer.raw(", \"range\": \"\(Self.range(ofBit: bit))\"}")
       jsonBits.append(writer.bytes)
     }
-    self.textNames = textNames
     self.jsonBits = jsonBits
   }
 
@@ -123,7 +69,8 @@ struct MaskReport {
   /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
   static func hex(_ value: UInt) -> String {
     var digits = Array("0x".utf8)
-    appendHex(value, digits: value >> 32 == 0 ? 8 : 16, uppercase: true, to: &digits)
+    ASCIIDigits.appendHex(
+      value, minimumDigits: value >> 32 == 0 ? 8 : 16, uppercase: true, to: &digits)
     return String(decoding: digits, as: UTF8.self)
   }
 
@@ -190,9 +137,6 @@ struct MaskReport {
   private static let rawKey = Array(#", "raw": "#.utf8)
   private static let hexKey = Array(#", "hex": "0x"#.utf8)
   private static let textKey = Array(#"", "text": ""#.utf8)
-  private static let separator = Array(" | ".utf8)
-  private static let hexPrefix = Array("0x".utf8)
-  private static let normalText = Array("normal".utf8)
   private static let bitsKey = Array(#"", "bits": ["#.utf8)
   private static let comma = Array(", ".utf8)
   private static let end = Array("]}\n".utf8)
@@ -214,34 +158,12 @@ struct MaskReport {
     out.append(contentsOf: Self.rawKey)
     Self.appendDecimal(raw, to: &out)
     out.append(contentsOf: Self.hexKey)
-    Self.appendHex(raw, digits: raw >> 32 == 0 ? 8 : 16, uppercase: true, to: &out)
+    ASCIIDigits.appendHex(raw, minimumDigits: raw >> 32 == 0 ? 8 : 16, uppercase: true, to: &out)
     out.append(contentsOf: Self.textKey)
-    var unnamed: UInt = 0
-    var first = true
-    var remaining = raw
-    while remaining != 0 {
-      let bit = remaining.trailingZeroBitCount
-      remaining &= remaining &- 1
-      let name = textNames[bit]
-      if name.isEmpty {
-        unnamed |= 1 << UInt(bit)
-      } else {
-        if !first { out.append(contentsOf: Self.separator) }
-        // Declared names are identifiers: nothing to escape.
-        out.append(contentsOf: name)
-        first = false
-      }
-    }
-    if unnamed != 0 {
-      if !first { out.append(contentsOf: Self.separator) }
-      out.append(contentsOf: Self.hexPrefix)
-      Self.appendHex(unnamed, digits: 1, uppercase: false, to: &out)
-      first = false
-    }
-    if first { out.append(contentsOf: Self.normalText) }
+    catalog.appendDescription(of: state, to: &out)
     out.append(contentsOf: Self.bitsKey)
-    remaining = raw
-    first = true
+    var remaining = raw
+    var first = true
     while remaining != 0 {
       let bit = remaining.trailingZeroBitCount
       remaining &= remaining &- 1
@@ -251,9 +173,6 @@ struct MaskReport {
     }
     out.append(contentsOf: Self.end)
   }
-
-  private static let upperHex = Array("0123456789ABCDEF".utf8)
-  private static let lowerHex = Array("0123456789abcdef".utf8)
 
   static func appendDecimal(_ value: UInt, to out: inout [UInt8]) {
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -266,15 +185,6 @@ struct MaskReport {
         count += 1
       } while rest != 0
       out.append(contentsOf: buffer[(24 - count)...])
-    }
-  }
-
-  /// Hex digits of a value, at least `digits` of them.
-  static func appendHex(_ value: UInt, digits: Int, uppercase: Bool, to out: inout [UInt8]) {
-    let alphabet = uppercase ? upperHex : lowerHex
-    let significant = max(digits, (UInt.bitWidth - value.leadingZeroBitCount + 3) / 4)
-    for index in stride(from: significant - 1, through: 0, by: -1) {
-      out.append(alphabet[Int(value >> UInt(index * 4) & 0xF)])
     }
   }
 }

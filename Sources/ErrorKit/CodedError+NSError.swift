@@ -1,0 +1,38 @@
+import Foundation
+
+extension CodedError {
+  /// An `NSError` with this error's domain, code, texts, name, exported details and causes.
+  ///
+  /// Any ``CodedError`` has it, including those of modules that do not import Foundation, such
+  /// as StateKit's: there, `error as NSError` carries the domain and code but, on Linux, not the
+  /// texts, since Foundation reads them only from types that conform to its own protocols.
+  ///
+  ///     let ns = StateKitError.Code.unknownName ~= error ? (error as! StateKitError).nsError : nil
+  ///     JSONDecodeError.missingRequiredKey("id").nsError.localizedDescription  // "The key \"id\" is missing."
+  public var nsError: NSError {
+    NSError(
+      domain: Self.domain, code: code.errorCodeValue, userInfo: _NSErrorBridge.userInfo(of: self))
+  }
+}
+
+extension NSError {
+  /// An `NSError` that keeps everything ErrorKit knows about an error: for a ``CodedError`` its
+  /// texts, name, details and causes (even where Foundation's bridge drops them), for any other
+  /// error what `error as NSError` gives.
+  ///
+  ///     let ns = NSError(describing: error)
+  ///     ns.localizedDescription  // the error's message, on Linux too
+  ///
+  /// - Parameter error: Any error.
+  public convenience init(describing error: any Error) {
+    if let coded = error as? any CodedError {
+      let domain = type(of: coded).domain
+      self.init(
+        domain: domain, code: coded.code.errorCodeValue,
+        userInfo: _NSErrorBridge.userInfo(of: coded))
+    } else {
+      let ns = error as NSError
+      self.init(domain: ns.domain, code: ns.code, userInfo: ns.userInfo)
+    }
+  }
+}

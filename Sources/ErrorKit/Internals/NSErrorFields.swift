@@ -1,0 +1,54 @@
+import Foundation
+
+/// The fields ErrorKit reads from an `NSError`'s user info. Values are turned into text with a
+/// bound: strings, numbers and URLs as themselves, a nested error by its domain and code, a
+/// collection by a few of its elements, anything else by its type; never by describing an
+/// arbitrary object graph, which may be huge or refer back to the error itself.
+struct _NSErrorFields {
+  let description: String?
+  let failureReason: String?
+  let recoverySuggestion: String?
+  let name: String?
+  let underlying: NSError?
+  /// Every other entry, as text, under its detail name (see ``ErrorUserInfoKey/detailKey(fromUserInfoKey:)``).
+  let details: [String: String]
+
+  init(_ error: NSError) {
+    let info = error.userInfo
+    description = info[ErrorUserInfoKey.description] as? String
+    failureReason = info[ErrorUserInfoKey.failureReason] as? String
+    recoverySuggestion = info[ErrorUserInfoKey.recoverySuggestion] as? String
+    name = info[ErrorUserInfoKey.name] as? String
+    underlying = (info[ErrorUserInfoKey.underlyingError] as? any Error).map { $0 as NSError }
+    var details: [String: String] = [:]
+    for (key, value) in info {
+      guard let detail = ErrorUserInfoKey.detailKey(fromUserInfoKey: key) else { continue }
+      details[detail] = Self.text(of: value, nesting: 0)
+    }
+    self.details = details
+  }
+
+  /// How many elements of a collection are shown.
+  static let shownElements = 8
+
+  static func text(of value: Any, nesting: Int) -> String {
+    switch value {
+    case let text as String: return text
+    case let flag as Bool: return String(flag)
+    case let number as Int: return String(number)
+    case let number as Double: return String(number)
+    case let url as URL: return url.absoluteString
+    case let error as NSError: return "Error Domain=\(error.domain) Code=\(error.code)"
+    case let number as NSNumber: return number.stringValue
+    case let elements as [Any]:
+      guard nesting == 0 else { return "(\(elements.count) elements)" }
+      var parts = elements.prefix(shownElements).map { text(of: $0, nesting: nesting + 1) }
+      if elements.count > shownElements { parts.append("… \(elements.count) in all") }
+      return "(" + parts.joined(separator: ", ") + ")"
+    case let entries as [AnyHashable: Any]:
+      return "(\(entries.count) entries)"
+    default:
+      return "<\(type(of: value))>"
+    }
+  }
+}

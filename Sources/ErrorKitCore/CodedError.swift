@@ -1,0 +1,132 @@
+/// An error that carries its meaning with it, without Foundation: a stable domain and code, a
+/// message for people, an optional reason, suggestion and cause, a case name, and the details
+/// its type chooses to export.
+///
+/// Libraries that must not import Foundation (StateKit's own ``StateKitError`` is one) adopt
+/// this protocol. `error as NSError` then has the declared domain and code on every platform,
+/// and ErrorKit's bridge (`ErrorPayload(error)`, `ErrorChain`, `nsError`, recovery) keeps every
+/// text. Types in modules that import Foundation adopt ErrorKit's `DescribedError`, which adds
+/// `LocalizedError` and `CustomNSError` so that `error.localizedDescription` is the message too.
+///
+///     enum StorageError: CodedError {
+///         case diskFull(needed: Int)
+///
+///         static let domain = "com.example.Storage"
+///         var code: Int { 1 }
+///         var message: String { "The disk is full." }
+///         var details: [String: String] {
+///             switch self {
+///             case .diskFull(let needed): ["needed": String(needed)]
+///             }
+///         }
+///     }
+///
+/// Details are exported only when the type says so: by implementing ``details``, as above, or by
+/// adopting ``ReflectsDetails``. Associated values often hold what must not reach a log (a
+/// password, a token, a path inside a user's home), so nothing is copied by default.
+public protocol CodedError: Error {
+  /// The stable domain of the error type, in reverse-DNS form.
+  ///
+  ///     StorageError.domain  // "com.example.Storage"
+  static var domain: String { get }
+
+  /// The type of ``code``: `Int`, or a type of named codes such as `StateKitError.Code`.
+  associatedtype Code: ErrorCodeRepresentable
+
+  /// The stable code of this error within its domain; never the case order.
+  ///
+  ///     StorageError.diskFull(needed: 10).code  // 1
+  var code: Code { get }
+
+  /// What went wrong, in a sentence for a person.
+  ///
+  ///     StorageError.diskFull(needed: 10).message  // "The disk is full."
+  var message: String { get }
+
+  /// Why it went wrong, when there is more to say. Defaults to `nil`.
+  ///
+  ///     StorageError.diskFull(needed: 10).failureReason  // nil
+  var failureReason: String? { get }
+
+  /// What to do about it. Defaults to `nil`.
+  ///
+  ///     StorageError.diskFull(needed: 10).recoverySuggestion  // nil
+  var recoverySuggestion: String? { get }
+
+  /// The error that caused this one, if any. Defaults to `nil`.
+  ///
+  ///     SaveError.writeFailed(underlying: posixError).underlyingError  // posixError
+  var underlyingError: (any Error)? { get }
+
+  /// The data the error exports as named strings: into `NSError` user info, payloads, reports
+  /// and logs. Defaults to none; see ``ReflectsDetails`` to export the associated values.
+  ///
+  ///     StorageError.diskFull(needed: 10).details  // ["needed": "10"]
+  var details: [String: String] { get }
+
+  /// The name of the case, such as `diskFull`. Defaults to the enum case's name, or `nil` for
+  /// other types. Only the name is read, never the associated values.
+  ///
+  ///     StorageError.diskFull(needed: 10).name  // "diskFull"
+  var name: String? { get }
+}
+
+extension CodedError {
+  /// No reason.
+  ///
+  ///     StorageError.diskFull(needed: 10).failureReason  // nil
+  public var failureReason: String? { nil }
+
+  /// No suggestion.
+  ///
+  ///     StorageError.diskFull(needed: 10).recoverySuggestion  // nil
+  public var recoverySuggestion: String? { nil }
+
+  /// No underlying error.
+  ///
+  ///     StorageError.diskFull(needed: 10).underlyingError  // nil
+  public var underlyingError: (any Error)? { nil }
+
+  /// No details: a type exports its data only when it says so.
+  ///
+  ///     StorageError.diskFull(needed: 10).details  // [:] without an explicit `details`
+  public var details: [String: String] { [:] }
+
+  /// The enum case's name; `nil` for structs and classes.
+  ///
+  ///     StorageError.diskFull(needed: 10).name  // "diskFull"
+  public var name: String? { _ReflectedError.caseName(of: self) }
+
+  /// ``domain``, as `NSError` reads it when the error is bridged (`error as NSError`).
+  ///
+  ///     (StorageError.diskFull(needed: 10) as NSError).domain  // "com.example.Storage"
+  public var _domain: String { Self.domain }
+
+  /// ``code``, as `NSError` reads it when the error is bridged (`error as NSError`).
+  ///
+  ///     (StorageError.diskFull(needed: 10) as NSError).code  // 1
+  public var _code: Int { code.errorCodeValue }
+}
+
+/// A ``CodedError`` that exports the values of its cases (or the stored properties of a struct)
+/// as details, each under its label (`0`, `1`, … when unlabelled), by reflection.
+///
+/// Adopt it only for types whose values are safe to log: every value ends up in `NSError` user
+/// info, payloads and reports.
+///
+///     enum FetchError: CodedError, ReflectsDetails {
+///         case notFound(path: String)
+///         static let domain = "com.example.Fetch"
+///         var code: Int { 1 }
+///         var message: String { "Nothing at this address." }
+///     }
+///     FetchError.notFound(path: "/v1/items").details  // ["path": "/v1/items"]
+public protocol ReflectsDetails: CodedError {}
+
+extension ReflectsDetails {
+  /// The associated values of an enum case, or the stored properties of a struct, as strings;
+  /// errors among them are left to the chain.
+  ///
+  ///     FetchError.notFound(path: "/v1/items").details  // ["path": "/v1/items"]
+  public var details: [String: String] { _ReflectedError.details(of: self) }
+}
