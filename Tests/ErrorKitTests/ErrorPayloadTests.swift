@@ -26,9 +26,21 @@ enum Generate {
     rng.next() % 3 == 0 ? nil : text(&rng)
   }
 
+  /// Detail names that try to pass for the error's own fields, or for escaped names.
+  static let reservedNames =
+    Array(ErrorUserInfoKey.reserved) + [
+      ErrorUserInfoKey.detailPrefix, ErrorUserInfoKey.detailPrefix + "x",
+      ErrorUserInfoKey.detailPrefix + ErrorUserInfoKey.description,
+    ]
+
+  static func detailName(_ rng: inout SplitMix64) -> String {
+    rng.next() % 4 == 0
+      ? reservedNames[Int(rng.next() % UInt64(reservedNames.count))] : "k" + text(&rng)
+  }
+
   static func payload(_ rng: inout SplitMix64, depth: Int = 0) -> ErrorPayload {
     var details: [String: String] = [:]
-    for _ in 0..<(rng.next() % 4) { details["k" + text(&rng)] = text(&rng) }
+    for _ in 0..<(rng.next() % 4) { details[detailName(&rng)] = text(&rng) }
     return ErrorPayload(
       domain: "com.example." + text(&rng), code: Int(truncatingIfNeeded: rng.next()),
       name: optionalText(&rng),
@@ -53,7 +65,7 @@ enum Generate {
 
   static func error(_ rng: inout SplitMix64, depth: Int = 0) -> any Error {
     var details: [String: String] = [:]
-    for _ in 0..<(rng.next() % 3) { details["k" + text(&rng)] = text(&rng) }
+    for _ in 0..<(rng.next() % 3) { details[detailName(&rng)] = text(&rng) }
     let cause: (any Error)? =
       depth < 5 && rng.next() % 2 == 0
       ? (rng.next() % 3 == 0
@@ -124,6 +136,36 @@ struct ErrorPayloadTests {
       if ErrorPayload(direct.nsError) != direct {
         Issue.record(
           "case \(index), seed \(Generate.seed): payload -> NSError -> payload changed \(direct)")
+        return
+      }
+    }
+  }
+
+  @Test func payloadThroughNSErrorIsIdentity() {
+    // Payloads with and without messages, with details named like the reserved keys.
+    var rng = SplitMix64(seed: Generate.seed ^ 2)
+    for index in 0..<5_000 {
+      let payload = Generate.payload(&rng)
+      let back = ErrorPayload(payload.nsError)
+      if back != payload {
+        Issue.record(
+          "case \(index), seed \(Generate.seed) (replay with STATEKIT_SEED): \(payload) came back as \(back)"
+        )
+        return
+      }
+    }
+  }
+
+  @Test func jsonTextRoundTripIsIdentity() {
+    var rng = SplitMix64(seed: Generate.seed ^ 3)
+    for index in 0..<5_000 {
+      let payload = Generate.payload(&rng)
+      let back = try? ErrorPayload(json: payload.jsonText)
+      let viaFoundation = try? JSONDecoder().decode(
+        ErrorPayload.self, from: Data(payload.jsonText.utf8))
+      if back != payload || viaFoundation != payload {
+        Issue.record(
+          "case \(index), seed \(Generate.seed) (replay with STATEKIT_SEED): \(payload.jsonText)")
         return
       }
     }

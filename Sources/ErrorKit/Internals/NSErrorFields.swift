@@ -2,8 +2,9 @@ import Foundation
 
 /// The fields ErrorKit reads from an `NSError`'s user info. Values are turned into text with a
 /// bound: strings, numbers and URLs as themselves, a nested error by its domain and code, a
-/// collection by a few of its elements, anything else by its type; never by describing an
-/// arbitrary object graph, which may be huge or refer back to the error itself.
+/// Swift array by its first elements, other collections by their size, anything else by its
+/// type; never by describing an arbitrary object graph, which may be huge or refer back to the
+/// error itself.
 struct _NSErrorFields {
   let description: String?
   let failureReason: String?
@@ -34,6 +35,10 @@ struct _NSErrorFields {
   static func text(of value: Any, nesting: Int) -> String {
     switch value {
     case let text as String: return text
+    // Foundation collections are only counted: on Linux, reading an element that is itself a
+    // collection bridges it to Swift, all the way down, and never ends when it holds itself.
+    case let array as NSArray: return count(array.count, "element", "elements")
+    case let dictionary as NSDictionary: return count(dictionary.count, "entry", "entries")
     case let flag as Bool: return String(flag)
     case let number as Int: return String(number)
     case let number as Double: return String(number)
@@ -41,14 +46,18 @@ struct _NSErrorFields {
     case let error as NSError: return "Error Domain=\(error.domain) Code=\(error.code)"
     case let number as NSNumber: return number.stringValue
     case let elements as [Any]:
-      guard nesting == 0 else { return "(\(elements.count) elements)" }
+      // A Swift array is a value: it cannot hold itself.
+      guard nesting == 0 else { return count(elements.count, "element", "elements") }
       var parts = elements.prefix(shownElements).map { text(of: $0, nesting: nesting + 1) }
       if elements.count > shownElements { parts.append("… \(elements.count) in all") }
       return "(" + parts.joined(separator: ", ") + ")"
-    case let entries as [AnyHashable: Any]:
-      return "(\(entries.count) entries)"
+    case let entries as [AnyHashable: Any]: return count(entries.count, "entry", "entries")
     default:
       return "<\(type(of: value))>"
     }
+  }
+
+  private static func count(_ count: Int, _ one: String, _ many: String) -> String {
+    "(\(count) \(count == 1 ? one : many))"
   }
 }
