@@ -10,6 +10,10 @@ let package = Package(
       name: "StateTableBenchmark",
       dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
     ),
+    .executableTarget(
+      name: "PayloadJSONBenchmark",
+      dependencies: [.product(name: "ErrorKit", package: "StateKit")]
+    ),
     .target(name: "HeapStats"),
   ],
   swiftLanguageModes: [.v6]

@@ -37,7 +37,7 @@ import Foundation
 ///     (error as NSError).domain         // "com.example.JSONDecode"
 ///
 /// Give every case an explicit code: Swift's default code is the runtime tag of the case, which
-/// changes when cases are added or reordered. The human message is called ``message`` rather
+/// changes when cases are added or reordered. The human message is called ``CodedError/message`` rather
 /// than `localizedDescription`, which `Error` already provides and which would satisfy such a
 /// requirement silently.
 ///

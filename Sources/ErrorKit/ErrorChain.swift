@@ -206,39 +206,52 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// A bridged domain without the memory address Swift puts in the names of private types
   /// (`App.(unknown context at $10a3c).Failure` becomes `App.Failure`), in one pass.
   static func normalizedDomain(_ domain: String) -> String {
-    let marker = Array("(unknown context at ".utf8)
-    let bytes = Array(domain.utf8)
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    // The next `).` is searched for once and remembered, so the pass stays linear even when
-    // markers repeat without a close.
-    var knownClose: Int?
-    var searchedUpTo = 0
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == marker[0], bytes[index...].starts(with: marker) {
-        let start = index + marker.count
-        if knownClose.map({ $0 < start }) ?? true {
-          var position = max(start, searchedUpTo)
-          knownClose = nil
-          while position + 1 < bytes.count {
-            if bytes[position] == UInt8(ascii: ")"), bytes[position + 1] == UInt8(ascii: ".") {
-              knownClose = position
-              break
-            }
-            position += 1
-          }
-          searchedUpTo = position
+    var utf8 = Array(domain.utf8)
+    let count = utf8.count
+    let kept = utf8.withUnsafeMutableBufferPointer { bytes -> Int in
+      let marker: StaticString = "(unknown context at "
+      let markerCount = marker.utf8CodeUnitCount
+      func isMarker(at index: Int) -> Bool {
+        guard index + markerCount <= count else { return false }
+        for offset in 0..<markerCount where bytes[index + offset] != marker.utf8Start[offset] {
+          return false
         }
-        if let close = knownClose {
-          index = close + 2
-          continue
-        }
+        return true
       }
-      result.append(bytes[index])
-      index += 1
+      // The next `).` is searched for once and remembered, so the pass stays linear even when
+      // markers repeat without a close. Bytes are compacted in place.
+      var knownClose: Int?
+      var searchedUpTo = 0
+      var read = 0
+      var write = 0
+      while read < count {
+        if bytes[read] == UInt8(ascii: "("), isMarker(at: read) {
+          let start = read + markerCount
+          if knownClose.map({ $0 < start }) ?? true {
+            var position = max(start, searchedUpTo)
+            knownClose = nil
+            while position + 1 < count {
+              if bytes[position] == UInt8(ascii: ")"), bytes[position + 1] == UInt8(ascii: ".") {
+                knownClose = position
+                break
+              }
+              position += 1
+            }
+            searchedUpTo = position
+          }
+          if let close = knownClose {
+            read = close + 2
+            continue
+          }
+        }
+        bytes[write] = bytes[read]
+        write += 1
+        read += 1
+      }
+      return write
     }
-    return String(decoding: result, as: UTF8.self)
+    utf8.removeSubrange(kept...)
+    return String(decoding: utf8, as: UTF8.self)
   }
 }
 

@@ -24,8 +24,8 @@ public protocol NSErrorRecoverable: DescribedError {
   ///     JSONDecodeError(code: 1, details: ["0": "id"])  // .missingRequiredKey("id")
   ///
   /// - Parameters:
-  ///   - code: The error's ``DescribedError/code``.
-  ///   - details: The error's ``DescribedError/details``, as read back from the `NSError`.
+  ///   - code: The error's ``CodedError/code``.
+  ///   - details: The error's ``CodedError/details``, as read back from the `NSError`.
   init?(code: Int, details: [String: String])
 }
 

@@ -2,7 +2,7 @@
 /// message for people, an optional reason, suggestion and cause, a case name, and the details
 /// its type chooses to export.
 ///
-/// Libraries that must not import Foundation (StateKit's own ``StateKitError`` is one) adopt
+/// Libraries that must not import Foundation (StateKit's own `StateKitError` is one) adopt
 /// this protocol. `error as NSError` then has the declared domain and code on every platform,
 /// and ErrorKit's bridge (`ErrorPayload(error)`, `ErrorChain`, `nsError`, recovery) keeps every
 /// text. Types in modules that import Foundation adopt ErrorKit's `DescribedError`, which adds

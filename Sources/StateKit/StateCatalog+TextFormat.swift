@@ -75,14 +75,13 @@ extension StateCatalog {
     _ state: ControlState, unnamed: ControlState, keepUnnamed: Bool, to utf8: inout [UInt8]
   ) {
     var first = true
-    var named = state.subtracting(unnamed).rawValue
+    var named = state.rawValue & ~unnamed.rawValue
     while named != 0 {
-      let bit = ControlState(rawValue: 1 << UInt(named.trailingZeroBitCount))
+      let bit = named.trailingZeroBitCount
       named &= named &- 1
-      // Every bit here is named: `unnamed` holds all the others.
-      guard let name = name(of: bit) else { continue }
       if !first { utf8.append(contentsOf: Self.separator) }
-      utf8.append(contentsOf: name.utf8)
+      // Every bit here is named: `unnamed` holds all the others.
+      utf8.append(contentsOf: nameBytes(ofNamedBit: bit))
       first = false
     }
     if keepUnnamed, !unnamed.isNormal {

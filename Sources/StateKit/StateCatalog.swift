@@ -16,6 +16,10 @@
 public struct StateCatalog: Hashable, Sendable {
   /// Names of application bits 16...23, by index; `nil` where no name is declared.
   private var applicationNames: [String?]
+  /// The same names as UTF-8, and the bits that have a name: derived from `applicationNames` at
+  /// each declaration, so the text format writes a state without looking anything up.
+  private var applicationNameBytes: [[UInt8]]
+  private var namedRawValue: UInt
 
   /// The names of the system states, in ascending bit order.
   static let systemNames: [(name: String, state: ControlState)] = [
@@ -39,6 +43,8 @@ public struct StateCatalog: Hashable, Sendable {
   ///     StateCatalog().description(of: [.disabled, .selected])  // "disabled | selected"
   public init() {
     applicationNames = Array(repeating: nil, count: ControlState.applicationBitCount)
+    applicationNameBytes = Array(repeating: [], count: ControlState.applicationBitCount)
+    namedRawValue = Self.systemNames.reduce(0) { $0 | $1.state.rawValue }
   }
 
   /// Every named state in the catalog, system names first, each in ascending bit order.
@@ -70,11 +76,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   ///     StateCatalog().namedBits.rawValue  // 0xF
   public var namedBits: ControlState {
-    var bits: ControlState = [.highlighted, .disabled, .selected, .focused]
-    for (index, name) in applicationNames.enumerated() where name != nil {
-      bits.insert(ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index)))
-    }
-    return bits
+    ControlState(rawValue: namedRawValue)
   }
 
   /// The bits of a state that have no name in this catalog.
@@ -179,6 +181,8 @@ public struct StateCatalog: Hashable, Sendable {
       )
     }
     applicationNames[index] = name
+    applicationNameBytes[index] = Array(name.utf8)
+    namedRawValue |= state.rawValue
     return state
   }
 
@@ -211,5 +215,13 @@ public struct StateCatalog: Hashable, Sendable {
         .reservedName, name: name,
         reason: "it clashes with the system name \(_quoted(name.lowercased()))")
     }
+  }
+
+  static let systemNameBytes = systemNames.map { Array($0.name.utf8) }
+
+  /// The UTF-8 name of a bit that ``namedBits`` contains.
+  func nameBytes(ofNamedBit bit: Int) -> [UInt8] {
+    bit < Self.systemNameBytes.count
+      ? Self.systemNameBytes[bit] : applicationNameBytes[bit - ControlState.applicationBitOffset]
   }
 }

@@ -12,6 +12,7 @@ package enum ASCIIDigits {
   }
 
   /// The value of one digit in a radix up to 16 (either case for hex), or `nil`.
+  @inlinable
   package static func value(of byte: UInt8, radix: UInt8 = 16) -> UInt8? {
     let digit: UInt8
     switch byte {
@@ -24,17 +25,31 @@ package enum ASCIIDigits {
   }
 
   /// Whether a byte is a hex digit.
+  @inlinable
   package static func isHexDigit(_ byte: UInt8) -> Bool {
     value(of: byte) != nil
   }
 
   /// Whether a byte is a decimal digit.
+  @inlinable
   package static func isDecimalDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 
   /// An unsigned number written in a radix from 2 to 16, with no sign, prefix or separator.
+  @inlinable
   package static func unsigned(_ digits: some Collection<UInt8>, radix: UInt8) -> Result<
+    UInt, Problem
+  > {
+    if let result = digits.withContiguousStorageIfAvailable({ unsigned($0, radix: radix) }) {
+      return result
+    }
+    return Array(digits).withUnsafeBufferPointer { unsigned($0, radix: radix) }
+  }
+
+  /// An unsigned number from contiguous bytes: the loop itself, not generic, so that callers in
+  /// other modules run it at full speed.
+  package static func unsigned(_ digits: UnsafeBufferPointer<UInt8>, radix: UInt8) -> Result<
     UInt, Problem
   > {
     guard !digits.isEmpty else { return .failure(.noDigits) }
@@ -103,11 +118,12 @@ package enum ASCIIDigits {
 }
 
 extension ASCIIDigits {
-  private static let lowerHex = Array("0123456789abcdef".utf8)
-  private static let upperHex = Array("0123456789ABCDEF".utf8)
+  @usableFromInline static let lowerHex = Array("0123456789abcdef".utf8)
+  @usableFromInline static let upperHex = Array("0123456789ABCDEF".utf8)
 
   /// Appends a value's hex digits, at least `minimumDigits` of them, without a prefix: the one
   /// hex writer of the state text format and of statekit-inspect's reports.
+  @inlinable
   package static func appendHex(
     _ value: UInt, minimumDigits: Int = 1, uppercase: Bool = false, to out: inout [UInt8]
   ) {
