@@ -14,6 +14,7 @@ Usage:
 
 import argparse
 import errno
+import json
 import os
 import sys
 
@@ -28,85 +29,10 @@ HEADER = f"""\
 //   python3 scripts/generate-errno-table.py > {OUTPUT_PATH}
 """
 
-# Darwin numbering where it differs from Linux (codes 35 and up): (number, name, message).
-# Source: Darwin's <sys/errno.h> (numbers and names) and strerror (messages), as carried over
-# from the hand-checked table. Note: for names that Linux also has, the messages are the glibc
-# wording (e.g. ETIMEDOUT "Connection timed out", not Darwin's "Operation timed out"); only
-# Darwin-only names (EPROCLIM, EBADRPC, ..., EQFULL) use Darwin's strerror text.
-DARWIN = [
-    (35, "EAGAIN", "Resource temporarily unavailable"),
-    (36, "EINPROGRESS", "Operation now in progress"),
-    (37, "EALREADY", "Operation already in progress"),
-    (38, "ENOTSOCK", "Socket operation on non-socket"),
-    (39, "EDESTADDRREQ", "Destination address required"),
-    (40, "EMSGSIZE", "Message too long"),
-    (41, "EPROTOTYPE", "Protocol wrong type for socket"),
-    (42, "ENOPROTOOPT", "Protocol not available"),
-    (43, "EPROTONOSUPPORT", "Protocol not supported"),
-    (44, "ESOCKTNOSUPPORT", "Socket type not supported"),
-    (45, "ENOTSUP", "Operation not supported"),
-    (46, "EPFNOSUPPORT", "Protocol family not supported"),
-    (47, "EAFNOSUPPORT", "Address family not supported by protocol"),
-    (48, "EADDRINUSE", "Address already in use"),
-    (49, "EADDRNOTAVAIL", "Cannot assign requested address"),
-    (50, "ENETDOWN", "Network is down"),
-    (51, "ENETUNREACH", "Network is unreachable"),
-    (52, "ENETRESET", "Network dropped connection on reset"),
-    (53, "ECONNABORTED", "Software caused connection abort"),
-    (54, "ECONNRESET", "Connection reset by peer"),
-    (55, "ENOBUFS", "No buffer space available"),
-    (56, "EISCONN", "Transport endpoint is already connected"),
-    (57, "ENOTCONN", "Transport endpoint is not connected"),
-    (58, "ESHUTDOWN", "Cannot send after transport endpoint shutdown"),
-    (59, "ETOOMANYREFS", "Too many references: cannot splice"),
-    (60, "ETIMEDOUT", "Connection timed out"),
-    (61, "ECONNREFUSED", "Connection refused"),
-    (62, "ELOOP", "Too many levels of symbolic links"),
-    (63, "ENAMETOOLONG", "File name too long"),
-    (64, "EHOSTDOWN", "Host is down"),
-    (65, "EHOSTUNREACH", "No route to host"),
-    (66, "ENOTEMPTY", "Directory not empty"),
-    (67, "EPROCLIM", "Too many processes"),
-    (68, "EUSERS", "Too many users"),
-    (69, "EDQUOT", "Disk quota exceeded"),
-    (70, "ESTALE", "Stale file handle"),
-    (71, "EREMOTE", "Object is remote"),
-    (72, "EBADRPC", "RPC struct is bad"),
-    (73, "ERPCMISMATCH", "RPC version wrong"),
-    (74, "EPROGUNAVAIL", "RPC program not available"),
-    (75, "EPROGMISMATCH", "Program version wrong"),
-    (76, "EPROCUNAVAIL", "Bad procedure for program"),
-    (77, "ENOLCK", "No locks available"),
-    (78, "ENOSYS", "Function not implemented"),
-    (79, "EFTYPE", "Inappropriate file type or format"),
-    (80, "EAUTH", "Authentication error"),
-    (81, "ENEEDAUTH", "Need authenticator"),
-    (82, "EPWROFF", "Device power is off"),
-    (83, "EDEVERR", "Device error"),
-    (84, "EOVERFLOW", "Value too large for defined data type"),
-    (85, "EBADEXEC", "Bad executable (or shared library)"),
-    (86, "EBADARCH", "Bad CPU type in executable"),
-    (87, "ESHLIBVERS", "Shared library version mismatch"),
-    (88, "EBADMACHO", "Malformed Mach-o file"),
-    (89, "ECANCELED", "Operation canceled"),
-    (90, "EIDRM", "Identifier removed"),
-    (91, "ENOMSG", "No message of desired type"),
-    (92, "EILSEQ", "Invalid or incomplete multibyte or wide character"),
-    (93, "ENOATTR", "Attribute not found"),
-    (94, "EBADMSG", "Bad message"),
-    (95, "EMULTIHOP", "Multihop attempted"),
-    (96, "ENODATA", "No data available"),
-    (97, "ENOLINK", "Link has been severed"),
-    (98, "ENOSR", "Out of streams resources"),
-    (99, "ENOSTR", "Device not a stream"),
-    (100, "EPROTO", "Protocol error"),
-    (101, "ETIME", "Timer expired"),
-    (102, "EOPNOTSUPP", "Operation not supported"),
-    (103, "ENOPOLICY", "Policy not found"),
-    (104, "ENOTRECOVERABLE", "State not recoverable"),
-    (105, "EOWNERDEAD", "Owner died"),
-    (106, "EQFULL", "Interface output queue is full"),
-]
+# Darwin numbering where it differs from Linux (codes 35 and up), as (number, name, message):
+# data, not code, in scripts/data/errno-darwin.json, which also names its source.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "errno-darwin.json")) as _file:
+    DARWIN = [tuple(row) for row in json.load(_file)["rows"]]
 
 
 def linux_rows():

@@ -93,12 +93,6 @@ extension ErrorCatalog: Codable {
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the entry and the problem.
   public init(from decoder: any Decoder) throws {
-    let value = try JSONValue(from: decoder)
-    do {
-      try self.init(jsonValue: value)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
-    }
+    self = try JSONValue.decode(from: decoder, as: ErrorCatalog.init(jsonValue:))
   }
 }

@@ -181,12 +181,6 @@ extension ErrorPayload: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming the problem: a missing or mistyped key, or
   ///   payloads nested deeper than ``maximumDepth``.
   public init(from decoder: any Decoder) throws {
-    let value = try JSONValue(from: decoder)
-    do {
-      try self.init(jsonValue: value)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
-    }
+    self = try JSONValue.decode(from: decoder, as: ErrorPayload.init(jsonValue:))
   }
 }

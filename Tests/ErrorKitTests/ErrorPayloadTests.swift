@@ -50,6 +50,25 @@ enum Generate {
       underlying: depth < 6 && rng.next() % 2 == 0 ? payload(&rng, depth: depth + 1) : nil)
   }
 
+  /// Checks that a round trip gives every generated payload back, over thousands of cases;
+  /// records one issue naming the first counterexample and the seed.
+  static func check(
+    _ law: String, stream: UInt64, cases: Int = 5_000,
+    _ roundTrip: (ErrorPayload) -> ErrorPayload?
+  ) {
+    var rng = SplitMix64(seed: seed ^ stream)
+    for index in 0..<cases {
+      let payload = self.payload(&rng)
+      let back = roundTrip(payload)
+      if back != payload {
+        Issue.record(
+          "\(law): case \(index), seed \(seed) (replay with STATEKIT_SEED=\(seed)): \(payload) came back as \(String(describing: back))"
+        )
+        return
+      }
+    }
+  }
+
   /// A generated error with every field set, nested.
   struct GeneratedError: DescribedError {
     static let domain = "com.example.Generated"
@@ -97,18 +116,8 @@ struct ErrorPayloadTests {
   @Test func jsonRoundTripIsIdentity() {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    var rng = SplitMix64(seed: Generate.seed)
-    for index in 0..<2_000 {
-      let payload = Generate.payload(&rng)
-      let back = (try? encoder.encode(payload)).flatMap {
-        try? decoder.decode(ErrorPayload.self, from: $0)
-      }
-      if back != payload {
-        Issue.record(
-          "case \(index), seed \(Generate.seed): \(payload) came back as \(String(describing: back))"
-        )
-        return
-      }
+    Generate.check("JSONEncoder -> JSONDecoder", stream: 0) { payload in
+      (try? encoder.encode(payload)).flatMap { try? decoder.decode(ErrorPayload.self, from: $0) }
     }
   }
 
@@ -143,31 +152,13 @@ struct ErrorPayloadTests {
 
   @Test func payloadThroughNSErrorIsIdentity() {
     // Payloads with and without messages, with details named like the reserved keys.
-    var rng = SplitMix64(seed: Generate.seed ^ 2)
-    for index in 0..<5_000 {
-      let payload = Generate.payload(&rng)
-      let back = ErrorPayload(payload.nsError)
-      if back != payload {
-        Issue.record(
-          "case \(index), seed \(Generate.seed) (replay with STATEKIT_SEED): \(payload) came back as \(back)"
-        )
-        return
-      }
-    }
+    Generate.check("payload.nsError -> ErrorPayload", stream: 2) { ErrorPayload($0.nsError) }
   }
 
   @Test func jsonTextRoundTripIsIdentity() {
-    var rng = SplitMix64(seed: Generate.seed ^ 3)
-    for index in 0..<5_000 {
-      let payload = Generate.payload(&rng)
-      let back = try? ErrorPayload(json: payload.jsonText)
-      let viaFoundation = try? JSONDecoder().decode(
-        ErrorPayload.self, from: Data(payload.jsonText.utf8))
-      if back != payload || viaFoundation != payload {
-        Issue.record(
-          "case \(index), seed \(Generate.seed) (replay with STATEKIT_SEED): \(payload.jsonText)")
-        return
-      }
+    Generate.check("jsonText -> init(json:)", stream: 3) { try? ErrorPayload(json: $0.jsonText) }
+    Generate.check("jsonText -> JSONDecoder", stream: 4) {
+      try? JSONDecoder().decode(ErrorPayload.self, from: Data($0.jsonText.utf8))
     }
   }
 

@@ -63,7 +63,9 @@ package struct JSONReader {
     let start = index
     func digits(_ reader: inout JSONReader) -> Int {
       let from = reader.index
-      while reader.index < reader.bytes.count, (0x30...0x39).contains(reader.bytes[reader.index]) {
+      while reader.index < reader.bytes.count,
+        ASCIIDigits.isDecimalDigit(reader.bytes[reader.index])
+      {
         reader.index += 1
       }
       return reader.index - from

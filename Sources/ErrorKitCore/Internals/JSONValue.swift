@@ -117,3 +117,19 @@ extension JSONValue: Codable {
     }
   }
 }
+
+extension JSONValue {
+  /// Reads a value from any decoder, then maps it with one of the package's JSON mappings; a
+  /// mapping's error becomes a `DecodingError` at the decoder's coding path.
+  package static func decode<T>(
+    from decoder: any Decoder, as mapping: (JSONValue) throws(JSONFormatError) -> T
+  ) throws -> T {
+    let value = try JSONValue(from: decoder)
+    do {
+      return try mapping(value)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import ErrorKitCore
+import StateKit
+import Testing
+
+@testable import InspectKit
+
+/// InspectKit as a library: the tables and readers the tool shares with the rest of the package.
+@Suite("InspectKit")
+struct InspectKitTests {
+  @Test func stateKitErrorsComeFromStateKitsOwnCatalog() {
+    let stateKit = ErrorLookup.builtIn.entries.filter { $0.domain == StateKitError.domain }
+    #expect(stateKit == ErrorCatalog.stateKit.entries)
+    #expect(!stateKit.isEmpty)
+  }
+
+  @Test func nsErrorTextReadsTheNameKeyAndEscapedDetails() throws {
+    let text =
+      #"Error Domain=com.example.Store Code=3 "(null)" UserInfo={ErrorKitName=saveFailed, "#
+      + #"ErrorKitDetail.NSLocalizedDescription=not the message, path=/tmp/x}"#
+    let results = NSErrorText.findAll(in: Array(text.utf8))
+    #expect(results.count == 1)
+    let payload = try results[0].get().payload
+    #expect(payload.name == "saveFailed")
+    #expect(payload.message == nil)
+    #expect(payload.details == ["NSLocalizedDescription": "not the message", "path": "/tmp/x"])
+  }
+
+  @Test func masksAndHexTokensShareOneDigitReader() throws {
+    #expect(try MaskToken.parse(Array("0x00010004".utf8)[...]) == ControlState(rawValue: 0x1_0004))
+    #expect(try MaskToken.parse(Array("0b101".utf8)[...]) == ControlState(rawValue: 5))
+    #expect(try StateCatalog().parse("0x10004") == ControlState(rawValue: 0x1_0004))
+    #expect(throws: Failure.self) { try MaskToken.parse(Array("0x1g".utf8)[...]) }
+  }
+}
