@@ -1,4 +1,5 @@
 import ErrorKitCore
+@_spi(Tools) import StateKit
 
 extension Inspector {
   /// `error INPUT...`: explains each input; `-` reads a JSON document or log text from stdin.
@@ -124,10 +125,9 @@ struct ErrorTree {
     var level = 0
     while let error = current {
       let indent = String(repeating: "  ", count: level)
-      let heading = [
-        error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name,
-      ]
-      .compactMap { $0 }.joined(separator: " ")
+      let heading = _terminalSafe(
+        [error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name]
+          .compactMap { $0 }.joined(separator: " "))
       let bold = color ? "\u{1B}[1m" : ""
       let reset = color ? "\u{1B}[0m" : ""
       lines.append(indent + (level == 0 ? "" : "caused by: ") + bold + heading + reset)
@@ -138,9 +138,11 @@ struct ErrorTree {
       for key in error.details.keys.sorted() { fields.append((key, error.details[key] ?? "")) }
       for (label, value) in fields {
         let continuation = "\n" + indent + "    "
-        let text = value.split(separator: "\n", omittingEmptySubsequences: false).joined(
-          separator: continuation)
-        lines.append(indent + "  " + label + ": " + text)
+        // Line feeds become indented lines; every other control character is escaped.
+        let text = _terminalSafe(value, keepingLineFeeds: true).split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).joined(separator: continuation)
+        lines.append(indent + "  " + _terminalSafe(label) + ": " + text)
       }
       current = error.underlying
       level += 1

@@ -27,18 +27,26 @@ package struct Inspector {
 
   package static func main(_ arguments: [String]) -> ExitStatus {
     var inspector = Inspector()
+    var status: ExitStatus
     do {
       if let early = try inspector.parse(arguments) {
-        return early
+        status = early
+      } else {
+        try inspector.run()
+        status = inspector.status
       }
-      try inspector.run()
     } catch {
       inspector.terminal.flush()
       Terminal.error(error.message)
-      return error.status
+      status = error.status
     }
     inspector.terminal.flush()
-    return inspector.status
+    if let failure = inspector.terminal.writeFailure {
+      // Output was lost: that is the result, whatever else happened.
+      Terminal.error(failure.message)
+      return failure.status
+    }
+    return status
   }
 
   // MARK: Arguments
@@ -46,16 +54,22 @@ package struct Inspector {
   /// Reads the command line; returns a status when it is already answered (`--help`).
   mutating func parse(_ arguments: [String]) throws(Failure) -> ExitStatus? {
     var remaining = arguments[...]
-    if let first = remaining.first, first == "encode" || first == "error" {
-      command = first == "encode" ? .encode : .error
-      remaining = remaining.dropFirst()
-    }
+    var commandGiven = false
     var stateFlags: [String] = []
     var statesFiles: [String] = []
     var errorsFiles: [String] = []
     var onlyOperands = false
     while let argument = remaining.popFirst() {
       if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        // The command is the first operand when it is a command's name, wherever the options
+        // are: `--json error ENOENT` is `error --json ENOENT`.
+        if !commandGiven, operands.isEmpty, !onlyOperands,
+          argument == "encode" || argument == "error"
+        {
+          command = argument == "encode" ? .encode : .error
+          commandGiven = true
+          continue
+        }
         operands.append(argument)
         continue
       }
@@ -217,46 +231,50 @@ package struct Inspector {
     }
   }
 
-  /// The non-blank lines of standard input, without surrounding spaces; for `encode` the input
-  /// must be valid UTF-8 as a whole.
-  func standardInputLines(validatingUTF8: Bool) throws(Failure) -> [ArraySlice<UInt8>] {
-    let bytes = try Terminal.readStandardInput()
-    if validatingUTF8, validUTF8(bytes) == nil {
-      throw Failure(status: .dataError, message: "standard input is not valid UTF-8")
-    }
-    var lines: [ArraySlice<UInt8>] = []
-    var start = 0
-    while start < bytes.count {
-      var end = start
-      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-      var line = bytes[start..<end]
-      start = end + 1
+  /// Calls `body` with each non-blank line of standard input, without surrounding spaces, as
+  /// soon as it is complete; output is flushed whenever the next read may wait.
+  mutating func forEachStandardInputLine(
+    _ body: (inout Inspector, ArraySlice<UInt8>) -> Void
+  ) throws(Failure) {
+    var reader = LineReader(descriptor: 0, name: "standard input")
+    while terminal.writeFailure == nil,
+      var line = try reader.next(beforeWaiting: { terminal.flush() })
+    {
       while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
       while let head = line.first, head == 0x20 || head == 0x09 { line.removeFirst() }
-      if !line.isEmpty { lines.append(line) }
+      if !line.isEmpty { body(&self, line) }
     }
-    return lines
   }
 
   mutating func runMasks() throws(Failure) {
-    var inputs: [ArraySlice<UInt8>] = []
+    let report = MaskReport(catalog: catalog, color: useColor)
+    var first = true
     for operand in operands {
-      inputs +=
-        operand == "-" ? try standardInputLines(validatingUTF8: false) : [Array(operand.utf8)[...]]
+      if operand == "-" {
+        try forEachStandardInputLine { inspector, line in
+          inspector.show(line, report: report, first: &first) { input throws(Failure) in
+            try MaskToken.parse(input)
+          }
+        }
+      } else {
+        show(Array(operand.utf8)[...], report: report, first: &first) { input throws(Failure) in
+          try MaskToken.parse(input)
+        }
+      }
     }
-    show(inputs) { input throws(Failure) in try MaskToken.parse(input) }
   }
 
+  /// `encode`: consecutive words form one text (`encode selected visited` is
+  /// `selected | visited`); `-` stands for each line of standard input, in its place.
   mutating func runEncode() throws(Failure) {
-    // Several words form one text: `encode selected visited` is `selected | visited`.
-    let inputs =
-      operands.contains("-")
-      ? try standardInputLines(validatingUTF8: true)
-      : [Array(operands.joined(separator: " ").utf8)[...]]
+    let report = MaskReport(catalog: catalog, color: useColor)
     let catalog = catalog
     let policy: UnknownBitsPolicy = strict ? .strict : .retain
-    show(inputs) { input throws(Failure) in
-      let text = String(decoding: input, as: UTF8.self)
+    let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> ControlState in
+      guard let text = validUTF8(Array(input)) else {
+        throw Failure(
+          status: .dataError, message: "standard input has a line that is not valid UTF-8")
+      }
       do {
         return try catalog.parse(words: text, unknownBits: policy)
       } catch let error as StateKitError {
@@ -266,43 +284,51 @@ package struct Inspector {
         throw Failure(status: .dataError, message: "cannot encode \(quoted(text)): \(error)")
       }
     }
-  }
-
-  /// Decodes each input and prints it, as JSON Lines or for people; a failure is reported and
-  /// the next input goes on.
-  mutating func show(
-    _ inputs: [ArraySlice<UInt8>], decode: (ArraySlice<UInt8>) throws(Failure) -> ControlState
-  ) {
-    let report = MaskReport(catalog: catalog, color: useColor)
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 17)
     var first = true
-    for input in inputs {
-      do throws(Failure) {
-        let state = try decode(input)
-        if strict, let problem = report.strictProblem(state) {
-          throw Failure(
-            status: .dataError,
-            message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
+    var words: [String] = []
+    func flushWords(_ inspector: inout Inspector) {
+      guard !words.isEmpty else { return }
+      inspector.show(
+        Array(words.joined(separator: " ").utf8)[...], report: report, first: &first, decode: decode
+      )
+      words.removeAll()
+    }
+    for operand in operands {
+      if operand == "-" {
+        flushWords(&self)
+        try forEachStandardInputLine { inspector, line in
+          inspector.show(line, report: report, first: &first, decode: decode)
         }
-        if json {
-          report.json(state, input: input, into: &out)
-        } else {
-          if !first { out.append(0x0A) }
-          out += report.human(state, input: String(decoding: input, as: UTF8.self)).utf8
-        }
-        first = false
-        if out.count >= 1 << 16 {
-          terminal.write(bytes: out)
-          out.removeAll(keepingCapacity: true)
-        }
-      } catch {
-        terminal.write(bytes: out)
-        out.removeAll(keepingCapacity: true)
-        fail(error)
+      } else {
+        words.append(operand)
       }
     }
-    terminal.write(bytes: out)
+    flushWords(&self)
+  }
+
+  /// Decodes one input and prints it, as a JSON line or for people; a failure is reported and
+  /// the next input goes on.
+  mutating func show(
+    _ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool,
+    decode: (ArraySlice<UInt8>) throws(Failure) -> ControlState
+  ) {
+    do throws(Failure) {
+      let state = try decode(input)
+      if strict, let problem = report.strictProblem(state) {
+        throw Failure(
+          status: .dataError,
+          message: "mask \(quoted(String(decoding: input, as: UTF8.self))): \(problem)")
+      }
+      if json {
+        terminal.write { report.json(state, input: input, into: &$0) }
+      } else {
+        if !first { terminal.write("\n") }
+        terminal.write(report.human(state, input: String(decoding: input, as: UTF8.self)))
+      }
+      first = false
+    } catch {
+      fail(error)
+    }
   }
 
   static let help = """

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+@_spi(Tools) import StateKit
 
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
 /// bits.
@@ -86,7 +86,9 @@ struct MaskReport {
   func human(_ state: ControlState, input: String) -> String {
     let bold = color ? "\u{1B}[1m" : ""
     let reset = color ? "\u{1B}[0m" : ""
-    var lines = ["\(bold)\(input)\(reset): \(Self.hex(state.rawValue)) = \(state.rawValue)"]
+    var lines = [
+      "\(bold)\(_terminalSafe(input))\(reset): \(Self.hex(state.rawValue)) = \(state.rawValue)"
+    ]
     for member in state.members {
       let bit = member.rawValue.trailingZeroBitCount
       let name = catalog.name(of: member) ?? "(unnamed)"

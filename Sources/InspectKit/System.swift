@@ -19,6 +19,9 @@ package enum ExitStatus: Int32 {
   case dataError = 65
   /// A file that cannot be read.
   case noInput = 66
+  /// Output that cannot be written: a full disk, `/dev/full`, a non-blocking descriptor that
+  /// would block.
+  case ioError = 74
 }
 
 /// A failure that ends one input (or the whole run) with a one-line message.
@@ -36,8 +39,14 @@ enum Limits {
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.
+///
+/// A failed write is remembered: nothing more is written, and ``Inspector/main(_:)`` ends the run
+/// with ``ExitStatus/ioError`` and one line on standard error. A closed pipe ends the process
+/// silently with `SIGPIPE`, as `head` expects of the commands it reads from.
 struct Terminal {
   private var buffer: [UInt8] = []
+  /// Why standard output could not be written, once it could not.
+  private(set) var writeFailure: Failure?
 
   init() {
     buffer.reserveCapacity(1 << 16)
@@ -53,26 +62,52 @@ struct Terminal {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Lets `body` append to the output buffer directly: the batch path, without a copy.
+  mutating func write(_ body: (inout [UInt8]) -> Void) {
+    body(&buffer)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   mutating func flush() {
-    Self.writeAll(1, buffer)
-    buffer.removeAll(keepingCapacity: true)
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard writeFailure == nil, !buffer.isEmpty else { return }
+    if let failure = Self.writeAll(1, buffer) { writeFailure = failure }
   }
 
-  /// One line on standard error, prefixed with the tool's name.
+  /// One line on standard error, prefixed with the tool's name; characters a terminal would act
+  /// on are escaped, so the message is one line whatever input it names.
   static func error(_ message: String) {
-    writeAll(2, Array("statekit-inspect: error: \(message)\n".utf8))
+    _ = writeAll(2, Array("statekit-inspect: error: \(_terminalSafe(message))\n".utf8))
   }
 
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
+  /// Writes every byte, retrying interrupted and short writes; returns why it could not.
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Failure? {
+    bytes.withUnsafeBytes { raw -> Failure? in
+      guard let base = raw.baseAddress else { return nil }
       var offset = 0
       while offset < raw.count {
         let written = systemWrite(descriptor, base + offset, raw.count - offset)
-        // A closed pipe or a full disk ends the output; there is nothing better to do.
-        if written <= 0 { return }
+        if written < 0 {
+          let code = errno
+          if code == EINTR { continue }
+          if code == EPIPE {
+            // The reader is gone: end as a process killed by SIGPIPE does, without a word.
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+          }
+          return Failure(
+            status: .ioError,
+            message:
+              "cannot write to standard \(descriptor == 1 ? "output" : "error"): \(String(cString: strerror(code)))"
+          )
+        }
+        if written == 0 {
+          return Failure(
+            status: .ioError, message: "cannot write to standard output: nothing was written")
+        }
         offset += written
       }
+      return nil
     }
   }
 

@@ -233,16 +233,39 @@ public func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
     switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    case _
-    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      || scalar.properties.generalCategory == .lineSeparator
-      || scalar.properties.generalCategory == .paragraphSeparator:
-      result += "\\u{" + String(scalar.value, radix: 16) + "}"
-    default: result.unicodeScalars.append(scalar)
+    default: _appendEscaping(scalar, to: &result)
     }
   }
   return result + "\""
+}
+
+/// Text from logs and payloads made safe to print as it is: the same escapes as ``_quoted(_:limit:)``
+/// for every character a terminal would act on (C0 controls but the line feed, DEL, the C1
+/// range, bidirectional overrides and isolates, line and paragraph separators), and nothing
+/// else changed, so a crafted value cannot set a title, clear the screen, reach the clipboard
+/// (OSC 52), overwrite a line or reorder what follows.
+///
+///     _terminalSafe("ok\u{1B}]0;pwned\u{7}")  // "ok\\u{1b}]0;pwned\\u{7}"
+@_spi(Tools)
+public func _terminalSafe(_ text: some StringProtocol, keepingLineFeeds: Bool = false) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if keepingLineFeeds, scalar == "\n" {
+      result.unicodeScalars.append(scalar)
+    } else {
+      _appendEscaping(scalar, to: &result)
+    }
+  }
+  return result
+}
+
+private func _appendEscaping(_ scalar: Unicode.Scalar, to result: inout String) {
+  switch scalar {
+  case "\n": result += "\\n"
+  case "\r": result += "\\r"
+  case "\t": result += "\\t"
+  case _ where isTerminalControl(scalar):
+    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+  default: result.unicodeScalars.append(scalar)
+  }
 }

@@ -24,9 +24,12 @@ struct HostileInputTests {
     expectOneLineError(
       try Run(["error", "-"], stdin: bytes), status: 65,
       containing: "standard input is not valid UTF-8")
+    // encode streams: the bad line is reported, the next one is still encoded.
+    let encoded = try Run(
+      ["encode", "-"], stdin: Data([0xFF, 0xFE, 0x0A] + Array("selected\n".utf8)))
     expectOneLineError(
-      try Run(["encode", "-"], stdin: bytes), status: 65,
-      containing: "standard input is not valid UTF-8")
+      encoded, status: 65, containing: "standard input has a line that is not valid UTF-8")
+    #expect(encoded.stdout.hasPrefix("selected: 0x00000004 = 4"))
   }
 
   @Test func hundredKilobyteArgument() throws {

@@ -8,19 +8,24 @@ package struct JSONWriter {
     bytes.append(contentsOf: text.utf8)
   }
 
+  /// A JSON string. Besides what JSON requires, DEL, the C1 range and the other characters a
+  /// terminal acts on (``isTerminalControl(_:)``) are written as `\u` escapes, so JSON piped to a
+  /// terminal is as safe as the human report.
   package mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0x00..<0x20:
-        let hex = String(byte, radix: 16)
-        raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default: bytes.append(byte)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": raw("\\\"")
+      case "\\": raw("\\\\")
+      case "\n": raw("\\n")
+      case "\r": raw("\\r")
+      case "\t": raw("\\t")
+      case _ where scalar.isASCII && !isTerminalControl(scalar):
+        bytes.append(UInt8(scalar.value))
+      case _ where isTerminalControl(scalar):
+        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        ASCIIDigits.appendHex(UInt(scalar.value), minimumDigits: 4, to: &bytes)
+      default: UTF8.encode(scalar) { bytes.append($0) }
       }
     }
     bytes.append(UInt8(ascii: "\""))
