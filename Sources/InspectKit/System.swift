@@ -124,13 +124,17 @@ struct Terminal {
 
   /// Reads a whole file, up to the limit.
   static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    // Without O_NONBLOCK, opening a FIFO waits for a writer, for ever if none comes; with it the
+    // open returns at once, and reading a FIFO without a writer ends at once (empty input).
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw Failure(
         status: .noInput,
         message: "cannot read \(quoted(path)): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
+    // Reads block again, so a writer that is still writing is waited for.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     return try readAll(descriptor: descriptor, name: quoted(path))
   }
 

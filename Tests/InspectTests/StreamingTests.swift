@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Standard input streams, output failures are reported, options go anywhere (issue 10).
+@Suite("statekit-inspect streaming and output")
+struct StreamingTests {
+  @Test func optionsMayComeBeforeTheCommand() throws {
+    let before = try Run(["--json", "error", "ENOENT"])
+    let after = try Run(["error", "--json", "ENOENT"])
+    #expect(before.status == 0)
+    #expect(before.stdout == after.stdout)
+    #expect(
+      before.stdout.hasPrefix(#"{"domain": "NSPOSIXErrorDomain", "code": 2, "name": "ENOENT""#))
+    let encode = try Run(["--state", "visited=16", "--json", "encode", "visited"])
+    #expect(encode.stdout.contains(#""text": "visited""#))
+  }
+
+  @Test func encodeReadsWordsAndStandardInputInOrder() throws {
+    let run = try Run(
+      ["encode", "--json", "selected", "-", "focused"], stdin: Data("highlighted\ndisabled\n".utf8))
+    #expect(run.status == 0)
+    let texts = run.stdout.split(separator: "\n").map {
+      $0.split(separator: #""text": ""#)[1].prefix { $0 != "\"" }
+    }
+    #expect(texts == ["selected", "highlighted", "disabled", "focused"])
+  }
+
+  @Test func eachLineIsAnsweredBeforeTheNextArrives() throws {
+    let process = Process()
+    process.executableURL = Run.binary
+    process.arguments = ["--json", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let reader = output.fileHandleForReading
+    for (line, expected) in [("1", #""raw": 1,"#), ("0x10000", #""raw": 65536,"#)] {
+      try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+      // The answer must come while standard input is still open.
+      var received = Data()
+      while !String(decoding: received, as: UTF8.self).contains("\n") {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        received += chunk
+      }
+      #expect(String(decoding: received, as: UTF8.self).contains(expected))
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func aFullDiskIsExit74WithOneLine() throws {
+    let process = Process()
+    process.executableURL = Run.binary
+    process.arguments = ["0x00010004"]
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let errors = Pipe()
+    process.standardOutput = full
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 74)
+    #expect(
+      stderr
+        == "statekit-inspect: error: cannot write to standard output: No space left on device\n")
+  }
+
+  @Test func aClosedPipeIsSilent() throws {
+    // This test process writes into a pipe whose reader dies: it must not die of SIGPIPE itself.
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = Run.binary
+    process.arguments = ["--json", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    try output.fileHandleForReading.close()
+    let masks = Data(String(repeating: "0x10004\n", count: 200_000).utf8)
+    try? input.fileHandleForWriting.write(contentsOf: masks)
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGPIPE)
+    #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+
+  @Test func aFIFOWithoutAWriterIsNotAHang() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "states-\(UUID().uuidString)"
+    ).path
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let start = Date()
+    let run = try Run(["--states", path, "1"])
+    #expect(Date().timeIntervalSince(start) < 30)
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("unexpected end of input"))
+  }
+
+  @Test func controlCharactersNeverReachTheTerminal() throws {
+    // A title (OSC 0), the clipboard (OSC 52), a screen clear, a carriage return that would
+    // overwrite the line, a bell, DEL, a C1 control and a right-to-left override.
+    let hostile =
+      "\u{1B}]0;pwned\u{7}\u{1B}]52;c;ZXZpbA==\u{7}\u{1B}[2J\rfake line\u{7F}\u{85}\u{202E}txt"
+    let text = #"Error Domain=com.example Code=1 "\#(hostile)" UserInfo={k=\#(hostile)}"#
+    let forbidden: [Unicode.Scalar] = ["\u{1B}", "\u{7}", "\r", "\u{7F}", "\u{85}", "\u{202E}"]
+    func clean(_ output: String) -> Bool {
+      !output.unicodeScalars.contains { forbidden.contains($0) }
+    }
+    let human = try Run(["error", text])
+    #expect(human.status == 0)
+    #expect(clean(human.stdout), "\(human.stdout.debugDescription)")
+    #expect(human.stdout.contains(#"\u{1b}]0;pwned\u{7}"#))
+    let json = try Run(["error", "--json", text])
+    #expect(clean(json.stdout), "\(json.stdout.debugDescription)")
+    #expect(json.stdout.contains(#"\u007f\u0085\u202e"#))
+    let bad = try Run(["error", "-"], stdin: Data(("x" + hostile + "\n").utf8))
+    #expect(clean(bad.stderr), "\(bad.stderr.debugDescription)")
+    let mask = try Run(["--json", "1" + hostile])
+    #expect(clean(mask.stderr) && clean(mask.stdout))
+    let maskHuman = try Run(["--state", "a=16", "0x" + hostile])
+    #expect(clean(maskHuman.stderr))
+  }
+}
