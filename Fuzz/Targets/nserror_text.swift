@@ -1,8 +1,9 @@
 import ErrorKitCore
 
-// NSError text in both formats, alone or inside log lines: never a trap; no chain longer than the
-// input could hold (each error needs "Error Domain=" and " Code="); every payload writes as JSON
-// that reads back the same.
+// Pasted error text, every reader (NSError text in both formats, the short form, DecodingError
+// dumps, Xcode reports), alone or inside log lines: never a trap; no NSError chain longer than the
+// input could hold (each error needs "Error Domain=" and "Code="); findings in order and never
+// overlapping; every payload writes as JSON that reads back the same.
 @testable import InspectKit
 
 /// libFuzzer calls this once per input.
@@ -10,16 +11,24 @@ import ErrorKitCore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)
   var errors = 0
-  for result in NSErrorText.findAll(in: input) {
-    guard case .success(let found) = result else { continue }
-    let chain = found.payload.chain
+  for finding in NSErrorText.findAll(in: input) {
+    guard let payload = finding.payload else { continue }
+    let chain = payload.chain
     errors += chain.count
     require(chain.count <= NSErrorText.maximumDepth, "chain of \(chain.count) beyond the limit")
-    var writer = JSONWriter()
-    found.payload.write(to: &writer)
-    let back = (try? JSONReader.parse(writer.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
-    require(back == found.payload, "payload round trip")
   }
-  require(errors * 19 <= input.count, "\(errors) errors from \(input.count) bytes")
+  require(errors * 18 <= input.count, "\(errors) errors from \(input.count) bytes")
+  var previousEnd = 0
+  for finding in ErrorText.findAll(in: input) {
+    require(finding.range.lowerBound >= previousEnd, "findings overlap or are out of order")
+    require(finding.range.upperBound <= input.count, "a finding reaches past the input")
+    previousEnd = finding.range.upperBound
+    require((finding.payload == nil) != (finding.failure == nil), "neither or both of a result")
+    guard let payload = finding.payload else { continue }
+    var writer = JSONWriter()
+    payload.write(to: &writer)
+    let back = (try? JSONReader.parse(writer.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
+    require(back == payload, "payload round trip")
+  }
   return 0
 }

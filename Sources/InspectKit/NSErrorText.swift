@@ -1,10 +1,21 @@
 import ErrorKitCore
 
-/// Reads NSError text as Foundation prints it, in Apple's format
+/// Reads NSError text as Foundation prints it and as people paste it: Apple's format
 /// (`Error Domain=D Code=N "text" UserInfo={k=v, NSUnderlyingError=0x6000… {Error Domain=…}}`,
-/// also the older `UserInfo=0x… {…}`) and in swift-corelibs-foundation's
+/// also the older `UserInfo=0x… {…}`), swift-corelibs-foundation's
 /// (`Error Domain=D Code=N "text"UserInfo={k=v, NSUnderlyingError=Error Domain=…}`), alone or
 /// inside a longer log line.
+///
+/// What real pastes hold, and how it is read:
+/// - descriptions with unescaped double quotes: the description ends at the quote before
+///   `UserInfo=`, or at the last quote that ends it;
+/// - line breaks between the parts of the header and inside the user info;
+/// - keys with `-` and `.`;
+/// - a value that is itself NSError text (a description built with `"\(error)"`): kept as a
+///   detail; only `NSUnderlyingError` gives the cause;
+/// - braces that do not balance inside a value: the value ends at the next entry;
+/// - text that ends inside the error (a truncated paste): what is complete is kept, and
+///   ``ErrorFinding/cut`` says where the text ends.
 struct NSErrorText {
   /// Nested errors deeper than this are rejected: the package's one depth limit.
   static let maximumDepth = ErrorPayload.maximumDepth
@@ -14,57 +25,58 @@ struct NSErrorText {
     case apple, linux, unknown
   }
 
-  /// One error found in a text.
-  struct Found {
-    var payload: ErrorPayload
-    var format: Format
-  }
-
   struct Failure: Error {
     var message: String
   }
 
-  private static let marker = Array("Error Domain=".utf8)
+  static let marker = Array("Error Domain=".utf8)
 
   private let bytes: [UInt8]
   private(set) var index: Int
   private var format = Format.unknown
+  /// Where the text ended inside the error, when it did.
+  private var cut: String?
 
   private init(_ bytes: [UInt8], at index: Int) {
     self.bytes = bytes
     self.index = index
   }
 
-  /// Every NSError in a text, in order: a parsed error or the reason one could not be parsed.
-  static func findAll(in bytes: [UInt8]) -> [Result<Found, Failure>] {
-    var results: [Result<Found, Failure>] = []
+  /// Every NSError in a text, in order: the error (complete or cut) or why it could not be read.
+  static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
+    var findings: [ErrorFinding] = []
     var start = 0
     while let position = find(marker, in: bytes, from: start) {
       var parser = NSErrorText(bytes, at: position)
       do {
         let payload = try parser.error(depth: 1)
-        results.append(.success(Found(payload: payload, format: parser.format)))
-        start = max(parser.index, position + marker.count)
+        let end = max(parser.index, position + marker.count)
+        findings.append(
+          ErrorFinding(
+            range: position..<end, payload: payload, darwin: parser.format != .linux,
+            cut: parser.cut, mayContinue: parser.cut != nil))
+        start = end
       } catch {
-        results.append(.failure(error))
         // Go on with the next line: what is left of this one belongs to the broken error.
         var next = max(parser.index, position + marker.count)
         while next < bytes.count, bytes[next] != 0x0A { next += 1 }
+        findings.append(
+          ErrorFinding(
+            range: position..<next, failure: error.message,
+            mayContinue: parser.index >= bytes.count))
         start = next
       }
     }
-    return results
+    return findings
   }
 
-  /// Whether a text holds NSError text at all.
-  static func contains(_ bytes: [UInt8]) -> Bool {
-    find(marker, in: bytes, from: 0) != nil
-  }
-
-  private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard needle.count <= bytes.count else { return nil }
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil)
+    -> Int?
+  {
+    let limit = min(limit ?? bytes.count, bytes.count)
+    guard needle.count <= limit else { return nil }
     var position = start
-    while position + needle.count <= bytes.count {
+    while position + needle.count <= limit {
       if bytes[position] == needle[0],
         bytes[position..<position + needle.count].elementsEqual(needle)
       {
@@ -74,6 +86,8 @@ struct NSErrorText {
     }
     return nil
   }
+
+  private var atEnd: Bool { index >= bytes.count }
 
   private func failure(_ reason: String) -> Failure {
     Failure(message: "cannot read NSError text at byte \(index): \(reason)")
@@ -86,9 +100,14 @@ struct NSErrorText {
     return bytes[position..<position + utf8.count].elementsEqual(utf8)
   }
 
-  private mutating func expect(_ text: String) throws(Failure) {
-    guard starts(with: text) else { throw failure("expected \"\(text)\"") }
-    index += text.utf8.count
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  private func skippingSpaces(from position: Int) -> Int {
+    var position = position
+    while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+    return position
   }
 
   private func text(_ range: Range<Int>) -> String {
@@ -100,36 +119,46 @@ struct NSErrorText {
     guard depth <= Self.maximumDepth else {
       throw failure("errors are nested deeper than the limit of \(Self.maximumDepth)")
     }
-    try expect("Error Domain=")
+    index += Self.marker.count
+    // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
-    while index < bytes.count, !starts(with: " Code=") {
-      guard bytes[index] != 0x0A else { throw failure("expected \" Code=\" after the domain") }
-      index += 1
-    }
+    while index < bytes.count, !Self.isSpace(bytes[index]) { index += 1 }
     let domain = text(domainStart..<index)
-    try expect(" Code=")
+    index = skippingSpaces(from: index)
+    guard starts(with: "Code=") else {
+      throw failure(
+        atEnd ? "the text ends before \"Code=\"" : "expected \"Code=\" after the domain")
+    }
+    index += "Code=".utf8.count
     let code = try integer()
     var quoted: String?
-    if starts(with: " \"") { index += 1 }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-      quoted = try quotedText()
+    var afterCode = skippingSpaces(from: index)
+    if afterCode < bytes.count, bytes[afterCode] == UInt8(ascii: "\"") {
+      index = afterCode
+      quoted = quotedText(nested: depth > 1)
+      afterCode = skippingSpaces(from: index)
     }
     var info: [(String, String)] = []
     var underlying: ErrorPayload?
-    if starts(with: "UserInfo=") || starts(with: " UserInfo=") {
-      if bytes[index] == UInt8(ascii: " ") {
-        index += 1
-        format = format == .unknown ? .apple : format
-      } else {
-        format = format == .unknown ? .linux : format
-      }
-      index += "UserInfo=".utf8.count
+    if cut == nil, starts(with: "UserInfo=", at: afterCode) {
+      if format == .unknown { format = afterCode == index ? .linux : .apple }
+      index = afterCode + "UserInfo=".utf8.count
       if starts(with: "0x") {
-        // The older form: `UserInfo=0x1700f3b00 {…}`.
+        // The older form: `UserInfo=0x1700f3b00 {…}`, or `UserInfo=0x… "description"`.
         skipPointer()
-        if starts(with: " ") { index += 1 }
+        let target = skippingSpaces(from: index)
+        if target < bytes.count, bytes[target] == UInt8(ascii: "\"") {
+          index = target
+          quoted = quotedText(nested: depth > 1)
+        } else {
+          index = target
+        }
       }
-      (info, underlying) = try userInfo(depth: depth)
+      if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+        (info, underlying) = try userInfo(depth: depth)
+      } else if atEnd {
+        cut = cut ?? "after UserInfo="
+      }
     }
     let entry = { (key: String) in info.last { $0.0 == key }?.1 }
     var details: [String: String] = [:]
@@ -149,7 +178,9 @@ struct NSErrorText {
     if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
     while index < bytes.count, ASCIIDigits.isDecimalDigit(bytes[index]) { index += 1 }
     guard let value = Int(text(start..<index)) else {
-      throw failure("expected an integer code that fits in 64 bits")
+      throw failure(
+        index == start && atEnd
+          ? "the text ends before the code" : "expected an integer code that fits in 64 bits")
     }
     return value
   }
@@ -159,71 +190,138 @@ struct NSErrorText {
     while index < bytes.count, ASCIIDigits.isHexDigit(bytes[index]) { index += 1 }
   }
 
-  /// A quoted text: it ends at the first `"` followed by `UserInfo=`, the end, a comma, a brace,
-  /// or white space, since Foundation does not escape quotes inside it.
-  private mutating func quotedText() throws(Failure) -> String {
+  /// A quoted description. Foundation does not escape quotes inside it, so it ends at the quote
+  /// before `UserInfo=` when there is one (before the next error and the end of the line),
+  /// otherwise at the last quote that is followed by the end of the line, white space or
+  /// punctuation (for a nested error, the first quote followed by `}`). A text that ends inside
+  /// the description keeps it as cut.
+  private mutating func quotedText(nested: Bool) -> String? {
     index += 1
     let start = index
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\"") {
-        let next = index + 1
-        if next == bytes.count || starts(with: "UserInfo=", at: next)
-          || [UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[next])
+    var lineEnd = start
+    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+    let limit = Self.find(Self.marker, in: bytes, from: start, before: lineEnd) ?? lineEnd
+    var candidate: Int?
+    var position = start
+    while position < limit {
+      if bytes[position] == UInt8(ascii: "\"") {
+        let next = skippingSpaces(from: position + 1)
+        if starts(with: "UserInfo=", at: next) {
+          candidate = position
+          break
+        }
+        let following = position + 1 < bytes.count ? bytes[position + 1] : 0x0A
+        if nested, following == UInt8(ascii: "}") {
+          candidate = position
+          break
+        }
+        if position + 1 == limit || Self.isSpace(following)
+          || [
+            UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: ":"),
+            UInt8(ascii: ";"), UInt8(ascii: "."),
+          ].contains(following)
         {
-          let value = text(start..<index)
-          index = next
-          return value
+          candidate = position
         }
       }
-      index += 1
+      position += 1
     }
-    throw failure("unterminated quoted text")
+    guard let end = candidate else {
+      if limit == bytes.count || lineEnd == bytes.count {
+        index = bytes.count
+        cut = "inside the description"
+        return nil
+      }
+      // No closing quote on the line: the description is the rest of the line.
+      index = limit
+      return text(start..<limit)
+    }
+    index = end + 1
+    return text(start..<end)
   }
 
-  /// `{key=value, key=value}`; returns the plain entries and the underlying error.
+  /// `{key=value, key=value}`; returns the plain entries and the underlying error. A text that
+  /// ends inside keeps the complete entries and the complete (or cut) cause.
   private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], ErrorPayload?)
   {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-      throw failure("expected { after UserInfo=")
-    }
     index += 1
     var entries: [(String, String)] = []
     var underlying: ErrorPayload?
+    index = skippingSpaces(from: index)
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       return (entries, underlying)
     }
     while true {
-      let key = try self.key()
+      index = skippingSpaces(from: index)
+      guard !atEnd else {
+        cut = cut ?? "inside UserInfo"
+        return (entries, underlying)
+      }
+      guard let key = try self.key() else {
+        cut = cut ?? "inside UserInfo"
+        return (entries, underlying)
+      }
+      let isCause = key == ErrorUserInfoKey.underlyingError
+      let valueStart = index
       if starts(with: "Error Domain=") {
-        // Linux prints a nested error inline.
-        underlying = try error(depth: depth + 1)
-      } else if starts(with: "0x"), let nested = pointerTarget() {
-        index = nested
+        // Linux prints a nested error inline; elsewhere it is a description built from one.
+        let nested = try nestedError(depth: depth)
+        if isCause {
+          underlying = nested
+        } else {
+          entries.append((key, text(valueStart..<index)))
+        }
+      } else if isCause, starts(with: "0x"), let target = pointerTarget() {
+        index = target
         if bytes[index] == UInt8(ascii: "{") {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
           index += 1
-          underlying = try error(depth: depth + 1)
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+          underlying = try nestedError(depth: depth)
+          if cut != nil { return (entries, underlying) }
+          index = skippingSpaces(from: index)
+          guard index < bytes.count else {
+            cut = "inside NSUnderlyingError"
+            return (entries, underlying)
+          }
+          guard bytes[index] == UInt8(ascii: "}") else {
             throw failure("expected } after a nested error")
           }
           index += 1
         } else {
           // The older form: `0x1700e0a80 "text"`, a pointer and a description only.
-          let message = try quotedText()
+          let message = quotedText(nested: true)
           underlying = ErrorPayload(domain: "", code: 0, message: message)
         }
+      } else if let value = plainValue() {
+        entries.append((key, value))
       } else {
-        entries.append((key, try plainValue()))
+        cut = cut ?? "inside the value of \(key)"
+        return (entries, underlying)
       }
-      if starts(with: ", ") {
-        index += 2
+      if cut != nil { return (entries, underlying) }
+      if starts(with: ",") {
+        index += 1
       } else if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
         index += 1
         return (entries, underlying)
+      } else if atEnd {
+        cut = "inside UserInfo"
+        return (entries, underlying)
       } else {
-        throw failure(index < bytes.count ? "expected , or } in UserInfo" : "unterminated UserInfo")
+        throw failure("expected , or } in UserInfo")
       }
+    }
+  }
+
+  /// A nested error; the text may end inside it.
+  private mutating func nestedError(depth: Int) throws(Failure) -> ErrorPayload? {
+    do {
+      return try error(depth: depth + 1)
+    } catch {
+      guard atEnd else { throw error }
+      cut = cut ?? "inside a nested error"
+      return nil
     }
   }
 
@@ -232,7 +330,7 @@ struct NSErrorText {
     var position = index + 2
     while position < bytes.count, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
     guard position + 1 < bytes.count, bytes[position] == 0x20,
-      bytes[position + 1] == UInt8(ascii: "{") && starts(with: "{Error Domain=", at: position + 1)
+      bytes[position + 1] == UInt8(ascii: "{") && starts(with: "{Error", at: position + 1)
         || bytes[position + 1] == UInt8(ascii: "\"")
     else { return nil }
     return position + 1
@@ -240,42 +338,55 @@ struct NSErrorText {
 
   private static func isKeyByte(_ byte: UInt8) -> Bool {
     (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+      || byte >= 0x80
   }
 
-  private mutating func key() throws(Failure) -> String {
+  /// A key and its `=`, or `nil` when the text ends inside it.
+  private mutating func key() throws(Failure) -> String? {
     let start = index
     while index < bytes.count, Self.isKeyByte(bytes[index]) { index += 1 }
-    guard index > start, index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+    if atEnd { return nil }
+    guard index > start, bytes[index] == UInt8(ascii: "=") else {
       throw failure("expected a UserInfo key and =")
     }
     index += 1
     return text(start..<index - 1)
   }
 
-  /// Whether `, key=` starts at a position: the boundary between two entries.
+  /// Whether `, key=` starts at a position (spaces and line breaks allowed after the comma): the
+  /// boundary between two entries.
   private func isEntryBoundary(_ position: Int) -> Bool {
-    guard starts(with: ", ", at: position) else { return false }
-    var cursor = position + 2
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
+    var cursor = skippingSpaces(from: position + 1)
     let keyStart = cursor
     while cursor < bytes.count, Self.isKeyByte(bytes[cursor]) { cursor += 1 }
     return cursor > keyStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: "=")
   }
 
-  /// A value up to the next entry or the closing brace; braces and parentheses inside it must
-  /// balance, which keeps `{x=y}` and multi-line `(…)` values whole.
-  private mutating func plainValue() throws(Failure) -> String {
+  /// A value up to the next entry or the closing brace. Braces and parentheses inside it are
+  /// balanced when they can be, which keeps `{x=y}` and multi-line `(…)` values whole; when they
+  /// do not balance, the value ends at the first boundary. `nil` when the text ends inside it.
+  private mutating func plainValue() -> String? {
     let start = index
     var depth = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if depth == 0 {
-        if byte == UInt8(ascii: "}") || isEntryBoundary(index) { return text(start..<index) }
+      if depth == 0, byte == UInt8(ascii: "}") || isEntryBoundary(index) {
+        return text(start..<index)
       }
       if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") { depth += 1 }
       if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")")) && depth > 0 { depth -= 1 }
       index += 1
     }
-    throw failure("unterminated UserInfo")
+    // Unbalanced: take the value up to the first boundary or closing brace instead.
+    index = start
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "}") || isEntryBoundary(index) {
+        return text(start..<index)
+      }
+      index += 1
+    }
+    return nil
   }
 }

@@ -36,6 +36,8 @@ enum Limits {
   static let inputBytes = 64 << 20
   /// `--state` flags on one command line.
   static let stateFlags = 64
+  /// Bytes of standard input held while an error's text may still go on (`error -`).
+  static let heldError = 1 << 20
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.
@@ -78,6 +80,11 @@ struct Terminal {
   /// on are escaped, so the message is one line whatever input it names.
   static func error(_ message: String) {
     _ = writeAll(2, Array("statekit-inspect: error: \(_terminalSafe(message))\n".utf8))
+  }
+
+  /// One line on standard error about input that is not the run's failure.
+  static func warning(_ message: String) {
+    _ = writeAll(2, Array("statekit-inspect: warning: \(_terminalSafe(message))\n".utf8))
   }
 
   /// Writes every byte, retrying interrupted and short writes; returns why it could not.

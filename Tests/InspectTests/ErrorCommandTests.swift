@@ -187,11 +187,7 @@ struct ErrorCommandTests {
     (["error", "{"], 65, "\"{\": invalid JSON at byte 1: expected a key in an object"),
     (
       ["error", "Error Domain=X"], 65,
-      "\"Error Domain=X\": cannot read NSError text at byte 14: expected \" Code=\""
-    ),
-    (
-      ["error", "Error Domain=X Code=1 \"t\" UserInfo={a=b"], 65,
-      "\"Error Domain=X Code=1 \\\"t\\\" UserInfo={a=b\": cannot read NSError text at byte 39: unterminated UserInfo"
+      "\"Error Domain=X\": cannot read NSError text at byte 14: the text ends before \"Code=\""
     ),
     (
       ["error", "Error Domain=X Code=99999999999999999999"], 65,

@@ -19,7 +19,7 @@ struct InspectKitTests {
       + #"ErrorKitDetail.NSLocalizedDescription=not the message, path=/tmp/x}"#
     let results = NSErrorText.findAll(in: Array(text.utf8))
     #expect(results.count == 1)
-    let payload = try results[0].get().payload
+    let payload = try #require(results.first?.payload)
     #expect(payload.name == "saveFailed")
     #expect(payload.message == nil)
     #expect(payload.details == ["NSLocalizedDescription": "not the message", "path": "/tmp/x"])
