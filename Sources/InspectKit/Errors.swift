@@ -106,7 +106,7 @@ extension Inspector {
         }
         return
       }
-      for finding in ErrorText.findAll(in: pending) {
+      for finding in ErrorText.findAll(in: Array(pending.dropLast())) {
         inspector.show(finding, report: &report, first: &first)
       }
     }
@@ -133,7 +133,8 @@ extension Inspector {
         if depth.closed { try explainPending(&self, atEnd: false) }
         continue
       }
-      let findings = ErrorText.findAll(in: pending)
+      // Scanned without the last line feed: an error that reaches the end may go on.
+      let findings = ErrorText.findAll(in: Array(pending.dropLast()))
       if findings.isEmpty {
         // Keep this line only, as the possible first line of an error that starts below.
         pending.removeSubrange(0..<lineStart)

@@ -36,6 +36,8 @@ struct NSErrorText {
   private var format = Format.unknown
   /// Where the text ended inside the error, when it did.
   private var cut: String?
+  /// Whether the outermost error had `UserInfo=`.
+  private var hasUserInfo = false
 
   private init(_ bytes: [UInt8], at index: Int) {
     self.bytes = bytes
@@ -51,10 +53,15 @@ struct NSErrorText {
       do {
         let payload = try parser.error(depth: 1)
         let end = max(parser.index, position + marker.count)
+        // An error without user info at the very end of the text may go on with `UserInfo=` on
+        // the next line of a stream.
+        let openEnded =
+          parser.cut != nil
+          || (!parser.hasUserInfo && parser.skippingSpaces(from: end) == bytes.count)
         findings.append(
           ErrorFinding(
             range: position..<end, payload: payload, darwin: parser.format != .linux,
-            cut: parser.cut, mayContinue: parser.cut != nil))
+            cut: parser.cut, mayContinue: openEnded))
         start = end
       } catch {
         // Go on with the next line: what is left of this one belongs to the broken error.
@@ -104,7 +111,7 @@ struct NSErrorText {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
-  private func skippingSpaces(from position: Int) -> Int {
+  func skippingSpaces(from position: Int) -> Int {
     var position = position
     while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
     return position
@@ -133,7 +140,7 @@ struct NSErrorText {
     let code = try integer()
     var quoted: String?
     var afterCode = skippingSpaces(from: index)
-    if afterCode < bytes.count, bytes[afterCode] == UInt8(ascii: "\"") {
+    if quoteWidth(at: afterCode) > 0 {
       index = afterCode
       quoted = quotedText(nested: depth > 1)
       afterCode = skippingSpaces(from: index)
@@ -141,13 +148,14 @@ struct NSErrorText {
     var info: [(String, String)] = []
     var underlying: ErrorPayload?
     if cut == nil, starts(with: "UserInfo=", at: afterCode) {
+      if depth == 1 { hasUserInfo = true }
       if format == .unknown { format = afterCode == index ? .linux : .apple }
       index = afterCode + "UserInfo=".utf8.count
       if starts(with: "0x") {
         // The older form: `UserInfo=0x1700f3b00 {…}`, or `UserInfo=0x… "description"`.
         skipPointer()
         let target = skippingSpaces(from: index)
-        if target < bytes.count, bytes[target] == UInt8(ascii: "\"") {
+        if quoteWidth(at: target) > 0 {
           index = target
           quoted = quotedText(nested: depth > 1)
         } else {
@@ -159,6 +167,13 @@ struct NSErrorText {
       } else if atEnd {
         cut = cut ?? "after UserInfo="
       }
+    }
+    // Logs of 2010 and before: `… "text" Underlying Error=(Error Domain=…)` after the error.
+    let trailer = skippingSpaces(from: index)
+    if cut == nil, underlying == nil, starts(with: "Underlying Error=(Error Domain=", at: trailer) {
+      index = trailer + "Underlying Error=(".utf8.count
+      underlying = try nestedError(depth: depth)
+      if cut == nil, index < bytes.count, bytes[index] == UInt8(ascii: ")") { index += 1 }
     }
     let entry = { (key: String) in info.last { $0.0 == key }?.1 }
     var details: [String: String] = [:]
@@ -196,35 +211,48 @@ struct NSErrorText {
   /// punctuation (for a nested error, the first quote followed by `}`). A text that ends inside
   /// the description keeps it as cut.
   private mutating func quotedText(nested: Bool) -> String? {
-    index += 1
+    // Pastes that went through a word processor have “…” instead of "…" (even “…“).
+    let smart = quoteWidth(at: index) == 3
+    index += quoteWidth(at: index)
     let start = index
     var lineEnd = start
     while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
     let limit = Self.find(Self.marker, in: bytes, from: start, before: lineEnd) ?? lineEnd
+    if starts(with: "(null)\"", at: start) {
+      // Foundation's own placeholder, even when a paste adds quotes around the whole error.
+      index = start + 7
+      return "(null)"
+    }
     var candidate: Int?
+    var candidateWidth = 1
     var position = start
     while position < limit {
-      if bytes[position] == UInt8(ascii: "\"") {
-        let next = skippingSpaces(from: position + 1)
+      let width = smart ? quoteWidth(at: position) : (bytes[position] == UInt8(ascii: "\"") ? 1 : 0)
+      if width > 0 {
+        let after = position + width
+        let next = skippingSpaces(from: after)
         if starts(with: "UserInfo=", at: next) {
           candidate = position
+          candidateWidth = width
           break
         }
-        let following = position + 1 < bytes.count ? bytes[position + 1] : 0x0A
+        let following = after < bytes.count ? bytes[after] : 0x0A
         if nested, following == UInt8(ascii: "}") {
           candidate = position
+          candidateWidth = width
           break
         }
-        if position + 1 == limit || Self.isSpace(following)
+        if after >= limit || Self.isSpace(following)
           || [
             UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: ":"),
             UInt8(ascii: ";"), UInt8(ascii: "."),
           ].contains(following)
         {
           candidate = position
+          candidateWidth = width
         }
       }
-      position += 1
+      position += max(width, 1)
     }
     guard let end = candidate else {
       if limit == bytes.count || lineEnd == bytes.count {
@@ -236,8 +264,20 @@ struct NSErrorText {
       index = limit
       return text(start..<limit)
     }
-    index = end + 1
+    index = end + candidateWidth
     return text(start..<end)
+  }
+
+  /// The width of a quote at a position: 1 for `"`, 3 for `“` or `”`, 0 for anything else.
+  private func quoteWidth(at position: Int) -> Int {
+    guard position < bytes.count else { return 0 }
+    if bytes[position] == UInt8(ascii: "\"") { return 1 }
+    if position + 2 < bytes.count, bytes[position] == 0xE2, bytes[position + 1] == 0x80,
+      bytes[position + 2] == 0x9C || bytes[position + 2] == 0x9D
+    {
+      return 3
+    }
+    return 0
   }
 
   /// `{key=value, key=value}`; returns the plain entries and the underlying error. A text that

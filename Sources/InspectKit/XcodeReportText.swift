@@ -137,6 +137,8 @@ enum XcodeReportText {
         index = cursor
       }
     }
+    // A chain still open at the end of the text waits for its next block after `--`.
+    if !chain.isEmpty { openEnded = true }
     finish()
     return findings
   }
