@@ -342,10 +342,12 @@ package struct Inspector {
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
       TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
-      INPUT             An ErrorPayload JSON document, NSError text (Apple or Linux format, alone or
-                        in a log line), "DOMAIN CODE", a code, or a name such as ENOENT.
-      -                 Read inputs from standard input: one mask or text a line; for error, a JSON
-                        document or log text in which every NSError is explained.
+      INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
+                        text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
+                        a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
+                        "DOMAIN CODE", a code, or a name such as ENOENT.
+      -                 Read standard input as it comes: one mask or text a line; for error, JSON
+                        documents or log text, each error printed once its text is complete.
 
     OPTIONS:
       --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
@@ -357,9 +359,11 @@ package struct Inspector {
       -h, --help        Show this help.
       --version         Show the version.
 
+    Options may come before or after the command and the operands.
+
     EXIT CODES:
       0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input,
-      66 a file that cannot be read.
+      66 a file that cannot be read, 74 output that cannot be written.
 
     """
 }

@@ -124,11 +124,6 @@ struct Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Reads all of standard input, up to the limit.
-  static func readStandardInput() throws(Failure) -> [UInt8] {
-    try readAll(descriptor: 0, name: "standard input")
-  }
-
   /// Reads a whole file, up to the limit.
   static func readFile(_ path: String) throws(Failure) -> [UInt8] {
     // Without O_NONBLOCK, opening a FIFO waits for a writer, for ever if none comes; with it the

@@ -129,4 +129,30 @@ struct StreamingTests {
     let maskHuman = try Run(["--state", "a=16", "0x" + hostile])
     #expect(clean(maskHuman.stderr))
   }
+
+  @Test func theToolReadsJSONAsErrorKitDoes() throws {
+    // One rule with ErrorKit's decoder: a whole number such as 1.0 is a code, the first of two
+    // equal keys counts.
+    let run = try Run([
+      "error", "--json", #"{"domain": "D", "code": 1.0, "code": 2, "domain": "E"}"#,
+    ])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix(#"{"domain": "D", "code": 1, "#))
+    let fraction = try Run(["error", #"{"domain": "D", "code": 1.5}"#])
+    #expect(fraction.status == 65)
+  }
+
+  @Test func jsonDocumentsStreamOneAfterTheOther() throws {
+    let documents = """
+      {"domain": "A", "code": 1}
+      {
+        "domain": "B",
+        "code": 2, "description": "two { braces } in \\"text\\""
+      }
+      """
+    let run = try Run(["error", "--json", "-"], stdin: Data(documents.utf8))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.split(separator: "\n").count == 2)
+    #expect(run.stdout.contains(#""description": "two { braces } in \"text\"""#))
+  }
 }
