@@ -126,6 +126,11 @@ struct NSErrorText {
     guard depth <= Self.maximumDepth else {
       throw failure("errors are nested deeper than the limit of \(Self.maximumDepth)")
     }
+    guard starts(with: "Error Domain=") else {
+      throw failure(
+        bytes.count - index < Self.marker.count
+          ? "the text ends inside \"Error Domain=\"" : "expected \"Error Domain=\"")
+    }
     index += Self.marker.count
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
@@ -317,6 +322,15 @@ struct NSErrorText {
         if bytes[index] == UInt8(ascii: "{") {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
           index += 1
+          guard starts(with: "Error Domain=") else {
+            guard bytes.count - index < Self.marker.count else {
+              throw failure("expected \"Error Domain=\" after {")
+            }
+            // `{Error Dom` with the rest cut off.
+            index = bytes.count
+            cut = cut ?? "inside NSUnderlyingError"
+            return (entries, underlying)
+          }
           underlying = try nestedError(depth: depth)
           if cut != nil { return (entries, underlying) }
           index = skippingSpaces(from: index)

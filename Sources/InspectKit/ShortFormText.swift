@@ -21,14 +21,26 @@ enum ShortFormText {
   ]
 
   static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
-    let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-    // Byte offsets of each scalar, to report ranges in bytes.
+    // The scalars and the byte offset of each, from the bytes themselves: an invalid sequence
+    // is one replacement character but keeps its own length, so ranges stay in the input.
+    var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
-    offsets.reserveCapacity(scalars.count + 1)
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
     var offset = 0
-    for scalar in scalars {
-      offsets.append(offset)
-      offset += UTF8.width(scalar)
+    decoding: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        scalars.append(Unicode.UTF8.decode(encoded))
+        offsets.append(offset)
+        offset += encoded.count
+      case .error(let length):
+        scalars.append("\u{FFFD}")
+        offsets.append(offset)
+        offset += length
+      case .emptyInput:
+        break decoding
+      }
     }
     offsets.append(offset)
     var findings: [ErrorFinding] = []

@@ -28,12 +28,15 @@ enum XcodeReportText {
   static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
     // Lines with their byte ranges.
     var lines: [(text: Substring, range: Range<Int>)] = []
-    let text = String(decoding: bytes, as: UTF8.self)
-    var offset = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let count = line.utf8.count
-      lines.append((line, offset..<(offset + count)))
-      offset += count + 1
+    // Split on the bytes, so that each range is exact even where the text is not valid UTF-8.
+    var lineStart = 0
+    for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x0A {
+      lines.append(
+        (
+          Substring(String(decoding: bytes[lineStart..<position], as: UTF8.self)),
+          lineStart..<position
+        ))
+      lineStart = position + 1
     }
     var findings: [ErrorFinding] = []
     var chain: [Block] = []

@@ -25,10 +25,28 @@ struct StreamingTests {
     #expect(texts == ["selected", "highlighted", "disabled", "focused"])
   }
 
-  @Test func eachLineIsAnsweredBeforeTheNextArrives() throws {
+  @Test(arguments: [
+    (["--json", "-"], [("1", #""raw": 1,"#), ("0x10000", #""raw": 65536,"#)]),
+    (
+      ["error", "--json", "-"],
+      [
+        (
+          #"12:00:01 app[1]: Error Domain=NSPOSIXErrorDomain Code=2 "x" UserInfo={a=b}"#,
+          #""name": "ENOENT""#
+        ),
+        (
+          "12:00:02 app[1]: The operation couldn’t be completed. (NSURLErrorDomain error -1009.)",
+          #""name": "notConnectedToInternet""#
+        ),
+      ]
+    ),
+  ])
+  func eachLineIsAnsweredBeforeTheNextArrives(arguments: [String], lines: [(String, String)])
+    throws
+  {
     let process = Process()
     process.executableURL = Run.binary
-    process.arguments = ["--json", "-"]
+    process.arguments = arguments
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -36,7 +54,7 @@ struct StreamingTests {
     try process.run()
     defer { if process.isRunning { process.terminate() } }
     let reader = output.fileHandleForReading
-    for (line, expected) in [("1", #""raw": 1,"#), ("0x10000", #""raw": 65536,"#)] {
+    for (line, expected) in lines {
       try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
       // The answer must come while standard input is still open.
       var received = Data()
