@@ -20,6 +20,25 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def mask_lines(count):
+    """The benchmark's masks, one a line: a third decimal, a third 8-digit hex, a third hex above
+    32 bits; the same sequence in every run (seeded)."""
+    rng = random.Random(11)
+    for index in range(count):
+        raw = rng.getrandbits(32) & rng.getrandbits(32)
+        if index % 3 == 0:
+            yield f"{raw}\n"
+        elif index % 3 == 1:
+            yield f"0x{raw:08X}\n"
+        else:
+            yield f"0x{raw | 1 << 40:X}\n"
+
+
+def write_masks(path, count):
+    with open(path, "w") as file:
+        file.writelines(mask_lines(count))
+
+
 def build():
     subprocess.run(["swift", "build", "-c", "release", "--product", "statekit-inspect"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
@@ -61,17 +80,8 @@ def main():
               f"statekit-inspect 0x00010004 {tool_ms:.2f} ms, ratio {tool_ms / hello_ms:.2f}x (goal <= 1.5x)")
         print(f"binary size: {os.path.getsize(tool) / 1e6:.1f} MB (dynamically linked, no Foundation)")
 
-        rng = random.Random(11)
         masks = os.path.join(scratch, "masks.txt")
-        with open(masks, "w") as file:
-            for index in range(args.masks):
-                raw = rng.getrandbits(32) & rng.getrandbits(32)
-                if index % 3 == 0:
-                    file.write(f"{raw}\n")
-                elif index % 3 == 1:
-                    file.write(f"0x{raw:08X}\n")
-                else:
-                    file.write(f"0x{raw | 1 << 40:X}\n")
+        write_masks(masks, args.masks)
         tool_out = os.path.join(scratch, "tool.jsonl")
         python_out = os.path.join(scratch, "python.jsonl")
         tool_runs, python_runs = [], []

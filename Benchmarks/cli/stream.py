@@ -13,31 +13,14 @@ Usage: python3 Benchmarks/cli/stream.py [--masks N] [--runs N]
 import argparse
 import hashlib
 import os
-import random
 import statistics
 import subprocess
 import tempfile
 import time
 
+from run import write_masks  # the same masks as the batch benchmark
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def chunks(count):
-    rng = random.Random(11)
-    lines = []
-    for index in range(count):
-        raw = rng.getrandbits(32) & rng.getrandbits(32)
-        if index % 3 == 0:
-            lines.append(f"{raw}\n")
-        elif index % 3 == 1:
-            lines.append(f"0x{raw:08X}\n")
-        else:
-            lines.append(f"0x{raw | 1 << 40:X}\n")
-        if len(lines) == 65536:
-            yield "".join(lines).encode()
-            lines = []
-    if lines:
-        yield "".join(lines).encode()
 
 
 def peak_rss_while(process):
@@ -90,9 +73,7 @@ def main():
         subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks/cli/baseline.c"), "-o", baseline],
                        check=True)
         masks = os.path.join(scratch, "masks.txt")
-        with open(masks, "wb") as file:
-            for block in chunks(args.masks):
-                file.write(block)
+        write_masks(masks, args.masks)
         # Outputs compared on the first million masks (the whole output is about 1.5 GB for ten).
         head = os.path.join(scratch, "head.txt")
         with open(masks, "rb") as source, open(head, "wb") as target:
