@@ -81,12 +81,22 @@ public struct StateTable<Value> {
   /// - Parameter entries: Selectors and values; a later entry for the same selector replaces an
   ///   earlier one.
   public init(_ entries: some Sequence<(StateSelector, Value)>) {
-    var sorted: [Entry] = []
+    // One pass to keep the last value of each selector, one sort: O(n log n), where inserting
+    // each entry in place was quadratic (a minute for 40,000 decoded keys). `outranks` is a
+    // strict total order on distinct selectors, so the result is the same.
+    var positions: [StateSelector: Int] = [:]
+    var unique: [Entry] = []
     for (selector, value) in entries {
-      Self.insert(value, for: selector, into: &sorted)
+      if let position = positions[selector] {
+        unique[position].value = value
+      } else {
+        positions[selector] = unique.count
+        unique.append(Entry(selector: selector, value: value))
+      }
     }
+    unique.sort { $0.selector.outranks($1.selector) }
     self.init()
-    _entries = sorted
+    _entries = unique
   }
 
   /// The entries, in the order resolution considers them: most specific first, ties by
