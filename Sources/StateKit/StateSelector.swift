@@ -51,6 +51,21 @@ public struct StateSelector: Hashable, Sendable {
     self.excluded = excluded
   }
 
+  /// Creates a selector that requires some states unless others are present, without throwing:
+  /// a state that is both required and excluded stays required. Use it for constants.
+  ///
+  ///     static let selectedNotDisabled = StateSelector(.selected, unless: .disabled)
+  ///     StateSelector(.selected, unless: [.selected, .disabled]).excluded  // .disabled
+  ///
+  /// - Parameters:
+  ///   - required: The states a control must all be in.
+  ///   - excluded: The states a control must not be in; those also in `required` are ignored.
+  @inlinable
+  public init(_ required: ControlState, unless excluded: ControlState) {
+    self.required = required
+    self.excluded = excluded.subtracting(required)
+  }
+
   /// Whether a control in `state` is selected: all required bits set and no excluded bit set.
   ///
   ///     StateSelector(.selected).matches([.selected, .highlighted])  // true

@@ -54,7 +54,7 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 ///     style.resolve(.normal)[.underlined]  // nil: no entry applies
 ///
 /// A style set is a plain value: equal when every key has equal tables.
-public struct StyleSet: Hashable, Sendable {
+public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   private var tables: [_StyleSlot: any _StyleTable] = [:]
 
   /// Creates an empty style set.
@@ -140,6 +140,19 @@ public struct StyleSet: Hashable, Sendable {
     return result
   }
 
+  /// Each attribute, sorted by name, with its entries best first.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .disabled] = "gray"
+  ///     style.description  // "StyleSet(titleColor: [disabled: gray, normal: blue])"
+  public var description: String {
+    let parts = tables.sorted { $0.key.name < $1.key.name }.map { slot, table in
+      "\(slot.name): \(table.describeEntries())"
+    }
+    return "StyleSet(" + parts.joined(separator: ", ") + ")"
+  }
+
   /// Style sets are equal when every attribute has equal tables.
   ///
   ///     StyleSet() == StyleSet()  // true
@@ -169,7 +182,7 @@ public struct StyleSet: Hashable, Sendable {
 ///
 ///     let look = style.resolve(.visited)
 ///     look[.titleColor]  // "purple"
-public struct ResolvedStyle: Hashable, Sendable {
+public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   // AnyHashable holds only values of `Hashable & Sendable` types here (StyleKey requires both).
   nonisolated(unsafe) private var values: [_StyleSlot: AnyHashable]
 
@@ -195,6 +208,16 @@ public struct ResolvedStyle: Hashable, Sendable {
   ///
   ///     StyleSet().resolve(.normal).isEmpty  // true
   public var isEmpty: Bool { values.isEmpty }
+
+  /// Each attribute that has a value, sorted by name.
+  ///
+  ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underline: true)"
+  public var description: String {
+    let parts = values.sorted { $0.key.name < $1.key.name }.map { slot, value in
+      "\(slot.name): \(value.base)"
+    }
+    return "ResolvedStyle(" + parts.joined(separator: ", ") + ")"
+  }
 }
 
 /// The identity of an attribute: its name and its value type.
@@ -209,6 +232,7 @@ protocol _StyleTable: Sendable {
   func isEqual(_ other: any _StyleTable) -> Bool
   func hashAny(into hasher: inout Hasher)
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable
+  func describeEntries() -> String
 }
 
 /// The box that holds one attribute's table.
@@ -225,6 +249,10 @@ struct _StyleTableBox<Value: Hashable & Sendable>: _StyleTable {
 
   func hashAny(into hasher: inout Hasher) {
     table.hash(into: &hasher)
+  }
+
+  func describeEntries() -> String {
+    table.description
   }
 
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable {

@@ -1,4 +1,5 @@
 import ErrorKitCore
+import Foundation
 import StateKit
 import Testing
 
@@ -30,5 +31,17 @@ struct InspectKitTests {
     #expect(try MaskToken.parse(Array("0b101".utf8)[...]) == ControlState(rawValue: 5))
     #expect(try StateCatalog().parse("0x10004") == ControlState(rawValue: 0x1_0004))
     #expect(throws: Failure.self) { try MaskToken.parse(Array("0x1g".utf8)[...]) }
+  }
+
+  @Test func aCatalogsStatesJSONIsWhatStatesReads() throws {
+    var catalog = StateCatalog()
+    _ = try catalog.declare("visited", applicationBit: 0)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "states-\(UUID().uuidString).json")
+    try Data(catalog.statesJSON.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try Run(["--json", "--states", file.path, "0x10004"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""text": "selected | visited""#))
   }
 }

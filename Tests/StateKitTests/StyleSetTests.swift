@@ -74,3 +74,39 @@ struct StyleSetTests {
     #expect(style.resolve(.normal).isEmpty)
   }
 }
+
+@Suite("Widget-author conveniences")
+struct WidgetAuthorTests {
+  @Test func styleSetsAndResolvedStylesDescribeThemselves() {
+    var style = StyleSet()
+    style[StyleKey<String>("titleColor"), for: .normal] = "blue"
+    style[StyleKey<String>("titleColor"), for: .disabled] = "gray"
+    style[StyleKey<Bool>("underline"), for: .highlighted] = true
+    #expect(
+      style.description
+        == "StyleSet(titleColor: [disabled: gray, normal: blue], underline: [highlighted: true])")
+    #expect(
+      style.resolve([.highlighted, .disabled]).description
+        == "ResolvedStyle(titleColor: gray, underline: true)")
+    #expect(StyleSet().resolve(.normal).description == "ResolvedStyle()")
+  }
+
+  @Test func constantSelectorsNeverThrow() {
+    let selector = StateSelector(.selected, unless: .disabled)
+    #expect(selector.required == .selected && selector.excluded == .disabled)
+    #expect(selector.matches([.selected, .highlighted]))
+    #expect(!selector.matches([.selected, .disabled]))
+    // A state both required and excluded stays required.
+    let overlapping = StateSelector(.selected, unless: [.selected, .disabled])
+    #expect(overlapping.excluded == .disabled)
+    #expect((try? StateSelector(requiring: .selected, excluding: .disabled)) == selector)
+  }
+
+  @Test func catalogsExportTheStatesFormat() throws {
+    var catalog = StateCatalog()
+    _ = try catalog.declare("dragging", applicationBit: 7)
+    _ = try catalog.declare("visited", applicationBit: 0)
+    #expect(catalog.statesJSON == "{\"visited\": 16, \"dragging\": 23}\n")
+    #expect(StateCatalog().statesJSON == "{}\n")
+  }
+}
