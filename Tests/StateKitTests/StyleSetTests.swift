@@ -110,3 +110,39 @@ struct WidgetAuthorTests {
     #expect(StateCatalog().statesJSON == "{}\n")
   }
 }
+
+@Suite("StateTable.explain")
+struct ExplainTests {
+  @Test func explainsTheWinnerAndTheRule() {
+    var table = StateTable<String>()
+    table[.normal] = "blue"
+    table[.disabled] = "gray"
+    table[.highlighted] = "dark blue"
+    table[[.selected, .highlighted]] = "white"
+    let tie = table.explain([.disabled, .highlighted])
+    #expect(tie.winner?.value == "gray")
+    #expect(tie.matches.map(\.value) == ["gray", "dark blue", "blue"])
+    #expect(
+      tie.reason.hasPrefix("it and highlighted match with 1 state each; disabled has precedence"))
+    let specific = table.explain([.selected, .highlighted, .focused])
+    #expect(specific.winner?.value == "white")
+    #expect(specific.reason.hasPrefix("the most specific match (2 states), before highlighted"))
+    #expect(
+      table.explain(.selected).description
+        == #"selected → "blue" from normal: the only entry that matches"#)
+    #expect(StateTable<Int>().explain(.normal).winner == nil)
+  }
+
+  @Test func theWinnerIsWhatResolveGives() {
+    var rng = SplitMix64(seed: 0xE4B1)
+    for _ in 0..<2_000 {
+      var table = StateTable<Int>()
+      for value in 0..<Int(rng.next() % 6) {
+        table[ControlState(rawValue: UInt(rng.next() & 0x1000F))] = value
+      }
+      let state = ControlState(rawValue: UInt(rng.next() & 0x1000F))
+      #expect(
+        table.explain(state).winner?.value == table.resolve(state), "state \(state) in \(table)")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+extension StateTable {
+  /// Why a table resolves a state as it does: the entries that match, the one that wins, and
+  /// the rule that chose it.
+  ///
+  ///     print(titleColor.explain([.visited, .disabled]))
+  ///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each;
+  ///     // disabled has precedence (disabled, highlighted, focused, selected, application bits
+  ///     // 23 down to 16, other bits)
+  public struct Explanation: CustomStringConvertible {
+    /// The state explained.
+    public let state: ControlState
+    /// The entries that match the state, best first; the first one wins.
+    public let matches: [Entry]
+    /// What decided between the winner and the runner-up, in words.
+    public let reason: String
+
+    /// The winning entry, or `nil` when no entry matches.
+    ///
+    ///     table.explain(.selected).winner?.selector  // the winning selector
+    public var winner: Entry? { matches.first }
+
+    /// One line: the state, the winning value and selector, and the reason.
+    ///
+    ///     table.explain(.normal).description  // "normal → \"blue\" from normal: the only entry that matches"
+    public var description: String {
+      guard let winner else { return "\(state) → nil: \(reason)" }
+      return "\(state) → \(String(reflecting: winner.value)) from \(winner.selector): \(reason)"
+    }
+  }
+
+  /// Explains how ``resolve(_:)`` resolves a state: which entries match, which wins, and why
+  /// (the most specific matching entry wins; equal specificity goes to precedence).
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table[.disabled] = "gray"
+  ///     table.explain([.disabled, .highlighted]).winner?.value  // "gray"
+  ///
+  /// - Parameter state: Any state.
+  /// - Returns: The explanation; its winner's value is `resolve(state)`.
+  public func explain(_ state: ControlState) -> Explanation {
+    let matches = _entries.filter { $0.selector.matches(state) }
+    let reason: String
+    switch matches.count {
+    case 0: reason = "no entry matches (a table with a normal entry always has one)"
+    case 1: reason = "the only entry that matches"
+    default:
+      let (winner, runnerUp) = (matches[0].selector, matches[1].selector)
+      if winner.specificity > runnerUp.specificity {
+        reason =
+          "the most specific match (\(Self.count(winner.specificity))), before \(runnerUp) (\(Self.count(runnerUp.specificity)))"
+      } else {
+        reason =
+          "it and \(runnerUp) match with \(Self.count(winner.specificity)) each; \(winner) has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)"
+      }
+    }
+    return Explanation(state: state, matches: matches, reason: reason)
+  }
+
+  private static func count(_ specificity: Int) -> String {
+    specificity == 1 ? "1 state" : "\(specificity) states"
+  }
+}
+
+extension StateTable.Explanation: Sendable where Value: Sendable {}
