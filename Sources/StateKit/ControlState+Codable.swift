@@ -15,7 +15,8 @@ extension ControlState: Codable {
   ///     try JSONDecoder().decode(ControlState.self, from: Data("5".utf8))                    // [.highlighted, .selected]
   ///     try JSONDecoder().decode(ControlState.self, from: Data(#""selected | 0x10000""#.utf8))  // 0x10004
   ///
-  /// Text is parsed with the process-wide catalog, keeping unnamed hex bits.
+  /// Text is parsed with the catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the
+  /// decoder's `userInfo`, else with the system names, keeping unnamed hex bits.
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the value and the reason when it is neither
@@ -37,7 +38,7 @@ extension ControlState: Codable {
       )
     }
     do {
-      self = try ControlState(parsing: text)
+      self = try StateCatalog.forCoding(decoder.userInfo[.stateCatalog]).parse(text)
     } catch let error as StateKitError {
       throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
     }

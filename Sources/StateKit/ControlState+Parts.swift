@@ -25,16 +25,14 @@ extension ControlState {
   @inlinable
   public var reservedPart: ControlState { intersection(.reserved) }
 
-  /// The bits of this state that no declared name covers, using the process-wide catalog.
-  ///
-  /// The four system names and every state declared with ``declare(_:applicationBit:)`` count as
-  /// named; everything else is returned.
+  /// The bits of this state that no system name covers: everything but highlighted, disabled,
+  /// selected and focused.
   ///
   ///     let state = ControlState(rawValue: 0x0100_0004)
   ///     state.unnamedBits.rawValue  // 0x0100_0000
   ///
-  /// To ask a specific catalog, use ``StateCatalog/unnamedBits(in:)``.
+  /// To count custom names too, ask a catalog: ``StateCatalog/unnamedBits(in:)``.
   public var unnamedBits: ControlState {
-    ControlState.catalog.unnamedBits(in: self)
+    StateCatalog.system.unnamedBits(in: self)
   }
 }

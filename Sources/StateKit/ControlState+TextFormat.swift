@@ -1,6 +1,9 @@
 extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible {
-  /// The state as text, with the process-wide catalog: names in ascending bit order joined by
-  /// `" | "`, then any unnamed bits as one lowercase hex number; `normal` for no bits.
+  /// The state as text with the system names: names in ascending bit order joined by `" | "`,
+  /// then any other bits as one lowercase hex number; `normal` for no bits.
+  ///
+  /// The text never depends on what the program did before: custom states print as hex here,
+  /// and by name through a ``StateCatalog`` (``StateCatalog/description(of:)``).
   ///
   ///     ControlState([.selected, .highlighted]).description  // "highlighted | selected"
   ///     ControlState(rawValue: 0x0001_0004).description     // "selected | 0x10000"
@@ -9,7 +12,7 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   /// The text parses back to the same state: `ControlState(state.description) == state` for
   /// every raw value.
   public var description: String {
-    ControlState.catalog.description(of: self)
+    StateCatalog.system.description(of: self)
   }
 
   /// The state as text with its raw value, for debugging.
@@ -19,7 +22,8 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
     "ControlState(\(description), rawValue: \(_hex(rawValue)))"
   }
 
-  /// Parses state text with the process-wide catalog, or returns `nil`.
+  /// Parses state text with the system names, or returns `nil`. To parse custom names, use
+  /// ``StateCatalog/parse(_:unknownBits:)``.
   ///
   ///     ControlState("highlighted | selected")  // [.highlighted, .selected]
   ///     ControlState("selected | 0x10000")      // ControlState(rawValue: 0x10004)
@@ -33,8 +37,8 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
     self = state
   }
 
-  /// Parses state text with the process-wide catalog, throwing an error that names the failing
-  /// token and the reason.
+  /// Parses state text with the system names, throwing an error that names the failing token
+  /// and the reason. To parse custom names, use ``StateCatalog/parse(_:unknownBits:)``.
   ///
   ///     try ControlState(parsing: "selected | 0x10000")       // ControlState(rawValue: 0x10004)
   ///     try ControlState(parsing: "selected | Highlighted")   // throws: unknown state name "Highlighted"
@@ -45,6 +49,6 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   ///   - unknownBits: What to do with bits that have no name; see ``UnknownBitsPolicy``.
   /// - Throws: ``StateKitError``.
   public init(parsing text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain) throws {
-    self = try ControlState.catalog.parse(text, unknownBits: unknownBits)
+    self = try StateCatalog.system.parse(text, unknownBits: unknownBits)
   }
 }

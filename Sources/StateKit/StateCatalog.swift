@@ -1,21 +1,26 @@
 /// A set of state names: the four system names plus custom states in the application range.
 ///
-/// A catalog is a plain value. It formats and parses state text without touching any global
-/// state, so a tool can build one from its own configuration and two catalogs never interfere.
-/// The process-wide catalog that ``ControlState/description`` uses is ``ControlState/catalog``.
+/// A catalog is a plain value, and StateKit keeps no process-wide one: a state prints the same
+/// wherever and whenever it is printed. ``ControlState/description`` uses ``system``, which
+/// knows the system names only; custom states print by name through a catalog an app builds by
+/// merging the ``StateNames`` of its libraries:
 ///
-///     var catalog = StateCatalog()
-///     let visited = try catalog.declare("visited", applicationBit: 0)
-///     catalog.description(of: [.selected, visited])        // "selected | visited"
-///     try catalog.parse("visited | highlighted") == [visited, .highlighted]  // true
+///     let catalog = try StateCatalog(merging: [.linkKit])
+///     catalog.description(of: [.selected, .visited])        // "selected | visited"
+///     try catalog.parse("visited | highlighted") == [.visited, .highlighted]  // true
+///     ControlState([.selected, .visited]).description      // "selected | 0x10000", always
 ///
-/// Declaring checks for collisions: a name bound to another bit, a bit bound to another name,
-/// a state that is not exactly one application bit, and names that are not identifiers or clash
-/// with a system name all throw ``StateKitError``. Declaring the same name at the same bit
-/// again does nothing, so two libraries may both declare `visited` at bit 16.
+/// Merging and declaring check for collisions: a name bound to another bit, a bit bound to
+/// another name, a state that is not exactly one application bit, and names that are not
+/// identifiers or clash with a system name all throw ``StateKitError``, naming both claimants.
+/// The same name at the same bit again is no collision, so two libraries may both name bit 16
+/// `visited`.
 public struct StateCatalog: Hashable, Sendable {
   /// Names of application bits 16...23, by index; `nil` where no name is declared.
   private var applicationNames: [String?]
+  /// Who claimed each name (a ``StateNames/owner``), by index; `nil` for ``declare(_:as:)``.
+  /// Provenance for error messages only: it takes no part in equality.
+  private var owners: [String?]
   /// The same names as UTF-8, and the bits that have a name: derived from `applicationNames` at
   /// each declaration, so the text format writes a state without looking anything up.
   private var applicationNameBytes: [[UInt8]]
@@ -43,8 +48,68 @@ public struct StateCatalog: Hashable, Sendable {
   ///     StateCatalog().description(of: [.disabled, .selected])  // "disabled | selected"
   public init() {
     applicationNames = Array(repeating: nil, count: ControlState.applicationBitCount)
+    owners = applicationNames
     applicationNameBytes = Array(repeating: [], count: ControlState.applicationBitCount)
     namedRawValue = Self.systemNames.reduce(0) { $0 | $1.state.rawValue }
+  }
+
+  /// The catalog of the system names only, which ``ControlState/description`` and
+  /// ``ControlState/init(parsing:unknownBits:)`` use.
+  ///
+  ///     StateCatalog.system.description(of: ControlState(rawValue: 0x0001_0004))  // "selected | 0x10000"
+  public static let system = StateCatalog()
+
+  /// Creates a catalog from the names of several owners, such as the libraries an app uses.
+  ///
+  ///     let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
+  ///     catalog.name(of: .visited)  // "visited"
+  ///
+  /// - Parameter names: The names each owner gives its states.
+  /// - Throws: ``StateKitError`` for the first name that is invalid or collides, naming its
+  ///   owner and, for a collision, the owner of the earlier claim.
+  public init(merging names: [StateNames]) throws {
+    self.init()
+    for owned in names { try merge(owned) }
+  }
+
+  /// Adds the names of one owner.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     try catalog.merge(.linkKit)
+  ///
+  /// - Parameter names: The names an owner gives its states.
+  /// - Throws: ``StateKitError`` for the first name that is invalid or collides; the catalog is
+  ///   then unchanged.
+  public mutating func merge(_ names: StateNames) throws {
+    var result = self
+    for entry in names.entries {
+      try result.declare(entry.name, as: entry.state, owner: names.owner)
+    }
+    self = result
+  }
+
+  /// Returns this catalog with the names of one more owner.
+  ///
+  ///     let catalog = try StateCatalog.system.merging(.linkKit)
+  ///
+  /// - Parameter names: The names an owner gives its states.
+  /// - Returns: The merged catalog.
+  /// - Throws: ``StateKitError`` as ``merge(_:)`` does.
+  public func merging(_ names: StateNames) throws -> StateCatalog {
+    var result = self
+    try result.merge(names)
+    return result
+  }
+
+  /// Who named a single-bit state in this catalog: the ``StateNames/owner`` it was merged
+  /// from, or `nil` for a system state, an unnamed bit or a name given by ``declare(_:as:)``.
+  ///
+  ///     try StateCatalog(merging: [.linkKit]).owner(of: .visited)  // "LinkKit"
+  ///
+  /// - Parameter state: A state with exactly one bit set.
+  public func owner(of state: ControlState) -> String? {
+    guard let index = state.applicationBitIndex else { return nil }
+    return owners[index]
   }
 
   /// Every named state in the catalog, system names first, each in ascending bit order.
@@ -157,37 +222,66 @@ public struct StateCatalog: Hashable, Sendable {
   ///   ``StateKitError/Code/nameAlreadyDeclared`` or ``StateKitError/Code/bitAlreadyDeclared``.
   @discardableResult
   public mutating func declare(_ name: String, as state: ControlState) throws -> ControlState {
-    try Self.validate(name: name)
+    try declare(name, as: state, owner: nil)
+  }
+
+  /// Declares a custom state for an owner; errors name the owner and the earlier claimant.
+  @discardableResult
+  mutating func declare(_ name: String, as state: ControlState, owner: String?) throws
+    -> ControlState
+  {
+    let claimant = owner.map { "\(_quoted($0))" } ?? "this declaration"
+    try Self.validate(name: name, prefix: owner.map { "\(_quoted($0)): " } ?? "")
     guard let index = state.applicationBitIndex else {
       throw StateKitError.declaration(
         .notSingleApplicationBit, name: name,
         reason:
-          "\(_hex(state.rawValue)) is not exactly one bit in the application range 0xff0000 (bits 16...23)"
+          "\(claimant) gives it \(_hex(state.rawValue)), which is not exactly one bit in the application range 0xff0000 (bits 16...23)"
       )
     }
+    let bit = { (index: Int) in
+      "bit \(index + ControlState.applicationBitOffset) (\(_hex(1 << UInt(index + ControlState.applicationBitOffset))))"
+    }
+    let claims = owners
+    let earlier = { (index: Int) in claims[index].map { _quoted($0) } ?? "an earlier declaration" }
     if let existing = applicationNames[index] {
       if existing == name { return state }
       throw StateKitError.declaration(
         .bitAlreadyDeclared, name: name,
         reason:
-          "bit \(index + ControlState.applicationBitOffset) (\(_hex(state.rawValue))) is already declared as \(_quoted(existing))"
+          "\(claimant) claims \(bit(index)) as \(_quoted(name)), but \(earlier(index)) claims it as \(_quoted(existing))"
       )
     }
     if let other = applicationNames.firstIndex(of: name) {
       throw StateKitError.declaration(
         .nameAlreadyDeclared, name: name,
         reason:
-          "the name is already declared for bit \(other + ControlState.applicationBitOffset) (\(_hex(1 << UInt(other + ControlState.applicationBitOffset))))"
+          "\(claimant) claims the name for \(bit(index)), but \(earlier(other)) claims it for \(bit(other))"
       )
     }
     applicationNames[index] = name
     applicationNameBytes[index] = Array(name.utf8)
+    owners[index] = owner
     namedRawValue |= state.rawValue
     return state
   }
 
+  /// Catalogs are equal when they name the same bits the same way, whoever named them.
+  ///
+  ///     try StateCatalog(merging: [.linkKit]) == StateCatalog(merging: [.linkKit])  // true
+  public static func == (lhs: StateCatalog, rhs: StateCatalog) -> Bool {
+    lhs.applicationNames == rhs.applicationNames
+  }
+
+  /// Hashes the names, as ``==(_:_:)`` compares them.
+  ///
+  ///     Set([StateCatalog(), StateCatalog.system]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(applicationNames)
+  }
+
   /// Checks that a name may be declared: an ASCII identifier that is not a system name.
-  private static func validate(name: String) throws {
+  private static func validate(name: String, prefix: String) throws {
     let utf8 = name.utf8
     func isStart(_ byte: UInt8) -> Bool {
       (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
@@ -200,20 +294,20 @@ public struct StateCatalog: Hashable, Sendable {
       throw StateKitError.declaration(
         .invalidName, name: name,
         reason:
-          "a state name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
+          "\(prefix)a state name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
       )
     }
     guard utf8.count <= maximumNameLength else {
       throw StateKitError.declaration(
         .invalidName, name: name,
         reason:
-          "a state name may have at most \(maximumNameLength) characters, this one has \(utf8.count)"
+          "\(prefix)a state name may have at most \(maximumNameLength) characters, this one has \(utf8.count)"
       )
     }
     guard !reservedNames.contains(name.lowercased()) else {
       throw StateKitError.declaration(
         .reservedName, name: name,
-        reason: "it clashes with the system name \(_quoted(name.lowercased()))")
+        reason: "\(prefix)it clashes with the system name \(_quoted(name.lowercased()))")
     }
   }
 

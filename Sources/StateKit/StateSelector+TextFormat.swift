@@ -1,15 +1,16 @@
 extension StateSelector: CustomStringConvertible {
-  /// The selector as text, with the process-wide catalog: the required states in the state text
+  /// The selector as text, with the system names (custom states as hex): the required states in the state text
   /// format, then each excluded state prefixed with `!`.
   ///
   ///     try StateSelector(requiring: .selected, excluding: .disabled).description  // "selected | !disabled"
   ///     try StateSelector(requiring: .normal, excluding: .disabled).description    // "!disabled"
   ///     StateSelector(.normal).description                                         // "normal"
   public var description: String {
-    ControlState.catalog.description(of: self)
+    StateCatalog.system.description(of: self)
   }
 
-  /// Parses selector text with the process-wide catalog: state text in which a token prefixed
+  /// Parses selector text with the system names (custom states as hex; for names, use
+  /// ``StateCatalog/parseSelector(_:)``): state text in which a token prefixed
   /// with `!` names an excluded state.
   ///
   ///     let selector = try StateSelector(parsing: "selected | !disabled")
@@ -19,7 +20,7 @@ extension StateSelector: CustomStringConvertible {
   /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
   /// - Throws: ``StateKitError`` for malformed text or a state both required and excluded.
   public init(parsing text: some StringProtocol) throws {
-    self = try ControlState.catalog.parseSelector(text)
+    self = try StateCatalog.system.parseSelector(text)
   }
 }
 

@@ -107,23 +107,9 @@ public struct StateSelector: Hashable, Sendable {
   ///
   /// - Parameter other: Another selector.
   /// - Returns: `true` if this selector wins; `false` if `other` wins or they are equal.
-  @inlinable
+  ///
+  /// Tables with another ``StatePrecedence`` rank by ``StatePrecedence/outranks(_:_:)``.
   public func outranks(_ other: StateSelector) -> Bool {
-    if specificity != other.specificity { return specificity > other.specificity }
-    let (mine, theirs) = (required.precedenceKey, other.required.precedenceKey)
-    if mine != theirs { return mine > theirs }
-    return excluded.precedenceKey > other.excluded.precedenceKey
-  }
-}
-
-extension ControlState {
-  /// The bits permuted into precedence order, most decisive highest: disabled, highlighted,
-  /// focused, selected, application bits 23 down to 16, bits 63 down to 24, bits 15 down to 4.
-  /// Comparing two keys as numbers compares the states by precedence.
-  @inlinable
-  var precedenceKey: UInt64 {
-    let raw = UInt64(rawValue)
-    return (raw >> 1 & 1) << 63 | (raw & 1) << 62 | (raw >> 3 & 1) << 61 | (raw >> 2 & 1) << 60
-      | (raw >> 16 & 0xFF) << 52 | (raw >> 24) << 12 | (raw >> 4 & 0xFFF)
+    StatePrecedence.standard.outranks(self, other)
   }
 }

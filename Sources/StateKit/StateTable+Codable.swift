@@ -1,6 +1,7 @@
 extension StateTable: Encodable where Value: Encodable {
   /// Encodes the table as an object whose keys are selectors in the text format (names from the
-  /// process-wide catalog, unnamed bits as hex) and whose values are the entries' values.
+  /// catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the encoder's `userInfo`, else
+  /// the system names; unnamed bits as hex) and whose values are the entries' values.
   ///
   ///     var table = StateTable<String>()
   ///     table[.normal] = "blue"
@@ -10,7 +11,7 @@ extension StateTable: Encodable where Value: Encodable {
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
-    let catalog = ControlState.catalog
+    let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
     for entry in _entries {
       try container.encode(
         entry.value, forKey: _SelectorKey(catalog.description(of: entry.selector)))
@@ -23,16 +24,20 @@ extension StateTable: Decodable where Value: Decodable {
   /// `"selected | visited"` or `"selected | !disabled"`.
   ///
   ///     let json = #"{"normal": "blue", "visited": "purple"}"#
-  ///     let table = try JSONDecoder().decode(StateTable<String>.self, from: Data(json.utf8))
+  ///     let decoder = JSONDecoder()
+  ///     decoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
+  ///     let table = try decoder.decode(StateTable<String>.self, from: Data(json.utf8))
   ///
-  /// Names are looked up in the process-wide catalog: declare custom states before decoding.
+  /// Names are looked up in the catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the
+  /// decoder's `userInfo`, else among the system names. The table gets the standard
+  /// ``StatePrecedence``: a precedence is code, not data, so set ``precedence`` after decoding.
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the key when a key is not valid selector
   ///   text, or when two keys denote the same selector; any error decoding a value.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: _SelectorKey.self)
-    let catalog = ControlState.catalog
+    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
     var seen: [StateSelector: String] = [:]
     var pairs: [(StateSelector, Value)] = []
     for key in container.allKeys {

@@ -29,7 +29,8 @@ extension StateTable {
   }
 
   /// Explains how ``resolve(_:)`` resolves a state: which entries match, which wins, and why
-  /// (the most specific matching entry wins; equal specificity goes to precedence).
+  /// (an entry requiring a dominant state wins; otherwise the most specific matching entry
+  /// wins; equal specificity goes to the order of ``precedence``).
   ///
   ///     var table = StateTable<String>()
   ///     table[.normal] = "blue"
@@ -45,13 +46,27 @@ extension StateTable {
     case 0: reason = "no entry matches (a table with a normal entry always has one)"
     case 1: reason = "the only entry that matches"
     default:
+      let precedence = self.precedence
       let (winner, runnerUp) = (matches[0].selector, matches[1].selector)
-      if winner.specificity > runnerUp.specificity {
+      let (dominant, runnerUpDominant) = (
+        winner.required.intersection(precedence.dominant),
+        runnerUp.required.intersection(precedence.dominant)
+      )
+      if dominant != runnerUpDominant {
+        reason =
+          runnerUpDominant.isNormal
+          ? "it requires the dominant \(dominant), which \(runnerUp) does not"
+          : "its dominant \(dominant) ranks before \(runnerUp)'s dominant \(runnerUpDominant)"
+      } else if winner.specificity > runnerUp.specificity {
         reason =
           "the most specific match (\(Self.count(winner.specificity))), before \(runnerUp) (\(Self.count(runnerUp.specificity)))"
       } else {
+        let order =
+          precedence.order == StatePrecedence.standard.order
+          ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
+          : precedence.order.map(\.description).joined(separator: ", ") + ", other bits"
         reason =
-          "it and \(runnerUp) match with \(Self.count(winner.specificity)) each; \(winner) has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)"
+          "it and \(runnerUp) match with \(Self.count(winner.specificity)) each; \(winner) has precedence (\(order))"
       }
     }
     return Explanation(state: state, matches: matches, reason: reason)

@@ -42,7 +42,6 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 ///     extension ControlState {
 ///         static let visited = ControlState(rawValue: 1 << 16)
 ///     }
-///     try ControlState.declare("visited", as: .visited)
 ///     var style = StyleSet()
 ///     style[.titleColor, for: .normal] = "blue"
 ///     style[.titleColor, for: .visited] = "purple"
@@ -53,14 +52,39 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 ///     look[.underlined]  // true
 ///     style.resolve(.normal)[.underlined]  // nil: no entry applies
 ///
-/// A style set is a plain value: equal when every key has equal tables.
+/// A style set is a plain value: equal when every key has equal tables and the precedence is
+/// the same. Every table of a style set ranks its entries by the style set's ``precedence``.
 public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
-  private var tables: [_StyleSlot: any _StyleTable] = [:]
+  var tables: [_StyleSlot: any _StyleTable] = [:]
+
+  /// The precedence of every table in the style set; setting it reorders them all.
+  ///
+  ///     var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+  ///     style[.titleColor, for: [.selected, .highlighted]] = "white"
+  ///     style[.titleColor, for: .disabled] = "gray"
+  ///     style.resolve([.disabled, .selected, .highlighted])[.titleColor]  // "gray"
+  public var precedence: StatePrecedence {
+    didSet {
+      guard precedence != oldValue else { return }
+      for (slot, table) in tables { tables[slot] = table.reorderedAny(by: precedence) }
+    }
+  }
 
   /// Creates an empty style set.
   ///
   ///     StyleSet().resolve(.normal).isEmpty  // true
-  public init() {}
+  public init() {
+    precedence = .standard
+  }
+
+  /// Creates an empty style set whose tables rank entries by a precedence.
+  ///
+  ///     let style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+  ///
+  /// - Parameter precedence: The dominant states and the order that breaks ties.
+  public init(precedence: StatePrecedence) {
+    self.precedence = precedence
+  }
 
   /// The table of one attribute; an empty table when the attribute has no entries.
   ///
@@ -69,9 +93,16 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor].count  // 1
   ///
   /// - Parameter key: The attribute.
+  /// A table set here takes the style set's ``precedence``.
   public subscript<Value>(key: StyleKey<Value>) -> StateTable<Value> {
-    get { (tables[key.slot] as? _StyleTableBox<Value>)?.table ?? StateTable() }
-    set { tables[key.slot] = newValue.isEmpty ? nil : _StyleTableBox(table: newValue) }
+    get {
+      (tables[key.slot] as? _StyleTableBox<Value>)?.table ?? StateTable(precedence: precedence)
+    }
+    set {
+      var table = newValue
+      if table.precedence != precedence { table.precedence = precedence }
+      tables[key.slot] = table.isEmpty ? nil : _StyleTableBox(table: table)
+    }
   }
 
   /// The value stored for an attribute and exactly this state; setting `nil` removes it.
@@ -131,11 +162,13 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     let look = theme.overlaid(with: widgetOverrides)
   ///
   /// - Parameter overrides: The style that takes precedence.
-  /// - Returns: The merged style.
+  /// - Returns: The merged style, with this style's ``precedence``.
   public func overlaid(with overrides: StyleSet) -> StyleSet {
     var result = self
     for (slot, table) in overrides.tables {
-      result.tables[slot] = result.tables[slot].map { $0.overlaidAny(with: table) } ?? table
+      result.tables[slot] =
+        result.tables[slot].map { $0.overlaidAny(with: table) }
+        ?? table.reorderedAny(by: precedence)
     }
     return result
   }
@@ -157,11 +190,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleSet() == StyleSet()  // true
   public static func == (lhs: StyleSet, rhs: StyleSet) -> Bool {
-    lhs.tables.count == rhs.tables.count
+    lhs.precedence == rhs.precedence && lhs.tables.count == rhs.tables.count
       && lhs.tables.allSatisfy { slot, table in rhs.tables[slot].map(table.isEqual) ?? false }
   }
 
-  /// Hashes the attribute names and tables.
+  /// Hashes the precedence, the attribute names and the tables.
   ///
   ///     Set([StyleSet(), StyleSet()]).count  // 1
   public func hash(into hasher: inout Hasher) {
@@ -173,6 +206,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
       table.hashAny(into: &inner)
       sum &+= inner.finalize()
     }
+    hasher.combine(precedence)
     hasher.combine(tables.count)
     hasher.combine(sum)
   }
@@ -233,6 +267,9 @@ protocol _StyleTable: Sendable {
   func hashAny(into hasher: inout Hasher)
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable
   func describeEntries() -> String
+  func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable
+  /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
+  var encodable: (any Encodable)? { get }
 }
 
 /// The box that holds one attribute's table.
@@ -253,6 +290,16 @@ struct _StyleTableBox<Value: Hashable & Sendable>: _StyleTable {
 
   func describeEntries() -> String {
     table.description
+  }
+
+  func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable {
+    var copy = table
+    copy.precedence = precedence
+    return Self(table: copy)
+  }
+
+  var encodable: (any Encodable)? {
+    table as? any Encodable
   }
 
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable {

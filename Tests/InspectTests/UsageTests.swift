@@ -36,11 +36,11 @@ struct UsageTests {
     ),
     (
       ["--state", "a=16", "--state", "b=16", "1"],
-      "\"--state b=16\": bit 16 (0x10000) is already declared as \"a\""
+      "\"--state b=16\": this declaration claims bit 16 (0x10000) as \"b\", but an earlier declaration claims it as \"a\""
     ),
     (
       ["--state", "a=16", "--state", "a=17", "1"],
-      "\"--state a=17\": the name is already declared for bit 16 (0x10000)"
+      "\"--state a=17\": this declaration claims the name for bit 17 (0x20000), but an earlier declaration claims it for bit 16 (0x10000)"
     ),
   ])
   func badStateFlagsExit65(arguments: [String], message: String) throws {

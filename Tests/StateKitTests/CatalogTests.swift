@@ -34,8 +34,14 @@ struct CatalogTests {
 
   @Test(
     arguments: [
-      ("visited", 1, StateKitError.Code.nameAlreadyDeclared, "already declared for bit 16"),
-      ("seen", 0, .bitAlreadyDeclared, "already declared as \"visited\""),
+      (
+        "visited", 1, StateKitError.Code.nameAlreadyDeclared,
+        "this declaration claims the name for bit 17 (0x20000), but an earlier declaration claims it for bit 16 (0x10000)"
+      ),
+      (
+        "seen", 0, .bitAlreadyDeclared,
+        "this declaration claims bit 16 (0x10000) as \"seen\", but an earlier declaration claims it as \"visited\""
+      ),
       ("selected", 2, .reservedName, "system name"),
       ("Normal", 2, .reservedName, "system name"),
       ("application", 2, .reservedName, "system name"),
@@ -80,8 +86,8 @@ struct CatalogTests {
     #expect(try catalog.parse(name) == state)
   }
 
-  @Test func unnamedBitsUseTheProcessCatalog() {
-    let state = ControlState(rawValue: 0x0100_0004)
-    #expect(state.unnamedBits.rawValue == 0x0100_0000)
+  @Test func unnamedBitsAreThoseWithoutASystemName() {
+    let state = ControlState(rawValue: 0x0101_0004)
+    #expect(state.unnamedBits.rawValue == 0x0101_0000)
   }
 }

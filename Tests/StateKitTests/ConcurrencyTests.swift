@@ -1,32 +1,40 @@
 import StateKit
 import Testing
 
-/// Declaring and formatting from many tasks at once; CI runs these under ThreadSanitizer.
-@Suite("Concurrent declaration")
+/// Merging catalogs and formatting from many tasks at once; CI runs these under
+/// ThreadSanitizer. With no process-wide catalog, what one task names never shows in another.
+@Suite("Concurrent naming")
 struct ConcurrencyTests {
-  @Test func manyTasksDeclareAndFormat() async throws {
-    // Bits 1...7 of the application range belong to this test in the process-wide catalog.
-    let names = (1...7).map { "concurrent\($0)" }
+  @Test func manyTasksMergeAndFormat() async throws {
+    let shared = try StateCatalog(
+      merging: [StateNames("Shared", ["visited": ControlState(rawValue: 1 << 16)])])
     let results = await withTaskGroup(of: [String].self) { group in
       for task in 0..<64 {
         group.addTask {
           var failures: [String] = []
           for round in 0..<50 {
             let index = (task + round) % 7
+            let own = StateNames(
+              "Task\(task)", ["concurrent\(index)": ControlState(rawValue: 1 << UInt(17 + index))])
             do {
-              let state = try ControlState.declare(names[index], applicationBit: index + 1)
-              if state.rawValue != 1 << UInt(17 + index) {
-                failures.append("wrong bit for \(names[index])")
+              let catalog = try shared.merging(own)
+              let state = ControlState(rawValue: 1 << UInt(17 + index) | 1 << 16 | 0x4)
+              if catalog.description(of: state) != "selected | visited | concurrent\(index)" {
+                failures.append("named \(catalog.description(of: state))")
               }
             } catch {
               failures.append("\(error)")
             }
-            // A different name for an already claimed bit must always fail.
-            if (try? ControlState.declare("intruder\(task)", applicationBit: index + 1)) != nil {
-              failures.append("intruder\(task) took bit \(index + 17)")
+            // Another owner's different name for the same bit must always fail.
+            if (try? shared.merging(own).merging(
+              StateNames("Intruder", ["intruder": ControlState(rawValue: 1 << UInt(17 + index))])))
+              != nil
+            {
+              failures.append("intruder took bit \(index + 17)")
             }
             let state = ControlState(rawValue: UInt(task) << 17 | 0x4)
-            if ControlState(state.description) != state {
+            if ControlState(state.description) != state || state.description.contains("concurrent")
+            {
               failures.append("round trip of \(state.debugDescription)")
             }
           }
@@ -38,9 +46,6 @@ struct ConcurrencyTests {
       return all
     }
     #expect(results.isEmpty, "\(results.prefix(5))")
-    for (offset, name) in names.enumerated() {
-      #expect(ControlState.catalog.state(named: name)?.rawValue == 1 << UInt(17 + offset))
-    }
   }
 }
 

@@ -6,13 +6,15 @@ import Testing
 struct ReadmeTests {
   @Test func stateExample() throws {
     let visited = ControlState(rawValue: 1 << 16)
-    try ControlState.declare("visited", as: visited)
+    let names = StateNames("MyWidgets", ["visited": visited])
     var state: ControlState = [.selected, .highlighted]
     #expect(state.description == "highlighted | selected")
     state.insert(visited)
-    #expect(state.description == "highlighted | selected | visited")
+    #expect(state.description == "highlighted | selected | 0x10000")
+    let catalog = try StateCatalog(merging: [names])
+    #expect(catalog.description(of: state) == "highlighted | selected | visited")
     #expect(ControlState(rawValue: 0x0100_0004).description == "selected | 0x1000000")
-    let parsed = try ControlState(parsing: "visited | selected")
+    let parsed = try catalog.parse("visited | selected")
     #expect(!parsed.isNormal && parsed.contains(visited))
   }
 

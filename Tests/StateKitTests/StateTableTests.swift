@@ -40,7 +40,7 @@ enum Reference {
 
 @Suite("StateTable")
 struct StateTableTests {
-  static let visited = try! ControlState.declare("visited", applicationBit: 0)
+  static let visited = ControlState(rawValue: 1 << 16)
 
   /// Pools of bits that random tables draw from, chosen to reach every kind of index.
   static let pools: [ControlState] = [
@@ -213,7 +213,7 @@ struct StateTableTests {
   }
 
   @Test func selectorTextRoundTrip() {
-    let catalog = ControlState.catalog
+    let catalog = StateCatalog.system
     Property.check("parseSelector(description(of: s)) == s") { rng in
       let required = ControlState.arbitrary(using: &rng)
       let excluded = ControlState.arbitrary(using: &rng).subtracting(required)
@@ -257,7 +257,22 @@ struct StateTableTests {
     encoder.outputFormatting = .sortedKeys
     #expect(
       String(decoding: try encoder.encode(table), as: UTF8.self)
+        == #"{"normal":"blue","selected | 0x10000 | !disabled":"white"}"#)
+    // With a catalog in userInfo, keys use its names both ways.
+    let catalog = try StateCatalog(merging: [.linkKit])
+    encoder.userInfo[.stateCatalog] = catalog
+    decoder.userInfo[.stateCatalog] = catalog
+    let data = try encoder.encode(table)
+    #expect(
+      String(decoding: data, as: UTF8.self)
         == #"{"normal":"blue","selected | visited | !disabled":"white"}"#)
+    #expect(try decoder.decode(StateTable<String>.self, from: data) == table)
+    #expect(
+      try decoder.decode(ControlState.self, from: Data(#""visited | selected""#.utf8))
+        == [.selected, Self.visited])
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(StateTable<String>.self, from: data)
+    }
   }
 
   @Test(arguments: [

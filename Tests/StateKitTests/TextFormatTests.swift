@@ -18,12 +18,15 @@ struct TextFormatTests {
     #expect(named.description(of: ControlState(rawValue: 0x0001_0004)) == "selected | visited")
   }
 
-  @Test func globalDescriptionUsesDeclaredNames() throws {
-    let visited = try ControlState.declare("visited", applicationBit: 0)
-    #expect(ControlState([.selected, visited]).description == "selected | visited")
-    #expect(ControlState(rawValue: 0x0001_0004).description == "selected | visited")
-    #expect(ControlState("visited | highlighted") == [visited, .highlighted])
+  @Test func descriptionUsesTheSystemNamesOnly() throws {
+    let visited = ControlState(rawValue: 1 << 16)
+    #expect(ControlState([.selected, visited]).description == "selected | 0x10000")
+    #expect(ControlState("selected | 0x10000") == [visited, .selected])
+    #expect(ControlState("visited | highlighted") == nil)
     #expect(ControlState.selected.debugDescription == "ControlState(selected, rawValue: 0x4)")
+    let catalog = try StateCatalog(merging: [StateNames("LinkKit", ["visited": visited])])
+    #expect(catalog.description(of: [.selected, visited]) == "selected | visited")
+    #expect(try catalog.parse("visited | highlighted") == [visited, .highlighted])
   }
 
   @Test(

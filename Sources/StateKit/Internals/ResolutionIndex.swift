@@ -1,144 +1,165 @@
-/// The precomputed answer of ``StateTable/resolve(_:)`` for every state.
+/// How a table's slot index is laid out: the precomputed answer of ``StateTable/resolve(_:)``
+/// for every state.
 ///
 /// Which entry wins depends only on the bits that some selector mentions (the relevant bits).
-/// The index hashes those bits with one multiply and one shift into a slot that holds the
-/// winner's position, or 255 when nothing matches. The multiplier is chosen when the table
-/// changes, with as few slots as possible, so that states sharing a slot share a winner: first
-/// multipliers that gather the relevant bits into the top bits (bits in one run, or two runs far
-/// enough apart), then, for small tables, sparse numbers from a fixed seed. Tables whose
-/// relevant bits need more than 1,024 slots, or with 255 entries or more, are scanned instead.
+/// The index sends those bits with one multiply and one shift to a slot that holds the winner's
+/// position, or 255 when nothing matches. The multiplier is computed, not searched: it gathers
+/// the relevant bits into the top bits of the product, either as one run (the span from the
+/// lowest to the highest relevant bit) or as two runs split at the widest gap, which is exact
+/// when the gap is at least as wide as each run. A table of system states and a few application
+/// bits takes two runs: 2^(4 + 2) slots at most for the four system bits and two custom ones.
+///
+/// Only when no gather fits in 2^10 slots does the index try sparse multipliers from a fixed
+/// seed (for at most 64 relevant states, into at most 16 slots); failing that, or with 254
+/// entries or more, the table is scanned: its one slot holds `scanCode`.
+///
+/// Codes below 254 are positions, so resolution takes one comparison with a constant on its
+/// fast path; 254 (scan) and 255 (no match) take the slow one.
+@usableFromInline
 struct _ResolutionIndex {
+  /// The code of a slot whose states must scan the entries.
+  @usableFromInline static let scanCode: UInt8 = 254
+  /// The code of a slot whose states match no entry.
+  @usableFromInline static let noMatchCode: UInt8 = 255
+
   /// At most 2^10 slots.
-  static let maximumSlotBits = 10
-  /// Seeded multipliers tried per slot count (up to 16 slots) for at most 64 relevant states.
+  @usableFromInline static let maximumSlotBits = 10
+  /// At most 2^4 slots when the multiplier is searched.
+  @usableFromInline static let searchedSlotBits = 4
+  /// Seeded multipliers tried per slot count when the multiplier is searched.
   static let seededTries = 256
 
-  /// The bits some selector mentions; 0 when every state has the same winner.
-  var relevant: UInt = 0
   /// The multiplier of the hash.
-  var multiplier: UInt = 0
+  @usableFromInline var multiplier: UInt
   /// The number of slot bits: the slot is the top `slotBits` bits of the product.
-  var slotBits = 0
-  /// The winner of each slot (255 for none), or `nil` when the table must be scanned.
-  var codes: [UInt8]? = [UInt8.max]
+  @usableFromInline var slotBits: Int
+  /// Whether the multiplier must be searched once the entries are known (see `search`).
+  @usableFromInline var searches: Bool
+  /// Whether the table is scanned instead.
+  @usableFromInline var scans: Bool
 
-  /// Builds the index for selectors given best first.
-  init(_ selectors: [StateSelector]) {
-    let relevant = selectors.reduce(UInt(0)) { $0 | $1.required.rawValue | $1.excluded.rawValue }
-    let states = ControlState.combinations(of: ControlState(rawValue: relevant))
-      .prefix(1 << Self.maximumSlotBits + 1).map(\.rawValue)
-    guard states.count <= 1 << Self.maximumSlotBits, selectors.count < Int(UInt8.max) else {
-      codes = nil
-      return
-    }
-    let winners = states.map { state in
-      UInt8(selectors.firstIndex { $0.matches(ControlState(rawValue: state)) } ?? Int(UInt8.max))
-    }
-    let distinct = Set(winners).count
-    guard distinct > 1 else {
-      codes = [winners[0]]
-      return
-    }
-    self.relevant = relevant
-    let fewest = UInt.bitWidth - UInt(distinct - 1).leadingZeroBitCount
-    // Gathering multipliers first, with as few slots as they allow; then, if that takes more
-    // than 16 slots, seeded multipliers, which often fit a small table into 16 or fewer.
-    var found: (multiplier: UInt, codes: [UInt8], bits: Int)?
-    for bits in fewest...Self.maximumSlotBits {
-      if let slots = Self.slots(
-        states, winners, bits: bits, candidates: Self.gathers(relevant, bits: bits))
-      {
-        found = (slots.0, slots.1, bits)
-        break
-      }
-    }
-    if found.map({ $0.bits > 4 }) ?? true, states.count <= 64, fewest <= 4 {
-      for bits in fewest...4 {
-        if let slots = Self.slots(states, winners, bits: bits, candidates: Self.seeded) {
-          found = (slots.0, slots.1, bits)
-          break
-        }
-      }
-    }
-    guard let found else {
-      codes = nil
-      return
-    }
-    (multiplier, codes, slotBits) = found
+  /// The number of slot bytes to reserve.
+  @usableFromInline var codeCount: Int {
+    searches ? 1 << Self.searchedSlotBits : 1 << slotBits
   }
 
-  /// Returns the first multiplier that sends states with different winners to different slots,
-  /// with the winner of each slot (255 where no state lands).
-  static func slots(_ states: [UInt], _ winners: [UInt8], bits: Int, candidates: [UInt]) -> (
-    UInt, [UInt8]
-  )? {
-    // Plain index loops: this runs on every change of a table, also in debug builds.
-    let empty = UInt16.max
-    var slots = [UInt16](repeating: empty, count: 1 << bits)
-    let shift = UInt(UInt.bitWidth - bits)
-    candidates: for multiplier in candidates {
-      var index = 0
-      while index < slots.count {
-        slots[index] = empty
-        index += 1
-      }
-      index = 0
-      while index < states.count {
-        let slot = Int(truncatingIfNeeded: (states[index] &* multiplier) >> shift)
-        let winner = UInt16(winners[index])
-        if slots[slot] == empty {
-          slots[slot] = winner
-        } else if slots[slot] != winner {
-          continue candidates
-        }
-        index += 1
-      }
-      return (multiplier, slots.map { $0 == empty ? UInt8.max : UInt8($0) })
+  /// Plans the index of a table with `count` entries whose selectors mention `relevant`.
+  @usableFromInline init(relevant: UInt, count: Int) {
+    (multiplier, slotBits, searches, scans) = (0, 0, false, false)
+    guard count < Int(Self.scanCode) else {
+      scans = true
+      return
     }
-    return nil
+    if relevant == 0 { return }
+    if let gather = Self.gather(relevant) {
+      (multiplier, slotBits) = gather
+    } else if relevant.nonzeroBitCount <= 6 {
+      searches = true
+    } else {
+      scans = true
+    }
   }
 
-  /// Multipliers that move the relevant bits, as one run or as two runs split at the widest gap,
-  /// into the top `bits` bits of the product without the partial products mixing.
-  static func gathers(_ relevant: UInt, bits: Int) -> [UInt] {
+  /// A multiplier that moves the relevant bits, as one run or as two runs split at the widest
+  /// gap, into the top bits of the product without the partial products mixing; with the
+  /// number of slot bits.
+  ///
+  /// For two runs `a` (low) and `b` (high), the product holds `a` and `b` side by side in the top
+  /// bits; `b`'s copy that `a`'s factor makes falls off the top, and `a`'s copy that `b`'s factor
+  /// makes stays below the slot bits because the gap is at least as wide as `a`.
+  static func gather(_ relevant: UInt) -> (multiplier: UInt, bits: Int)? {
     let width = UInt.bitWidth
     let low = relevant.trailingZeroBitCount
     let high = width - 1 - relevant.leadingZeroBitCount
-    // A multiplier can only move bits up: the lowest relevant bit must reach the slot bits.
-    guard relevant != 0, low <= width - bits else { return [] }
-    var result: [UInt] = []
-    // One run: shift the lowest relevant bit to the lowest slot bit.
-    if high - low < bits { result.append(1 << UInt(width - bits - low)) }
-    // Two runs, split at the widest gap: each run moves to its own part of the slot bits, and
-    // the gap keeps the cross products out of them.
-    var gapStart = low
-    var gapLength = 0
+    if high - low < maximumSlotBits {
+      let bits = high - low + 1
+      return (1 << UInt(width - bits - low), bits)
+    }
+    // The widest gap between two relevant bits.
+    var (gapStart, gapLength) = (low, 0)
+    var rest = relevant & (relevant &- 1)
     var bit = low
-    while bit < high {
-      var next = bit + 1
-      while relevant >> UInt(next) & 1 == 0 { next += 1 }
-      if next - bit - 1 > gapLength {
-        gapLength = next - bit - 1
-        gapStart = bit + 1
-      }
+    while rest != 0 {
+      let next = rest.trailingZeroBitCount
+      if next - bit - 1 > gapLength { (gapStart, gapLength) = (bit + 1, next - bit - 1) }
       bit = next
+      rest &= rest &- 1
     }
     let length0 = gapStart - low
     let low1 = gapStart + gapLength
     let length1 = high - low1 + 1
-    if gapLength > 0, length0 + length1 <= bits, gapLength >= length0, gapLength >= length1,
-      low1 <= width - bits + length0
-    {
-      result.append(1 << UInt(width - bits - low) | 1 << UInt(width - bits + length0 - low1))
-    }
-    return result
+    let bits = length0 + length1
+    guard bits <= maximumSlotBits, gapLength >= length0, gapLength >= length1 else { return nil }
+    return (1 << UInt(width - bits - low) | 1 << UInt(width - bits + length0 - low1), bits)
   }
 
-  /// Sparse multipliers from a fixed seed, so the same entries always give the same index.
-  static let seeded: [UInt] = {
-    var generator = SplitMix64(seed: 0x5EED)
-    return (0..<seededTries).map { _ in
-      UInt(truncatingIfNeeded: generator.next() & generator.next() & generator.next()) | 1
+  /// Writes the winner of every relevant state into its slot: `winner` gives a position, or
+  /// `noMatchCode` when no entry matches; slots no state reaches hold `noMatchCode` too.
+  @inlinable
+  static func fill(
+    _ codes: UnsafeMutablePointer<UInt8>, bits: Int, multiplier: UInt, relevant: UInt,
+    winner: (UInt) -> Int
+  ) {
+    codes.initialize(repeating: noMatchCode, count: 1 << bits)
+    let shift = UInt(UInt.bitWidth - bits)
+    // Every subset of the relevant bits, by the classic subset walk.
+    var subset: UInt = 0
+    repeat {
+      codes[Int(truncatingIfNeeded: (subset &* multiplier) &>> shift)] = UInt8(
+        truncatingIfNeeded: winner(subset))
+      subset = (subset &- relevant) & relevant
+    } while subset != 0
+  }
+
+  /// Searches a seeded multiplier that sends states with different winners to different slots,
+  /// with as few slots as possible, and writes the slots; `nil` when none fits in 16 slots.
+  @usableFromInline static func search(
+    _ codes: UnsafeMutablePointer<UInt8>, relevant: UInt, winner: (UInt) -> Int
+  ) -> (multiplier: UInt, bits: Int)? {
+    var states: [UInt] = []
+    var subset: UInt = 0
+    repeat {
+      states.append(subset)
+      subset = (subset &- relevant) & relevant
+    } while subset != 0
+    let winners = states.map { UInt8(truncatingIfNeeded: winner($0)) }
+    let distinct = Set(winners).count
+    let fewest = UInt.bitWidth - UInt(max(distinct - 1, 0)).leadingZeroBitCount
+    guard fewest <= searchedSlotBits else { return nil }
+    let empty = UInt16.max
+    var slots = [UInt16](repeating: empty, count: 1 << searchedSlotBits)
+    for bits in fewest...searchedSlotBits {
+      let shift = UInt(UInt.bitWidth - bits)
+      candidates: for multiplier in seeded {
+        for index in 0..<(1 << bits) { slots[index] = empty }
+        for (state, winner) in zip(states, winners) {
+          let slot = Int(truncatingIfNeeded: (state &* multiplier) &>> shift)
+          if slots[slot] == empty {
+            slots[slot] = UInt16(winner)
+          } else if slots[slot] != UInt16(winner) {
+            continue candidates
+          }
+        }
+        for index in 0..<(1 << bits) {
+          codes[index] = slots[index] == empty ? noMatchCode : UInt8(slots[index])
+        }
+        return (multiplier, bits)
+      }
     }
+    return nil
+  }
+
+  /// Sparse multipliers from a fixed seed (SplitMix64's steps, inlined), so the same entries
+  /// always give the same index.
+  static let seeded: [UInt] = {
+    var state: UInt64 = 0x5EED
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    return (0..<seededTries).map { _ in UInt(truncatingIfNeeded: next() & next() & next()) | 1 }
   }()
 }

@@ -2,15 +2,14 @@ import StateKit
 
 extension ControlState {
   /// A link the user has already followed: application bit 0 (bit 16), as in UIKit's classic
-  /// example.
-  public static let visited: ControlState = {
-    // A fixed, valid declaration: a failure here is a programming error in this library.
-    do {
-      return try ControlState.declare("visited", applicationBit: 0)
-    } catch {
-      fatalError("cannot declare the visited state: \(error)")
-    }
-  }()
+  /// example. A constant: nothing to declare at start-up, nothing that can fail.
+  public static let visited = ControlState(rawValue: 1 << 16)
+}
+
+extension StateNames {
+  /// The names this library gives its states. Apps merge them into their catalog to print and
+  /// parse `visited` by name; the library's own tests check them (see the README).
+  public static let terminalWidgets = StateNames("TerminalWidgets", ["visited": .visited])
 }
 
 /// A color of the terminal's 16-color palette.

@@ -1,0 +1,83 @@
+/// The names a library (or an app) gives to its custom states, as a constant it exports.
+///
+/// A widget library has no start-up code to declare states in, and printing a state must not
+/// depend on which code ran first. So a library keeps its states and their names as plain
+/// constants, which cannot fail, and the app merges the names of every library it uses into one
+/// ``StateCatalog``. That merge is the first moment two libraries meet, and it reports any
+/// collision with both claimants named:
+///
+///     // In the library LinkKit:
+///     extension ControlState {
+///         public static let visited = ControlState(rawValue: 1 << 16)  // application bit 0
+///     }
+///     extension StateNames {
+///         public static let linkKit = StateNames("LinkKit", ["visited": .visited])
+///     }
+///
+///     // In the app, where it starts:
+///     let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
+///     catalog.description(of: [.selected, .visited])  // "selected | visited"
+///
+/// Nothing is checked when the constant is built: a name that is not an identifier or a state
+/// that is not one application bit is reported by the merge, naming the owner. A library checks
+/// its own names in its tests with `try StateCatalog(merging: [.linkKit])`.
+public struct StateNames: Hashable, Sendable {
+  /// One name and the state it names.
+  ///
+  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries[0].name  // "visited"
+  public struct Entry: Hashable, Sendable {
+    /// The name, such as `visited`.
+    ///
+    ///     // "visited"
+    public let name: String
+    /// The state it names: one bit of the application range, once checked by a merge.
+    ///
+    ///     // ControlState(rawValue: 0x10000)
+    public let state: ControlState
+
+    /// Creates an entry.
+    ///
+    ///     let entry = StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16))
+    ///
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - state: The state it names.
+    public init(name: String, state: ControlState) {
+      self.name = name
+      self.state = state
+    }
+  }
+
+  /// Who gives these names, such as a library's module name; error messages name it.
+  ///
+  ///     StateNames("LinkKit", [:]).owner  // "LinkKit"
+  public let owner: String
+
+  /// The names, in the order given.
+  ///
+  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries.count  // 1
+  public let entries: [Entry]
+
+  /// Creates the names an owner gives to its states. This never fails; a merge checks them.
+  ///
+  ///     let names = StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)])
+  ///
+  /// - Parameters:
+  ///   - owner: Who gives the names, such as the library's module name.
+  ///   - names: Each name with the state it names, one application bit each.
+  public init(_ owner: String, _ names: KeyValuePairs<String, ControlState>) {
+    self.init(owner, entries: names.map { Entry(name: $0.key, state: $0.value) })
+  }
+
+  /// Creates the names an owner gives to its states, from entries.
+  ///
+  ///     let names = StateNames("LinkKit", entries: [.init(name: "visited", state: ControlState(rawValue: 1 << 16))])
+  ///
+  /// - Parameters:
+  ///   - owner: Who gives the names.
+  ///   - entries: The names and their states.
+  public init(_ owner: String, entries: [Entry]) {
+    self.owner = owner
+    self.entries = entries
+  }
+}

@@ -1,0 +1,154 @@
+/// The order in which a ``StateTable`` ranks its entries: which states dominate, and which state
+/// wins a tie between two equally specific entries.
+///
+/// The standard precedence ranks `disabled`, then `highlighted`, `focused`, `selected`, then the
+/// application bits from 23 down to 16, and dominates with nothing. Two adjustments cover what
+/// widget libraries ask for:
+///
+/// - **Dominant states** win over specificity. With `disabled` dominant, an entry that requires
+///   `disabled` beats any entry that does not, so `[.selected, .highlighted]` no longer wins over
+///   `disabled` for a disabled, selected, highlighted control, and no entry needs `!disabled`.
+/// - **A custom order** decides ties between equally specific entries, for example a custom state
+///   that should win over `selected` although its bit number says otherwise.
+///
+///     var titleColor = StateTable<String>(precedence: StatePrecedence(dominant: .disabled))
+///     titleColor[.normal] = "blue"
+///     titleColor[[.selected, .highlighted]] = "white"
+///     titleColor[.disabled] = "gray"
+///     titleColor.resolve([.disabled, .selected, .highlighted])  // "gray"
+///
+/// The ranking of entries is, in order: the dominant states an entry requires (compared by the
+/// order), then specificity, then the order of the required states, then of the excluded ones.
+/// It is a total order, so a table resolves the same way whatever order it was filled in.
+public struct StatePrecedence: Hashable, Sendable {
+  /// The rank of each named bit, four bits each: bits 0...3 at nibbles 0...3, application bits
+  /// 16...23 at nibbles 4...11; rank 0 is the highest.
+  @usableFromInline let ranks: UInt64
+
+  /// The states that win over specificity.
+  ///
+  ///     StatePrecedence(dominant: .disabled).dominant  // .disabled
+  public let dominant: ControlState
+
+  /// The standard order: disabled, highlighted, focused, selected, application bits 23 to 16.
+  static let standardOrder: [ControlState] =
+    [.disabled, .highlighted, .focused, .selected]
+    + (16...23).reversed().map { ControlState(rawValue: 1 << UInt($0)) }
+
+  /// The standard precedence: nothing dominates; ties go to disabled, highlighted, focused,
+  /// selected, then the application bits from 23 down to 16.
+  ///
+  ///     StatePrecedence.standard.dominant  // .normal
+  public static let standard = StatePrecedence([], dominant: .normal)
+
+  /// Creates a precedence from an order of states, highest first, and the states that dominate.
+  ///
+  /// Each element of `order` ranks its named bits (system states and application bits) after
+  /// those of the elements before it; named bits no element mentions follow in the standard
+  /// order. Bits outside the named ranges keep their fixed place below every named bit, so
+  /// listing them has no effect. A bit listed twice keeps its first place.
+  ///
+  ///     let visited = ControlState(rawValue: 1 << 16)
+  ///     let precedence = StatePrecedence([visited, .disabled], dominant: .disabled)
+  ///     precedence.order.prefix(3)  // [visited, .disabled, .highlighted]
+  ///
+  /// - Parameters:
+  ///   - order: States, highest precedence first.
+  ///   - dominant: States that win over specificity; empty by default.
+  public init(_ order: [ControlState], dominant: ControlState = .normal) {
+    var ranks: UInt64 = 0
+    var placed: UInt = 0
+    var next: UInt64 = 0
+    // Within one element, its bits take the standard order.
+    for element in order + Self.standardOrder {
+      for named in Self.standardOrder
+      where element.rawValue & named.rawValue != 0 && placed & named.rawValue == 0 {
+        placed |= named.rawValue
+        ranks |= next << UInt64(4 * Self.nibble(of: named))
+        next += 1
+      }
+    }
+    self.ranks = ranks
+    self.dominant = dominant
+  }
+
+  /// Creates a precedence in the standard order where some states dominate.
+  ///
+  ///     let precedence = StatePrecedence(dominant: .disabled)
+  ///     precedence.outranks(StateSelector(.disabled), StateSelector([.selected, .focused]))  // true
+  ///
+  /// - Parameter dominant: States that win over specificity.
+  public init(dominant: ControlState) {
+    self.init([], dominant: dominant)
+  }
+
+  /// The named states, highest precedence first: the four system states and the eight
+  /// application bits.
+  ///
+  ///     StatePrecedence.standard.order.prefix(4)  // [.disabled, .highlighted, .focused, .selected]
+  public var order: [ControlState] {
+    var result = Self.standardOrder
+    for named in Self.standardOrder {
+      result[Int(ranks >> UInt64(4 * Self.nibble(of: named)) & 0xF)] = named
+    }
+    return result
+  }
+
+  /// A number that orders states by this precedence: a state with a higher-ranked bit that the
+  /// other lacks has the greater key. Distinct states have distinct keys.
+  @inlinable
+  func key(_ state: ControlState) -> UInt64 {
+    let raw = UInt64(state.rawValue)
+    // Bits 4...15 and 24...63 keep the standard low places; the twelve named bits take the top
+    // twelve, by rank.
+    var key = (raw >> 24) << 12 | (raw >> 4 & 0xFFF)
+    var named = (raw & 0xF) | (raw >> 12 & 0xFF0)
+    while named != 0 {
+      let nibble = UInt64(named.trailingZeroBitCount)
+      key |= 1 << (63 - (ranks >> (4 * nibble) & 0xF))
+      named &= named &- 1
+    }
+    return key
+  }
+
+  /// Whether one selector ranks before another: it requires more highly ranked dominant states,
+  /// or as many and is more specific, or as specific and first by this order.
+  ///
+  ///     let precedence = StatePrecedence(dominant: .disabled)
+  ///     precedence.outranks(StateSelector(.disabled), StateSelector([.selected, .focused]))  // true
+  ///     StatePrecedence.standard.outranks(StateSelector(.disabled), StateSelector([.selected, .focused]))  // false
+  ///
+  /// - Parameters:
+  ///   - selector: A selector.
+  ///   - other: Another selector.
+  /// - Returns: `true` when `selector` comes first; `false` for equal selectors.
+  public func outranks(_ selector: StateSelector, _ other: StateSelector) -> Bool {
+    let (mine, theirs) = (
+      key(selector.required.intersection(dominant)), key(other.required.intersection(dominant))
+    )
+    if mine != theirs { return mine > theirs }
+    if selector.specificity != other.specificity {
+      return selector.specificity > other.specificity
+    }
+    let (required, otherRequired) = (key(selector.required), key(other.required))
+    if required != otherRequired { return required > otherRequired }
+    return key(selector.excluded) > key(other.excluded)
+  }
+
+  /// The nibble of `ranks` that holds a named bit's rank.
+  private static func nibble(of named: ControlState) -> Int {
+    let bit = named.rawValue.trailingZeroBitCount
+    return bit < 4 ? bit : bit - 12
+  }
+}
+
+extension StatePrecedence: CustomStringConvertible {
+  /// The order of the named states, highest first, with the dominant states.
+  ///
+  ///     StatePrecedence(dominant: .disabled).description
+  ///     // "disabled > highlighted > focused > selected > 0x800000 > ... > 0x10000 (dominant: disabled)"
+  public var description: String {
+    let names = order.map(\.description).joined(separator: " > ")
+    return dominant.isNormal ? names : "\(names) (dominant: \(dominant))"
+  }
+}

@@ -1,0 +1,121 @@
+import StateKit
+import Testing
+
+extension StateNames {
+  /// Two libraries' names, as they would export them.
+  static let linkKit = StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)])
+  static let badgeKit = StateNames(
+    "BadgeKit",
+    ["badged": ControlState(rawValue: 1 << 17), "pinned": ControlState(rawValue: 1 << 18)])
+}
+
+@Suite("Library state names")
+struct StateNamesTests {
+  @Test func librariesMergeIntoOneCatalog() throws {
+    let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
+    #expect(catalog.customEntries.map(\.name) == ["visited", "badged", "pinned"])
+    #expect(catalog.owner(of: ControlState(rawValue: 1 << 17)) == "BadgeKit")
+    #expect(catalog.owner(of: .selected) == nil)
+    #expect(
+      catalog.description(of: ControlState(rawValue: 0x5_0004)) == "selected | visited | pinned")
+    #expect(
+      try catalog == StateCatalog(merging: [.badgeKit, .linkKit]), "merge order is irrelevant")
+    #expect(try StateCatalog.system.merging(.linkKit).merging(.badgeKit) == catalog)
+  }
+
+  @Test func theSameNameForTheSameBitIsNoCollision() throws {
+    let again = StateNames("OtherLinks", ["visited": ControlState(rawValue: 1 << 16)])
+    let catalog = try StateCatalog(merging: [.linkKit, again])
+    #expect(catalog.owner(of: ControlState(rawValue: 1 << 16)) == "LinkKit", "the first claim")
+  }
+
+  @Test func aBitClaimedTwiceNamesBothLibraries() {
+    let seen = StateNames("HistoryKit", ["seen": ControlState(rawValue: 1 << 16)])
+    let error = #expect(throws: StateKitError.self) {
+      try StateCatalog(merging: [.linkKit, .badgeKit, seen])
+    }
+    #expect(error?.code == .bitAlreadyDeclared)
+    #expect(
+      error?.description
+        == "cannot declare state \"seen\": \"HistoryKit\" claims bit 16 (0x10000) as \"seen\", but \"LinkKit\" claims it as \"visited\""
+    )
+  }
+
+  @Test func aNameClaimedTwiceNamesBothLibraries() {
+    let other = StateNames("OtherKit", ["pinned": ControlState(rawValue: 1 << 20)])
+    let error = #expect(throws: StateKitError.self) {
+      try StateCatalog(merging: [.badgeKit, other])
+    }
+    #expect(error?.code == .nameAlreadyDeclared)
+    #expect(
+      error?.description
+        == "cannot declare state \"pinned\": \"OtherKit\" claims the name for bit 20 (0x100000), but \"BadgeKit\" claims it for bit 18 (0x40000)"
+    )
+  }
+
+  @Test(
+    arguments: [
+      ("Visited!", 1 << 16, StateKitError.Code.invalidName, "\"BadKit\": a state name must be"),
+      ("selected", 1 << 16, .reservedName, "\"BadKit\": it clashes with the system name"),
+      ("wide", 0x3_0000, .notSingleApplicationBit, "\"BadKit\" gives it 0x30000"),
+      ("low", 0x4, .notSingleApplicationBit, "\"BadKit\" gives it 0x4"),
+    ] as [(String, UInt, StateKitError.Code, String)])
+  func invalidNamesNameTheirOwner(
+    name: String, raw: UInt, code: StateKitError.Code, reason: String
+  ) throws {
+    let bad = StateNames("BadKit", entries: [.init(name: name, state: ControlState(rawValue: raw))])
+    var catalog = try StateCatalog(merging: [.linkKit])
+    let before = catalog
+    let error = #expect(throws: StateKitError.self) { try catalog.merge(bad) }
+    #expect(error?.code == code)
+    #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
+    #expect(catalog == before && catalog.customEntries.count == 1, "a failed merge changes nothing")
+  }
+
+  @Test func aFailedMergeKeepsNothingOfThatOwner() throws {
+    let half = StateNames(
+      "HalfKit",
+      ["fine": ControlState(rawValue: 1 << 19), "visited": ControlState(rawValue: 1 << 20)])
+    var catalog = try StateCatalog(merging: [.linkKit])
+    #expect(throws: StateKitError.self) { try catalog.merge(half) }
+    #expect(catalog.state(named: "fine") == nil)
+  }
+}
+
+/// Printing never depends on what ran before: this suite prints the same text run alone
+/// (`swift test --filter DeterministicText`, a CI step) as in the full run, where other tests
+/// build catalogs that name the very same bits, some of them at the same time as this one.
+@Suite("Deterministic text")
+struct DeterministicTextTests {
+  static let states: [ControlState] = [
+    .normal, [.selected, .highlighted], ControlState(rawValue: 0x1_0004),
+    ControlState(rawValue: 0x7_0000), ControlState(rawValue: 0x0100_0002),
+  ]
+  static let expected = [
+    "normal", "highlighted | selected", "selected | 0x10000", "0x70000", "disabled | 0x1000000",
+  ]
+
+  @Test func statesPrintTheSameWhateverNamesExist() async throws {
+    // Name the same bits, concurrently, in catalogs of our own.
+    let named = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          try StateCatalog(merging: [.linkKit, .badgeKit]).description(
+            of: ControlState(rawValue: 0x7_0000))
+        }
+      }
+      var all: [String] = []
+      for try await text in group { all.append(text) }
+      return all
+    }
+    #expect(named.allSatisfy { $0 == "visited | badged | pinned" })
+    #expect(Self.states.map(\.description) == Self.expected)
+    #expect(Self.states.map { ControlState($0.description) } == Self.states)
+    var table = StateTable<Int>()
+    table[ControlState(rawValue: 1 << 16)] = 1
+    #expect(table.description == "[0x10000: 1]")
+    #expect(
+      table.explain(ControlState(rawValue: 0x1_0004)).description
+        == "selected | 0x10000 → 1 from 0x10000: the only entry that matches")
+  }
+}
