@@ -136,7 +136,7 @@ struct _ResolutionIndex {
 
   /// Sparse multipliers from a fixed seed, so the same entries always give the same index.
   static let seeded: [UInt] = {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = _SeededGenerator(seed: 0x5EED)
     return (0..<seededTries).map { _ in
       UInt(truncatingIfNeeded: generator.next() & generator.next() & generator.next()) | 1
     }
