@@ -28,14 +28,30 @@ extension Gen {
     let named = Array(mask.intersection(catalog.namedBits).members)
     let unnamed = Array(mask.subtracting(catalog.namedBits).members)
     let weight = UInt64(max(namedWeight, 0))
+    // Each bit is one choice: its rank among all 64 bits, named bits first, then the others in
+    // bit order. Lowering a rank reaches every simpler bit, and the same bit has the same rank
+    // in every generator with the same catalog, so the shrinker can lower a bit that a state and
+    // a selector share in one step. A rank outside the mask stands for the next bit inside it.
+    let order =
+      Array(catalog.namedBits.members)
+      + Array(ControlState(rawValue: .max).subtracting(catalog.namedBits).members)
+    var rank: [UInt: UInt64] = [:]
+    for (position, bit) in order.enumerated() { rank[bit.rawValue] = UInt64(position) }
+    let ranks = rank
     let bit = Generator<ControlState> { (stream) throws(_GenerationStop) in
-      var pool = named.isEmpty ? unnamed : named
-      if !named.isEmpty, !unnamed.isEmpty {
-        let kind = try stream.draw(below: 2) { $0.next(upperBound: weight + 1) < weight ? 0 : 1 }
-        pool = kind == 0 ? named : unnamed
+      guard !mask.isNormal else { return .normal }
+      let choice = try stream.draw(below: UInt64(order.count)) { random in
+        let pickNamed =
+          unnamed.isEmpty || (!named.isEmpty && random.next(upperBound: weight + 1) < weight)
+        let bit =
+          pickNamed
+          ? named[Int(random.next(upperBound: UInt64(named.count)))]
+          : unnamed[Int(random.next(upperBound: UInt64(unnamed.count)))]
+        return ranks[bit.rawValue] ?? 0
       }
-      guard !pool.isEmpty else { return .normal }
-      return pool[Int(try stream.draw(below: UInt64(pool.count)))]
+      var position = Int(choice)
+      while !mask.contains(order[position]) { position = (position + 1) % order.count }
+      return order[position]
     }
     let limit = mask.isNormal ? 0...0 : count
     return bit.array(count: limit).map { bits in

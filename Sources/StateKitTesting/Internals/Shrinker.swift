@@ -53,6 +53,7 @@ struct _Shrinker<Value> {
       improved = deleteBlocks() || improved
       improved = zeroBlocks() || improved
       improved = lowerChoices() || improved
+      improved = lowerEqualPairs() || improved
     }
   }
 
@@ -109,12 +110,24 @@ struct _Shrinker<Value> {
     return improved
   }
 
-  /// Lowers each choice as far as the failure allows: 0 first, then by bisection.
+  /// Lowers each choice as far as the failure allows: small choices try every lower value in
+  /// turn (a failure need not be monotonic: bit 4 may fail where bits 0 to 3 pass), larger ones
+  /// try 0 and then bisect.
   private mutating func lowerChoices() -> Bool {
     var improved = false
     var index = 0
     while index < choices.count {
-      if choices[index] > 0 {
+      let value = choices[index]
+      if value > 0, value <= 64 {
+        for lower in 0..<value {
+          var candidate = choices
+          candidate[index] = lower
+          if attempt(candidate) {
+            improved = true
+            break
+          }
+        }
+      } else if value > 0 {
         var candidate = choices
         candidate[index] = 0
         if attempt(candidate) {
@@ -130,6 +143,33 @@ struct _Shrinker<Value> {
         }
       }
       index += 1
+    }
+    return improved
+  }
+
+  /// Lowers two equal choices together: a bit that a state and a selector share is simpler
+  /// only when both change.
+  private mutating func lowerEqualPairs() -> Bool {
+    var improved = false
+    var first = 0
+    while first < choices.count {
+      var second = first + 1
+      while first < choices.count, second < choices.count {
+        let value = choices[first]
+        if value > 0, value <= 64, choices[second] == value {
+          for lower in 0..<value {
+            var candidate = choices
+            candidate[first] = lower
+            candidate[second] = lower
+            if attempt(candidate) {
+              improved = true
+              break
+            }
+          }
+        }
+        second += 1
+      }
+      first += 1
     }
     return improved
   }
