@@ -51,6 +51,7 @@ extension Gen {
       }
       var position = Int(choice)
       while !mask.contains(order[position]) { position = (position + 1) % order.count }
+      stream.canonicalizeLast(UInt64(position))
       return order[position]
     }
     let limit = mask.isNormal ? 0...0 : count

@@ -101,6 +101,26 @@ public struct Generator<Value>: Sendable {
     }
   }
 
+  /// Returns a generator that generates at a fixed size instead of the run's.
+  ///
+  /// A run's size grows from 0 to 100 over the first half of its cases, so early cases are
+  /// small; sizes scale the lengths of arrays and action sequences. Fix it to test long
+  /// sequences from the first case, or to keep values small.
+  ///
+  ///     let long = Gen.actions(count: 0...8).resized(100)  // lengths 0 to 8 from the start
+  ///
+  /// - Parameter size: The size, from 0 to 100.
+  public func resized(_ size: Int) -> Generator<Value> {
+    let generate = _generate
+    let fixed = min(max(size, 0), 100)
+    return Generator(describe: _describe) { (stream) throws(_GenerationStop) in
+      let saved = stream.size
+      stream.size = fixed
+      defer { stream.size = saved }
+      return try generate(&stream)
+    }
+  }
+
   /// Returns a generator of arrays of this generator's values, whose length shrinks first.
   ///
   /// The length grows with the run's size: early cases are short, later ones reach

@@ -66,4 +66,50 @@ struct WidgetAuthorTests {
     #expect(replayed.firstCounterexample == report.firstCounterexample)
     #expect(replayed.tries == report.tries && replayed.shrinks == report.shrinks)
   }
+
+  /// A button's rules, with a bug: disabling a pressed button leaves it highlighted.
+  static let buttonActions: [StateAction] = [
+    StateAction("press") { $0.contains(.disabled) ? $0 : $0.union(.highlighted) },
+    .release,
+    StateAction("disable") { $0.union(.disabled) },  // should also clear highlighted
+    .enable, .select, .deselect, .focus, .blur,
+  ]
+
+  static func neverPressedWhileDisabled(seed: UInt64? = nil) -> PropertyFailure<[StateAction]>? {
+    check(
+      "a disabled button is never highlighted",
+      Gen.actions(buttonActions, count: 0...7).resized(100),
+      seed: seed
+    ) { actions in
+      var state = ControlState.normal
+      for action in actions {
+        state = action.apply(state)
+        if state.isSuperset(of: [.disabled, .highlighted]) { return false }
+      }
+      return true
+    }
+  }
+
+  @Test func anActionSequenceShrinksToTheTwoActionsThatMatter() throws {
+    let failure = try #require(Self.neverPressedWhileDisabled())
+    print(failure.report)
+    #expect(failure.counterexample?.map(\.name) == ["press", "disable"], "\(failure.report)")
+    #expect(failure.report.counterexample == "[press, disable]")
+    #expect(failure.report.shrinks > 0)
+    // Over twenty seeds, every first failure (up to 7 actions, several of them 7 long) shrinks
+    // to the same two actions, and replays to the same result.
+    var firstLengths: [Int] = []
+    for seed in UInt64(1)...20 {
+      let failure = try #require(Self.neverPressedWhileDisabled(seed: seed), "seed \(seed)")
+      let first = try #require(failure.firstCounterexample)
+      firstLengths.append(first.count)
+      if first.count == 7, !firstLengths.dropLast().contains(7) { print(failure.report) }
+      #expect(first.count >= 2 && first.count <= 7)
+      #expect(failure.counterexample?.map(\.name) == ["press", "disable"], "\(failure.report)")
+      let replayed = try #require(Self.neverPressedWhileDisabled(seed: seed))
+      #expect(replayed.report == failure.report)
+    }
+    print("first failing lengths, seeds 1 to 20: \(firstLengths)")
+    #expect(firstLengths.filter { $0 == 7 }.count >= 3, "\(firstLengths)")
+  }
 }

@@ -15,7 +15,7 @@ struct _ChoiceStream {
   /// The source of fresh choices while generating.
   var random: SplitMix64
   /// How large generated values may be, from 0 to 100; it grows over a run.
-  let size: Int
+  var size: Int
 
   /// The most choices one case may draw, so that a generator that never stops still ends.
   static let limit = 16_384
@@ -49,6 +49,12 @@ struct _ChoiceStream {
     let value = bound == 0 ? 0 : choice % bound
     recorded.append(value)
     return value
+  }
+
+  /// Replaces the last choice with the one that gives the same value in the simplest way, so
+  /// that lowering a choice always changes the value.
+  mutating func canonicalizeLast(_ choice: UInt64) {
+    if !recorded.isEmpty { recorded[recorded.count - 1] = choice }
   }
 
   /// Draws a number below `bound`, uniformly while generating.
