@@ -17,15 +17,14 @@ extension Gen {
     states: Generator<ControlState> = controlState(count: 0...3),
     catalog: StateCatalog = StateCatalog()
   ) -> Generator<StateSelector> {
-    Generator<StateSelector>(describe: { catalog.description(of: $0) }) {
-      (stream) throws(_GenerationStop) in
+    Generator<StateSelector> { (stream) throws(_GenerationStop) in
       let required = try states._generate(&stream)
       let excludes = try stream.draw(below: 2) { random -> UInt64 in
         random.next(upperBound: UInt64(3)) == 0 ? 1 : 0
       }
       let excluded = excludes == 1 ? try states._generate(&stream) : .normal
       return StateSelector(required, unless: excluded)
-    }
+    }.described { catalog.description(of: $0) }
   }
 
   /// The entries of a table, with distinct selectors, shrinking towards fewer and simpler
@@ -50,7 +49,8 @@ extension Gen {
         seen.insert(selector).inserted ? StateTable.Entry(selector: selector, value: value) : nil
       }
     }.described { entries in
-      "[" + entries.map { catalog.description(of: $0.selector) + ": " + values.describe($0.value) }
+      "["
+        + entries.map { catalog.description(of: $0.selector) + ": " + values.describe($0.value) }
         .joined(separator: ", ") + "]"
     }
   }

@@ -113,10 +113,9 @@ public enum Gen {
   ///   - a: The generator of the first values.
   ///   - b: The generator of the second values.
   public static func zip<A, B>(_ a: Generator<A>, _ b: Generator<B>) -> Generator<(A, B)> {
-    Generator<(A, B)>(describe: { "(\(a.describe($0.0)), \(b.describe($0.1)))" }) {
-      (stream) throws(_GenerationStop) in
+    Generator<(A, B)> { (stream) throws(_GenerationStop) in
       (try a._generate(&stream), try b._generate(&stream))
-    }
+    }.described { "(\(a.describe($0.0)), \(b.describe($0.1)))" }
   }
 
   /// Triples of values from three generators; each part shrinks.
@@ -130,11 +129,9 @@ public enum Gen {
   public static func zip<A, B, C>(
     _ a: Generator<A>, _ b: Generator<B>, _ c: Generator<C>
   ) -> Generator<(A, B, C)> {
-    Generator<(A, B, C)>(describe: {
-      "(\(a.describe($0.0)), \(b.describe($0.1)), \(c.describe($0.2)))"
-    }) { (stream) throws(_GenerationStop) in
+    Generator<(A, B, C)> { (stream) throws(_GenerationStop) in
       (try a._generate(&stream), try b._generate(&stream), try c._generate(&stream))
-    }
+    }.described { "(\(a.describe($0.0)), \(b.describe($0.1)), \(c.describe($0.2)))" }
   }
 
   /// The elements of an array in an order that shrinks towards the original order.

@@ -58,7 +58,9 @@ public struct Generator<Value>: Sendable {
     _ transform: @escaping @Sendable (Value) -> NewValue
   ) -> Generator<NewValue> {
     let generate = _generate
-    return Generator<NewValue> { (stream) throws(_GenerationStop) in transform(try generate(&stream)) }
+    return Generator<NewValue> { (stream) throws(_GenerationStop) in
+      transform(try generate(&stream))
+    }
   }
 
   /// Returns a generator that uses each value to choose the generator of the result.
@@ -134,8 +136,7 @@ public struct Generator<Value>: Sendable {
     let describe = _describe
     let low = max(count.lowerBound, 0)
     let high = max(count.upperBound, low)
-    return Generator<[Value]>(describe: { "[" + $0.map(describe).joined(separator: ", ") + "]" }) {
-      (stream) throws(_GenerationStop) in
+    return Generator<[Value]> { (stream) throws(_GenerationStop) in
       // The target length only proposes choices; the record of "one more?" flags is what
       // replays, so deleting a flag and its element removes exactly one element.
       let span = (high - low) * stream.size / 100
@@ -152,6 +153,6 @@ public struct Generator<Value>: Sendable {
         stream.spans.append(start..<stream.recorded.count)
       }
       return result
-    }
+    }.described { "[" + $0.map(describe).joined(separator: ", ") + "]" }
   }
 }

@@ -25,7 +25,10 @@ extension Law {
       Law("parse(description(of: state)) == state", states) { state in
         try catalog.parse(catalog.description(of: state)) == state
       },
-      Law("parseSelector(description(of: selector)) == selector", Gen.selector(states: states, catalog: catalog)) {
+      Law(
+        "parseSelector(description(of: selector)) == selector",
+        Gen.selector(states: states, catalog: catalog)
+      ) {
         selector in
         try catalog.parseSelector(catalog.description(of: selector)) == selector
       },

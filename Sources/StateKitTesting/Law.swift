@@ -18,7 +18,8 @@ public struct Law: Sendable, CustomStringConvertible {
   ///     Law.setAlgebra(Gen.controlState()).first?.name  // "union commutes"
   public let name: String
 
-  private let _check: @Sendable (_ cases: Int, _ seed: UInt64?, _ maxShrinks: Int) -> PropertyReport?
+  private let _check:
+    @Sendable (_ cases: Int, _ seed: UInt64?, _ maxShrinks: Int) -> PropertyReport?
 
   /// Creates a law: a property that must hold for every generated value.
   ///

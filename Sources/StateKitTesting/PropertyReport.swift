@@ -75,7 +75,8 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// A report of a run that could not start or could not find enough valid cases.
-  init(problem: String, name: String = "", seed: UInt64? = nil, tries: Int = 0, replay: String = "") {
+  init(problem: String, name: String = "", seed: UInt64? = nil, tries: Int = 0, replay: String = "")
+  {
     self.name = name
     counterexample = ""
     firstCounterexample = ""

@@ -30,9 +30,12 @@ struct ArticleTests {
     let report = try #require(recorded.first)
     print(report)
     #expect(report.contains("Counterexample (shrunk "))
-    #expect(report.contains("\n    [press, disable]\n") || report.contains("\n  [press, disable]\n"))
+    #expect(
+      report.contains("\n    [press, disable]\n") || report.contains("\n  [press, disable]\n"))
     #expect(report.contains("STATEKIT_SEED="))
-    #expect(report.contains("--filter \"StateKitTestingTests.ArticleTests/disabledButtonsAreNeverHighlighted()\""))
+    #expect(
+      report.contains(
+        "--filter \"StateKitTestingTests.ArticleTests/disabledButtonsAreNeverHighlighted()\""))
   }
 
   @Test func theWidgetAuthorsResolver() throws {

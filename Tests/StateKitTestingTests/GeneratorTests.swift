@@ -16,7 +16,9 @@ struct GeneratorTests {
     var seen = ControlState.normal
     var named = 0
     var unnamed = 0
-    forAll("states stay in the mask", Gen.controlState(in: mask, catalog: Self.catalog), cases: 5_000) {
+    forAll(
+      "states stay in the mask", Gen.controlState(in: mask, catalog: Self.catalog), cases: 5_000
+    ) {
       state in
       seen.formUnion(state)
       for member in state.members {
@@ -70,12 +72,14 @@ struct GeneratorTests {
       return true
     }
     #expect(counts[0] > 4 * counts[1] && counts[1] > 0, "\(counts)")
-    let array = try #require(check("sum below 10", Gen.int(in: 0...9).array(count: 0...20)) {
-      $0.reduce(0, +) < 10
-    })
+    let array = try #require(
+      check("sum below 10", Gen.int(in: 0...9).array(count: 0...20)) {
+        $0.reduce(0, +) < 10
+      })
     #expect(array.counterexample?.reduce(0, +) == 10)
     #expect((array.counterexample?.count ?? 0) <= 2, "\(array.report)")
-    let shuffled = try #require(check("sorted", Gen.shuffled([1, 2, 3, 4])) { $0 == [1, 2, 3, 4] })
+    let shuffled = try #require(
+      check("sorted", Gen.shuffled([1, 2, 3, 4])) { $0 == [1, 2, 3, 4] })
     #expect(shuffled.counterexample?.count == 4 && Set(shuffled.counterexample ?? []).count == 4)
   }
 
@@ -124,7 +128,8 @@ struct GeneratorTests {
 
   @Test func actionsRun() {
     #expect(StateAction.run([.press, .select, .release]) == .selected)
-    #expect(StateAction.run([.disable, .focus], from: .selected) == [.selected, .disabled, .focused])
+    #expect(
+      StateAction.run([.disable, .focus], from: .selected) == [.selected, .disabled, .focused])
     #expect(StateAction.standard.count == 8 && Set(StateAction.standard).count == 8)
     forAll("release clears highlighted", Gen.actions()) { actions in
       !StateAction.run(actions + [.release]).contains(.highlighted)

@@ -8,7 +8,9 @@ struct LawTests {
   /// An option set whose `insert` reports the wrong result when the member is already there.
   struct BrokenOptions: OptionSet, Sendable {
     var rawValue: UInt8
-    mutating func insert(_ newMember: BrokenOptions) -> (inserted: Bool, memberAfterInsert: BrokenOptions) {
+    mutating func insert(_ newMember: BrokenOptions) -> (
+      inserted: Bool, memberAfterInsert: BrokenOptions
+    ) {
       formUnion(newMember)
       return (true, newMember)
     }
@@ -20,7 +22,9 @@ struct LawTests {
     let reports = laws.compactMap { $0.check() }
     #expect(reports.map(\.name) == ["insert returns whether it changed the set, and the member"])
     // The shrunk triple: inserting the empty set into the empty set is not an insertion.
-    #expect(reports.first?.counterexample == "(BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0))")
+    #expect(
+      reports.first?.counterexample
+        == "(BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0))")
   }
 
   @Test func controlStateIsASetAlgebra() {

@@ -19,7 +19,8 @@ struct WidgetAuthorTests {
   static func wrongResolve(_ entries: [StateTable<Int>.Entry], _ state: ControlState) -> Int? {
     let precedence = Array((16...23).reversed()) + [1, 0, 3, 2]
     func key(_ selector: StateSelector) -> [Int] {
-      [selector.specificity] + precedence.map { selector.required.rawValue >> UInt($0) & 1 == 1 ? 1 : 0 }
+      [selector.specificity]
+        + precedence.map { selector.required.rawValue >> UInt($0) & 1 == 1 ? 1 : 0 }
         + precedence.map { selector.excluded.rawValue >> UInt($0) & 1 == 1 ? 1 : 0 }
     }
     return entries.filter { $0.selector.matches(state) }
@@ -28,7 +29,9 @@ struct WidgetAuthorTests {
 
   static let cases = Gen.tableCase(values: Gen.int(in: 0...9), catalog: catalog)
 
-  static func precedenceCheck(seed: UInt64? = nil) -> PropertyFailure<([StateTable<Int>.Entry], ControlState)>? {
+  static func precedenceCheck(seed: UInt64? = nil) -> PropertyFailure<
+    ([StateTable<Int>.Entry], ControlState)
+  >? {
     check("resolve agrees with the widget's resolver", cases, cases: 5_000, seed: seed) {
       entries, state in
       StateTable(entries.map { ($0.selector, $0.value) }).resolve(state)
@@ -57,7 +60,8 @@ struct WidgetAuthorTests {
     #expect(report.counterexample.contains("visited"), "\(report)")
     #expect(!report.counterexample.contains("0x"), "\(report)")
     #expect(report.replay.hasPrefix("STATEKIT_SEED=\(seed) swift test --filter "), "\(report)")
-    #expect(report.replay.contains("WidgetAuthorTests/aWrongPrecedenceRuleShrinksToAFewNamedStates"))
+    #expect(
+      report.replay.contains("WidgetAuthorTests/aWrongPrecedenceRuleShrinksToAFewNamedStates"))
     #expect(report.description.contains(report.counterexample))
     #expect(report.description.contains(report.replay))
     // Replaying the seed gives the same tries, shrinks and counterexample.

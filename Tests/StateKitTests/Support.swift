@@ -14,7 +14,10 @@ extension Gen {
     (2, controlState(in: [.system, .application], count: 0...8)),
     (2, controlState(in: ControlState(rawValue: 0xFFFF_FFFF), count: 0...32, namedWeight: 1)),
     (2, controlState(in: ControlState(rawValue: .max), count: 0...64, namedWeight: 1)),
-    (1, controlState(in: ControlState(rawValue: .max), count: 1...1, namedWeight: 0)
-      .map { $0.union(.selected) })
+    (
+      1,
+      controlState(in: ControlState(rawValue: .max), count: 1...1, namedWeight: 0)
+        .map { $0.union(.selected) }
+    )
   )
 }
