@@ -56,42 +56,42 @@ public struct StateAction: Hashable, Sendable, CustomStringConvertible {
     StateAction(name) { $0.subtracting(state) }
   }
 
-  /// Sets ``StateKit/ControlState/highlighted``.
+  /// Sets `ControlState.highlighted`.
   ///
   ///     StateAction.press.apply(.normal)  // .highlighted
   public static let press = inserting(.highlighted, named: "press")
 
-  /// Clears ``StateKit/ControlState/highlighted``.
+  /// Clears `ControlState.highlighted`.
   ///
   ///     StateAction.release.apply(.highlighted)  // .normal
   public static let release = removing(.highlighted, named: "release")
 
-  /// Sets ``StateKit/ControlState/disabled``.
+  /// Sets `ControlState.disabled`.
   ///
   ///     StateAction.disable.apply(.normal)  // .disabled
   public static let disable = inserting(.disabled, named: "disable")
 
-  /// Clears ``StateKit/ControlState/disabled``.
+  /// Clears `ControlState.disabled`.
   ///
   ///     StateAction.enable.apply(.disabled)  // .normal
   public static let enable = removing(.disabled, named: "enable")
 
-  /// Sets ``StateKit/ControlState/selected``.
+  /// Sets `ControlState.selected`.
   ///
   ///     StateAction.select.apply(.normal)  // .selected
   public static let select = inserting(.selected, named: "select")
 
-  /// Clears ``StateKit/ControlState/selected``.
+  /// Clears `ControlState.selected`.
   ///
   ///     StateAction.deselect.apply(.selected)  // .normal
   public static let deselect = removing(.selected, named: "deselect")
 
-  /// Sets ``StateKit/ControlState/focused``.
+  /// Sets `ControlState.focused`.
   ///
   ///     StateAction.focus.apply(.normal)  // .focused
   public static let focus = inserting(.focused, named: "focus")
 
-  /// Clears ``StateKit/ControlState/focused``.
+  /// Clears `ControlState.focused`.
   ///
   ///     StateAction.blur.apply(.focused)  // .normal
   public static let blur = removing(.focused, named: "blur")
