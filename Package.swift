@@ -8,6 +8,7 @@ let package = Package(
   name: "StateKit",
   products: [
     .library(name: "StateKit", targets: ["StateKit"]),
+    .library(name: "StateKitTesting", targets: ["StateKitTesting"]),
     .library(name: "ErrorKit", targets: ["ErrorKit"]),
     .executable(name: "statekit-inspect", targets: ["statekit-inspect"]),
   ],
@@ -17,13 +18,17 @@ let package = Package(
     .target(name: "ErrorKitCore"),
     // Control state; its errors are CodedErrors, so it needs the vocabulary and nothing more.
     .target(name: "StateKit", dependencies: ["ErrorKitCore"]),
+    // Property-based tests of states, selectors, tables and actions: generators, a runner that
+    // shrinks and prints a replay seed, reusable laws. Imports Swift Testing, not Foundation.
+    .target(name: "StateKitTesting", dependencies: ["StateKit"]),
     // The Foundation bridge: NSError, LocalizedError, CustomNSError, recovery, ErrorChain.
     .target(name: "ErrorKit", dependencies: ["ErrorKitCore"]),
     // statekit-inspect's logic, as a library for the executable, the tests and the fuzz targets.
     .target(name: "InspectKit", dependencies: ["StateKit", "ErrorKitCore"]),
     .executableTarget(name: "statekit-inspect", dependencies: ["InspectKit"]),
-    .testTarget(name: "StateKitTests", dependencies: ["StateKit"]),
-    .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit"]),
+    .testTarget(name: "StateKitTests", dependencies: ["StateKit", "StateKitTesting"]),
+    .testTarget(name: "StateKitTestingTests", dependencies: ["StateKitTesting"]),
+    .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit", "StateKitTesting"]),
     .testTarget(
       name: "InspectTests",
       dependencies: ["InspectKit", .target(name: "statekit-inspect")],

@@ -8,7 +8,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "StateTableBenchmark",
-      dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
+      dependencies: [
+        .product(name: "StateKit", package: "StateKit"),
+        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats",
+      ]
     ),
     .executableTarget(
       name: "PayloadJSONBenchmark",

@@ -17,6 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ALLOWED = {
     "ErrorKitCore": set(),
     "StateKit": {"ErrorKitCore"},
+    "StateKitTesting": {"StateKit"},
     "ErrorKit": {"ErrorKitCore"},
     "InspectKit": {"StateKit", "ErrorKitCore"},
     "statekit-inspect": {"InspectKit"},
@@ -25,6 +26,7 @@ ALLOWED = {
 FORBIDDEN_IMPORTS = {
     "ErrorKitCore": {"Foundation", "FoundationEssentials", "StateKit", "ErrorKit"},
     "StateKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
+    "StateKitTesting": {"Foundation", "FoundationEssentials", "ErrorKit", "XCTest"},
     "ErrorKit": {"StateKit"},
     "InspectKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
     "statekit-inspect": {"Foundation", "FoundationEssentials"},

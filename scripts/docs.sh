@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of StateKit and ErrorKit with the toolchain's docc (no plugin): emits
-# symbol graphs with `swift build`, then runs `docc convert`. Fails on any warning.
-# Output: .build/docs/StateKit.doccarchive and .build/docs/ErrorKit.doccarchive.
+# Builds the DocC archives of StateKit, StateKitTesting and ErrorKit with the toolchain's docc (no
+# plugin): emits symbol graphs with `swift build`, then runs `docc convert`. Fails on any warning.
+# Output: .build/docs/StateKit.doccarchive, StateKitTesting.doccarchive and ErrorKit.doccarchive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=.build/symbol-graphs
@@ -11,7 +11,7 @@ swift package dump-symbol-graph --minimum-access-level public >/dev/null
 dumped=$(swift build --show-bin-path)/../symbolgraph
 [ -d "$dumped" ] || dumped=$(dirname "$(swift build --show-bin-path)")/symbolgraph
 
-for module in StateKit ErrorKit; do
+for module in StateKit StateKitTesting ErrorKit; do
   mkdir -p "$graphs/$module"
   cp "$dumped/$module".symbols.json "$graphs/$module/"
   for extension in "$dumped/$module"@*.symbols.json; do
@@ -37,10 +37,10 @@ with open(os.path.join(out, "ErrorKitCore-as-ErrorKit.symbols.json"), "w") as fi
     json.dump(core, file)
 PY
 
-for module in StateKit ErrorKit; do
+for module in StateKit StateKitTesting ErrorKit; do
   docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "dev.statekit.$module" \
     --output-path ".build/docs/$module.doccarchive" --warnings-as-errors
 done
-echo "docs: .build/docs/StateKit.doccarchive .build/docs/ErrorKit.doccarchive"
+echo "docs: .build/docs/StateKit.doccarchive .build/docs/StateKitTesting.doccarchive .build/docs/ErrorKit.doccarchive"

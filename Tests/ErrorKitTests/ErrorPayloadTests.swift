@@ -1,30 +1,24 @@
 import ErrorKit
 import Foundation
 import StateKit
+import StateKitTesting
 import Testing
 
-/// Seeded generation of payloads and errors, with the seed printed on failure.
+/// Generators of payloads and errors, for properties run with StateKitTesting (a fixed seed by
+/// default; every failure prints the shrunk counterexample and the command that replays it).
 enum Generate {
-  static let seed: UInt64 = {
-    if let text = ProcessInfo.processInfo.environment["STATEKIT_SEED"], let seed = UInt64(text) {
-      return seed
-    }
-    return UInt64.random(in: .min ... .max)
-  }()
-
   static let words = [
     "", "id", "Permission denied", "日本語のテキスト", "a, b", "{x=y}", "quote \"q\"", "line\nbreak", "🙂",
     "\\",
   ]
 
-  static func text(_ rng: inout SplitMix64) -> String {
-    words[Int(rng.next() % UInt64(words.count))]
-      + (rng.next() % 2 == 0 ? "" : String(rng.next() % 1000))
-  }
+  static let text: Generator<String> = Gen.zip(
+    Gen.element(of: words),
+    Gen.frequency((1, Gen.constant("")), (1, Gen.int(in: 0...999).map { String($0) }))
+  ).map { $0 + $1 }
 
-  static func optionalText(_ rng: inout SplitMix64) -> String? {
-    rng.next() % 3 == 0 ? nil : text(&rng)
-  }
+  static let optionalText: Generator<String?> = Gen.frequency(
+    (1, Gen.constant(nil)), (2, text.map { Optional($0) }))
 
   /// Detail names that try to pass for the error's own fields, or for escaped names.
   static let reservedNames =
@@ -33,40 +27,41 @@ enum Generate {
       ErrorUserInfoKey.detailPrefix + ErrorUserInfoKey.description,
     ]
 
-  static func detailName(_ rng: inout SplitMix64) -> String {
-    rng.next() % 4 == 0
-      ? reservedNames[Int(rng.next() % UInt64(reservedNames.count))] : "k" + text(&rng)
+  static let detailName: Generator<String> = Gen.frequency(
+    (3, text.map { "k" + $0 }), (1, Gen.element(of: reservedNames)))
+
+  static func details(count: ClosedRange<Int>) -> Generator<[String: String]> {
+    Gen.zip(detailName, text).array(count: count).map { pairs in
+      Dictionary(pairs, uniquingKeysWith: { _, last in last })
+    }
   }
 
-  static func payload(_ rng: inout SplitMix64, depth: Int = 0) -> ErrorPayload {
-    var details: [String: String] = [:]
-    for _ in 0..<(rng.next() % 4) { details[detailName(&rng)] = text(&rng) }
-    return ErrorPayload(
-      domain: "com.example." + text(&rng), code: Int(truncatingIfNeeded: rng.next()),
-      name: optionalText(&rng),
-      message: optionalText(&rng), failureReason: optionalText(&rng),
-      recoverySuggestion: optionalText(&rng),
-      details: details,
-      underlying: depth < 6 && rng.next() % 2 == 0 ? payload(&rng, depth: depth + 1) : nil)
+  static let texts = Gen.zip(optionalText, optionalText, Gen.zip(optionalText, optionalText))
+
+  /// Payloads with every field, nested up to seven deep.
+  static func payload(depth: Int = 0) -> Generator<ErrorPayload> {
+    let underlying: Generator<ErrorPayload?> =
+      depth < 6
+      ? Gen.frequency((1, Gen.constant(nil)), (1, payload(depth: depth + 1).map { Optional($0) }))
+      : Gen.constant(nil)
+    let head = Gen.zip(text, Gen.int(in: Int.min...Int.max), details(count: 0...3))
+    return Gen.zip(head, texts, underlying).map { head, texts, underlying in
+      ErrorPayload(
+        domain: "com.example." + head.0, code: head.1, name: texts.0, message: texts.1,
+        failureReason: texts.2.0, recoverySuggestion: texts.2.1, details: head.2,
+        underlying: underlying)
+    }
   }
+
+  static let payloads = payload()
 
   /// Checks that a round trip gives every generated payload back, over thousands of cases;
-  /// records one issue naming the first counterexample and the seed.
+  /// records one issue with the shrunk counterexample and the replay command.
   static func check(
-    _ law: String, stream: UInt64, cases: Int = 5_000,
+    _ law: String, cases: Int = 5_000, sourceLocation: SourceLocation = #_sourceLocation,
     _ roundTrip: (ErrorPayload) -> ErrorPayload?
   ) {
-    var rng = SplitMix64(seed: seed ^ stream)
-    for index in 0..<cases {
-      let payload = self.payload(&rng)
-      let back = roundTrip(payload)
-      if back != payload {
-        Issue.record(
-          "\(law): case \(index), seed \(seed) (replay with STATEKIT_SEED=\(seed)): \(payload) came back as \(String(describing: back))"
-        )
-        return
-      }
-    }
+    forAll(law, payloads, cases: cases, sourceLocation: sourceLocation) { roundTrip($0) == $0 }
   }
 
   /// A generated error with every field set, nested.
@@ -82,22 +77,27 @@ enum Generate {
     var underlyingError: (any Error)? { cause }
   }
 
-  static func error(_ rng: inout SplitMix64, depth: Int = 0) -> any Error {
-    var details: [String: String] = [:]
-    for _ in 0..<(rng.next() % 3) { details[detailName(&rng)] = text(&rng) }
-    let cause: (any Error)? =
-      depth < 5 && rng.next() % 2 == 0
-      ? (rng.next() % 3 == 0
-        ? NSError(
-          domain: "NSPOSIXErrorDomain", code: Int(rng.next() % 100),
-          userInfo: [NSLocalizedDescriptionKey: text(&rng)])
-        : error(&rng, depth: depth + 1))
-      : nil
-    return GeneratedError(
-      code: Int(truncatingIfNeeded: rng.next()), message: text(&rng),
-      failureReason: optionalText(&rng),
-      recoverySuggestion: optionalText(&rng), details: details, cause: cause)
+  /// Errors with every field set, caused by other generated errors or by NSErrors.
+  static func error(depth: Int = 0) -> Generator<any Error> {
+    let nsError: Generator<any Error> = Gen.zip(Gen.int(in: 0...99), text).map { code, text in
+      NSError(
+        domain: "NSPOSIXErrorDomain", code: code, userInfo: [NSLocalizedDescriptionKey: text])
+    }
+    let cause: Generator<(any Error)?> =
+      depth < 5
+      ? Gen.frequency(
+        (3, Gen.constant(nil)), (1, nsError.map { Optional($0) }),
+        (2, error(depth: depth + 1).map { Optional($0) }))
+      : Gen.constant(nil)
+    let head = Gen.zip(Gen.int(in: Int.min...Int.max), text, details(count: 0...2))
+    return Gen.zip(head, Gen.zip(optionalText, optionalText), cause).map { head, texts, cause in
+      GeneratedError(
+        code: head.0, message: head.1, failureReason: texts.0, recoverySuggestion: texts.1,
+        details: head.2, cause: cause)
+    }
   }
+
+  static let errors = error()
 }
 
 @Suite("ErrorPayload")
@@ -116,48 +116,38 @@ struct ErrorPayloadTests {
   @Test func jsonRoundTripIsIdentity() {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    Generate.check("JSONEncoder -> JSONDecoder", stream: 0) { payload in
+    Generate.check("JSONEncoder -> JSONDecoder") { payload in
       (try? encoder.encode(payload)).flatMap { try? decoder.decode(ErrorPayload.self, from: $0) }
     }
   }
 
   @Test func errorThroughNSErrorKeepsDomainCodeTextsAndChain() {
-    var rng = SplitMix64(seed: Generate.seed ^ 1)
-    for index in 0..<2_000 {
-      let error = Generate.error(&rng)
+    let fields = { (p: ErrorPayload) in
+      p.chain.map {
+        [
+          $0.domain, String($0.code), $0.message ?? "-", $0.failureReason ?? "-",
+          $0.recoverySuggestion ?? "-",
+        ]
+      }
+    }
+    forAll("ErrorPayload(error) == ErrorPayload(error as NSError)", Generate.errors) { error in
       let direct = ErrorPayload(error)
       let bridged = ErrorPayload(error as NSError)
-      let fields = { (p: ErrorPayload) in
-        p.chain.map {
-          [
-            $0.domain, String($0.code), $0.message ?? "-", $0.failureReason ?? "-",
-            $0.recoverySuggestion ?? "-",
-          ]
-        }
-      }
-      if fields(direct) != fields(bridged)
-        || direct.chain.map(\.details) != bridged.chain.map(\.details)
-      {
-        Issue.record("case \(index), seed \(Generate.seed): \(direct) != \(bridged)")
-        return
-      }
-      // And back again: payload -> NSError -> payload.
-      if ErrorPayload(direct.nsError) != direct {
-        Issue.record(
-          "case \(index), seed \(Generate.seed): payload -> NSError -> payload changed \(direct)")
-        return
-      }
+      return fields(direct) == fields(bridged)
+        && direct.chain.map(\.details) == bridged.chain.map(\.details)
+        // And back again: payload -> NSError -> payload.
+        && ErrorPayload(direct.nsError) == direct
     }
   }
 
   @Test func payloadThroughNSErrorIsIdentity() {
     // Payloads with and without messages, with details named like the reserved keys.
-    Generate.check("payload.nsError -> ErrorPayload", stream: 2) { ErrorPayload($0.nsError) }
+    Generate.check("payload.nsError -> ErrorPayload") { ErrorPayload($0.nsError) }
   }
 
   @Test func jsonTextRoundTripIsIdentity() {
-    Generate.check("jsonText -> init(json:)", stream: 3) { try? ErrorPayload(json: $0.jsonText) }
-    Generate.check("jsonText -> JSONDecoder", stream: 4) {
+    Generate.check("jsonText -> init(json:)") { try? ErrorPayload(json: $0.jsonText) }
+    Generate.check("jsonText -> JSONDecoder") {
       try? JSONDecoder().decode(ErrorPayload.self, from: Data($0.jsonText.utf8))
     }
   }

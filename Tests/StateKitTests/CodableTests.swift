@@ -1,5 +1,6 @@
 import Foundation
 import StateKit
+import StateKitTesting
 import Testing
 
 @Suite("Codable")
@@ -24,12 +25,8 @@ struct CodableTests {
   @Test func roundTripLaw() throws {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    Property.check("decode(encode(x)) == x", cases: 2_000) { rng in
-      let state = ControlState.arbitrary(using: &rng)
-      guard let data = try? encoder.encode([state]),
-        let back = try? decoder.decode([ControlState].self, from: data), back == [state]
-      else { return state.debugDescription }
-      return nil
+    forAll("decode(encode(x)) == x", Gen.anyState, cases: 2_000) { state in
+      try decoder.decode([ControlState].self, from: encoder.encode([state])) == [state]
     }
   }
 

@@ -1,4 +1,5 @@
 import StateKit
+import StateKitTesting
 import Testing
 
 @Suite("ControlState")
@@ -79,14 +80,13 @@ struct ControlStateTests {
   }
 
   @Test func membersLaw() {
-    Property.check("members are the single bits of a state, ascending, and rebuild it") { rng in
-      let state = ControlState.arbitrary(using: &rng)
+    forAll("members are the single bits of a state, ascending, and rebuild it", Gen.anyState) {
+      state in
       let members = Array(state.members)
       let rebuilt = members.reduce(ControlState.normal) { $0.union($1) }
       let single = members.allSatisfy { $0.rawValue.nonzeroBitCount == 1 }
       let ascending = zip(members, members.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue }
       return rebuilt == state && single && ascending && members.count == state.memberCount
-        ? nil : state.debugDescription
     }
   }
 }

@@ -1,3 +1,4 @@
+import StateKitTesting
 import Testing
 
 @testable import StateKit
@@ -68,22 +69,21 @@ struct StatePrecedenceTests {
   static let visited = ControlState(rawValue: 1 << 16)
   static let dragging = ControlState(rawValue: 1 << 17)
 
-  /// A random order of a few states (single bits or groups) and random dominant states.
-  static func randomPrecedence(using rng: inout SplitMix64) -> ([ControlState], ControlState) {
+  /// An order of a few states (single named bits or groups) and dominant states, named and not.
+  static let precedences: Generator<([ControlState], ControlState)> = {
     let named = ControlState(rawValue: 0xFF_000F)
-    var order: [ControlState] = []
-    for _ in 0..<Int(rng.next() % 5) {
-      order.append(
-        rng.next() % 3 == 0
-          ? ControlState.random(in: named, using: &rng)
-          : ControlState(
-            rawValue: 1 << UInt(PrecedenceReference.standardNamed[Int(rng.next() % 12)])))
-    }
-    let dominant =
-      rng.next() % 2 == 0
-      ? .normal : ControlState.random(in: named.union(.init(rawValue: 0x30)), using: &rng)
-    return (order, dominant)
-  }
+    let element = Gen.frequency(
+      (2, Gen.controlState(in: named, count: 1...1, namedWeight: 1)),
+      (1, Gen.controlState(in: named, count: 1...3, namedWeight: 1)))
+    let dominant = Gen.oneOf(
+      Gen.constant(ControlState.normal),
+      Gen.controlState(in: named.union(ControlState(rawValue: 0x30)), count: 1...3, namedWeight: 1))
+    return Gen.zip(element.array(count: 0...4), dominant)
+  }()
+
+  /// Selectors over the named bits, two other bits and a high one.
+  static let selectors = Gen.selector(
+    states: Gen.controlState(in: ControlState(rawValue: 0xFF_00FF | 1 << 40), count: 0...4))
 
   @Test func disabledDominates() {
     var table = StateTable<String>(precedence: StatePrecedence(dominant: .disabled))
@@ -122,66 +122,54 @@ struct StatePrecedenceTests {
   }
 
   @Test func standardOutranksMatchesSelectorOutranks() {
-    Property.check("StateSelector.outranks is the standard precedence", cases: 5_000) { rng in
-      let a = StateSelector(.arbitrary(using: &rng), unless: .arbitrary(using: &rng))
-      let b = StateSelector(.arbitrary(using: &rng), unless: .arbitrary(using: &rng))
+    let selector = Gen.selector(states: Gen.anyState)
+    forAll("StateSelector.outranks is the standard precedence", selector, selector, cases: 5_000) {
+      a, b in
       let expected = PrecedenceReference.beats(a, b, order: [], dominant: .normal)
-      guard a.outranks(b) == expected, StatePrecedence.standard.outranks(a, b) == expected else {
-        return "\(a) vs \(b): expected \(expected)"
-      }
-      return nil
+      return a.outranks(b) == expected && StatePrecedence.standard.outranks(a, b) == expected
     }
   }
 
   @Test func outranksIsAStrictTotalOrderThatAgreesWithTheReference() {
-    Property.check("precedence is a strict total order, as the reference", cases: 3_000) { rng in
-      let (order, dominant) = Self.randomPrecedence(using: &rng)
+    forAll(
+      "precedence is a strict total order, as the reference", Self.precedences,
+      Self.selectors.array(count: 3...3), cases: 3_000
+    ) { precedenceParts, selectors in
+      let (order, dominant) = precedenceParts
       let precedence = StatePrecedence(order, dominant: dominant)
-      let pool = ControlState(rawValue: 0xFF_00FF | 1 << 40)
-      let selectors = (0..<3).map { _ in
-        StateSelector(
-          .random(in: pool, using: &rng),
-          unless: rng.next() % 2 == 0 ? .random(in: pool, using: &rng) : .normal)
-      }
       let (a, b, c) = (selectors[0], selectors[1], selectors[2])
-      if precedence.outranks(a, a) { return "\(a) outranks itself" }
-      if a != b, precedence.outranks(a, b) == precedence.outranks(b, a) {
-        return "\(a) and \(b) are not ordered under \(precedence)"
-      }
-      if precedence.outranks(a, b), precedence.outranks(b, c), !precedence.outranks(a, c) {
-        return "not transitive: \(a), \(b), \(c)"
-      }
-      let expected = PrecedenceReference.beats(a, b, order: order, dominant: dominant)
-      if precedence.outranks(a, b) != expected {
-        return "\(a) vs \(b) under \(precedence): expected \(expected)"
-      }
-      return nil
+      let irreflexive = !precedence.outranks(a, a)
+      let total = a == b || precedence.outranks(a, b) != precedence.outranks(b, a)
+      let transitive =
+        !(precedence.outranks(a, b) && precedence.outranks(b, c)) || precedence.outranks(a, c)
+      let asReference =
+        precedence.outranks(a, b)
+        == PrecedenceReference.beats(a, b, order: order, dominant: dominant)
+      return irreflexive && total && transitive && asReference
     }
   }
 
   @Test func tablesWithAPrecedenceAgreeWithTheReference() {
-    Property.check("resolve with a precedence == reference", cases: 2_000) { rng in
-      let entries = StateTableTests.randomTable(using: &rng)
-      let (order, dominant) = Self.randomPrecedence(using: &rng)
-      let bits = PrecedenceReference.bits(order)
+    let tables = StateTableTests.tableAndStates.flatMap { entries, states in
+      Gen.shuffled(entries).map { (entries, $0, states) }
+    }
+    forAll("resolve with a precedence == reference", tables, Self.precedences, cases: 2_000) {
+      table, precedenceParts in
+      let (entries, shuffled, states) = table
+      let (order, dominant) = precedenceParts
       let precedence = StatePrecedence(order, dominant: dominant)
-      var table = StateTable<Int>(precedence: precedence)
-      for (selector, value) in entries.shuffled(using: &rng) { table[selector] = value }
-      guard table == StateTable(entries, precedence: precedence) else {
-        return "filling order changed the table under \(precedence)"
-      }
-      let pool = entries.reduce(ControlState.normal) {
-        $0.union($1.0.required).union($1.0.excluded)
-      }
-      for _ in 0..<20 {
-        let state = ControlState.random(in: pool.union(dominant), using: &rng)
-        let expected = PrecedenceReference.resolve(entries, state, bits: bits, dominant: dominant)
-        if table.resolve(state) != expected {
-          return
-            "\(table) under \(precedence), state \(state.debugDescription): got \(String(describing: table.resolve(state))), expected \(String(describing: expected))"
+      var filled = StateTable<Int>(precedence: precedence)
+      for (selector, value) in shuffled { filled[selector] = value }
+      let bits = PrecedenceReference.bits(order)
+      return filled == StateTable(entries, precedence: precedence)
+        && states.allSatisfy { state in
+          let state = state.union(dominant)
+          return filled.resolve(state)
+            == PrecedenceReference.resolve(entries, state, bits: bits, dominant: dominant)
+            && filled.resolve(state.subtracting(dominant))
+              == PrecedenceReference.resolve(
+                entries, state.subtracting(dominant), bits: bits, dominant: dominant)
         }
-      }
-      return nil
     }
   }
 
@@ -218,10 +206,12 @@ struct StatePrecedenceTests {
       table.explain([.selected, Self.visited]).reason
         == "it and selected match with 1 state each; 0x10000 has precedence (0x10000, disabled, highlighted, focused, selected, 0x800000, 0x400000, 0x200000, 0x100000, 0x80000, 0x40000, 0x20000, other bits)"
     )
-    Property.check("explain's winner is resolve's value under a precedence", cases: 2_000) { rng in
-      let state = ControlState.random(
-        in: [.selected, .highlighted, .disabled, Self.visited], using: &rng)
-      return table.explain(state).winner?.value == table.resolve(state) ? nil : "\(state)"
+    forAll(
+      "explain's winner is resolve's value under a precedence",
+      Gen.controlState(in: [.selected, .highlighted, .disabled, Self.visited, .focused]),
+      cases: 2_000
+    ) { state in
+      table.explain(state).winner?.value == table.resolve(state)
     }
   }
 
@@ -236,41 +226,39 @@ struct StatePrecedenceTests {
 
 @Suite("Building tables")
 struct TableBuildingTests {
+  /// Changes to a table: a selector and what to do (0-1 remove, 2-6 set, 7 set and keep a
+  /// copy), with states to resolve afterwards, all over one pool of bits.
+  static let changes: Generator<([(StateSelector, Int)], [ControlState])> = Gen.element(
+    of: StateTableTests.pools
+  ).flatMap { pool in
+    let states = Gen.controlState(in: pool, count: 0...pool.memberCount, namedWeight: 1)
+    let change = Gen.zip(Gen.selector(states: states), Gen.int(in: 0...7))
+    return Gen.zip(change.array(count: 0...24), states.array(count: 1...20))
+  }
+
   @Test func setsAndRemovalsAgreeWithAListBuiltTable() {
-    Property.check(
-      "any sequence of sets and removals == the table built from the result", cases: 2_000
-    ) { rng in
-      let pool = StateTableTests.pools[Int(rng.next() % UInt64(StateTableTests.pools.count))]
+    forAll(
+      "any sequence of sets and removals == the table built from the result", Self.changes,
+      cases: 2_000
+    ) { changes, states in
       var table = StateTable<Int>()
       var model: [StateSelector: Int] = [:]
       var copies: [(StateTable<Int>, [StateSelector: Int])] = []
-      for step in 0..<Int(rng.next() % 24) {
-        let selector = StateSelector(
-          .random(in: pool, using: &rng),
-          unless: rng.next() % 4 == 0 ? .random(in: pool, using: &rng) : .normal)
-        if rng.next() % 4 == 0 {
+      for (step, (selector, kind)) in changes.enumerated() {
+        if kind < 2 {
           table[selector] = nil
           model[selector] = nil
         } else {
           table[selector] = step
           model[selector] = step
         }
-        if rng.next() % 8 == 0 { copies.append((table, model)) }
-      }
-      let expected = StateTable(model.map { ($0.key, $0.value) })
-      guard table == expected else { return "\(table) != \(expected)" }
-      // Copies taken along the way still hold what they held: storage is never shared mutably.
-      for (copy, held) in copies where copy != StateTable(held.map { ($0.key, $0.value) }) {
-        return "a copy changed: \(copy)"
+        if kind == 7 { copies.append((table, model)) }
       }
       let entries = model.map { ($0.key, $0.value) }
-      for _ in 0..<20 {
-        let state = ControlState.random(in: pool, using: &rng)
-        if table.resolve(state) != Reference.resolve(entries, state) {
-          return "\(table) resolves \(state.debugDescription) wrongly"
-        }
-      }
-      return nil
+      // Copies taken along the way still hold what they held: storage is never shared mutably.
+      return table == StateTable(entries)
+        && copies.allSatisfy { $0.0 == StateTable($0.1.map { ($0.key, $0.value) }) }
+        && states.allSatisfy { table.resolve($0) == Reference.resolve(entries, $0) }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StateKitTesting
 import Testing
 
 @testable import StateKit
@@ -51,44 +52,37 @@ struct StateTableTests {
     ControlState(rawValue: 0x01FF),
   ]
 
-  static func randomTable(using rng: inout SplitMix64) -> [(StateSelector, Int)] {
-    let pool = pools[Int(rng.next() % UInt64(pools.count))]
-    let size = Int(rng.next() % 21)
-    var entries: [StateSelector: Int] = [:]
-    for value in 0..<size {
-      let required = ControlState.random(in: pool, using: &rng)
-      let excluded =
-        rng.next() % 3 == 0
-        ? ControlState.random(in: pool.subtracting(required), using: &rng) : .normal
-      entries[try! StateSelector(requiring: required, excluding: excluded)] = value
-    }
-    return entries.map { ($0.key, $0.value) }
+  /// Up to 20 entries whose selectors draw from one of the pools.
+  static let randomTable: Generator<[(StateSelector, Int)]> = Gen.element(of: pools).flatMap {
+    pool in
+    let states = Gen.controlState(in: pool, count: 0...pool.memberCount, namedWeight: 1)
+    return Gen.entries(
+      values: Gen.int(in: 0...1_000), selectors: Gen.selector(states: states), count: 0...20
+    ).map { $0.map { ($0.selector, $0.value) } }
   }
+
+  /// A table and states made of its bits, some with noise in any of the 64 bits.
+  static let tableAndStates: Generator<([(StateSelector, Int)], [ControlState])> =
+    randomTable.flatMap { entries in
+      let pool = entries.reduce(ControlState.normal) {
+        $0.union($1.0.required).union($1.0.excluded)
+      }
+      let noise = Gen.controlState(in: ControlState(rawValue: .max), count: 0...16, namedWeight: 1)
+      let state = Gen.zip(Gen.controlState(in: pool, count: 0...8, namedWeight: 1), noise)
+        .map { $0.union($1) }
+      return state.array(count: 1...20).map { (entries, $0) }
+    }
 
   @Test func resolveAgreesWithTheReference() {
     var scanned = false
     var slotBits: Set<Int> = []
-    Property.check("resolve == brute-force reference", cases: 3_000) { rng in
-      let entries = Self.randomTable(using: &rng)
-      let pool = entries.reduce(ControlState.normal) {
-        $0.union($1.0.required).union($1.0.excluded)
-      }
+    forAll("resolve == brute-force reference", Self.tableAndStates, cases: 3_000) {
+      entries, states in
       let table = StateTable(entries)
       if let shape = table.indexShape {
         if shape.scans { scanned = true } else { slotBits.insert(shape.slotBits) }
       }
-      for _ in 0..<20 {
-        let noise = ControlState(
-          rawValue: UInt(truncatingIfNeeded: rng.next()) & UInt(truncatingIfNeeded: rng.next()))
-        let state = ControlState.random(in: pool, using: &rng).union(
-          rng.next() % 2 == 0 ? noise : .normal)
-        let expected = Reference.resolve(entries, state)
-        if table.resolve(state) != expected {
-          return
-            "table \(table) state \(state.debugDescription): got \(String(describing: table.resolve(state))), expected \(String(describing: expected))"
-        }
-      }
-      return nil
+      return states.allSatisfy { table.resolve($0) == Reference.resolve(entries, $0) }
     }
     #expect(scanned, "the scanning fallback must be exercised")
     #expect(
@@ -97,22 +91,25 @@ struct StateTableTests {
   }
 
   @Test func equalityAndResolutionIgnoreInsertionOrder() {
-    Property.check("tables filled in any order are equal", cases: 2_000) { rng in
-      let entries = Self.randomTable(using: &rng)
+    let cases = Self.tableAndStates.flatMap { entries, states in
+      Gen.shuffled(entries).map { (entries, $0, states) }
+    }
+    forAll("tables filled in any order are equal", cases, cases: 2_000) {
+      entries, shuffled, states in
       let a = StateTable(entries)
-      var shuffled = entries
-      shuffled.shuffle(using: &rng)
       var b = StateTable<Int>()
       for (selector, value) in shuffled { b[selector] = value }
-      guard a == b, a.hashValue == b.hashValue else { return "\(a) != \(b)" }
-      for _ in 0..<10 {
-        let state = ControlState(rawValue: UInt(truncatingIfNeeded: rng.next() & rng.next()))
-        if a.resolve(state) != b.resolve(state) {
-          return "\(state.debugDescription) resolves differently"
-        }
-      }
-      return nil
+      return a == b && a.hashValue == b.hashValue
+        && states.allSatisfy { a.resolve($0) == b.resolve($0) }
     }
+    let resolve: @Sendable ([StateTable<Int>.Entry], ControlState) -> Int? = { entries, state in
+      Reference.resolve(entries.map { ($0.selector, $0.value) }, state)
+    }
+    forAll(
+      [
+        Law.resolveIsOrderIndependent(values: Gen.int(in: 0...9)),
+        Law.resolveAgrees(with: resolve, values: Gen.int(in: 0...9)),
+      ], cases: 5_000)
   }
 
   @Test func examplesFromTheRule() throws {
@@ -214,14 +211,9 @@ struct StateTableTests {
 
   @Test func selectorTextRoundTrip() {
     let catalog = StateCatalog.system
-    Property.check("parseSelector(description(of: s)) == s") { rng in
-      let required = ControlState.arbitrary(using: &rng)
-      let excluded = ControlState.arbitrary(using: &rng).subtracting(required)
-      guard let selector = try? StateSelector(requiring: required, excluding: excluded) else {
-        return "build"
-      }
-      let text = catalog.description(of: selector)
-      return (try? catalog.parseSelector(text)) == selector ? nil : "\(text)"
+    forAll("parseSelector(description(of: s)) == s", Gen.selector(states: Gen.anyState)) {
+      selector in
+      try catalog.parseSelector(catalog.description(of: selector)) == selector
     }
   }
 
@@ -244,12 +236,9 @@ struct StateTableTests {
   @Test func codableRoundTrip() throws {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    Property.check("decode(encode(table)) == table", cases: 500) { rng in
-      let table = StateTable(Self.randomTable(using: &rng))
-      guard let data = try? encoder.encode(table),
-        let back = try? decoder.decode(StateTable<Int>.self, from: data)
-      else { return "\(table) failed to round trip" }
-      return back == table ? nil : "\(table) came back as \(back)"
+    forAll("decode(encode(table)) == table", Self.randomTable, cases: 500) { entries in
+      let table = StateTable(entries)
+      return try decoder.decode(StateTable<Int>.self, from: encoder.encode(table)) == table
     }
     var table = StateTable<String>()
     table[.normal] = "blue"

@@ -1,5 +1,6 @@
 import Foundation
 import StateKit
+import StateKitTesting
 import Testing
 
 /// A value type that cannot be encoded, to check the error for it.
@@ -41,19 +42,16 @@ struct StyleSetCodableTests {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     decoder.userInfo[.styleKeys] = keys
-    Property.check("decode(encode(style)) == style", cases: 500) { rng in
+    forAll("decode(encode(style)) == style", StateTableTests.randomTable, cases: 500) { entries in
       var style = StyleSet()
-      for (selector, value) in StateTableTests.randomTable(using: &rng) {
+      for (selector, value) in entries {
         switch value % 3 {
         case 0: style[.titleColor, for: selector] = "c\(value)"
         case 1: style[.underlined, for: selector] = value % 2 == 0
         default: style[.background, for: selector] = "b\(value)"
         }
       }
-      guard let data = try? encoder.encode(style),
-        let back = try? decoder.decode(StyleSet.self, from: data)
-      else { return "\(style) failed to round trip" }
-      return back == style ? nil : "\(style) came back as \(back)"
+      return try decoder.decode(StyleSet.self, from: encoder.encode(style)) == style
     }
   }
 

@@ -1,4 +1,5 @@
 import StateKit
+import StateKitTesting
 import Testing
 
 extension StyleKey where Value == String {
@@ -134,15 +135,12 @@ struct ExplainTests {
   }
 
   @Test func theWinnerIsWhatResolveGives() {
-    var rng = SplitMix64(seed: 0xE4B1)
-    for _ in 0..<2_000 {
+    let states = Gen.controlState(in: ControlState(rawValue: 0x1000F), count: 0...5)
+    forAll("explain's winner is what resolve gives", states.array(count: 0...5), states) {
+      keys, state in
       var table = StateTable<Int>()
-      for value in 0..<Int(rng.next() % 6) {
-        table[ControlState(rawValue: UInt(rng.next() & 0x1000F))] = value
-      }
-      let state = ControlState(rawValue: UInt(rng.next() & 0x1000F))
-      #expect(
-        table.explain(state).winner?.value == table.resolve(state), "state \(state) in \(table)")
+      for (value, key) in keys.enumerated() { table[key] = value }
+      return table.explain(state).winner?.value == table.resolve(state)
     }
   }
 }

@@ -1,4 +1,5 @@
 import StateKit
+import StateKitTesting
 import Testing
 
 @Suite("Text format")
@@ -92,9 +93,8 @@ struct TextFormatTests {
   }
 
   @Test func roundTripLawWithProcessCatalog() {
-    Property.check("ControlState(x.description) == x") { rng in
-      let state = ControlState.arbitrary(using: &rng)
-      return ControlState(state.description) == state ? nil : state.debugDescription
+    forAll("ControlState(x.description) == x", Gen.anyState) { state in
+      ControlState(state.description) == state
     }
   }
 
@@ -103,16 +103,10 @@ struct TextFormatTests {
     try named.declare("visited", applicationBit: 0)
     try named.declare("dragging", applicationBit: 5)
     let catalogs = [StateCatalog(), named]
-    Property.check("parse(format(x)) == x for catalogs with and without names") { rng in
-      let state = ControlState.arbitrary(using: &rng)
-      for catalog in catalogs {
-        let text = catalog.description(of: state)
-        guard (try? catalog.parse(text)) == state else {
-          return "\(state.debugDescription) as \(text)"
-        }
-      }
-      return nil
+    forAll("parse(format(x)) == x for catalogs with and without names", Gen.anyState) { state in
+      try catalogs.allSatisfy { try $0.parse($0.description(of: state)) == state }
     }
+    forAll(Law.textRoundTrip(catalog: named))
   }
 
   @Test func policies() throws {
@@ -141,22 +135,18 @@ struct TextFormatTests {
   }
 
   @Test func policyLaws() {
-    var named = StateCatalog()
-    _ = try? named.declare("visited", applicationBit: 0)
-    Property.check("truncate keeps the named bits; strict succeeds iff nothing is unnamed") { rng in
-      let state = ControlState.arbitrary(using: &rng)
-      let named = named
+    var catalog = StateCatalog()
+    _ = try? catalog.declare("visited", applicationBit: 0)
+    let named = catalog
+    forAll("truncate keeps the named bits; strict succeeds iff nothing is unnamed", Gen.anyState) {
+      state in
       guard let truncated = try? named.parse(named.format(state, unknownBits: .truncate)),
         truncated == state.intersection(named.namedBits)
-      else { return "truncate: \(state.debugDescription)" }
+      else { return false }
       let strict = try? named.format(state, unknownBits: .strict)
-      guard (strict != nil) == named.unnamedBits(in: state).isNormal else {
-        return "strict: \(state.debugDescription)"
-      }
-      if let strict, (try? named.parse(strict, unknownBits: .strict)) != state {
-        return "strict round trip: \(state.debugDescription)"
-      }
-      return nil
+      guard (strict != nil) == named.unnamedBits(in: state).isNormal else { return false }
+      if let strict, (try? named.parse(strict, unknownBits: .strict)) != state { return false }
+      return true
     }
   }
 }

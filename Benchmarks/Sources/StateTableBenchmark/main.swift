@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks StateTableBenchmark
 import HeapStats
 import StateKit
+import StateKitTesting
 
 #if canImport(Glibc)
   import Glibc

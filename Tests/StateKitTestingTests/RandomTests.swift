@@ -1,18 +1,19 @@
 import StateKit
+import StateKitTesting
 import Testing
 
 @Suite("Generators for property tests")
 struct RandomTests {
   @Test func randomStatesStayInTheMaskAndReachEveryBit() {
-    var rng = SplitMix64(seed: Property.seed)
+    var rng = SplitMix64(seed: PropertySeed.default)
     let mask: ControlState = [.highlighted, .selected, .application]
     var seen = ControlState.normal
     for _ in 0..<10_000 {
       let state = ControlState.random(in: mask, using: &rng)
-      #expect(state.isSubset(of: mask), "seed \(Property.seed)")
+      #expect(state.isSubset(of: mask), "seed \(PropertySeed.default)")
       seen.formUnion(state)
     }
-    #expect(seen == mask, "seed \(Property.seed)")
+    #expect(seen == mask, "seed \(PropertySeed.default)")
     #expect(ControlState.random(in: .normal).isNormal)
   }
 

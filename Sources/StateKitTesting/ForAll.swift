@@ -1,0 +1,102 @@
+import Testing
+
+/// Checks a property over generated values in a Swift Testing test, recording one issue if it
+/// fails.
+///
+/// It runs `cases` cases, stops at the first failure, shrinks it, and records a single issue
+/// with the shrunk counterexample in the state text format, the number of tries and shrinks,
+/// and the exact command that replays the run. Cases are the same on every run unless
+/// `STATEKIT_SEED` says otherwise (see ``PropertySeed``).
+///
+///     @Test func unionCommutes() {
+///         let states = Gen.controlState(in: [.system, .application])
+///         forAll("union commutes", states, states) { a, b in a.union(b) == b.union(a) }
+///     }
+///
+/// The property returns `false` or throws to fail. Do not call `#expect` inside it: it runs once
+/// per case and once per shrink candidate. From XCTest, use
+/// ``check(_:_:cases:seed:maxShrinks:_:)``.
+///
+/// - Parameters:
+///   - name: The property's name, for the report.
+///   - generator: The generator of cases.
+///   - cases: The number of cases that must pass.
+///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
+///   - maxShrinks: The most shrink candidates to try.
+///   - sourceLocation: Where to record the issue.
+///   - property: Whether a case passes; throwing fails it, with the error in the report.
+/// - Returns: The failure, already recorded, or `nil` when every case passed.
+@discardableResult
+public func forAll<Value>(
+  _ name: String, _ generator: Generator<Value>, cases: Int = 2_000, seed: UInt64? = nil,
+  maxShrinks: Int = 5_000, sourceLocation: SourceLocation = #_sourceLocation,
+  _ property: (Value) throws -> Bool
+) -> PropertyFailure<Value>? {
+  let failure = check(
+    name, generator, cases: cases, seed: seed, maxShrinks: maxShrinks, property)
+  if let failure {
+    Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
+  }
+  return failure
+}
+
+/// Checks a property of two generated values in a Swift Testing test, recording one issue if
+/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``.
+///
+///     let states = Gen.controlState()
+///     forAll("intersection commutes", states, states) { a, b in
+///         a.intersection(b) == b.intersection(a)
+///     }
+///
+/// - Parameters:
+///   - name: The property's name, for the report.
+///   - a: The generator of first values.
+///   - b: The generator of second values.
+///   - cases: The number of cases that must pass.
+///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
+///   - maxShrinks: The most shrink candidates to try.
+///   - sourceLocation: Where to record the issue.
+///   - property: Whether a case passes; throwing fails it.
+/// - Returns: The failure, already recorded, or `nil` when every case passed.
+@discardableResult
+public func forAll<A, B>(
+  _ name: String, _ a: Generator<A>, _ b: Generator<B>, cases: Int = 2_000,
+  seed: UInt64? = nil, maxShrinks: Int = 5_000,
+  sourceLocation: SourceLocation = #_sourceLocation, _ property: (A, B) throws -> Bool
+) -> PropertyFailure<(A, B)>? {
+  forAll(
+    name, Gen.zip(a, b), cases: cases, seed: seed, maxShrinks: maxShrinks,
+    sourceLocation: sourceLocation
+  ) { try property($0.0, $0.1) }
+}
+
+/// Checks a property of three generated values in a Swift Testing test, recording one issue if
+/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``.
+///
+///     let states = Gen.controlState()
+///     forAll("union associates", states, states, states) { a, b, c in
+///         a.union(b).union(c) == a.union(b.union(c))
+///     }
+///
+/// - Parameters:
+///   - name: The property's name, for the report.
+///   - a: The generator of first values.
+///   - b: The generator of second values.
+///   - c: The generator of third values.
+///   - cases: The number of cases that must pass.
+///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
+///   - maxShrinks: The most shrink candidates to try.
+///   - sourceLocation: Where to record the issue.
+///   - property: Whether a case passes; throwing fails it.
+/// - Returns: The failure, already recorded, or `nil` when every case passed.
+@discardableResult
+public func forAll<A, B, C>(
+  _ name: String, _ a: Generator<A>, _ b: Generator<B>, _ c: Generator<C>,
+  cases: Int = 2_000, seed: UInt64? = nil, maxShrinks: Int = 5_000,
+  sourceLocation: SourceLocation = #_sourceLocation, _ property: (A, B, C) throws -> Bool
+) -> PropertyFailure<(A, B, C)>? {
+  forAll(
+    name, Gen.zip(a, b, c), cases: cases, seed: seed, maxShrinks: maxShrinks,
+    sourceLocation: sourceLocation
+  ) { try property($0.0, $0.1, $0.2) }
+}

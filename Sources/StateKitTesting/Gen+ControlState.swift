@@ -1,0 +1,62 @@
+import StateKit
+
+extension Gen {
+  /// Control states made of bits from a mask, biased towards named states, shrinking towards
+  /// fewer bits, named before unnamed, lower before higher.
+  ///
+  /// Each state is the union of up to `count.upperBound` bits. Each bit is named (a system name
+  /// or a state declared in `catalog`) with weight `namedWeight`, or unnamed with weight 1, when
+  /// the mask has both kinds. Mix ranges through the mask (`.system`, `.application`,
+  /// `.reserved`, or `ControlState(rawValue: .max)` for all 64 bits), or with
+  /// ``frequency(_:_:)``. Counterexamples print with `catalog`.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     let visited = try catalog.declare("visited", applicationBit: 0)
+  ///     let states = Gen.controlState(in: [.system, .application], catalog: catalog)
+  ///     // normal, highlighted | visited, selected | 0x20000, …
+  ///     // A failure with [.selected, .focused, 0x400000] shrinks towards highlighted.
+  ///
+  /// - Parameters:
+  ///   - mask: The bits a state may contain.
+  ///   - catalog: The names of declared application bits; the system names are always named.
+  ///   - count: How many bits to draw; a bit drawn twice counts once.
+  ///   - namedWeight: How much likelier a named bit is than an unnamed one.
+  public static func controlState(
+    in mask: ControlState = [.system, .application], catalog: StateCatalog = StateCatalog(),
+    count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
+  ) -> Generator<ControlState> {
+    let named = Array(mask.intersection(catalog.namedBits).members)
+    let unnamed = Array(mask.subtracting(catalog.namedBits).members)
+    let weight = UInt64(max(namedWeight, 0))
+    // Each bit is one choice: its rank among all 64 bits, named bits first, then the others in
+    // bit order. Lowering a rank reaches every simpler bit, and the same bit has the same rank
+    // in every generator with the same catalog, so the shrinker can lower a bit that a state and
+    // a selector share in one step. A rank outside the mask stands for the next bit inside it.
+    let order =
+      Array(catalog.namedBits.members)
+      + Array(ControlState(rawValue: .max).subtracting(catalog.namedBits).members)
+    var rank: [UInt: UInt64] = [:]
+    for (position, bit) in order.enumerated() { rank[bit.rawValue] = UInt64(position) }
+    let ranks = rank
+    let bit = Generator<ControlState> { (stream) throws(_GenerationStop) in
+      guard !mask.isNormal else { return .normal }
+      let choice = try stream.draw(below: UInt64(order.count)) { random in
+        let pickNamed =
+          unnamed.isEmpty || (!named.isEmpty && random.next(upperBound: weight + 1) < weight)
+        let bit =
+          pickNamed
+          ? named[Int(random.next(upperBound: UInt64(named.count)))]
+          : unnamed[Int(random.next(upperBound: UInt64(unnamed.count)))]
+        return ranks[bit.rawValue] ?? 0
+      }
+      var position = Int(choice)
+      while !mask.contains(order[position]) { position = (position + 1) % order.count }
+      stream.canonicalizeLast(UInt64(position))
+      return order[position]
+    }
+    let limit = mask.isNormal ? 0...0 : count
+    return bit.array(count: limit).map { bits in
+      bits.reduce(ControlState.normal) { $0.union($1) }
+    }.described { catalog.description(of: $0) }
+  }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+/// Runs a property over generated cases, shrinks the first failure, and writes the report.
+struct _Runner<Value> {
+  let name: String
+  let generator: Generator<Value>
+  let property: (Value) throws -> Bool
+
+  /// The outcome of one case.
+  enum Evaluation {
+    case passed
+    case rejected
+    case failed(Value, reason: String, choices: [UInt64], spans: [Range<Int>])
+  }
+
+  func evaluate(_ stream: inout _ChoiceStream) -> Evaluation {
+    let value: Value
+    do {
+      value = try generator._generate(&stream)
+    } catch {
+      return .rejected
+    }
+    let reason: String
+    do {
+      if try property(value) { return .passed }
+      reason = "returned false"
+    } catch {
+      reason = "threw \(error)"
+    }
+    return .failed(value, reason: reason, choices: stream.recorded, spans: stream.spans)
+  }
+
+  func run(cases: Int, seed explicitSeed: UInt64?, maxShrinks: Int) -> PropertyFailure<Value>? {
+    let seed: UInt64
+    if let explicitSeed {
+      seed = explicitSeed
+    } else {
+      switch PropertySeed.current {
+      case .success(let current): seed = current
+      case .failure(let report):
+        return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
+      }
+    }
+    let replay = Self.replay(seed: seed, explicit: explicitSeed != nil)
+    var seeds = SplitMix64(seed: seed)
+    var tries = 0
+    var rejected = 0
+    while tries < cases {
+      // Sizes grow from 0 to 100 over the first half of the run.
+      let size = min(100, tries * 200 / max(cases, 1))
+      var stream = _ChoiceStream(random: SplitMix64(seed: seeds.next()), size: size)
+      switch evaluate(&stream) {
+      case .passed:
+        tries += 1
+      case .rejected:
+        rejected += 1
+        if rejected > max(cases, 100) {
+          let report = PropertyReport(
+            problem:
+              "\(rejected) cases were rejected by filters (or drew more than \(_ChoiceStream.limit) choices) for \(tries) tested; generate valid values directly",
+            name: name, seed: seed, tries: tries, replay: replay)
+          return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
+        }
+      case .failed(let value, let reason, let choices, let spans):
+        tries += 1
+        var shrinker = _Shrinker(
+          runner: self, value: value, reason: reason, choices: choices, spans: spans,
+          budget: maxShrinks)
+        shrinker.shrink()
+        let report = PropertyReport(
+          name: name, counterexample: generator.describe(shrinker.value),
+          firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: tries,
+          shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed, replay: replay)
+        return PropertyFailure(
+          counterexample: shrinker.value, firstCounterexample: value, report: report)
+      }
+    }
+    return nil
+  }
+
+  /// The command that replays a run: the environment variable, and the current Swift Testing
+  /// test as a filter when there is one.
+  static func replay(seed: UInt64, explicit: Bool) -> String {
+    if explicit { return "the seed is fixed in code (seed: \(seed)); run the test again" }
+    var command = "\(PropertySeed.environmentVariable)=\(seed) swift test"
+    if let test = Test.current {
+      // The ID ends with the test's source location, which --filter does not need.
+      var parts = "\(test.id)".split(separator: "/", omittingEmptySubsequences: false)
+      if let last = parts.last, last.contains(".swift:") { parts.removeLast() }
+      command += " --filter \"\(parts.joined(separator: "/"))\""
+    }
+    return command
+  }
+}

@@ -1,0 +1,140 @@
+import StateKit
+
+/// The one report of a failing property: the shrunk counterexample, how it was found, and how
+/// to replay it.
+///
+/// ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)`` records its ``description`` as one
+/// Swift Testing issue; ``check(_:_:cases:seed:maxShrinks:_:)`` returns it inside a
+/// ``PropertyFailure``; XCTest tests can `throw` it or pass it to `XCTFail`.
+///
+///     // Property "resolve agrees with the reference" failed after 23 tries.
+///     // Counterexample (shrunk 9 times, 412 candidates tried):
+///     //   ([highlighted: 0, visited: 1], highlighted | visited)
+///     // First failing case: ([disabled | 0x400000: 7, …], …)
+///     // Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
+public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The property's name.
+  ///
+  ///     report.name  // "resolve agrees with the reference"
+  public let name: String
+
+  /// The shrunk counterexample, described by its generator (states in the state text format).
+  ///
+  ///     report.counterexample  // "([highlighted: 0, visited: 1], highlighted | visited)"
+  public let counterexample: String
+
+  /// The first failing case, before shrinking.
+  ///
+  ///     report.firstCounterexample  // "([disabled | 0x400000: 7, …], …)"
+  public let firstCounterexample: String
+
+  /// Why the counterexample fails: `returned false`, or the error the property threw.
+  ///
+  ///     report.reason  // "returned false"
+  public let reason: String
+
+  /// The number of cases run, the failing one included.
+  ///
+  ///     report.tries  // 23
+  public let tries: Int
+
+  /// The number of shrinks: smaller counterexamples found, one after the other.
+  ///
+  ///     report.shrinks  // 9
+  public let shrinks: Int
+
+  /// The number of candidates the shrinker ran the property on.
+  ///
+  ///     report.shrinkAttempts  // 412
+  public let shrinkAttempts: Int
+
+  /// The seed of the run, or `nil` when the run never started (an invalid `STATEKIT_SEED`).
+  ///
+  ///     report.seed  // 24301
+  public let seed: UInt64?
+
+  /// How to replay the run: the environment variable and the test filter, or the `seed:`
+  /// argument when the seed was fixed in code.
+  ///
+  ///     report.replay  // "STATEKIT_SEED=24301 swift test --filter \"WidgetTests/precedence()\""
+  public let replay: String
+
+  init(
+    name: String, counterexample: String, firstCounterexample: String, reason: String,
+    tries: Int, shrinks: Int, shrinkAttempts: Int, seed: UInt64, replay: String
+  ) {
+    self.name = name
+    self.counterexample = counterexample
+    self.firstCounterexample = firstCounterexample
+    self.reason = reason
+    self.tries = tries
+    self.shrinks = shrinks
+    self.shrinkAttempts = shrinkAttempts
+    self.seed = seed
+    self.replay = replay
+  }
+
+  /// A report of a run that could not start or could not find enough valid cases.
+  init(problem: String, name: String = "", seed: UInt64? = nil, tries: Int = 0, replay: String = "")
+  {
+    self.name = name
+    counterexample = ""
+    firstCounterexample = ""
+    reason = problem
+    self.tries = tries
+    shrinks = 0
+    shrinkAttempts = 0
+    self.seed = seed
+    self.replay = replay
+  }
+
+  /// The report as text: what failed, the shrunk counterexample, the first failing case, and
+  /// the replay command.
+  ///
+  ///     print(report)
+  public var description: String {
+    guard !counterexample.isEmpty || tries > 0 || seed != nil else { return reason }
+    guard !counterexample.isEmpty else {
+      return "Property \"\(name)\" gave up after \(tries) tries: \(reason)\nReplay: \(replay)"
+    }
+    return """
+      Property "\(name)" failed after \(tries) \(tries == 1 ? "try" : "tries"): \(reason).
+      Counterexample (shrunk \(shrinks) \(shrinks == 1 ? "time" : "times"), \(shrinkAttempts) candidates tried):
+        \(counterexample)
+      First failing case:
+        \(firstCounterexample)
+      Replay: \(replay)
+      """
+  }
+}
+
+/// A failed property check: the typed counterexample and the report.
+///
+///     if let failure = check("unions commute", Gen.controlState()) { $0.union(.selected) == $0 } {
+///         failure.counterexample  // .normal
+///         print(failure.report)
+///     }
+public struct PropertyFailure<Value>: CustomStringConvertible {
+  /// The shrunk counterexample, or `nil` when the run gave up or `STATEKIT_SEED` is not a
+  /// seed.
+  ///
+  ///     failure.counterexample  // ControlState.normal
+  public let counterexample: Value?
+
+  /// The first failing case, before shrinking.
+  ///
+  ///     failure.firstCounterexample  // [.focused, .disabled, …]
+  public let firstCounterexample: Value?
+
+  /// The report, as ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)`` would record it.
+  ///
+  ///     failure.report.seed  // 0x5EED
+  public let report: PropertyReport
+
+  /// The report as text.
+  ///
+  ///     print(failure)
+  public var description: String { report.description }
+}
+
+extension PropertyFailure: Sendable where Value: Sendable {}

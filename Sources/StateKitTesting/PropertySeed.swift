@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where property runs get their seed: a fixed default, so every run is the same, or the
+/// `STATEKIT_SEED` environment variable.
+///
+/// `STATEKIT_SEED` takes a decimal or `0x` hexadecimal seed, which replays a run, or `random`,
+/// which picks a fresh seed for the process and prints it in every failure report:
+///
+///     STATEKIT_SEED=random swift test              # a fresh seed
+///     STATEKIT_SEED=8124093 swift test --filter …  # replay a report's seed
+///
+/// A `seed:` argument to ``check(_:_:cases:seed:maxShrinks:_:)`` or ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``
+/// takes precedence over both.
+///
+///     PropertySeed.default  // 0x5EED
+public enum PropertySeed {
+  /// The name of the environment variable: `STATEKIT_SEED`.
+  ///
+  ///     PropertySeed.environmentVariable  // "STATEKIT_SEED"
+  public static let environmentVariable = "STATEKIT_SEED"
+
+  /// The seed used when `STATEKIT_SEED` is not set.
+  ///
+  ///     PropertySeed.default  // 0x5EED
+  public static let `default`: UInt64 = 0x5EED
+
+  /// The seed of this process's runs, or an explanation of why `STATEKIT_SEED` is not a seed.
+  ///
+  ///     let seed = try PropertySeed.current.get()  // 0x5EED unless STATEKIT_SEED is set
+  public static let current: Result<UInt64, PropertyReport> = {
+    guard let pointer = getenv(environmentVariable) else { return .success(`default`) }
+    let text = String(cString: pointer)
+    if let seed = parse(text) { return .success(seed) }
+    return .failure(
+      PropertyReport(
+        problem:
+          "\(environmentVariable)=\(text) is not a seed: use a decimal number, 0x and hexadecimal digits, or random"
+      ))
+  }()
+
+  /// Reads a seed: decimal, `0x` hexadecimal, or `random` for a fresh one.
+  ///
+  ///     PropertySeed.parse("0x10")  // 16
+  ///     PropertySeed.parse("ten")   // nil
+  ///
+  /// - Parameter text: The text of the environment variable.
+  /// - Returns: The seed, or `nil` when the text is none of these.
+  public static func parse(_ text: String) -> UInt64? {
+    if text == "random" { return UInt64.random(in: .min ... .max) }
+    if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt64(text.dropFirst(2), radix: 16) }
+    return UInt64(text)
+  }
+}

@@ -1,0 +1,138 @@
+import StateKit
+import StateKitTesting
+import Testing
+
+/// What generators produce, and what they shrink to.
+@Suite("Generators")
+struct GeneratorTests {
+  static let catalog: StateCatalog = {
+    var catalog = StateCatalog()
+    _ = try? catalog.declare("visited", applicationBit: 0)
+    return catalog
+  }()
+
+  @Test func controlStatesStayInTheMaskPreferNamedBitsAndReachEveryBit() {
+    let mask: ControlState = [.system, .application]
+    var seen = ControlState.normal
+    var named = 0
+    var unnamed = 0
+    forAll(
+      "states stay in the mask", Gen.controlState(in: mask, catalog: Self.catalog), cases: 5_000
+    ) {
+      state in
+      seen.formUnion(state)
+      for member in state.members {
+        if Self.catalog.unnamedBits(in: member).isNormal { named += 1 } else { unnamed += 1 }
+      }
+      return state.isSubset(of: mask) && state.memberCount <= 4
+    }
+    #expect(seen == mask, "every bit of the mask is reached: \(seen)")
+    #expect(named > 2 * unnamed, "named bits come about three times as often: \(named) \(unnamed)")
+    var empty = true
+    forAll("an empty mask gives normal", Gen.controlState(in: .normal)) { state in
+      empty = empty && state.isNormal
+      return state.isNormal
+    }
+    #expect(empty)
+  }
+
+  @Test func statesShrinkToFewerNamedLowerBits() throws {
+    // Fails for states with at least two bits above bit 1 in the reserved or system ranges.
+    let failure = try #require(
+      check("few bits", Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)) {
+        $0.subtracting([.highlighted, .disabled]).memberCount < 2
+      })
+    #expect(failure.counterexample == [.selected, .focused], "\(failure.report)")
+    #expect(failure.report.counterexample == "selected | focused")
+    let unnamed = try #require(
+      check("no unnamed bit", Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)) {
+        StateCatalog().unnamedBits(in: $0).isNormal
+      })
+    #expect(unnamed.counterexample == ControlState(rawValue: 1 << 4), "\(unnamed.report)")
+    #expect(unnamed.report.counterexample == "0x10")
+  }
+
+  @Test func combinatorsShrinkThroughTheirParts() throws {
+    let mapped = try #require(check("small", Gen.int(in: 0...1_000).map { $0 * 2 }) { $0 < 100 })
+    #expect(mapped.counterexample == 100)
+    let filtered = try #require(
+      check("odd below 51", Gen.int(in: 0...1_000).filter { $0 % 2 == 1 }) { $0 < 51 })
+    #expect(filtered.counterexample == 51)
+    let dependent = Gen.int(in: 1...10).flatMap { n in Gen.int(in: 0...n).map { (n, $0) } }
+    let pair = try #require(check("second below 5", dependent) { $0.1 < 5 })
+    #expect(pair.counterexample.map { [$0.0, $0.1] } == [5, 5])
+    let choice = try #require(
+      check("never three", Gen.oneOf(Gen.constant(1), Gen.constant(2), Gen.constant(3))) {
+        $0 != 3
+      })
+    #expect(choice.counterexample == 3)
+    var counts = [0, 0]
+    forAll("frequency", Gen.frequency((9, Gen.constant(0)), (1, Gen.constant(1))), cases: 5_000) {
+      counts[$0] += 1
+      return true
+    }
+    #expect(counts[0] > 4 * counts[1] && counts[1] > 0, "\(counts)")
+    let array = try #require(
+      check("sum below 10", Gen.int(in: 0...9).array(count: 0...20)) {
+        $0.reduce(0, +) < 10
+      })
+    #expect(array.counterexample?.reduce(0, +) == 10)
+    #expect((array.counterexample?.count ?? 0) <= 2, "\(array.report)")
+    let shuffled = try #require(
+      check("sorted", Gen.shuffled([1, 2, 3, 4])) { $0 == [1, 2, 3, 4] })
+    #expect(shuffled.counterexample?.count == 4 && Set(shuffled.counterexample ?? []).count == 4)
+  }
+
+  @Test func selectorsAndTablesPrintWithTheCatalog() throws {
+    let selectors = Gen.selector(
+      states: Gen.controlState(catalog: Self.catalog), catalog: Self.catalog)
+    let selector = try #require(check("no exclusions", selectors) { $0.excluded.isNormal })
+    #expect(selector.report.counterexample == "!highlighted", "\(selector.report)")
+    let tables = Gen.table(values: Gen.int(in: 0...9), catalog: Self.catalog)
+    let table = try #require(check("at most one entry", tables) { $0.count < 2 })
+    #expect(table.report.counterexample == "[highlighted: 0, normal: 0]", "\(table.report)")
+  }
+
+  @Test func aGeneratorThatRejectsEverythingGivesUp() throws {
+    let failure = try #require(
+      check("impossible", Gen.int(in: 0...9).filter { $0 > 9 }, cases: 10) { _ in true })
+    #expect(failure.counterexample == nil)
+    #expect(failure.report.description.contains("gave up after 0 tries"), "\(failure.report)")
+  }
+
+  @Test func thrownErrorsFailWithTheirText() throws {
+    struct Broken: Error, CustomStringConvertible {
+      var description: String { "broken at 7" }
+    }
+    let failure = try #require(
+      check("throws at 7 or more", Gen.int(in: 0...100)) { n in
+        if n >= 7 { throw Broken() }
+        return true
+      })
+    #expect(failure.counterexample == 7)
+    #expect(failure.report.reason == "threw broken at 7")
+  }
+
+  @Test func seedsParseAndRunsRepeat() {
+    #expect(PropertySeed.parse("24301") == 24301)
+    #expect(PropertySeed.parse("0x5EED") == 0x5EED)
+    #expect(PropertySeed.parse("ten") == nil)
+    #expect(PropertySeed.parse("random") != nil)
+    #expect(PropertySeed.environmentVariable == "STATEKIT_SEED")
+    let run = { (seed: UInt64) in
+      check("below 900", Gen.int(in: 0...1_000), seed: seed) { $0 < 900 }?.report
+    }
+    #expect(run(1) == run(1))
+    #expect(run(1)?.replay == "the seed is fixed in code (seed: 1); run the test again")
+  }
+
+  @Test func actionsRun() {
+    #expect(StateAction.run([.press, .select, .release]) == .selected)
+    #expect(
+      StateAction.run([.disable, .focus], from: .selected) == [.selected, .disabled, .focused])
+    #expect(StateAction.standard.count == 8 && Set(StateAction.standard).count == 8)
+    forAll("release clears highlighted", Gen.actions()) { actions in
+      !StateAction.run(actions + [.release]).contains(.highlighted)
+    }
+  }
+}
