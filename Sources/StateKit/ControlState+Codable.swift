@@ -15,7 +15,7 @@ extension ControlState: Codable {
   ///     try JSONDecoder().decode(ControlState.self, from: Data("5".utf8))                    // [.highlighted, .selected]
   ///     try JSONDecoder().decode(ControlState.self, from: Data(#""selected | 0x10000""#.utf8))  // 0x10004
   ///
-  /// Text is parsed with the catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the
+  /// Text is parsed with the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// decoder's `userInfo`, else with the system names, keeping unnamed hex bits.
   ///
   /// - Parameter decoder: The decoder to read from.

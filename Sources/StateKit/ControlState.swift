@@ -19,8 +19,10 @@
 ///     state == .selected       // true
 ///     ControlState(rawValue: 0x0001_0004).description  // "selected | 0x10000"
 ///
-/// App-defined states get a name with ``declare(_:applicationBit:)``; from then on they print
-/// and parse by name.
+/// App-defined states are constants in the application range; they print and parse by name
+/// through a ``StateCatalog`` merged from the ``StateNames`` libraries export (see
+/// <doc:DeclaringCustomStates>). ``description`` itself knows the system names only, so a state
+/// prints the same in every run.
 @frozen
 public struct ControlState: OptionSet, Hashable, Sendable {
   /// The bits of the state.

@@ -17,7 +17,7 @@ extension CodingUserInfoKey {
 }
 
 extension StateCatalog {
-  /// The catalog a coder's `userInfo` holds under ``Swift/CodingUserInfoKey/stateCatalog``
+  /// The catalog a coder's `userInfo` holds under `CodingUserInfoKey.stateCatalog`
   /// (pass `coder.userInfo[.stateCatalog]`), or ``system``.
   static func forCoding(_ value: Any?) -> StateCatalog {
     value as? StateCatalog ?? .system

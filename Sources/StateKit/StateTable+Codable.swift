@@ -1,6 +1,6 @@
 extension StateTable: Encodable where Value: Encodable {
   /// Encodes the table as an object whose keys are selectors in the text format (names from the
-  /// catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the encoder's `userInfo`, else
+  /// catalog under `CodingUserInfoKey.stateCatalog` in the encoder's `userInfo`, else
   /// the system names; unnamed bits as hex) and whose values are the entries' values.
   ///
   ///     var table = StateTable<String>()
@@ -28,7 +28,7 @@ extension StateTable: Decodable where Value: Decodable {
   ///     decoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
   ///     let table = try decoder.decode(StateTable<String>.self, from: Data(json.utf8))
   ///
-  /// Names are looked up in the catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the
+  /// Names are looked up in the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// decoder's `userInfo`, else among the system names. The table gets the standard
   /// ``StatePrecedence``: a precedence is code, not data, so set ``precedence`` after decoding.
   ///

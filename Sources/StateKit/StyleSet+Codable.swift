@@ -49,7 +49,7 @@ extension StyleSet: Codable {
   ///
   ///     // {"titleColor": {"normal": "blue", "visited": "purple"}, "underlined": {"highlighted": true}}
   ///
-  /// State names come from the catalog under ``Swift/CodingUserInfoKey/stateCatalog`` in the
+  /// State names come from the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// encoder's `userInfo`, else the system names and hex. The precedence is not written: it is
   /// code, not data.
   ///
@@ -80,7 +80,7 @@ extension StyleSet: Codable {
   }
 
   /// Decodes a style set, taking the attributes it may hold from the decoder's `userInfo`
-  /// under ``Swift/CodingUserInfoKey/styleKeys``.
+  /// under `CodingUserInfoKey.styleKeys`.
   ///
   ///     let decoder = JSONDecoder()
   ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
