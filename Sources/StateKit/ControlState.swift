@@ -19,8 +19,8 @@
 ///     state == .selected       // true
 ///     ControlState(rawValue: 0x0001_0004).description  // "selected | 0x10000"
 ///
-/// App-defined states get a name with ``declare(_:applicationBit:)``; from then on they print
-/// and parse by name.
+/// App-defined states print as hex here, the same in every run; they print and parse by name
+/// through a ``StateCatalog`` that an app merges from its libraries' ``StateNames``.
 @frozen
 public struct ControlState: OptionSet, Hashable, Sendable {
   /// The bits of the state.
