@@ -222,7 +222,7 @@ def printed_text(comment):
     return swift_string(comment.split("  ")[0].strip())
 
 
-def statement_line(line, location):
+def statement_line(line):
     """A statement line, with its result comment turned into a check."""
     depth, comment = scan(line, 0)
     if comment is None or depth != 0:
@@ -271,7 +271,7 @@ def report_lines(lines):
 
 class Generated:
     def __init__(self):
-        self.declarations, self.blocks, self.imports = [], [], set()
+        self.declarations, self.blocks = [], []
 
 
 def generate(document, blocks, with_statements=True):
@@ -296,10 +296,6 @@ def generate(document, blocks, with_statements=True):
                 if expected is not None and tests and index == tests[-1]:
                     lines = wrap_test(lines, expected)
                     expected = "done"
-                for line in lines:
-                    match = re.match(r"^\s*import\s+(\w+)", line)
-                    if match:
-                        out.imports.add(match.group(1))
                 out.declarations += [source] + lines + ["#sourceLocation()"]
             else:
                 statements.append(source)
@@ -308,7 +304,7 @@ def generate(document, blocks, with_statements=True):
                     # A line is a statement of its own at the top or directly in braces, not
                     # in the middle of a call or a collection literal.
                     if (not stack or stack[-1] == "{") and scan(line, 0)[0] == 0:
-                        statements += statement_line(line, block.location)
+                        statements += statement_line(line)
                     else:
                         statements.append(line)
                     stack = brackets(line, stack)
