@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
 # Builds the DocC archives of StateKit, StateKitTesting and ErrorKit with the toolchain's docc (no
-# plugin): emits symbol graphs with `swift build`, then runs `docc convert`. Fails on any warning.
-# Output: .build/docs/StateKit.doccarchive, StateKitTesting.doccarchive and ErrorKit.doccarchive.
+# plugin), and a static website of them. Works as the first command on a fresh clone: the symbol
+# graphs come from compiling the library targets alone (`swift build --target … -emit-symbol-graph`),
+# never from `swift package dump-symbol-graph`, which builds the test targets too and fails
+# before they are built. Fails on any warning.
+# Output: .build/docs/<Module>.doccarchive, and .build/docs/site/<Module>/ for static hosting
+# under the base path /<Module> (landing page: /<Module>/documentation/<module>/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+modules=(StateKit StateKitTesting ErrorKit)
+# A scratch path of its own: these compiler flags would otherwise invalidate the everyday build.
+# Built from nothing each time (about 15 seconds): the compiler writes a module's symbol graphs
+# only when it compiles the module, so an up-to-date build would leave none.
+scratch=.build-docs
+raw=$scratch/symbol-graphs
 graphs=.build/symbol-graphs
-rm -rf "$graphs" .build/docs
-mkdir -p "$graphs" .build/docs
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-dumped=$(swift build --show-bin-path)/../symbolgraph
-[ -d "$dumped" ] || dumped=$(dirname "$(swift build --show-bin-path)")/symbolgraph
+rm -rf "$scratch" "$graphs" .build/docs
+mkdir -p "$raw" "$graphs" .build/docs/site
+for module in "${modules[@]}"; do
+  swift build --scratch-path "$scratch" --target "$module" -Xswiftc -warnings-as-errors \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$raw" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
+    -Xswiftc -emit-extension-block-symbols
+done
 
-for module in StateKit StateKitTesting ErrorKit; do
+for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
-  cp "$dumped/$module".symbols.json "$graphs/$module/"
-  for extension in "$dumped/$module"@*.symbols.json; do
+  cp "$raw/$module".symbols.json "$graphs/$module/"
+  for extension in "$raw/$module"@*.symbols.json; do
     [ -e "$extension" ] && cp "$extension" "$graphs/$module/"
   done
 done
 # ErrorKit re-exports ErrorKitCore (ErrorPayload, ErrorCatalog): document them as ErrorKit's,
 # with ErrorKit's extensions of them folded in.
-python3 - "$dumped" "$graphs/ErrorKit" <<'PY'
+python3 - "$raw" "$graphs/ErrorKit" <<'PY'
 import json, os, sys
 dumped, out = sys.argv[1], sys.argv[2]
 with open(os.path.join(dumped, "ErrorKitCore.symbols.json")) as file:
@@ -37,10 +50,14 @@ with open(os.path.join(out, "ErrorKitCore-as-ErrorKit.symbols.json"), "w") as fi
     json.dump(core, file)
 PY
 
-for module in StateKit StateKitTesting ErrorKit; do
+for module in "${modules[@]}"; do
   docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "dev.statekit.$module" \
     --output-path ".build/docs/$module.doccarchive" --warnings-as-errors
+  docc process-archive transform-for-static-hosting ".build/docs/$module.doccarchive" \
+    --output-path ".build/docs/site/$module" --hosting-base-path "$module"
 done
-echo "docs: .build/docs/StateKit.doccarchive .build/docs/StateKitTesting.doccarchive .build/docs/ErrorKit.doccarchive"
+echo "docs: .build/docs/{StateKit,StateKitTesting,ErrorKit}.doccarchive"
+echo "site: .build/docs/site/ (python3 -m http.server -d .build/docs/site, then open"
+echo "      /StateKit/documentation/statekit/)"

@@ -3,7 +3,7 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   /// then any other bits as one lowercase hex number; `normal` for no bits.
   ///
   /// The text never depends on what the program did before: custom states print as hex here,
-  /// and by name through a ``StateCatalog`` (`StateCatalog.description(of:)`).
+  /// and by name through a ``StateCatalog`` (``StateCatalog/description(of:)-(ControlState)``).
   ///
   ///     ControlState([.selected, .highlighted]).description  // "highlighted | selected"
   ///     ControlState(rawValue: 0x0001_0004).description     // "selected | 0x10000"

@@ -65,8 +65,8 @@ extension StateCatalog {
     return String(decoding: utf8, as: UTF8.self)
   }
 
-  /// Appends ``description(of:)`` as UTF-8: the one writer of the text format, which
-  /// statekit-inspect calls for each of millions of masks.
+  /// Appends ``description(of:)-(ControlState)`` as UTF-8: the one writer of the text format,
+  /// which statekit-inspect calls for each of millions of masks.
   package func appendDescription(of state: ControlState, to utf8: inout [UInt8]) {
     append(state, unnamed: unnamedBits(in: state), keepUnnamed: true, to: &utf8)
   }

@@ -98,13 +98,55 @@ struct UsageTests {
     }
   }
 
-  @Test func helpAndVersion() throws {
-    let help = try Run(["--help"])
+  /// The whole --help text, written out: the help is part of the tool's contract, so any
+  /// change to it must change this test too.
+  static let expectedHelp = """
+    statekit-inspect: decode control-state masks and explain errors
+
+    USAGE:
+      statekit-inspect [options] MASK...
+      statekit-inspect encode [options] TEXT...
+      statekit-inspect error [options] INPUT...
+
+    ARGUMENTS:
+      MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
+      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
+      INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
+                        text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
+                        a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
+                        "DOMAIN CODE", a code, or a name such as ENOENT.
+      -                 Read standard input as it comes: one mask or text a line; for error, JSON
+                        documents or log text, each error printed once its text is complete.
+
+    OPTIONS:
+      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
+      --state NAME=BIT  Name an application bit (16...23); repeatable.
+      --states FILE     Read state names from a JSON object such as {"visited": 16}.
+      --errors FILE     Read an error catalog as ErrorKit exports it.
+      --strict          Treat reserved or unnamed bits as an error.
+      --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
+      -h, --help        Show this help.
+      --version         Show the version.
+
+    Options may come before or after the command and the operands.
+
+    EXIT CODES:
+      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input,
+      66 a file that cannot be read, 74 output that cannot be written.
+
+    """
+
+  @Test(arguments: [
+    ["--help"], ["-h"], ["error", "--help"], ["encode", "-h"], ["--help", "0x4"],
+  ])
+  func helpPrintsTheWholeText(arguments: [String]) throws {
+    let help = try Run(arguments)
     #expect(help.status == 0)
-    #expect(
-      help.stdout.hasPrefix(
-        "statekit-inspect: decode control-state masks and explain errors\n\nUSAGE:\n"))
-    #expect(help.stdout.contains("EXIT CODES:"))
+    #expect(help.stdout == Self.expectedHelp)
+    #expect(help.stderr == "")
+  }
+
+  @Test func version() throws {
     let version = try Run(["error", "--version"])
     #expect(version.status == 0)
     #expect(version.stdout == "statekit-inspect 0.2.0\n")

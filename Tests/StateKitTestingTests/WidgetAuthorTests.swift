@@ -56,7 +56,8 @@ struct WidgetAuthorTests {
     let table = StateTable(entries.map { ($0.selector, $0.value) })
     #expect(table.resolve(state) != Self.wrongResolve(entries, state))
     // The report prints it in the state text format with the catalog, and says how to replay.
-    let seed = try #require(report.seed)
+    let seed = try PropertySeed.current.get()
+    #expect(report.seed == seed, "the report names the seed the run used")
     #expect(report.counterexample.contains("visited"), "\(report)")
     #expect(!report.counterexample.contains("0x"), "\(report)")
     #expect(report.replay.hasPrefix("STATEKIT_SEED=\(seed) swift test --filter "), "\(report)")

@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""Compiles every Swift block of the documentation, runs it, and checks its commented results.
+
+The Markdown is the only source: README.md, Docs/*.md and Sources/*/*.docc/*.md. This script
+turns their ```swift blocks into a scratch package, .build/doc-code (generated, never committed),
+with one test target per document, and runs `swift test` on it. Docs/Documentation.md gives the
+rules; in short:
+
+- a block that starts with `// swift-tools-version` is a manifest: `swift package dump-package`
+  must accept it;
+- the other blocks of a document compile together, in one file of a module of their own that
+  depends on the StateKit, StateKitTesting and ErrorKit products, with the document's own
+  imports only; declarations stay at file scope, each block's statements run as one test case;
+- `EXPR  // RESULT`, where RESULT starts like a value (`"`, a digit, `-`, `[`, `.name`, `true`,
+  `false`, `nil`), checks `EXPR == RESULT`; `print(…)  // TEXT` checks the printed line;
+- a block whose last comment lines begin with `Property "`, or that is followed by a `text`
+  block after `<!-- doc-code: expected-issue -->`, must record exactly that issue (`…` matches
+  any text);
+- `<!-- doc-code: continues PATH -->` lets a document use the declarations of another.
+
+Usage: scripts/check-doc-code.py [--generate-only]
+"""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, ".build", "doc-code")
+DIRECTIVE = re.compile(r"^\s*<!--\s*doc-code:\s*(.*?)\s*-->\s*$")
+FENCE = re.compile(r"^(\s*)(```+)\s*([^`\s]*)[^`]*$")
+DECLARATION_KEYWORDS = {
+    "import", "extension", "struct", "enum", "class", "protocol", "actor", "func", "typealias",
+}
+MODIFIERS = {"public", "package", "internal", "fileprivate", "private", "final", "nonisolated"}
+VALUE_START = re.compile(r'^(?:"|-?\d|\[|\.[A-Za-z_]|true\b|false\b|nil\b)')
+
+
+def documents():
+    paths = ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=ROOT))
+    paths += sorted(glob.glob("Sources/*/*.docc/*.md", root_dir=ROOT))
+    return paths
+
+
+class Block:
+    def __init__(self, document, line, language, lines):
+        self.document, self.line, self.language, self.lines = document, line, language, lines
+        self.expected_issue = None
+
+    @property
+    def location(self):
+        return f"{self.document}:{self.line}"
+
+
+def read_blocks(path):
+    """The fenced blocks of a document, and its directives."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    blocks, continues, pending = [], [], None
+    index = 0
+    while index < len(lines):
+        directive = DIRECTIVE.match(lines[index])
+        if directive:
+            words = directive.group(1).split()
+            if words[0] == "continues":
+                continues.append(os.path.normpath(os.path.join(os.path.dirname(path), words[1])))
+            elif words[0] == "expected-issue":
+                pending = "expected-issue"
+            else:
+                sys.exit(f"{path}:{index + 1}: unknown doc-code directive {words[0]!r}")
+            index += 1
+            continue
+        fence = FENCE.match(lines[index])
+        if not fence:
+            index += 1
+            continue
+        indent, ticks, language = fence.groups()
+        body, start = [], index + 1
+        index += 1
+        while index < len(lines) and lines[index].strip() != ticks:
+            line = lines[index]
+            body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
+            index += 1
+        index += 1
+        if pending == "expected-issue":
+            previous = [block for block in blocks if block.language == "swift"]
+            if not previous:
+                sys.exit(f"{path}:{start}: an expected issue needs a Swift block before it")
+            previous[-1].expected_issue = body
+            pending = None
+        else:
+            blocks.append(Block(path, start + 1, language, body))
+    return blocks, continues
+
+
+def scan(line, depth):
+    """The bracket depth after a line, and where its trailing `//` comment starts, if any."""
+    in_string, escaped, comment = False, False, None
+    position = 0
+    while position < len(line):
+        char = line[position]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif line.startswith("//", position):
+            comment = position
+            break
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        position += 1
+    return depth, comment
+
+
+def brackets(line, stack):
+    """The open brackets after a line, innermost last."""
+    stack = list(stack)
+    in_string, escaped = False, False
+    for position, char in enumerate(line):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif line.startswith("//", position):
+            break
+        elif char in "([{":
+            stack.append(char)
+        elif char in ")]}" and stack:
+            stack.pop()
+    return stack
+
+
+def items(lines):
+    """Top-level items of a block: (first line index, lines), comments attached to the next."""
+    result, current, depth, leading = [], None, 0, []
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        starts_item = depth == 0 and current is None
+        continues = depth == 0 and current is not None and bool(
+            re.match(r"^(\.|\+|-|\*|&&|\|\||\?\?|==|!=|\?|:|else\b|catch\b|where\b)", stripped)
+            or re.match(r"^@\w+(\(.*\))?$", current[1][-1].strip()))
+        if depth == 0 and current is not None and not continues:
+            result.append(current)
+            current = None
+            starts_item = True
+        if starts_item:
+            if not stripped or stripped.startswith("//") or stripped.startswith("///"):
+                leading.append((number, line))
+                continue
+            current = (leading[0][0] if leading else number, [l for _, l in leading] + [line])
+            leading = []
+        else:
+            current[1].append(line)
+        depth, _ = scan(line, depth)
+    if current is not None:
+        result.append(current)
+    return result, leading
+
+
+def is_declaration(item_lines):
+    for line in item_lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        words = re.sub(r"@\w+(\([^)]*\))?", " ", stripped).split()
+        while words and words[0] in MODIFIERS:
+            words = words[1:]
+        return bool(words) and words[0] in DECLARATION_KEYWORDS
+    return False
+
+
+def swift_string(text):
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    escaped = escaped.replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def expected_value(comment):
+    """The value a result comment starts with, or None when the comment is prose."""
+    if not VALUE_START.match(comment):
+        return None
+    depth, in_string, escaped = 0, False, False
+    for position, char in enumerate(comment):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and (char in ",;:" or comment.startswith("  ", position)):
+            return comment[:position].strip()
+    return comment.strip()
+
+
+def printed_text(comment):
+    """The line a `print` comment says is printed: a string literal, or text up to two spaces."""
+    if comment.startswith('"'):
+        return expected_value(comment)
+    return swift_string(comment.split("  ")[0].strip())
+
+
+def statement_line(line):
+    """A statement line, with its result comment turned into a check."""
+    depth, comment = scan(line, 0)
+    if comment is None or depth != 0:
+        return [line]
+    code, note = line[:comment].rstrip(), line[comment + 2:].strip()
+    indent = code[: len(code) - len(code.lstrip())]
+    body = code.strip()
+    if not body:
+        return [line]
+    if re.match(r"^print\(.*\)$", body) and scan(body[len("print("):-1], 0)[0] == 0:
+        return [f"{code}; _expectPrinted({printed_text(note)})  //{line[comment + 2:]}"]
+    if re.match(r"^(let|var|if|for|guard|return|throw|switch|do|while|defer|_\s*=)\b|^#", body):
+        return [line]
+    if re.search(r"[^=!<>]=[^=]", body.replace("==", "  ").replace("!=", "  ")):
+        return [line]  # an assignment
+    value = expected_value(note)
+    if value is None:
+        return [f"{indent}_ = {body}  //{line[comment + 2:]}"]
+    throws = body.startswith("try ")
+    expression = body[4:] if throws else body
+    prefix = "try " if throws else ""
+    return [f"{indent}{prefix}_expectResult({expression}, {value})  //{line[comment + 2:]}"]
+
+
+def printed_lines(lines):
+    """`print(…)` followed by comment lines: those lines are what it prints, checked as a whole."""
+    lines = list(lines)
+    for number, line in enumerate(lines):
+        depth, comment = scan(line, 0)
+        body = line.strip()
+        if comment is not None or depth != 0 or not re.match(r"^print\(.*\)$", body):
+            continue
+        output = []
+        for following in lines[number + 1:]:
+            if not following.strip().startswith("//"):
+                break
+            output.append(following.strip()[2:].removeprefix(" "))
+        if output:
+            lines[number] = f"{line.rstrip()}; _expectPrinted({swift_string(chr(10).join(output))})"
+    return lines
+
+
+def report_lines(lines):
+    return "[" + ", ".join(swift_string(line.rstrip()) for line in lines) + "]"
+
+
+class Generated:
+    def __init__(self):
+        self.declarations, self.blocks = [], []
+
+
+def generate(document, blocks, with_statements=True):
+    """The Swift file of one document: its declarations, and one function per block."""
+    out = Generated()
+    name = re.sub(r"\W", "_", document)
+    for block in blocks:
+        block_items, trailing = items(printed_lines(block.lines))
+        expected = block.expected_issue
+        if expected is None and trailing:
+            comments = [line.strip()[2:].removeprefix(" ") for _, line in trailing
+                        if line.strip().startswith("//")]
+            if comments and comments[0].startswith('Property "'):
+                expected = comments
+        tests = [index for index, (_, lines) in enumerate(block_items)
+                 if is_declaration(lines) and any("@Test" in line for line in lines)]
+        statements = []
+        for index, (first, lines) in enumerate(block_items):
+            source = f'#sourceLocation(file: "{block.document}", line: {block.line + first})'
+            if is_declaration(lines):
+                lines = list(lines)
+                if expected is not None and tests and index == tests[-1]:
+                    lines = wrap_test(lines, expected)
+                    expected = "done"
+                out.declarations += [source] + lines + ["#sourceLocation()"]
+            else:
+                statements.append(source)
+                stack = []
+                for line in lines:
+                    # A line is a statement of its own at the top or directly in braces, not
+                    # in the middle of a call or a collection literal.
+                    if (not stack or stack[-1] == "{") and scan(line, 0)[0] == 0:
+                        statements += statement_line(line)
+                    else:
+                        statements.append(line)
+                    stack = brackets(line, stack)
+                statements.append("#sourceLocation()")
+        if statements and with_statements:
+            function = f"_{name}_{block.line}"
+            issue = "nil" if expected in (None, "done") else report_lines(expected)
+            out.declarations += [f"func {function}() throws {{"] + statements + ["}"]
+            out.blocks.append(f'DocBlock("{block.location}", expectedIssue: {issue}, {function})')
+        elif expected not in (None, "done") and with_statements:
+            sys.exit(f"{block.location}: an expected issue, but no @Test function or statements")
+    return out
+
+
+def wrap_test(lines, expected):
+    """A @Test function whose body must record exactly the expected issue."""
+    throws = any(re.search(r"\)\s*(async\s+)?throws\b", line) for line in lines[:3])
+    for number, line in enumerate(lines):
+        if "{" in line:
+            call = "try _expectIssue" if throws else "_expectIssue"
+            lines[number] = line.replace("{", "{ " + call + "(" + report_lines(expected) + ") {", 1)
+            break
+    last = max(number for number, line in enumerate(lines) if line.strip() == "}")
+    lines[last] = lines[last].replace("}", "} }", 1)
+    return lines
+
+
+HARNESS = r'''// Generated by scripts/check-doc-code.py: the checks behind the documentation's results.
+import Synchronization
+import Testing
+
+/// The statements of one Swift block of the document, and the issue they must record, if any.
+struct DocBlock: Sendable, CustomTestStringConvertible {
+  let location: String
+  let expectedIssue: [String]?
+  let run: @Sendable () throws -> Void
+  init(_ location: String, expectedIssue: [String]?, _ run: @escaping @Sendable () throws -> Void) {
+    self.location = location
+    self.expectedIssue = expectedIssue
+    self.run = run
+  }
+  var testDescription: String { location }
+}
+
+/// What the block printed last.
+final class PrintedLine: Sendable {
+  let text = Mutex<String?>(nil)
+  @TaskLocal static var current: PrintedLine?
+}
+
+/// Prints as the standard library does, and remembers the line for `_expectPrinted`.
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+  let text = items.map { "\($0)" }.joined(separator: separator)
+  PrintedLine.current?.text.withLock { $0 = text }
+  Swift.print(text, terminator: terminator)
+}
+
+// The Markdown's line, through the #sourceLocation around each block: literals, not Testing's
+// #_sourceLocation macro, which a document that does not import Testing cannot expand.
+func _location(_ fileID: String, _ filePath: String, _ line: Int, _ column: Int) -> SourceLocation {
+  SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+func _expectPrinted(
+  _ expected: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+  column: Int = #column
+) {
+  let printed = PrintedLine.current?.text.withLock { $0 }
+  #expect(printed == expected, sourceLocation: _location(fileID, filePath, line, column))
+}
+
+func _expectResult<T: Equatable>(
+  _ value: T, _ expected: T, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) {
+  #expect(value == expected, sourceLocation: _location(fileID, filePath, line, column))
+}
+
+func _expectResult<T>(
+  _ value: T, _ expected: T, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) {
+  #expect(
+    String(describing: value) == String(describing: expected),
+    sourceLocation: _location(fileID, filePath, line, column))
+}
+
+/// Runs code that must record exactly one issue, whose text matches the expected lines (`…`
+/// matches any text).
+func _expectIssue(
+  _ expected: [String], fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, _ body: () throws -> Void
+) rethrows {
+  let sourceLocation = _location(fileID, filePath, line, column)
+  let recorded = Mutex<[String]>([])
+  try withKnownIssue {
+    try body()
+  } matching: { issue in
+    recorded.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  let issues = recorded.withLock { $0 }
+  #expect(issues.count == 1, "one issue, not \(issues.count)", sourceLocation: sourceLocation)
+  guard let issue = issues.first else { return }
+  let lines = issue.split(separator: "\n", omittingEmptySubsequences: false).map {
+    String($0.reversed().drop { $0 == " " }.reversed())
+  }
+  #expect(
+    lines.count == expected.count && zip(lines, expected).allSatisfy { _matches($0, $1) },
+    "the issue recorded is:\n\(lines.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))",
+    sourceLocation: sourceLocation)
+}
+
+func _matches(_ line: String, _ pattern: String) -> Bool {
+  let parts = pattern.split(separator: "…", omittingEmptySubsequences: false).map(String.init)
+  guard parts.count > 1 else { return line == pattern }
+  guard line.hasPrefix(parts[0]), line.hasSuffix(parts[parts.count - 1]) else { return false }
+  var rest = Substring(line.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
+  for part in parts.dropFirst().dropLast() {
+    guard let range = rest.firstRange(of: part) else { return false }
+    rest = rest[range.upperBound...]
+  }
+  return true
+}
+
+@Test(arguments: _documentBlocks)
+func block(_ block: DocBlock) throws {
+  try PrintedLine.$current.withValue(PrintedLine()) {
+    if let expected = block.expectedIssue {
+      try _expectIssue(expected) { try block.run() }
+    } else {
+      try block.run()
+    }
+  }
+}
+'''
+
+
+def main():
+    generate_only = "--generate-only" in sys.argv[1:]
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    parsed = {path: read_blocks(path) for path in documents()}
+    targets, manifests = [], []
+    for path, (blocks, continues) in parsed.items():
+        code = [b for b in blocks if b.language == "swift"]
+        manifest = [b for b in code if b.lines and b.lines[0].startswith("// swift-tools-version")]
+        code = [b for b in code if b not in manifest]
+        manifests += manifest
+        if not code:
+            continue
+        target = "Doc_" + re.sub(r"[^A-Za-z0-9]", "_", path[:-3])
+        directory = os.path.join(OUT, "Tests", target)
+        os.makedirs(directory)
+        files = {"Document.swift": (path, code, True)}
+        for other in continues:
+            other_code = [b for b in parsed[other][0] if b.language == "swift" and b not in manifests
+                          and not (b.lines and b.lines[0].startswith("// swift-tools-version"))]
+            files[f"Continued_{os.path.basename(other)[:-3]}.swift"] = (other, other_code, False)
+        for file_name, (document, document_blocks, with_statements) in files.items():
+            out = generate(document, document_blocks, with_statements)
+            header = [f"// Generated by scripts/check-doc-code.py from {document}: do not edit."]
+            text = header + out.declarations
+            if with_statements:
+                text += ["", "let _documentBlocks: [DocBlock] = ["]
+                text += [f"  {block}," for block in out.blocks] + ["]"]
+            with open(os.path.join(directory, file_name), "w", encoding="utf-8") as file:
+                file.write("\n".join(text) + "\n")
+        with open(os.path.join(directory, "Harness.swift"), "w", encoding="utf-8") as file:
+            file.write(HARNESS)
+        targets.append(target)
+
+    root_identity = os.path.basename(ROOT).lower()
+    products = ", ".join(
+        f'.product(name: "{name}", package: "{root_identity}")'
+        for name in ("StateKit", "StateKitTesting", "ErrorKit"))
+    target_lines = "\n".join(
+        f'    .testTarget(name: "{target}", dependencies: [{products}], '
+        f'swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),'
+        for target in targets)
+    with open(os.path.join(OUT, "Package.swift"), "w", encoding="utf-8") as file:
+        file.write(f"""// swift-tools-version:6.0
+// Generated by scripts/check-doc-code.py: one test target per document with Swift code.
+import PackageDescription
+
+let package = Package(
+  name: "DocCode",
+  dependencies: [.package(path: "{ROOT}")],
+  targets: [
+{target_lines}
+  ],
+  swiftLanguageModes: [.v6]
+)
+""")
+    for number, block in enumerate(manifests):
+        directory = os.path.join(OUT, "Manifests", f"m{number}")
+        os.makedirs(directory)
+        with open(os.path.join(directory, "Package.swift"), "w", encoding="utf-8") as file:
+            file.write("\n".join(block.lines) + "\n")
+    print(f"doc-code: {len(targets)} documents with code, {len(manifests)} manifests, in {OUT}")
+    if generate_only:
+        return
+    failed = False
+    for number, block in enumerate(manifests):
+        directory = os.path.join(OUT, "Manifests", f"m{number}")
+        result = subprocess.run(["swift", "package", "dump-package", "--package-path", directory],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            failed = True
+            print(f"{block.location}: the manifest does not load:\n{result.stderr}")
+        else:
+            print(f"ok   {block.location}: manifest loads")
+    # From the package's directory: a block that writes a file (errors.json) writes it there.
+    result = subprocess.run(["swift", "test", "--package-path", OUT, "-Xswiftc",
+                             "-warnings-as-errors"], cwd=OUT)
+    sys.exit(1 if failed or result.returncode != 0 else 0)
+
+
+if __name__ == "__main__":
+    main()
