@@ -196,7 +196,7 @@ public struct StateTable<Value> {
     if let position = _storage.position(of: selector) {
       if isKnownUniquelyReferenced(&_storage) {
         // Only this table sees the storage, and the index does not depend on values.
-        _storage.withEntryPointer { entries, _ in entries[position].value = value }
+        _storage.assign(value, at: position)
       } else {
         _storage = _storage.replacing(value, at: position)
       }

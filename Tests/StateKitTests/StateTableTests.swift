@@ -341,6 +341,46 @@ struct StateTableMemoryTests {
     #expect(first == nil && second == nil)
   }
 
+  /// Values and selectors live in separate runs of one allocation, aligned for each: values of
+  /// one byte, of eight, of sixteen (a SIMD vector) and references resolve, change and release
+  /// alike, with the standard precedence and with a stored one.
+  @Test func everyValueLayoutResolvesAndChanges() {
+    func check<V: Equatable>(
+      _ name: String, _ convert: @escaping @Sendable (Int) -> V, precedence: StatePrecedence
+    ) {
+      forAll("\(name) tables agree with the reference", StateTableTests.tableAndStates, cases: 300)
+      {
+        entries, states in
+        let converted = entries.map { ($0.0, convert($0.1)) }
+        var table = StateTable(converted, precedence: precedence)
+        let reference = StateTable<Int>(entries, precedence: precedence)
+        guard states.allSatisfy({ table.resolve($0) == reference.resolve($0).map(convert) }),
+          table.entries.map(\.selector) == reference.entries.map(\.selector)
+        else { return false }
+        // A value written in place, an entry added and one removed.
+        var changed = reference
+        if let first = entries.first {
+          table[first.0] = convert(first.1 + 1)
+          changed[first.0] = first.1 + 1
+        }
+        table[StateSelector(.focused)] = convert(-1)
+        changed[StateSelector(.focused)] = -1
+        table[StateSelector(.normal)] = nil
+        changed[StateSelector(.normal)] = nil
+        return states.allSatisfy { table.resolve($0) == changed.resolve($0).map(convert) }
+          && table.entries.map(\.value) == changed.entries.map { convert($0.value) }
+      }
+    }
+    for precedence in [StatePrecedence.standard, StatePrecedence([.focused], dominant: .disabled)] {
+      check("UInt8", { UInt8(truncatingIfNeeded: $0) }, precedence: precedence)
+      check("Int", { $0 }, precedence: precedence)
+      check("SIMD4<Double>", { SIMD4<Double>(repeating: Double($0)) }, precedence: precedence)
+      check(
+        "String", { String(repeating: "v", count: $0 & 63) + String($0) }, precedence: precedence)
+    }
+    #expect(MemoryLayout<SIMD4<Double>>.alignment > MemoryLayout<Int>.alignment)
+  }
+
   @Test func stringsAndLargeValuesRoundTrip() {
     struct Wide: Equatable {
       var a, b, c, d: Int

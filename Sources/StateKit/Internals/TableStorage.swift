@@ -45,7 +45,12 @@ let _tailLayout: (offset: Int, objectAlignment: Int) = {
 }()
 
 /// One allocation per table: the header, then the slot bytes of the index, then the precedence
-/// when it is not the standard one, then the entries in resolution order.
+/// when it is not the standard one, then the values in resolution order, then their selectors in
+/// the same order.
+///
+/// Values and selectors are kept apart so that `resolve` reads a slot byte and then the value
+/// at that position, with no multiplication by the size of an entry; the values come first so
+/// that their offset is the one the header stores.
 ///
 /// A change builds new storage in one pass: the entries are copied once and the index is
 /// computed from them in place, without intermediate arrays. The one exception is a new value
@@ -59,28 +64,41 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   /// The storage of an empty table with the standard precedence.
   @inlinable
   static func makeEmpty() -> _TableStorage {
-    make(count: 0, relevant: 0, precedence: .standard) { _ in }
+    make(count: 0, relevant: 0, precedence: .standard) { _, _ in }
   }
 
-  /// Builds the storage for `count` entries, written best first by `initialize`, whose
-  /// selectors mention exactly the bits of `relevant`.
+  /// Where the selectors start, in bytes from the start of the tail, after `count` values at
+  /// `valueOffset`.
+  @inlinable
+  static func selectorOffset(valueOffset: Int, count: Int) -> Int {
+    let alignment = MemoryLayout<StateSelector>.alignment
+    return (valueOffset + count * MemoryLayout<Value>.stride + alignment - 1) & -alignment
+  }
+
+  /// Builds the storage for `count` entries, whose selectors and values `initialize` writes
+  /// best first, and whose selectors mention exactly the bits of `relevant`.
   @inlinable
   static func make(
     count: Int, relevant: UInt, precedence: StatePrecedence,
-    initialize: (UnsafeMutablePointer<Entry>) -> Void
+    initialize: (UnsafeMutablePointer<StateSelector>, UnsafeMutablePointer<Value>) -> Void
   ) -> _TableStorage {
     let plan = _ResolutionIndex(relevant: relevant, count: count)
     let custom = precedence != .standard
-    let alignment = MemoryLayout<Entry>.alignment
-    // The precedence, when stored, sits right before the entries; it needs 8-byte alignment,
-    // which the entries (holding a selector of two words) have too.
+    // The precedence, when stored, sits right before the values and needs 8-byte alignment.
     let reserved = plan.codeCount + (custom ? 7 + MemoryLayout<StatePrecedence>.stride : 0)
-    // The padding that aligns the entries, known exactly when objects are at least as aligned
-    // as entries.
+    let alignment = max(MemoryLayout<Value>.alignment, MemoryLayout<StateSelector>.alignment)
+    // The padding that aligns the values and then the selectors, known exactly when objects
+    // are at least as aligned as both.
     let padding =
       alignment <= _tailLayout.objectAlignment
-      ? -(_tailLayout.offset + reserved) & (alignment - 1) : alignment - 1
-    let capacity = reserved + padding + count * MemoryLayout<Entry>.stride
+      ? -(_tailLayout.offset + reserved) & (MemoryLayout<Value>.alignment - 1) : alignment - 1
+    let valueBytes = count * MemoryLayout<Value>.stride
+    // Values at least as aligned as selectors end aligned for them; others may need padding.
+    let selectorAlignment = MemoryLayout<StateSelector>.alignment
+    let selectorPadding =
+      MemoryLayout<Value>.alignment >= selectorAlignment ? 0 : selectorAlignment - 1
+    let capacity =
+      reserved + padding + valueBytes + selectorPadding + count * MemoryLayout<StateSelector>.stride
     let buffer = create(minimumCapacity: capacity) { _ in
       _TableHeader(relevant: 0, multiplier: 0, count: 0, entryOffset: 0, shift: 0, flags: 1)
     }
@@ -90,19 +108,22 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
       let base = Int(bitPattern: tail)
       var start = base + plan.codeCount
       if custom { start = (start + 7) & -8 + MemoryLayout<StatePrecedence>.stride }
-      let offset = (start + alignment - 1) & -alignment - base
-      let entries = (UnsafeMutableRawPointer(tail) + offset).bindMemory(
-        to: Entry.self, capacity: count)
+      let valueAlignment = MemoryLayout<Value>.alignment
+      let offset = (start + valueAlignment - 1) & -valueAlignment - base
+      let raw = UnsafeMutableRawPointer(tail)
+      let values = (raw + offset).bindMemory(to: Value.self, capacity: count)
+      let selectors = (raw + selectorOffset(valueOffset: offset, count: count)).bindMemory(
+        to: StateSelector.self, capacity: count)
       if custom {
-        (UnsafeMutableRawPointer(tail) + offset - MemoryLayout<StatePrecedence>.stride)
+        (raw + offset - MemoryLayout<StatePrecedence>.stride)
           .bindMemory(to: StatePrecedence.self, capacity: 1).initialize(to: precedence)
       }
-      initialize(entries)
+      initialize(selectors, values)
       // The position of the first matching entry, or 255 (no match); indexed tables have
       // fewer than 254 entries.
       let winner = { (state: UInt) -> Int in
         var position = 0
-        while position < count, !entries[position].selector.matches(ControlState(rawValue: state)) {
+        while position < count, !selectors[position].matches(ControlState(rawValue: state)) {
           position += 1
         }
         return position < count ? position : Int(_ResolutionIndex.noMatchCode)
@@ -136,23 +157,49 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   @inlinable
   static func make(_ entries: [Entry], precedence: StatePrecedence) -> _TableStorage {
     let relevant = entries.reduce(UInt(0)) { $0 | $1.selector.mentioned }
-    return make(count: entries.count, relevant: relevant, precedence: precedence) { target in
-      target.initialize(from: entries, count: entries.count)
+    return make(count: entries.count, relevant: relevant, precedence: precedence) {
+      selectors, values in
+      for (position, entry) in entries.enumerated() {
+        (selectors + position).initialize(to: entry.selector)
+        (values + position).initialize(to: entry.value)
+      }
     }
   }
 
   deinit {
-    _ = withUnsafeMutablePointers { header, tail in
-      Self.entries(tail, header.pointee).deinitialize(count: Int(header.pointee.count))
+    withParts { selectors, values, count in
+      values.deinitialize(count: count)
+      selectors.deinitialize(count: count)
     }
   }
 
-  /// The entries, in the tail after the codes.
+  /// The values, in the tail after the codes (and the precedence).
   @inlinable
-  static func entries(_ tail: UnsafeMutablePointer<UInt8>, _ header: _TableHeader)
-    -> UnsafeMutablePointer<Entry>
+  static func values(_ tail: UnsafeMutablePointer<UInt8>, _ header: _TableHeader)
+    -> UnsafeMutablePointer<Value>
   {
-    (UnsafeMutableRawPointer(tail) + Int(header.entryOffset)).assumingMemoryBound(to: Entry.self)
+    (UnsafeMutableRawPointer(tail) + Int(header.entryOffset)).assumingMemoryBound(to: Value.self)
+  }
+
+  /// The selectors, in the tail after the values.
+  @inlinable
+  static func selectors(_ tail: UnsafeMutablePointer<UInt8>, _ header: _TableHeader)
+    -> UnsafeMutablePointer<StateSelector>
+  {
+    let offset = selectorOffset(valueOffset: Int(header.entryOffset), count: Int(header.count))
+    return (UnsafeMutableRawPointer(tail) + offset).assumingMemoryBound(to: StateSelector.self)
+  }
+
+  /// Calls `body` with the selectors, the values and their number, best first, in place.
+  @inlinable
+  func withParts<R>(
+    _ body: (UnsafeMutablePointer<StateSelector>, UnsafeMutablePointer<Value>, Int) throws -> R
+  ) rethrows -> R {
+    try withUnsafeMutablePointers { header, tail in
+      let header = header.pointee
+      return try body(
+        Self.selectors(tail, header), Self.values(tail, header), Int(header.count))
+    }
   }
 
   /// The precedence the entries are ordered by.
@@ -168,38 +215,34 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   /// The entries, best first.
   @inlinable
   var entries: [Entry] {
-    withUnsafeMutablePointers { header, tail in
-      Array(
-        UnsafeBufferPointer(
-          start: Self.entries(tail, header.pointee), count: Int(header.pointee.count)))
-    }
-  }
-
-  /// Calls `body` with the entries, best first, in place.
-  @inlinable
-  func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>) throws -> R) rethrows -> R {
-    try withUnsafeMutablePointers { header, tail in
-      try body(
-        UnsafeMutableBufferPointer(
-          start: Self.entries(tail, header.pointee), count: Int(header.pointee.count)))
+    withParts { selectors, values, count in
+      (0..<count).map { Entry(selector: selectors[$0], value: values[$0]) }
     }
   }
 
   /// The position of the entry for exactly `selector`, or `nil`.
   @inlinable
   func position(of selector: StateSelector) -> Int? {
-    withEntries { entries in entries.firstIndex { $0.selector == selector } }
+    withParts { selectors, _, count in
+      (0..<count).first { selectors[$0] == selector }
+    }
   }
 
   /// The value stored for exactly `selector`, read in place.
   @inlinable
   func value(for selector: StateSelector) -> Value? {
-    withEntries { entries in
-      for position in entries.indices where entries[position].selector == selector {
-        return entries[position].value
+    withParts { selectors, values, count in
+      for position in 0..<count where selectors[position] == selector {
+        return values[position]
       }
       return nil
     }
+  }
+
+  /// Writes a new value at a position; only for storage that one table references.
+  @inlinable
+  func assign(_ value: Value, at position: Int) {
+    withParts { _, values, _ in values[position] = value }
   }
 
   /// The number of entries.
@@ -214,22 +257,15 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
     withUnsafeMutablePointerToHeader { $0.pointee.relevant }
   }
 
-  /// Calls `body` with a pointer to the entries and their number.
-  @inlinable
-  func withEntryPointer<R>(_ body: (UnsafeMutablePointer<Entry>, Int) throws -> R) rethrows -> R {
-    try withUnsafeMutablePointers { header, tail in
-      try body(Self.entries(tail, header.pointee), Int(header.pointee.count))
-    }
-  }
-
   /// New storage with one entry's value replaced.
   @inlinable
   func replacing(_ value: Value, at position: Int) -> _TableStorage {
-    let precedence = self.precedence
-    return withEntryPointer { old, count in
-      Self.make(count: count, relevant: relevant, precedence: precedence) { target in
-        target.initialize(from: old, count: count)
-        target[position].value = value
+    let (precedence, relevant) = (self.precedence, self.relevant)
+    return withParts { oldSelectors, oldValues, count in
+      Self.make(count: count, relevant: relevant, precedence: precedence) { selectors, values in
+        selectors.initialize(from: oldSelectors, count: count)
+        values.initialize(from: oldValues, count: count)
+        values[position] = value
       }
     }
   }
@@ -245,18 +281,22 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   /// New storage with an entry for a selector the table does not have, in its place.
   @inlinable
   func inserting(_ entry: Entry) -> _TableStorage {
-    let precedence = self.precedence
-    return withEntryPointer { old, count in
+    let (precedence, relevant) = (self.precedence, self.relevant)
+    return withParts { oldSelectors, oldValues, count in
       var position = 0
-      while position < count, !precedence.outranks(entry.selector, old[position].selector) {
+      while position < count, !precedence.outranks(entry.selector, oldSelectors[position]) {
         position += 1
       }
       return Self.make(
         count: count + 1, relevant: relevant | entry.selector.mentioned, precedence: precedence
-      ) { target in
-        target.initialize(from: old, count: position)
-        (target + position).initialize(to: entry)
-        (target + position + 1).initialize(from: old + position, count: count - position)
+      ) { selectors, values in
+        selectors.initialize(from: oldSelectors, count: position)
+        values.initialize(from: oldValues, count: position)
+        (selectors + position).initialize(to: entry.selector)
+        (values + position).initialize(to: entry.value)
+        let rest = count - position
+        (selectors + position + 1).initialize(from: oldSelectors + position, count: rest)
+        (values + position + 1).initialize(from: oldValues + position, count: rest)
       }
     }
   }
@@ -265,17 +305,25 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   @inlinable
   func removing(at position: Int) -> _TableStorage {
     let precedence = self.precedence
-    return withEntryPointer { old, count in
+    return withParts { oldSelectors, oldValues, count in
       var relevant: UInt = 0
-      for index in 0..<count where index != position { relevant |= old[index].selector.mentioned }
-      return Self.make(count: count - 1, relevant: relevant, precedence: precedence) { target in
-        target.initialize(from: old, count: position)
-        (target + position).initialize(from: old + position + 1, count: count - position - 1)
+      for index in 0..<count where index != position { relevant |= oldSelectors[index].mentioned }
+      return Self.make(count: count - 1, relevant: relevant, precedence: precedence) {
+        selectors, values in
+        selectors.initialize(from: oldSelectors, count: position)
+        values.initialize(from: oldValues, count: position)
+        let rest = count - position - 1
+        (selectors + position).initialize(from: oldSelectors + position + 1, count: rest)
+        (values + position).initialize(from: oldValues + position + 1, count: rest)
       }
     }
   }
 
   /// The value of the winning entry for a state, or `nil` when no entry matches.
+  ///
+  /// The scan of large tables is written out here rather than called: a call in the middle of
+  /// a caller's loop makes the compiler keep the loop's values in memory, which costs more than
+  /// the few bytes of code.
   @inlinable
   func resolve(_ state: UInt) -> Value? {
     withUnsafeMutablePointers { header, tail in
@@ -285,27 +333,17 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
         Int(
           truncatingIfNeeded: ((state & header.relevant) &* header.multiplier)
             &>> UInt(header.shift))]
-      if _fastPath(code < _ResolutionIndex.scanCode) {
-        return Self.entries(tail, header)[Int(code)].value
+      let values = Self.values(tail, header)
+      if _fastPath(code < _ResolutionIndex.scanCode) { return values[Int(code)] }
+      guard code == _ResolutionIndex.scanCode else { return nil }
+      let selectors = Self.selectors(tail, header)
+      var position = 0
+      while position < Int(header.count) {
+        if selectors[position].matches(ControlState(rawValue: state)) { return values[position] }
+        position += 1
       }
-      return code == _ResolutionIndex.scanCode
-        ? Self.scan(state, Self.entries(tail, header), count: Int(header.count)) : nil
+      return nil
     }
-  }
-
-  /// The value of the first matching entry, or `nil`; kept out of line so loops over `resolve`
-  /// stay short.
-  @inlinable
-  @inline(never)
-  static func scan(_ state: UInt, _ entries: UnsafeMutablePointer<Entry>, count: Int) -> Value? {
-    var position = 0
-    while position < count {
-      if entries[position].selector.matches(ControlState(rawValue: state)) {
-        return entries[position].value
-      }
-      position += 1
-    }
-    return nil
   }
 }
 
