@@ -381,6 +381,13 @@ struct StateTableMemoryTests {
     #expect(MemoryLayout<SIMD4<Double>>.alignment > MemoryLayout<Int>.alignment)
   }
 
+  /// Selector offsets are aligned relative to the tail, which is exact only if the tail itself
+  /// starts aligned for a selector.
+  @Test func theTailStartsAlignedForSelectors() {
+    #expect(_tailLayout.offset % MemoryLayout<StateSelector>.alignment == 0)
+    #expect(_tailLayout.offset == 16 + MemoryLayout<_TableHeader>.size || UInt.bitWidth == 32)
+  }
+
   @Test func stringsAndLargeValuesRoundTrip() {
     struct Wide: Equatable {
       var a, b, c, d: Int

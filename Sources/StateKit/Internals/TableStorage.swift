@@ -68,7 +68,9 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   }
 
   /// Where the selectors start, in bytes from the start of the tail, after `count` values at
-  /// `valueOffset`.
+  /// `valueOffset`. Aligning the offset aligns the address: the tail starts aligned for a
+  /// selector, since the header's size is a multiple of a word (a test checks it). Computing
+  /// from the address instead would keep one more value alive in callers' resolve loops.
   @inlinable
   static func selectorOffset(valueOffset: Int, count: Int) -> Int {
     let alignment = MemoryLayout<StateSelector>.alignment
