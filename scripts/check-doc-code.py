@@ -32,6 +32,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, ".build", "doc-code")
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-code:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(```+)\s*([^`\s]*)[^`]*$")
+# The modules whose symbol comments (`///`) are documents too: each Swift file of theirs, except
+# those under Internals/, is read like a Markdown document made of its doc comments.
+SYMBOL_MODULES = ["ErrorKit", "ErrorKitCore"]
+SOURCE_DIRECTIVE = re.compile(r"^\s*//\s*doc-code:\s*(.*?)\s*$")
+DOC_COMMENT = re.compile(r"^\s*///(.*)$")
 DECLARATION_KEYWORDS = {
     "import", "extension", "struct", "enum", "class", "protocol", "actor", "func", "typealias",
 }
@@ -42,6 +47,10 @@ VALUE_START = re.compile(r'^(?:"|-?\d|\[|\.[A-Za-z_]|true\b|false\b|nil\b)')
 def documents():
     paths = ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=ROOT))
     paths += sorted(glob.glob("Sources/*/*.docc/*.md", root_dir=ROOT))
+    for module in SYMBOL_MODULES:
+        paths += sorted(path for path in glob.glob(f"Sources/{module}/**/*.swift", root_dir=ROOT,
+                                                   recursive=True)
+                        if "/Internals/" not in path)
     return paths
 
 
@@ -56,13 +65,26 @@ class Block:
 
 
 def read_blocks(path):
-    """The fenced blocks of a document, and its directives."""
+    """The code blocks of a document, and its directives.
+
+    A Swift file is read through its doc comments: each run of `///` lines is Markdown, the
+    other lines are not text (they end any block), and `// doc-code: …` comment lines are its
+    directives. Besides fences, its indented blocks are Swift code: lines indented 4 spaces or
+    more after `/// `, following a blank `///` line or opening the comment, up to the first line
+    indented less (blank lines inside stay). Lines keep their numbers, so a failure points at the
+    `.swift` file.
+    """
     with open(os.path.join(ROOT, path), encoding="utf-8") as file:
         lines = file.read().split("\n")
+    source = path.endswith(".swift")
+    texts = doc_comment_lines(lines) if source else lines
     blocks, continues, pending = [], [], None
     index = 0
     while index < len(lines):
-        directive = DIRECTIVE.match(lines[index])
+        if source:
+            directive = SOURCE_DIRECTIVE.match(lines[index]) if texts[index] is None else None
+        else:
+            directive = DIRECTIVE.match(lines[index])
         if directive:
             words = directive.group(1).split()
             if words[0] == "continues":
@@ -73,15 +95,27 @@ def read_blocks(path):
                 sys.exit(f"{path}:{index + 1}: unknown doc-code directive {words[0]!r}")
             index += 1
             continue
-        fence = FENCE.match(lines[index])
+        text = texts[index]
+        fence = FENCE.match(text) if text is not None else None
+        if source and not fence and text is not None and text.startswith("    ") and (
+                index == 0 or texts[index - 1] is None or not texts[index - 1].strip()):
+            body, start = [], index
+            while index < len(lines) and texts[index] is not None and (
+                    texts[index].startswith("    ") or not texts[index].strip()):
+                body.append(texts[index][4:])
+                index += 1
+            while body and not body[-1].strip():
+                body.pop()
+            blocks.append(Block(path, start + 1, "swift", body))
+            continue
         if not fence:
             index += 1
             continue
         indent, ticks, language = fence.groups()
         body, start = [], index + 1
         index += 1
-        while index < len(lines) and lines[index].strip() != ticks:
-            line = lines[index]
+        while index < len(lines) and texts[index] is not None and texts[index].strip() != ticks:
+            line = texts[index]
             body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
             index += 1
         index += 1
@@ -94,6 +128,15 @@ def read_blocks(path):
         else:
             blocks.append(Block(path, start + 1, language, body))
     return blocks, continues
+
+
+def doc_comment_lines(lines):
+    """A Swift file's text: each `///` line's text (less one space); None for any other line."""
+    result = []
+    for line in lines:
+        comment = DOC_COMMENT.match(line)
+        result.append(comment.group(1).removeprefix(" ") if comment else None)
+    return result
 
 
 def scan(line, depth):
@@ -274,9 +317,16 @@ class Generated:
         self.declarations, self.blocks = [], []
 
 
-def generate(document, blocks, with_statements=True):
-    """The Swift file of one document: its declarations, and one function per block."""
+def generate(document, blocks, with_statements=True, seen=None):
+    """The Swift file of one document: its declarations, and one function per block.
+
+    A declaration the module already has, word for word (`seen`: its code lines, less
+    indentation and comments), is compiled once: two examples may both declare the same
+    `extension ControlState { static let visited = … }`. Different declarations of one name
+    still collide, as they would for a reader who copies both.
+    """
     out = Generated()
+    seen = set() if seen is None else seen
     name = re.sub(r"\W", "_", document)
     for block in blocks:
         block_items, trailing = items(printed_lines(block.lines))
@@ -288,10 +338,15 @@ def generate(document, blocks, with_statements=True):
                 expected = comments
         tests = [index for index, (_, lines) in enumerate(block_items)
                  if is_declaration(lines) and any("@Test" in line for line in lines)]
-        statements = []
+        statements, defined = [], []
         for index, (first, lines) in enumerate(block_items):
             source = f'#sourceLocation(file: "{block.document}", line: {block.line + first})'
             if is_declaration(lines):
+                key = tuple(line.strip() for line in lines
+                            if line.strip() and not line.strip().startswith("//"))
+                if key in seen and not key[0].startswith("import "):
+                    continue  # imports are the file's own, the others the module's
+                seen.add(key)
                 lines = list(lines)
                 if expected is not None and tests and index == tests[-1]:
                     lines = wrap_test(lines, expected)
@@ -299,6 +354,10 @@ def generate(document, blocks, with_statements=True):
                 out.declarations += [source] + lines + ["#sourceLocation()"]
             else:
                 statements.append(source)
+                code = [line for line in lines if line.strip() and not line.strip().startswith("//")]
+                constant = re.match(r"^\s*(?:let|var)\s+([A-Za-z_]\w*)\s*[:=]", code[0])
+                if constant:
+                    defined.append(constant.group(1))
                 stack = []
                 for line in lines:
                     # A line is a statement of its own at the top or directly in braces, not
@@ -312,7 +371,9 @@ def generate(document, blocks, with_statements=True):
         if statements and with_statements:
             function = f"_{name}_{block.line}"
             issue = "nil" if expected in (None, "done") else report_lines(expected)
-            out.declarations += [f"func {function}() throws {{"] + statements + ["}"]
+            # What a block defines is what it shows: its constants count as used.
+            uses = [f"  _ = {constant}" for constant in defined]
+            out.declarations += [f"func {function}() throws {{"] + statements + uses + ["}"]
             out.blocks.append(f'DocBlock("{block.location}", expectedIssue: {issue}, {function})')
         elif expected not in (None, "done") and with_statements:
             sys.exit(f"{block.location}: an expected issue, but no @Test function or statements")
@@ -372,7 +433,10 @@ func _expectPrinted(
   _ expected: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
   column: Int = #column
 ) {
-  let printed = PrintedLine.current?.text.withLock { $0 }
+  // A comment cannot show an empty last line: one line break at the end is not compared.
+  let printed = PrintedLine.current?.text.withLock { $0 }.map {
+    $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+  }
   #expect(printed == expected, sourceLocation: _location(fileID, filePath, line, column))
 }
 
@@ -443,10 +507,23 @@ func block(_ block: DocBlock) throws {
 '''
 
 
+# A symbol's example is a fragment of a page that names its module: its file imports what the
+# pages' examples use without saying so.
+SYMBOL_IMPORTS = ["import ErrorKit", "import Foundation", "import StateKit", "import StateKitTesting",
+                  "import Testing"]
+
+
 def main():
     generate_only = "--generate-only" in sys.argv[1:]
-    shutil.rmtree(OUT, ignore_errors=True)
-    os.makedirs(OUT)
+    # The generated sources are written anew; the build directory stays, so a warm run only
+    # compiles what changed.
+    for generated in ("Tests", "Manifests", "Package.swift"):
+        path = os.path.join(OUT, generated)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        elif os.path.exists(path):
+            os.remove(path)
+    os.makedirs(OUT, exist_ok=True)
     parsed = {path: read_blocks(path) for path in documents()}
     targets, manifests = [], []
     for path, (blocks, continues) in parsed.items():
@@ -456,17 +533,21 @@ def main():
         manifests += manifest
         if not code:
             continue
-        target = "Doc_" + re.sub(r"[^A-Za-z0-9]", "_", path[:-3])
+        target = "Doc_" + re.sub(r"[^A-Za-z0-9]", "_", os.path.splitext(path)[0])
         directory = os.path.join(OUT, "Tests", target)
         os.makedirs(directory)
         files = {"Document.swift": (path, code, True)}
         for other in continues:
             other_code = [b for b in parsed[other][0] if b.language == "swift" and b not in manifests
                           and not (b.lines and b.lines[0].startswith("// swift-tools-version"))]
-            files[f"Continued_{os.path.basename(other)[:-3]}.swift"] = (other, other_code, False)
+            name = os.path.splitext(os.path.basename(other))[0]
+            files[f"Continued_{name}.swift"] = (other, other_code, False)
+        seen = set()
         for file_name, (document, document_blocks, with_statements) in files.items():
-            out = generate(document, document_blocks, with_statements)
+            out = generate(document, document_blocks, with_statements, seen)
             header = [f"// Generated by scripts/check-doc-code.py from {document}: do not edit."]
+            if document.endswith(".swift"):
+                header += SYMBOL_IMPORTS
             text = header + out.declarations
             if with_statements:
                 text += ["", "let _documentBlocks: [DocBlock] = ["]

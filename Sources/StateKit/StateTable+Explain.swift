@@ -1,3 +1,5 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 extension StateTable {
   /// Why a table resolves a state as it does: the entries that match, the one that wins, and
   /// the rule that chose it.

@@ -1,3 +1,5 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 extension StyleSet {
   /// A ``StyleKey`` whose values can be decoded, with its value type erased, so a list of them
   /// tells a decoder which attributes a theme file may hold and the type of each.

@@ -7,11 +7,14 @@ import StateKit
 /// Swift Testing issue; ``check(_:_:cases:seed:maxShrinks:_:)`` returns it inside a
 /// ``PropertyFailure``; XCTest tests can `throw` it or pass it to `XCTFail`.
 ///
-///     // Property "resolve agrees with the reference" failed after 23 tries.
-///     // Counterexample (shrunk 9 times, 412 candidates tried):
-///     //   ([highlighted: 0, visited: 1], highlighted | visited)
-///     // First failing case: ([disabled | 0x400000: 7, …], …)
-///     // Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
+/// ```text
+/// Property "resolve agrees with the reference" failed after 23 tries: returned false.
+/// Counterexample (shrunk 9 times, 412 candidates tried):
+///   ([highlighted: 0, visited: 1], highlighted | visited)
+/// First failing case:
+///   ([disabled | 0x400000: 7, …], …)
+/// Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
+/// ```
 public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible {
   /// The property's name.
   ///
