@@ -12,7 +12,8 @@ rules; in short:
   depends on the StateKit, StateKitTesting and ErrorKit products, with the document's own
   imports only; declarations stay at file scope, each block's statements run as one test case;
 - `EXPR  // RESULT`, where RESULT starts like a value (`"`, a digit, `-`, `[`, `.name`, `true`,
-  `false`, `nil`), checks `EXPR == RESULT`; `print(…)  // TEXT` checks the printed line;
+  `false`, `nil`), checks `EXPR == RESULT`; `try EXPR  // throws…` checks that it throws;
+  `print(…)  // TEXT` checks the printed line;
 - a block whose last comment lines begin with `Property "`, or that is followed by a `text`
   block after `<!-- doc-code: expected-issue -->`, must record exactly that issue (`…` matches
   any text);
@@ -34,7 +35,7 @@ DIRECTIVE = re.compile(r"^\s*<!--\s*doc-code:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(```+)\s*([^`\s]*)[^`]*$")
 # The modules whose symbol comments (`///`) are documents too: each Swift file of theirs, except
 # those under Internals/, is read like a Markdown document made of its doc comments.
-SYMBOL_MODULES = ["ErrorKit", "ErrorKitCore"]
+SYMBOL_MODULES = ["StateKit", "StateKitTesting", "ErrorKit", "ErrorKitCore"]
 SOURCE_DIRECTIVE = re.compile(r"^\s*//\s*doc-code:\s*(.*?)\s*$")
 DOC_COMMENT = re.compile(r"^\s*///(.*)$")
 DECLARATION_KEYWORDS = {
@@ -106,7 +107,8 @@ def read_blocks(path):
                 index += 1
             while body and not body[-1].strip():
                 body.pop()
-            blocks.append(Block(path, start + 1, "swift", body))
+            if is_public(lines, texts, index):
+                blocks.append(Block(path, start + 1, "swift", body))
             continue
         if not fence:
             index += 1
@@ -125,9 +127,23 @@ def read_blocks(path):
                 sys.exit(f"{path}:{start}: an expected issue needs a Swift block before it")
             previous[-1].expected_issue = body
             pending = None
-        else:
+        elif not source or is_public(lines, texts, index):
             blocks.append(Block(path, start + 1, language, body))
     return blocks, continues
+
+
+def is_public(lines, texts, index):
+    """Whether the doc comment at a line documents API: the declaration after it is not SPI
+    (`@_spi`) and says none of `private`, `fileprivate`, `internal`, `package`. A declaration
+    without a modifier (a protocol requirement, an enum case) counts as public."""
+    while index < len(lines) and texts[index] is not None:
+        index += 1
+    while index < len(lines) and lines[index].strip().startswith("@"):
+        if lines[index].strip().startswith("@_spi"):
+            return False
+        index += 1
+    words = lines[index].split() if index < len(lines) else []
+    return not (words and words[0] in ("private", "fileprivate", "internal", "package"))
 
 
 def doc_comment_lines(lines):
@@ -281,6 +297,8 @@ def statement_line(line):
         return [line]
     if re.search(r"[^=!<>]=[^=]", body.replace("==", "  ").replace("!=", "  ")):
         return [line]  # an assignment
+    if body.startswith("try ") and re.match(r"^throws\b", note):
+        return [f"{indent}_expectThrows {{ _ = {body} }}  //{line[comment + 2:]}"]
     value = expected_value(note)
     if value is None:
         return [f"{indent}_ = {body}  //{line[comment + 2:]}"]
@@ -334,7 +352,9 @@ def generate(document, blocks, with_statements=True, seen=None):
         if expected is None and trailing:
             comments = [line.strip()[2:].removeprefix(" ") for _, line in trailing
                         if line.strip().startswith("//")]
-            if comments and comments[0].startswith('Property "'):
+            # After a `print(…)`, the comment lines are what it prints, not an issue.
+            printed = block_items and re.match(r"^\s*print\(", block_items[-1][1][-1])
+            if comments and comments[0].startswith('Property "') and not printed:
                 expected = comments
         tests = [index for index, (_, lines) in enumerate(block_items)
                  if is_declaration(lines) and any("@Test" in line for line in lines)]
@@ -440,6 +460,15 @@ func _expectPrinted(
   #expect(printed == expected, sourceLocation: _location(fileID, filePath, line, column))
 }
 
+func _expectThrows(
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+  column: Int = #column, _ body: () throws -> Void
+) {
+  #expect(throws: (any Error).self, sourceLocation: _location(fileID, filePath, line, column)) {
+    try body()
+  }
+}
+
 func _expectResult<T: Equatable>(
   _ value: T, _ expected: T, fileID: String = #fileID, filePath: String = #filePath,
   line: Int = #line, column: Int = #column
@@ -513,6 +542,17 @@ SYMBOL_IMPORTS = ["import ErrorKit", "import Foundation", "import StateKit", "im
                   "import Testing"]
 
 
+def platform_condition(path):
+    """The module of a Swift file that is all inside `#if canImport(M)`: its examples compile
+    where M does, with `import M`, and elsewhere not at all (UIKit's, on Linux)."""
+    if not path.endswith(".swift"):
+        return None
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        code = [line.strip() for line in file if line.strip() and not line.strip().startswith("//")]
+    match = re.match(r"^#if canImport\((\w+)\)$", code[0]) if code else None
+    return match.group(1) if match and code[-1] == "#endif" else None
+
+
 def main():
     generate_only = "--generate-only" in sys.argv[1:]
     # The generated sources are written anew; the build directory stays, so a warm run only
@@ -548,10 +588,17 @@ def main():
             header = [f"// Generated by scripts/check-doc-code.py from {document}: do not edit."]
             if document.endswith(".swift"):
                 header += SYMBOL_IMPORTS
+            condition = platform_condition(document)
+            if condition:
+                header += [f"#if canImport({condition})", f"import {condition}"]
             text = header + out.declarations
             if with_statements:
                 text += ["", "let _documentBlocks: [DocBlock] = ["]
                 text += [f"  {block}," for block in out.blocks] + ["]"]
+                if condition:
+                    text += ["#else", "let _documentBlocks: [DocBlock] = []"]
+            if condition:
+                text += ["#endif"]
             with open(os.path.join(directory, file_name), "w", encoding="utf-8") as file:
                 file.write("\n".join(text) + "\n")
         with open(os.path.join(directory, "Harness.swift"), "w", encoding="utf-8") as file:

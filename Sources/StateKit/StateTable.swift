@@ -286,7 +286,11 @@ public struct StateTable<Value> {
 
 /// How a ``StateTable`` chooses the value for a state.
 ///
-///     table.resolve([.selected, .highlighted], rule: .uikit)
+///     var table = StateTable<String>()
+///     table[.normal] = "blue"
+///     table[.selected] = "white"
+///     table.resolve([.selected, .highlighted])                // "white", the best match
+///     table.resolve([.selected, .highlighted], rule: .uikit)  // "blue", no exact entry
 public enum ResolutionRule: Hashable, Sendable {
   /// The most specific matching entry; ties broken by precedence. The default.
   case bestMatch
