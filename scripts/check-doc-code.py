@@ -1,23 +1,27 @@
 #!/usr/bin/env python3
 """Compiles every Swift block of the documentation, runs it, and checks its commented results.
 
-The Markdown is the only source: README.md, Docs/*.md and Sources/*/*.docc/*.md. This script
-turns their ```swift blocks into a scratch package, .build/doc-code (generated, never committed),
-with one test target per document, and runs `swift test` on it. Docs/Documentation.md gives the
-rules; in short:
+The Markdown and the doc comments are the only source: README.md, Docs/*.md,
+Sources/*/*.docc/*.md, and the `///` comments of the Swift files of SYMBOL_MODULES (not under
+Internals/), where a file is one document and its code blocks are the indented ones and the
+```swift fences. This script turns the blocks into a scratch package, .build/doc-code (generated,
+never committed), with one test target per document, and runs `swift test` on it.
+Docs/Documentation.md gives the rules; in short:
 
 - a block that starts with `// swift-tools-version` is a manifest: `swift package dump-package`
   must accept it;
 - the other blocks of a document compile together, in one file of a module of their own that
   depends on the StateKit, StateKitTesting and ErrorKit products, with the document's own
-  imports only; declarations stay at file scope, each block's statements run as one test case;
+  imports only (a Swift file's examples: SYMBOL_IMPORTS); declarations stay at file scope, once
+  if two blocks write the same one; each block's statements run as one test case;
 - `EXPR  // RESULT`, where RESULT starts like a value (`"`, a digit, `-`, `[`, `.name`, `true`,
   `false`, `nil`), checks `EXPR == RESULT`; `try EXPR  // throws…` checks that it throws;
   `print(…)  // TEXT` checks the printed line;
 - a block whose last comment lines begin with `Property "`, or that is followed by a `text`
   block after `<!-- doc-code: expected-issue -->`, must record exactly that issue (`…` matches
   any text);
-- `<!-- doc-code: continues PATH -->` lets a document use the declarations of another.
+- `<!-- doc-code: continues PATH -->` (in a Swift file, a `// doc-code: continues PATH` line)
+  lets a document use the declarations of another.
 
 Usage: scripts/check-doc-code.py [--generate-only]
 """
