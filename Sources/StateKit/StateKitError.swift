@@ -124,7 +124,11 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// What went wrong.
   ///
-  ///     (try? ControlState(parsing: "a||b")) == nil  // the error's code is .emptySegment
+  ///     do {
+  ///         _ = try ControlState(parsing: "selected || focused")
+  ///     } catch let error as StateKitError {
+  ///         error.code  // .emptySegment
+  ///     }
   public let code: Code
 
   /// The whole input that was rejected: the text, the name, or the index, as written.

@@ -28,7 +28,7 @@ public struct StateTable<Value> {
   ///
   ///     var table = StateTable<Int>()
   ///     table[.selected] = 1
-  ///     table.entries.first?.selector  // StateSelector(.selected)
+  ///     table.entries.first?.selector == StateSelector(.selected)  // true
   @frozen
   public struct Entry {
     /// The states the value applies to.
