@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
 """Compiles every Swift block of the documentation, runs it, and checks its commented results.
 
-The Markdown is the only source: README.md, Docs/*.md and Sources/*/*.docc/*.md. This script
-turns their ```swift blocks into a scratch package, .build/doc-code (generated, never committed),
-with one test target per document, and runs `swift test` on it. Docs/Documentation.md gives the
-rules; in short:
+The Markdown and the doc comments are the only source: README.md, Docs/*.md,
+Sources/*/*.docc/*.md, and the `///` comments of the Swift files of SYMBOL_MODULES (not under
+Internals/), where a file is one document and its code blocks are the indented ones and the
+```swift fences. This script turns the blocks into a scratch package, .build/doc-code (generated,
+never committed), with one test target per document, and runs `swift test` on it.
+Docs/Documentation.md gives the rules; in short:
 
 - a block that starts with `// swift-tools-version` is a manifest: `swift package dump-package`
   must accept it;
 - the other blocks of a document compile together, in one file of a module of their own that
   depends on the StateKit, StateKitTesting and ErrorKit products, with the document's own
-  imports only; declarations stay at file scope, each block's statements run as one test case;
+  imports only (a Swift file's examples: SYMBOL_IMPORTS); declarations stay at file scope, once
+  if two blocks write the same one; each block's statements run as one test case;
 - `EXPR  // RESULT`, where RESULT starts like a value (`"`, a digit, `-`, `[`, `.name`, `true`,
-  `false`, `nil`), checks `EXPR == RESULT`; `print(…)  // TEXT` checks the printed line;
+  `false`, `nil`), checks `EXPR == RESULT`; `try EXPR  // throws…` checks that it throws;
+  `print(…)  // TEXT` checks the printed line;
 - a block whose last comment lines begin with `Property "`, or that is followed by a `text`
   block after `<!-- doc-code: expected-issue -->`, must record exactly that issue (`…` matches
   any text);
-- `<!-- doc-code: continues PATH -->` lets a document use the declarations of another.
+- `<!-- doc-code: continues PATH -->` (in a Swift file, a `// doc-code: continues PATH` line)
+  lets a document use the declarations of another.
 
 Usage: scripts/check-doc-code.py [--generate-only]
 """
@@ -24,7 +29,6 @@ Usage: scripts/check-doc-code.py [--generate-only]
 import glob
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -32,6 +36,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, ".build", "doc-code")
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-code:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(```+)\s*([^`\s]*)[^`]*$")
+# The modules whose symbol comments (`///`) are documents too: each Swift file of theirs, except
+# those under Internals/, is read like a Markdown document made of its doc comments.
+SYMBOL_MODULES = ["StateKit", "StateKitTesting", "ErrorKit", "ErrorKitCore"]
+SOURCE_DIRECTIVE = re.compile(r"^\s*//\s*doc-code:\s*(.*?)\s*$")
+DOC_COMMENT = re.compile(r"^\s*///(.*)$")
 DECLARATION_KEYWORDS = {
     "import", "extension", "struct", "enum", "class", "protocol", "actor", "func", "typealias",
 }
@@ -42,6 +51,10 @@ VALUE_START = re.compile(r'^(?:"|-?\d|\[|\.[A-Za-z_]|true\b|false\b|nil\b)')
 def documents():
     paths = ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=ROOT))
     paths += sorted(glob.glob("Sources/*/*.docc/*.md", root_dir=ROOT))
+    for module in SYMBOL_MODULES:
+        paths += sorted(path for path in glob.glob(f"Sources/{module}/**/*.swift", root_dir=ROOT,
+                                                   recursive=True)
+                        if "/Internals/" not in path)
     return paths
 
 
@@ -56,13 +69,26 @@ class Block:
 
 
 def read_blocks(path):
-    """The fenced blocks of a document, and its directives."""
+    """The code blocks of a document, and its directives.
+
+    A Swift file is read through its doc comments: each run of `///` lines is Markdown, the
+    other lines are not text (they end any block), and `// doc-code: …` comment lines are its
+    directives. Besides fences, its indented blocks are Swift code: lines indented 4 spaces or
+    more after `/// `, following a blank `///` line or opening the comment, up to the first line
+    indented less (blank lines inside stay). Lines keep their numbers, so a failure points at the
+    `.swift` file.
+    """
     with open(os.path.join(ROOT, path), encoding="utf-8") as file:
         lines = file.read().split("\n")
+    source = path.endswith(".swift")
+    texts = doc_comment_lines(lines) if source else lines
     blocks, continues, pending = [], [], None
     index = 0
     while index < len(lines):
-        directive = DIRECTIVE.match(lines[index])
+        if source:
+            directive = SOURCE_DIRECTIVE.match(lines[index]) if texts[index] is None else None
+        else:
+            directive = DIRECTIVE.match(lines[index])
         if directive:
             words = directive.group(1).split()
             if words[0] == "continues":
@@ -73,15 +99,28 @@ def read_blocks(path):
                 sys.exit(f"{path}:{index + 1}: unknown doc-code directive {words[0]!r}")
             index += 1
             continue
-        fence = FENCE.match(lines[index])
+        text = texts[index]
+        fence = FENCE.match(text) if text is not None else None
+        if source and not fence and text is not None and text.startswith("    ") and (
+                index == 0 or texts[index - 1] is None or not texts[index - 1].strip()):
+            body, start = [], index
+            while index < len(lines) and texts[index] is not None and (
+                    texts[index].startswith("    ") or not texts[index].strip()):
+                body.append(texts[index][4:])
+                index += 1
+            while body and not body[-1].strip():
+                body.pop()
+            if is_public(lines, texts, index):
+                blocks.append(Block(path, start + 1, "swift", body))
+            continue
         if not fence:
             index += 1
             continue
         indent, ticks, language = fence.groups()
         body, start = [], index + 1
         index += 1
-        while index < len(lines) and lines[index].strip() != ticks:
-            line = lines[index]
+        while index < len(lines) and texts[index] is not None and texts[index].strip() != ticks:
+            line = texts[index]
             body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
             index += 1
         index += 1
@@ -91,9 +130,32 @@ def read_blocks(path):
                 sys.exit(f"{path}:{start}: an expected issue needs a Swift block before it")
             previous[-1].expected_issue = body
             pending = None
-        else:
+        elif not source or is_public(lines, texts, index):
             blocks.append(Block(path, start + 1, language, body))
     return blocks, continues
+
+
+def is_public(lines, texts, index):
+    """Whether the doc comment at a line documents API: the declaration after it is not SPI
+    (`@_spi`) and says none of `private`, `fileprivate`, `internal`, `package`. A declaration
+    without a modifier (a protocol requirement, an enum case) counts as public."""
+    while index < len(lines) and texts[index] is not None:
+        index += 1
+    while index < len(lines) and lines[index].strip().startswith("@"):
+        if lines[index].strip().startswith("@_spi"):
+            return False
+        index += 1
+    words = lines[index].split() if index < len(lines) else []
+    return not (words and words[0] in ("private", "fileprivate", "internal", "package"))
+
+
+def doc_comment_lines(lines):
+    """A Swift file's text: each `///` line's text (less one space); None for any other line."""
+    result = []
+    for line in lines:
+        comment = DOC_COMMENT.match(line)
+        result.append(comment.group(1).removeprefix(" ") if comment else None)
+    return result
 
 
 def scan(line, depth):
@@ -238,6 +300,8 @@ def statement_line(line):
         return [line]
     if re.search(r"[^=!<>]=[^=]", body.replace("==", "  ").replace("!=", "  ")):
         return [line]  # an assignment
+    if body.startswith("try ") and re.match(r"^throws\b", note):
+        return [f"{indent}_expectThrows {{ _ = {body} }}  //{line[comment + 2:]}"]
     value = expected_value(note)
     if value is None:
         return [f"{indent}_ = {body}  //{line[comment + 2:]}"]
@@ -274,9 +338,16 @@ class Generated:
         self.declarations, self.blocks = [], []
 
 
-def generate(document, blocks, with_statements=True):
-    """The Swift file of one document: its declarations, and one function per block."""
+def generate(document, blocks, with_statements=True, seen=None):
+    """The Swift file of one document: its declarations, and one function per block.
+
+    A declaration the module already has, word for word (`seen`: its code lines, less
+    indentation and comments), is compiled once: two examples may both declare the same
+    `extension ControlState { static let visited = … }`. Different declarations of one name
+    still collide, as they would for a reader who copies both.
+    """
     out = Generated()
+    seen = set() if seen is None else seen
     name = re.sub(r"\W", "_", document)
     for block in blocks:
         block_items, trailing = items(printed_lines(block.lines))
@@ -284,14 +355,21 @@ def generate(document, blocks, with_statements=True):
         if expected is None and trailing:
             comments = [line.strip()[2:].removeprefix(" ") for _, line in trailing
                         if line.strip().startswith("//")]
-            if comments and comments[0].startswith('Property "'):
+            # After a `print(…)`, the comment lines are what it prints, not an issue.
+            printed = block_items and re.match(r"^\s*print\(", block_items[-1][1][-1])
+            if comments and comments[0].startswith('Property "') and not printed:
                 expected = comments
         tests = [index for index, (_, lines) in enumerate(block_items)
                  if is_declaration(lines) and any("@Test" in line for line in lines)]
-        statements = []
+        statements, defined = [], []
         for index, (first, lines) in enumerate(block_items):
             source = f'#sourceLocation(file: "{block.document}", line: {block.line + first})'
             if is_declaration(lines):
+                key = tuple(line.strip() for line in lines
+                            if line.strip() and not line.strip().startswith("//"))
+                if key in seen and not key[0].startswith("import "):
+                    continue  # imports are the file's own, the others the module's
+                seen.add(key)
                 lines = list(lines)
                 if expected is not None and tests and index == tests[-1]:
                     lines = wrap_test(lines, expected)
@@ -299,6 +377,10 @@ def generate(document, blocks, with_statements=True):
                 out.declarations += [source] + lines + ["#sourceLocation()"]
             else:
                 statements.append(source)
+                code = [line for line in lines if line.strip() and not line.strip().startswith("//")]
+                constant = re.match(r"^\s*(?:let|var)\s+([A-Za-z_]\w*)\s*[:=]", code[0])
+                if constant:
+                    defined.append(constant.group(1))
                 stack = []
                 for line in lines:
                     # A line is a statement of its own at the top or directly in braces, not
@@ -312,7 +394,9 @@ def generate(document, blocks, with_statements=True):
         if statements and with_statements:
             function = f"_{name}_{block.line}"
             issue = "nil" if expected in (None, "done") else report_lines(expected)
-            out.declarations += [f"func {function}() throws {{"] + statements + ["}"]
+            # What a block defines is what it shows: its constants count as used.
+            uses = [f"  _ = {constant}" for constant in defined]
+            out.declarations += [f"func {function}() throws {{"] + statements + uses + ["}"]
             out.blocks.append(f'DocBlock("{block.location}", expectedIssue: {issue}, {function})')
         elif expected not in (None, "done") and with_statements:
             sys.exit(f"{block.location}: an expected issue, but no @Test function or statements")
@@ -372,8 +456,20 @@ func _expectPrinted(
   _ expected: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
   column: Int = #column
 ) {
-  let printed = PrintedLine.current?.text.withLock { $0 }
+  // A comment cannot show an empty last line: one line break at the end is not compared.
+  let printed = PrintedLine.current?.text.withLock { $0 }.map {
+    $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+  }
   #expect(printed == expected, sourceLocation: _location(fileID, filePath, line, column))
+}
+
+func _expectThrows(
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+  column: Int = #column, _ body: () throws -> Void
+) {
+  #expect(throws: (any Error).self, sourceLocation: _location(fileID, filePath, line, column)) {
+    try body()
+  }
 }
 
 func _expectResult<T: Equatable>(
@@ -443,10 +539,46 @@ func block(_ block: DocBlock) throws {
 '''
 
 
+# A symbol's example is a fragment of a page that names its module: its file imports what the
+# pages' examples use without saying so.
+SYMBOL_IMPORTS = ["import ErrorKit", "import Foundation", "import StateKit", "import StateKitTesting",
+                  "import Testing"]
+
+
+def platform_condition(path):
+    """The module of a Swift file that is all inside `#if canImport(M)`: its examples compile
+    where M does, with `import M`, and elsewhere not at all (UIKit's, on Linux)."""
+    if not path.endswith(".swift"):
+        return None
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        code = [line.strip() for line in file if line.strip() and not line.strip().startswith("//")]
+    match = re.match(r"^#if canImport\((\w+)\)$", code[0]) if code else None
+    return match.group(1) if match and code[-1] == "#endif" else None
+
+
+def synchronize(written):
+    """Makes OUT hold exactly the generated files, rewriting only those that changed: the build
+    directory stays, so a second run compiles only the documents that changed."""
+    for directory in ("Tests", "Manifests"):
+        for parent, _, names in os.walk(os.path.join(OUT, directory), topdown=False):
+            for name in names:
+                if os.path.join(parent, name) not in written:
+                    os.remove(os.path.join(parent, name))
+            if not os.listdir(parent):
+                os.rmdir(parent)
+    for path, text in written.items():
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as file:
+                if file.read() == text:
+                    continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+
+
 def main():
     generate_only = "--generate-only" in sys.argv[1:]
-    shutil.rmtree(OUT, ignore_errors=True)
-    os.makedirs(OUT)
+    written = {}  # path in OUT: text
     parsed = {path: read_blocks(path) for path in documents()}
     targets, manifests = [], []
     for path, (blocks, continues) in parsed.items():
@@ -456,25 +588,33 @@ def main():
         manifests += manifest
         if not code:
             continue
-        target = "Doc_" + re.sub(r"[^A-Za-z0-9]", "_", path[:-3])
+        target = "Doc_" + re.sub(r"[^A-Za-z0-9]", "_", os.path.splitext(path)[0])
         directory = os.path.join(OUT, "Tests", target)
-        os.makedirs(directory)
         files = {"Document.swift": (path, code, True)}
         for other in continues:
             other_code = [b for b in parsed[other][0] if b.language == "swift" and b not in manifests
                           and not (b.lines and b.lines[0].startswith("// swift-tools-version"))]
-            files[f"Continued_{os.path.basename(other)[:-3]}.swift"] = (other, other_code, False)
+            name = os.path.splitext(os.path.basename(other))[0]
+            files[f"Continued_{name}.swift"] = (other, other_code, False)
+        seen = set()
         for file_name, (document, document_blocks, with_statements) in files.items():
-            out = generate(document, document_blocks, with_statements)
+            out = generate(document, document_blocks, with_statements, seen)
             header = [f"// Generated by scripts/check-doc-code.py from {document}: do not edit."]
+            if document.endswith(".swift"):
+                header += SYMBOL_IMPORTS
+            condition = platform_condition(document)
+            if condition:
+                header += [f"#if canImport({condition})", f"import {condition}"]
             text = header + out.declarations
             if with_statements:
                 text += ["", "let _documentBlocks: [DocBlock] = ["]
                 text += [f"  {block}," for block in out.blocks] + ["]"]
-            with open(os.path.join(directory, file_name), "w", encoding="utf-8") as file:
-                file.write("\n".join(text) + "\n")
-        with open(os.path.join(directory, "Harness.swift"), "w", encoding="utf-8") as file:
-            file.write(HARNESS)
+                if condition:
+                    text += ["#else", "let _documentBlocks: [DocBlock] = []"]
+            if condition:
+                text += ["#endif"]
+            written[os.path.join(directory, file_name)] = "\n".join(text) + "\n"
+        written[os.path.join(directory, "Harness.swift")] = HARNESS
         targets.append(target)
 
     root_identity = os.path.basename(ROOT).lower()
@@ -485,8 +625,7 @@ def main():
         f'    .testTarget(name: "{target}", dependencies: [{products}], '
         f'swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),'
         for target in targets)
-    with open(os.path.join(OUT, "Package.swift"), "w", encoding="utf-8") as file:
-        file.write(f"""// swift-tools-version:6.0
+    written[os.path.join(OUT, "Package.swift")] = f"""// swift-tools-version:6.0
 // Generated by scripts/check-doc-code.py: one test target per document with Swift code.
 import PackageDescription
 
@@ -498,12 +637,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
-""")
+"""
     for number, block in enumerate(manifests):
-        directory = os.path.join(OUT, "Manifests", f"m{number}")
-        os.makedirs(directory)
-        with open(os.path.join(directory, "Package.swift"), "w", encoding="utf-8") as file:
-            file.write("\n".join(block.lines) + "\n")
+        path = os.path.join(OUT, "Manifests", f"m{number}", "Package.swift")
+        written[path] = "\n".join(block.lines) + "\n"
+    synchronize(written)
     print(f"doc-code: {len(targets)} documents with code, {len(manifests)} manifests, in {OUT}")
     if generate_only:
         return

@@ -1,5 +1,7 @@
 import Foundation
 
+// doc-code: continues DescribedError.swift
+
 extension CodedError {
   /// An `NSError` with this error's domain, code, texts, name, exported details and causes.
   ///
@@ -7,8 +9,9 @@ extension CodedError {
   /// as StateKit's: there, `error as NSError` carries the domain and code but, on Linux, not the
   /// texts, since Foundation reads them only from types that conform to its own protocols.
   ///
-  ///     let ns = StateKitError.Code.unknownName ~= error ? (error as! StateKitError).nsError : nil
-  ///     JSONDecodeError.missingRequiredKey("id").nsError.localizedDescription  // "The key \"id\" is missing."
+  ///     let ns = JSONDecodeError.missingRequiredKey("id").nsError
+  ///     ns.localizedDescription  // "The key \"id\" is missing."
+  ///     ns.userInfo[ErrorUserInfoKey.name] as? String  // "missingRequiredKey"
   public var nsError: NSError {
     NSError(
       domain: Self.domain, code: code.errorCodeValue, userInfo: _NSErrorBridge.userInfo(of: self))
@@ -20,8 +23,8 @@ extension NSError {
   /// texts, name, details and causes (even where Foundation's bridge drops them), for any other
   /// error what `error as NSError` gives.
   ///
-  ///     let ns = NSError(describing: error)
-  ///     ns.localizedDescription  // the error's message, on Linux too
+  ///     let ns = NSError(describing: JSONDecodeError.missingRequiredKey("id"))
+  ///     ns.localizedDescription  // "The key \"id\" is missing.", on Linux too
   ///
   /// - Parameter error: Any error.
   public convenience init(describing error: any Error) {

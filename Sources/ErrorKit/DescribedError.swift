@@ -51,12 +51,12 @@ extension DescribedError {
 
   /// No reason.
   ///
-  ///     JSONDecodeError.missingRequiredKey("id").failureReason  // nil unless the type gives one
+  ///     JSONDecodeError.missingRequiredKey("id").failureReason  // nil, unless the type gives one
   public var failureReason: String? { nil }
 
   /// No suggestion.
   ///
-  ///     JSONDecodeError.missingRequiredKey("id").recoverySuggestion  // nil unless the type gives one
+  ///     JSONDecodeError.missingRequiredKey("id").recoverySuggestion  // nil, unless the type gives one
   public var recoverySuggestion: String? { nil }
 
   /// ``CodedError/domain``, as `NSError` reads it.
@@ -97,12 +97,13 @@ extension DescribedError {
   /// one after the other, not recursively, and a chain longer than
   /// ``ErrorPayload/maximumDepth`` ends with a marker error.
   ///
-  ///     (JSONDecodeError.missingRequiredKey("id") as NSError).userInfo[NSLocalizedDescriptionKey]
-  ///     // "The key \"id\" is missing."
+  ///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
+  ///     ns.userInfo[NSLocalizedDescriptionKey] as? String  // "The key \"id\" is missing."
   public var errorUserInfo: [String: Any] { _NSErrorBridge.userInfo(of: self) }
 }
 
 /// The user-info keys ErrorKit reads and writes; the same list as ``ErrorUserInfoKey``.
 ///
-///     (error as NSError).userInfo[ErrorKitUserInfoKey.name]  // "missingRequiredKey"
+///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
+///     ns.userInfo[ErrorKitUserInfoKey.name] as? String  // "missingRequiredKey"
 public typealias ErrorKitUserInfoKey = ErrorUserInfoKey

@@ -8,9 +8,20 @@ import Foundation
 /// plain enum by its type and case (`MyError.notFound`) instead of "The operation could not be
 /// completed." Associated values are never printed: they may hold secrets.
 ///
-///     let chain = ErrorChain(SaveError.writeFailed(underlying: posixError))
-///     chain.description
-///     // "Could not save your changes.: Permission denied"
+///     enum SaveError: DescribedError {
+///         case writeFailed(underlying: any Error)
+///         static let domain = "com.example.Save"
+///         var code: Int { 1 }
+///         var message: String { "Could not save your changes." }
+///         var underlyingError: (any Error)? {
+///             switch self { case .writeFailed(let underlying): underlying }
+///         }
+///     }
+///
+///     let denied = NSError(domain: NSPOSIXErrorDomain, code: 13,
+///                          userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
+///     let chain = ErrorChain(SaveError.writeFailed(underlying: denied))
+///     chain.description  // "Could not save your changes.: Permission denied"
 ///     print(chain.report)
 ///     // Could not save your changes.
 ///     //
@@ -23,7 +34,8 @@ import Foundation
 public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// One error of the chain, described.
   ///
-  ///     ErrorChain(error).links[0].message  // the outermost error's message
+  ///     let chain = ErrorChain(SaveError.writeFailed(underlying: CocoaError(.fileNoSuchFile)))
+  ///     chain.links[0].message  // "Could not save your changes.", the outermost error's
   public struct Link: Sendable, Equatable {
     /// The error domain: a ``CodedError``'s own, otherwise the bridged `NSError` domain.
     public var domain: String
@@ -63,17 +75,17 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   /// The errors, outermost first; a cut chain ends with its marker.
   ///
-  ///     ErrorChain(error).links.count  // 1 for an error without a cause
+  ///     ErrorChain(CocoaError(.fileNoSuchFile)).links.count  // 1, for an error without a cause
   public let links: [Link]
 
   /// Whether the chain was cut (its last link is a marker).
   ///
-  ///     ErrorChain(error).isTruncated  // false for ordinary errors
+  ///     ErrorChain(CocoaError(.fileNoSuchFile)).isTruncated  // false, for ordinary errors
   public let isTruncated: Bool
 
   /// Describes an error and its causes.
   ///
-  ///     let chain = ErrorChain(error)
+  ///     let chain = ErrorChain(CocoaError(.fileNoSuchFile))
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
@@ -84,6 +96,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   /// The message of any error, without its causes.
   ///
+  ///     enum MyError: Error { case notFound(path: String) }
   ///     ErrorChain.message(of: MyError.notFound(path: "/tmp"))  // "MyError.notFound"
   ///
   /// - Parameter error: Any error.
@@ -93,15 +106,20 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   /// The chain on one line, outermost first: `outer: cause: root`.
   ///
-  ///     ErrorChain(error).description  // "Could not save.: Permission denied"
+  ///     let denied = NSError(domain: NSPOSIXErrorDomain, code: 13,
+  ///                          userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
+  ///     let chain = ErrorChain(SaveError.writeFailed(underlying: denied))
+  ///     chain.description  // "Could not save your changes.: Permission denied"
   public var description: String {
     links.map(\.message).joined(separator: ": ")
   }
 
   /// The chain on several lines: the message, then a numbered "Caused by:" list.
   ///
-  ///     print(ErrorChain(error).report)
-  ///     // Could not save.
+  ///     let denied = NSError(domain: NSPOSIXErrorDomain, code: 13,
+  ///                          userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
+  ///     print(ErrorChain(SaveError.writeFailed(underlying: denied)).report)
+  ///     // Could not save your changes.
   ///     //
   ///     // Caused by:
   ///     //     0: Permission denied

@@ -5,7 +5,9 @@ extension ErrorPayload {
   /// Captures any error and its chain of causes (cut, with a marker, past ``maximumDepth``
   /// errors or at a cycle).
   ///
-  ///     let payload = ErrorPayload(error)
+  ///     let payload = ErrorPayload(CocoaError(.fileNoSuchFile))
+  ///     payload.domain  // "NSCocoaErrorDomain"
+  ///     payload.code    // 4
   ///
   /// A ``CodedError`` gives its own fields and only the details it exports; an `NSError` its
   /// user info; any other error its type and case name, never its associated values.
@@ -17,7 +19,7 @@ extension ErrorPayload {
 
   /// Captures a described chain.
   ///
-  ///     let payload = ErrorPayload(ErrorChain(error))
+  ///     let payload = ErrorPayload(ErrorChain(CocoaError(.fileNoSuchFile)))
   ///
   /// - Parameter chain: An error chain.
   public init(_ chain: ErrorChain) {

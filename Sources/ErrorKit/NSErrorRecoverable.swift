@@ -1,9 +1,11 @@
 import Foundation
 
+// doc-code: continues DescribedError.swift
+
 /// A ``DescribedError`` that can be rebuilt from an `NSError`: the way back from Foundation, which
 /// Linux lacks (`(error as NSError) as? MyError` is `nil` there).
 ///
-///     extension JSONDecodeError: NSErrorRecoverable {
+///     extension JSONDecodeError: ReflectsDetails, NSErrorRecoverable {
 ///         init?(code: Int, details: [String: String]) {
 ///             switch code {
 ///             case 1: self = .missingRequiredKey(details["0"] ?? "")
@@ -16,6 +18,9 @@ import Foundation
 ///
 ///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
 ///     JSONDecodeError(ns)  // .missingRequiredKey("id")
+///
+/// The associated values come back only from the details the error exports: here through
+/// ``ReflectsDetails``; without it, `details["0"]` is `nil` and the key comes back empty.
 ///
 /// A `CaseIterable` type whose cases carry no values gets `init(code:details:)` for free.
 public protocol NSErrorRecoverable: DescribedError {
@@ -44,7 +49,8 @@ extension NSErrorRecoverable {
   /// Recovers the error from any error: itself when it already has this type, otherwise its
   /// `NSError` form when the domain matches.
   ///
-  ///     JSONDecodeError(recovering: someError)
+  ///     let error: any Error = JSONDecodeError.missingRequiredKey("id") as NSError
+  ///     JSONDecodeError(recovering: error)  // .missingRequiredKey("id")
   ///
   /// - Parameter error: Any error.
   public init?(recovering error: any Error) {
@@ -59,8 +65,14 @@ extension NSErrorRecoverable {
 extension NSErrorRecoverable where Self: CaseIterable {
   /// Finds the case with this code; for types whose cases carry no values.
   ///
-  ///     enum Fault: Int, DescribedError, CaseIterable, NSErrorRecoverable { ... }
-  ///     Fault(code: 2, details: [:])  // the case whose code is 2
+  ///     enum Fault: Int, DescribedError, CaseIterable, NSErrorRecoverable {
+  ///         case offline = 1, timedOut
+  ///         static let domain = "com.example.Fault"
+  ///         var code: Int { rawValue }
+  ///         var message: String { "Fault \(rawValue)." }
+  ///     }
+  ///
+  ///     Fault(code: 2, details: [:])  // .timedOut, the case whose code is 2
   public init?(code: Int, details: [String: String]) {
     guard let match = Self.allCases.first(where: { $0.code.errorCodeValue == code }) else {
       return nil

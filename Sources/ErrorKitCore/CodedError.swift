@@ -55,7 +55,7 @@ public protocol CodedError: Error {
 
   /// The error that caused this one, if any. Defaults to `nil`.
   ///
-  ///     SaveError.writeFailed(underlying: posixError).underlyingError  // posixError
+  ///     StorageError.diskFull(needed: 10).underlyingError  // nil, unless the type gives one
   var underlyingError: (any Error)? { get }
 
   /// The data the error exports as named strings: into `NSError` user info, payloads, reports
@@ -89,7 +89,14 @@ extension CodedError {
 
   /// No details: a type exports its data only when it says so.
   ///
-  ///     StorageError.diskFull(needed: 10).details  // [:] without an explicit `details`
+  ///     enum QuotaError: CodedError {
+  ///         case exceeded(limit: Int)
+  ///         static let domain = "com.example.Quota"
+  ///         var code: Int { 1 }
+  ///         var message: String { "Over quota." }
+  ///     }
+  ///
+  ///     QuotaError.exceeded(limit: 10).details  // [:], without an explicit `details`
   public var details: [String: String] { [:] }
 
   /// The enum case's name; `nil` for structs and classes.

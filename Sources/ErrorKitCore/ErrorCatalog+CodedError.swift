@@ -1,7 +1,10 @@
+// doc-code: continues ErrorCatalog.swift
+
 extension ErrorCatalog {
   /// Creates the catalog of an error type's cases.
   ///
-  ///     let catalog = ErrorCatalog(JSONDecodeError.self)
+  ///     let catalog = ErrorCatalog(DiskError.self)
+  ///     catalog.entries.count  // 2
   ///
   /// - Parameter type: A `CaseIterable` ``CodedError`` type.
   public init<E: CodedError & CaseIterable>(_ type: E.Type) {
@@ -11,7 +14,9 @@ extension ErrorCatalog {
 
   /// Adds an error type's cases.
   ///
-  ///     catalog.add(StorageError.self)
+  ///     var catalog = ErrorCatalog()
+  ///     catalog.add(DiskError.self)
+  ///     catalog.entries.count  // 2
   ///
   /// - Parameter type: A `CaseIterable` ``CodedError`` type.
   public mutating func add<E: CodedError & CaseIterable>(_ type: E.Type) {

@@ -79,7 +79,8 @@ extension ErrorCatalog {
 extension ErrorCatalog: Codable {
   /// Encodes the catalog as `{"errors": [...]}`.
   ///
-  ///     try JSONEncoder().encode(catalog)
+  ///     let catalog = ErrorCatalog([.init(domain: "D", code: 1, name: "broken", description: "")])
+  ///     let data = try JSONEncoder().encode(catalog)
   ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
@@ -88,7 +89,8 @@ extension ErrorCatalog: Codable {
 
   /// Decodes a catalog by the rules of ``init(json:)``.
   ///
-  ///     try JSONDecoder().decode(ErrorCatalog.self, from: data)
+  ///     let data = Data(#"{"errors": [{"domain": "D", "code": 1}]}"#.utf8)
+  ///     try JSONDecoder().decode(ErrorCatalog.self, from: data).entries.count  // 1
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the entry and the problem.

@@ -1,21 +1,28 @@
 /// The errors a program can produce, listed with their domains, codes, names and messages, and
 /// exportable as JSON for `statekit-inspect --errors`.
 ///
-///     var catalog = ErrorCatalog(JSONDecodeError.self)
-///     catalog.add(StorageError.self)
-///     catalog.duplicateCodes  // [] when every code is unique within its domain
-///     let json = try catalog.jsonData()
+///     enum DiskError: Int, CodedError, CaseIterable {
+///         case full = 1, readOnly
+///         static let domain = "com.example.Disk"
+///         var code: Int { rawValue }
+///         var message: String { self == .full ? "The disk is full." : "The disk is read-only." }
+///     }
+///
+///     let catalog = ErrorCatalog(DiskError.self)
+///     catalog.entries.map(\.name)  // ["full", "readOnly"]
+///     catalog.duplicateCodes       // [], as every code is unique within its domain
+///     let json = catalog.jsonText
 ///
 /// The JSON is an object with one key, `errors`, an array of entries:
 ///
 /// ```json
-/// {"errors": [{"domain": "com.example.JSONDecode", "code": 1, "name": "missingRequiredKey",
-///              "description": "The key \"key\" is missing."}]}
+/// {"errors": [{"domain": "com.example.Disk", "code": 1, "name": "full",
+///              "description": "The disk is full."}, …]}
 /// ```
 public struct ErrorCatalog: Sendable, Equatable {
   /// One error of the catalog.
   ///
-  ///     ErrorCatalog(JSONDecodeError.self).entries[0].name  // "missingRequiredKey"
+  ///     ErrorCatalog(DiskError.self).entries[0].name  // "full"
   public struct Entry: Sendable, Hashable {
     /// The error domain.
     public var domain: String
@@ -28,7 +35,8 @@ public struct ErrorCatalog: Sendable, Equatable {
 
     /// Creates an entry.
     ///
-    ///     ErrorCatalog.Entry(domain: "D", code: 1, name: "broken", description: "It broke.")
+    ///     let entry = ErrorCatalog.Entry(domain: "D", code: 1, name: "broken", description: "It broke.")
+    ///     entry.name  // "broken"
     public init(domain: String, code: Int, name: String?, description: String) {
       self.domain = domain
       self.code = code
@@ -39,6 +47,10 @@ public struct ErrorCatalog: Sendable, Equatable {
 
   /// Two or more entries that share a domain and a code.
   ///
+  ///     let catalog = ErrorCatalog([
+  ///         .init(domain: "D", code: 1, name: "notFound", description: "Not found."),
+  ///         .init(domain: "D", code: 1, name: "missing", description: "Missing."),
+  ///     ])
   ///     catalog.duplicateCodes.first?.names  // ["notFound", "missing"]
   public struct DuplicateCode: Sendable, Hashable, CustomStringConvertible {
     /// The shared domain.
@@ -50,7 +62,11 @@ public struct ErrorCatalog: Sendable, Equatable {
 
     /// One line naming the domain, the code and the cases.
     ///
-    ///     // "com.example.JSONDecode code 1 is used by missingRequiredKey, missing"
+    ///     let catalog = ErrorCatalog([
+    ///         .init(domain: "D", code: 1, name: "a", description: "A."),
+    ///         .init(domain: "D", code: 1, name: "b", description: "B."),
+    ///     ])
+    ///     catalog.duplicateCodes[0].description  // "D code 1 is used by a, b"
     public var description: String {
       "\(domain) code \(code) is used by \(names.joined(separator: ", "))"
     }
@@ -70,8 +86,8 @@ public struct ErrorCatalog: Sendable, Equatable {
 
   /// The codes used by more than one entry within a domain, sorted by domain and code.
   ///
-  ///     XCTAssertEqual(ErrorCatalog(MyError.self).duplicateCodes, [])
-  ///     #expect(ErrorCatalog(MyError.self).duplicateCodes.isEmpty)
+  ///     #expect(ErrorCatalog(DiskError.self).duplicateCodes.isEmpty)
+  ///     // XCTest: XCTAssertEqual(ErrorCatalog(DiskError.self).duplicateCodes, [])
   public var duplicateCodes: [DuplicateCode] {
     var groups: [String: [Int: [String]]] = [:]
     for entry in entries {
@@ -89,14 +105,15 @@ public struct ErrorCatalog: Sendable, Equatable {
 
   /// The entries with a domain and code.
   ///
-  ///     catalog.entries(domain: "com.example.JSONDecode", code: 1).first?.name  // "missingRequiredKey"
+  ///     let catalog = ErrorCatalog(DiskError.self)
+  ///     catalog.entries(domain: "com.example.Disk", code: 2).first?.name  // "readOnly"
   public func entries(domain: String, code: Int) -> [Entry] {
     entries.filter { $0.domain == domain && $0.code == code }
   }
 
   /// The entries with a name, in any domain.
   ///
-  ///     catalog.entries(named: "missingRequiredKey").first?.code  // 1
+  ///     ErrorCatalog(DiskError.self).entries(named: "readOnly").first?.code  // 2
   public func entries(named name: String) -> [Entry] {
     entries.filter { $0.name == name }
   }

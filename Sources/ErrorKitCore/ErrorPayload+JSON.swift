@@ -20,9 +20,8 @@ extension ErrorPayload {
   /// The payload as one line of JSON with every key of the contract, in its order, and details
   /// sorted by name.
   ///
-  ///     ErrorPayload(domain: "D", code: 1).jsonText
-  ///     // {"domain": "D", "code": 1, "name": null, "description": null, "failureReason": null,
-  ///     //  "recoverySuggestion": null, "details": {}, "underlying": null}
+  ///     print(ErrorPayload(domain: "D", code: 1, details: ["b": "2", "a": "1"]).jsonText)
+  ///     // {"domain": "D", "code": 1, "name": null, "description": null, "failureReason": null, "recoverySuggestion": null, "details": {"a": "1", "b": "2"}, "underlying": null}
   public var jsonText: String {
     var writer = JSONWriter()
     write(to: &writer)
@@ -155,7 +154,7 @@ extension ErrorPayload {
 extension ErrorPayload: Codable {
   /// Encodes every key, with `null` for absent values.
   ///
-  ///     try JSONEncoder().encode(ErrorPayload(domain: "D", code: 1))
+  ///     let data = try JSONEncoder().encode(ErrorPayload(domain: "D", code: 1))
   ///     // {"domain":"D","code":1,"name":null,"description":null,...,"details":{},"underlying":null}
   ///
   /// - Parameter encoder: The encoder to write to.
@@ -175,7 +174,8 @@ extension ErrorPayload: Codable {
 
   /// Decodes a payload by the rules of ``init(json:)``.
   ///
-  ///     try JSONDecoder().decode(ErrorPayload.self, from: Data(#"{"domain":"D","code":1}"#.utf8))
+  ///     let data = Data(#"{"domain": "D", "code": 1}"#.utf8)
+  ///     try JSONDecoder().decode(ErrorPayload.self, from: data).code  // 1
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the problem: a missing or mistyped key, or

@@ -1,3 +1,5 @@
+// doc-code: continues ../ErrorKit/DescribedError.swift
+
 /// An error as data: what logs, crash reports and other processes carry, and what
 /// `statekit-inspect error` reads.
 ///
@@ -40,7 +42,9 @@ public struct ErrorPayload: Sendable, Equatable {
 
   /// The cause of this error (JSON key `underlying`, or null).
   ///
-  ///     ErrorPayload(saveError).underlying?.domain  // "NSPOSIXErrorDomain"
+  ///     let cause = ErrorPayload(domain: "NSPOSIXErrorDomain", code: 13)
+  ///     let payload = ErrorPayload(domain: "D", code: 1, underlying: cause)
+  ///     payload.underlying?.domain  // "NSPOSIXErrorDomain"
   public var underlying: ErrorPayload? {
     get { cause?.payload }
     set { cause = newValue.map(_Cause.init) }
@@ -83,7 +87,9 @@ public struct ErrorPayload: Sendable, Equatable {
 
   /// The payload and its causes, outermost first.
   ///
-  ///     ErrorPayload(error).chain.map(\.code)  // [outer code, cause code, ...]
+  ///     let cause = ErrorPayload(domain: "NSPOSIXErrorDomain", code: 13)
+  ///     let payload = ErrorPayload(domain: "D", code: 1, underlying: cause)
+  ///     payload.chain.map(\.code)  // [1, 13], the outer error's code first
   public var chain: [ErrorPayload] {
     var result: [ErrorPayload] = []
     var current: ErrorPayload? = self

@@ -48,8 +48,8 @@ public enum ErrorUserInfoKey {
   /// The detail name stored under a user-info key, or `nil` for the reserved keys; the inverse of
   /// ``escapedDetailKey(_:)``.
   ///
-  ///     ErrorUserInfoKey.detailKey(fromUserInfoKey: "ErrorKitDetail.NSLocalizedDescription")
-  ///     // "NSLocalizedDescription"
+  ///     let key = ErrorUserInfoKey.escapedDetailKey("NSLocalizedDescription")
+  ///     ErrorUserInfoKey.detailKey(fromUserInfoKey: key)  // "NSLocalizedDescription"
   ///     ErrorUserInfoKey.detailKey(fromUserInfoKey: "NSLocalizedDescription")  // nil
   ///
   /// - Parameter key: A user-info key.

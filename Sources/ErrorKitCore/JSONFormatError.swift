@@ -12,7 +12,8 @@ public struct JSONFormatError: Error, Sendable, Equatable, CustomStringConvertib
 
   /// Creates an error with its message.
   ///
-  ///     JSONFormatError(message: "invalid JSON at byte 3: unexpected character")
+  ///     let error = JSONFormatError(message: "invalid JSON at byte 3: unexpected character")
+  ///     error.message  // "invalid JSON at byte 3: unexpected character"
   public init(message: String) {
     self.message = message
   }

@@ -13,7 +13,8 @@ extension ControlState: Codable {
   /// Decodes a state from a non-negative integer or from state text.
   ///
   ///     try JSONDecoder().decode(ControlState.self, from: Data("5".utf8))                    // [.highlighted, .selected]
-  ///     try JSONDecoder().decode(ControlState.self, from: Data(#""selected | 0x10000""#.utf8))  // 0x10004
+  ///     let text = Data(#""selected | 0x10000""#.utf8)
+  ///     try JSONDecoder().decode(ControlState.self, from: text).rawValue  // 0x10004
   ///
   /// Text is parsed with the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// decoder's `userInfo`, else with the system names, keeping unnamed hex bits.

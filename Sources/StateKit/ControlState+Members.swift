@@ -2,9 +2,7 @@ extension ControlState {
   /// The single-bit states set in this state, in ascending bit order.
   ///
   ///     let state: ControlState = [.selected, .highlighted]
-  ///     for member in state.members {
-  ///         print(member)  // "highlighted", then "selected"
-  ///     }
+  ///     Array(state.members)  // [.highlighted, .selected]
   ///
   /// - Complexity: O(1) to create; each step of the iteration is O(1).
   @inlinable

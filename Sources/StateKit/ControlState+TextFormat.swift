@@ -25,9 +25,9 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   /// Parses state text with the system names, or returns `nil`. To parse custom names, use
   /// ``StateCatalog/parse(_:unknownBits:)``.
   ///
-  ///     ControlState("highlighted | selected")  // [.highlighted, .selected]
-  ///     ControlState("selected | 0x10000")      // ControlState(rawValue: 0x10004)
-  ///     ControlState("selected ||")             // nil
+  ///     ControlState("highlighted | selected")      // [.highlighted, .selected]
+  ///     ControlState("selected | 0x10000")?.rawValue  // 0x10004
+  ///     ControlState("selected ||")                 // nil
   ///
   /// To learn why text is rejected, use ``init(parsing:unknownBits:)``.
   ///
@@ -40,8 +40,8 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   /// Parses state text with the system names, throwing an error that names the failing token
   /// and the reason. To parse custom names, use ``StateCatalog/parse(_:unknownBits:)``.
   ///
-  ///     try ControlState(parsing: "selected | 0x10000")       // ControlState(rawValue: 0x10004)
-  ///     try ControlState(parsing: "selected | Highlighted")   // throws: unknown state name "Highlighted"
+  ///     try ControlState(parsing: "selected | 0x10000").rawValue      // 0x10004
+  ///     try ControlState(parsing: "selected | Highlighted")           // throws: unknown name
   ///     try ControlState(parsing: "0x10000", unknownBits: .strict)  // throws: hex not allowed
   ///
   /// - Parameters:

@@ -4,8 +4,10 @@
   extension ControlState {
     /// Creates a state with the same bits as a UIKit control state.
     ///
+    ///     let button = UIButton()
+    ///     button.isSelected = true
     ///     let state = ControlState(button.state)
-    ///     print(state)  // "highlighted | selected"
+    ///     print(state)  // "selected"
     ///
     /// - Parameter state: A `UIControl.State`; every bit is kept.
     public init(_ state: UIControl.State) {
@@ -16,7 +18,9 @@
   extension UIControl.State {
     /// Creates a UIKit control state with the same bits as a ``ControlState``.
     ///
-    ///     button.setTitleColor(.purple, for: UIControl.State(ControlState.visited))
+    ///     let visited = ControlState(rawValue: 1 << 16)
+    ///     let button = UIButton()
+    ///     button.setTitleColor(.purple, for: UIControl.State(visited))
     ///
     /// - Parameter state: A ``ControlState``; every bit is kept.
     public init(_ state: ControlState) {

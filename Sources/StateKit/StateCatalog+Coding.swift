@@ -1,3 +1,5 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 extension CodingUserInfoKey {
   /// The key under which an encoder's or decoder's `userInfo` holds the ``StateCatalog`` that
   /// state text in the document uses, so a theme file can say `visited` rather than `0x10000`.

@@ -1,3 +1,5 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 /// A set of state names: the four system names plus custom states in the application range.
 ///
 /// A catalog is a plain value, and StateKit keeps no process-wide one: a state prints the same

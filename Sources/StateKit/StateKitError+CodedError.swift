@@ -10,7 +10,7 @@ import ErrorKitCore
 ///     } catch {
 ///         (error as NSError).domain  // "dev.statekit.StateKit"
 ///         (error as NSError).code    // 4
-///         ErrorPayload(error).name   // "unknownName" (with ErrorKit)
+///         ErrorPayload(error).name   // "unknownName", with ErrorKit
 ///     }
 extension StateKitError: CodedError {
   /// `dev.statekit.StateKit`.

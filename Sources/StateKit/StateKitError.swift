@@ -11,7 +11,8 @@ import ErrorKitCore
 ///     } catch let error as StateKitError {
 ///         error.code         // .unknownName
 ///         error.token        // "bogus"
-///         error.description  // "cannot parse state text \"selected | bogus\": unknown state name \"bogus\"; ..."
+///         print(error)
+///         // cannot parse state text "selected | bogus": unknown state name "bogus"; known names: normal, highlighted, disabled, selected, focused
 ///     }
 ///
 /// Match a code directly in a `catch` clause:
@@ -123,7 +124,11 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// What went wrong.
   ///
-  ///     (try? ControlState(parsing: "a||b")) == nil  // the error's code is .emptySegment
+  ///     do {
+  ///         _ = try ControlState(parsing: "selected || focused")
+  ///     } catch let error as StateKitError {
+  ///         error.code  // .emptySegment
+  ///     }
   public let code: Code
 
   /// The whole input that was rejected: the text, the name, or the index, as written.
@@ -158,9 +163,10 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
 ///
-///     switch error {
-///     case StateKitError.Code.unknownName: print("check the spelling")
-///     default: break
+///     do {
+///         _ = try ControlState(parsing: "selected | bogus")
+///     } catch StateKitError.Code.unknownName {
+///         print("check the spelling")  // check the spelling
 ///     }
 public func ~= (pattern: StateKitError.Code, value: any Error) -> Bool {
   (value as? StateKitError)?.code == pattern

@@ -15,7 +15,7 @@
 ///     }
 ///
 ///     // In the app, where it starts:
-///     let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
+///     let catalog = try StateCatalog(merging: [.linkKit])
 ///     catalog.description(of: [.selected, .visited])  // "selected | visited"
 ///
 /// Nothing is checked when the constant is built: a name that is not an identifier or a state

@@ -145,8 +145,8 @@ public struct StatePrecedence: Hashable, Sendable {
 extension StatePrecedence: CustomStringConvertible {
   /// The order of the named states, highest first, with the dominant states.
   ///
-  ///     StatePrecedence(dominant: .disabled).description
-  ///     // "disabled > highlighted > focused > selected > 0x800000 > ... > 0x10000 (dominant: disabled)"
+  ///     print(StatePrecedence(dominant: .disabled))
+  ///     // disabled > highlighted > focused > selected > 0x800000 > 0x400000 > 0x200000 > 0x100000 > 0x80000 > 0x40000 > 0x20000 > 0x10000 (dominant: disabled)
   public var description: String {
     let names = order.map(\.description).joined(separator: " > ")
     return dominant.isNormal ? names : "\(names) (dominant: \(dominant))"

@@ -28,8 +28,8 @@ extension StateCatalog {
   /// Formats a selector: required states as state text, then `!name` for each excluded state
   /// (unnamed excluded bits as one `!0x...` token).
   ///
-  ///     StateCatalog().description(of: try StateSelector(requiring: .selected, excluding: .disabled))
-  ///     // "selected | !disabled"
+  ///     let selector = try StateSelector(requiring: .selected, excluding: .disabled)
+  ///     StateCatalog().description(of: selector)  // "selected | !disabled"
   ///
   /// - Parameter selector: Any selector.
   /// - Returns: Text that ``parseSelector(_:)`` turns back into `selector`.

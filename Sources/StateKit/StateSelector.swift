@@ -54,7 +54,10 @@ public struct StateSelector: Hashable, Sendable {
   /// Creates a selector that requires some states unless others are present, without throwing:
   /// a state that is both required and excluded stays required. Use it for constants.
   ///
-  ///     static let selectedNotDisabled = StateSelector(.selected, unless: .disabled)
+  ///     extension StateSelector {
+  ///         static let selectedNotDisabled = StateSelector(.selected, unless: .disabled)
+  ///     }
+  ///
   ///     StateSelector(.selected, unless: [.selected, .disabled]).excluded  // .disabled
   ///
   /// - Parameters:

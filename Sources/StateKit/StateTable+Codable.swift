@@ -1,3 +1,5 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 extension StateTable: Encodable where Value: Encodable {
   /// Encodes the table as an object whose keys are selectors in the text format (names from the
   /// catalog under `CodingUserInfoKey.stateCatalog` in the encoder's `userInfo`, else

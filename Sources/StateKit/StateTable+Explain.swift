@@ -1,11 +1,14 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
 extension StateTable {
   /// Why a table resolves a state as it does: the entries that match, the one that wins, and
   /// the rule that chose it.
   ///
+  ///     var titleColor = StateTable<String>()
+  ///     titleColor[.visited] = "purple"
+  ///     titleColor[.disabled] = "gray"
   ///     print(titleColor.explain([.visited, .disabled]))
-  ///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each;
-  ///     // disabled has precedence (disabled, highlighted, focused, selected, application bits
-  ///     // 23 down to 16, other bits)
+  ///     // disabled | 0x10000 → "gray" from disabled: it and 0x10000 match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: CustomStringConvertible {
     /// The state explained.
     public let state: ControlState
@@ -16,11 +19,16 @@ extension StateTable {
 
     /// The winning entry, or `nil` when no entry matches.
     ///
-    ///     table.explain(.selected).winner?.selector  // the winning selector
+    ///     var table = StateTable<String>()
+    ///     table[.normal] = "blue"
+    ///     table[.selected] = "white"
+    ///     table.explain(.selected).winner?.selector == StateSelector(.selected)  // true
     public var winner: Entry? { matches.first }
 
     /// One line: the state, the winning value and selector, and the reason.
     ///
+    ///     var table = StateTable<String>()
+    ///     table[.normal] = "blue"
     ///     table.explain(.normal).description  // "normal → \"blue\" from normal: the only entry that matches"
     public var description: String {
       guard let winner else { return "\(state) → nil: \(reason)" }

@@ -28,7 +28,7 @@ public struct StateTable<Value> {
   ///
   ///     var table = StateTable<Int>()
   ///     table[.selected] = 1
-  ///     table.entries.first?.selector  // StateSelector(.selected)
+  ///     table.entries.first?.selector == StateSelector(.selected)  // true
   @frozen
   public struct Entry {
     /// The states the value applies to.
@@ -286,7 +286,11 @@ public struct StateTable<Value> {
 
 /// How a ``StateTable`` chooses the value for a state.
 ///
-///     table.resolve([.selected, .highlighted], rule: .uikit)
+///     var table = StateTable<String>()
+///     table[.normal] = "blue"
+///     table[.selected] = "white"
+///     table.resolve([.selected, .highlighted])                // "white", the best match
+///     table.resolve([.selected, .highlighted], rule: .uikit)  // "blue", no exact entry
 public enum ResolutionRule: Hashable, Sendable {
   /// The most specific matching entry; ties broken by precedence. The default.
   case bestMatch

@@ -1,3 +1,6 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues StyleSet.swift
+
 extension StyleSet {
   /// A ``StyleKey`` whose values can be decoded, with its value type erased, so a list of them
   /// tells a decoder which attributes a theme file may hold and the type of each.
@@ -33,6 +36,7 @@ extension CodingUserInfoKey {
   /// The key under which a decoder's `userInfo` holds the `[StyleSet.DecodableKey]` that
   /// ``StyleSet/init(from:)`` accepts.
   ///
+  ///     let decoder = JSONDecoder()
   ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
   public static let styleKeys: CodingUserInfoKey = {
     // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
@@ -47,7 +51,11 @@ extension StyleSet: Codable {
   /// Encodes the style set as an object with one member per attribute, named by the key's
   /// name, whose value is the attribute's ``StateTable`` (selector text to value).
   ///
-  ///     // {"titleColor": {"normal": "blue", "visited": "purple"}, "underlined": {"highlighted": true}}
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.underlined, for: .highlighted] = true
+  ///     let json = try JSONEncoder().encode(style)
+  ///     // {"titleColor": {"normal": "blue"}, "underlined": {"highlighted": true}}
   ///
   /// State names come from the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// encoder's `userInfo`, else the system names and hex. The precedence is not written: it is
@@ -85,7 +93,9 @@ extension StyleSet: Codable {
   ///     let decoder = JSONDecoder()
   ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
   ///     decoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
-  ///     let theme = try decoder.decode(StyleSet.self, from: Data(#"{"titleColor": {"visited": "purple"}}"#.utf8))
+  ///     let json = Data(#"{"titleColor": {"visited": "purple"}}"#.utf8)
+  ///     let theme = try decoder.decode(StyleSet.self, from: json)
+  ///     theme.resolve(.visited)[.titleColor]  // "purple"
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when `userInfo` has no keys, when the document names an

@@ -40,8 +40,9 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 /// The classic example is a link whose title is blue until it has been visited:
 ///
 ///     extension ControlState {
-///         static let visited = ControlState(rawValue: 1 << 16)
+///         public static let visited = ControlState(rawValue: 1 << 16)
 ///     }
+///
 ///     var style = StyleSet()
 ///     style[.titleColor, for: .normal] = "blue"
 ///     style[.titleColor, for: .visited] = "purple"
@@ -143,8 +144,12 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// Resolves every attribute for a control in `state`, with each table's best match.
   ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .selected] = "white"
   ///     let look = style.resolve([.selected, .highlighted])
-  ///     look[.titleColor]  // the best matching title color, or nil
+  ///     look[.titleColor]  // "white", the best matching title color
+  ///     look[.underlined]  // nil, as no entry applies
   ///
   /// - Parameter state: The state of a control.
   /// - Returns: The value of each attribute that has one for this state.
@@ -159,7 +164,10 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// Returns this style with another laid over it: for each attribute, the other's entries win
   /// where both have the same selector.
   ///
-  ///     let look = theme.overlaid(with: widgetOverrides)
+  ///     var theme = StyleSet(), widget = StyleSet()
+  ///     theme[.titleColor, for: .normal] = "blue"
+  ///     widget[.titleColor, for: .normal] = "black"
+  ///     theme.overlaid(with: widget).resolve(.normal)[.titleColor]  // "black"
   ///
   /// - Parameter overrides: The style that takes precedence.
   /// - Returns: The merged style, with this style's ``precedence``.
@@ -214,6 +222,8 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
 
 /// The attributes of a ``StyleSet`` resolved for one state.
 ///
+///     var style = StyleSet()
+///     style[.titleColor, for: .visited] = "purple"
 ///     let look = style.resolve(.visited)
 ///     look[.titleColor]  // "purple"
 public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
@@ -226,6 +236,8 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
 
   /// The resolved value of an attribute, or `nil` when no entry applies.
   ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
   ///     style.resolve(.normal)[.titleColor]  // "blue"
   ///
   /// - Parameter key: The attribute.
@@ -245,7 +257,10 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
 
   /// Each attribute that has a value, sorted by name.
   ///
-  ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underline: true)"
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .visited] = "purple"
+  ///     style[.underlined, for: .visited] = true
+  ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underlined: true)"
   public var description: String {
     let parts = values.sorted { $0.key.name < $1.key.name }.map { slot, value in
       "\(slot.name): \(value.base)"

@@ -4,13 +4,16 @@
 /// the first failure, shrinks it, and returns the counterexample with its report; `nil` means
 /// every case passed. The seed is `seed`, else `STATEKIT_SEED`, else ``PropertySeed/default``.
 ///
-///     // XCTest
-///     func testUnionCommutes() {
-///         let states = Gen.controlState()
-///         if let failure = check("union commutes", Gen.zip(states, states), { a, b in
-///             a.union(b) == b.union(a)
-///         }) {
-///             XCTFail(failure.description)
+///     import XCTest
+///
+///     final class UnionTests: XCTestCase {
+///         func testUnionCommutes() {
+///             let states = Gen.controlState()
+///             if let failure = check("union commutes", Gen.zip(states, states), { a, b in
+///                 a.union(b) == b.union(a)
+///             }) {
+///                 XCTFail(failure.description)
+///             }
 ///         }
 ///     }
 ///

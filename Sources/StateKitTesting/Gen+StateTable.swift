@@ -7,6 +7,8 @@ extension Gen {
   /// About one selector in three excludes states. Counterexamples print in the selector text
   /// format with `catalog`.
   ///
+  ///     var catalog = StateCatalog()
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
   ///     let selectors = Gen.selector(catalog: catalog)
   ///     // normal, selected | !disabled, highlighted | visited, …
   ///

@@ -8,7 +8,7 @@
 public enum Gen {
   /// A generator that always gives the same value.
   ///
-  ///     Gen.constant(ControlState.normal)
+  ///     let normal = Gen.constant(ControlState.normal)
   ///
   /// - Parameter value: The value.
   public static func constant<Value: Sendable>(_ value: Value) -> Generator<Value> {
@@ -17,7 +17,7 @@ public enum Gen {
 
   /// Integers in a range, shrinking towards its lower bound.
   ///
-  ///     Gen.int(in: 0...9)  // 0, 1, …, 9
+  ///     let digits = Gen.int(in: 0...9)  // 0, 1, …, 9
   ///
   /// - Parameter range: The possible values.
   public static func int(in range: ClosedRange<Int>) -> Generator<Int> {
@@ -34,7 +34,7 @@ public enum Gen {
 
   /// `false` or `true`, shrinking towards `false`.
   ///
-  ///     Gen.bool  // false or true, half and half
+  ///     let coin = Gen.bool  // false or true, half and half
   public static var bool: Generator<Bool> {
     Generator { (stream) throws(_GenerationStop) in try stream.draw(below: 2) == 1 }
   }
@@ -43,7 +43,7 @@ public enum Gen {
   ///
   /// Put the simplest value first. A case with an empty collection is rejected.
   ///
-  ///     Gen.element(of: ["red", "green", "blue"])
+  ///     let color = Gen.element(of: ["red", "green", "blue"])
   ///
   /// - Parameter values: The possible values.
   public static func element<Value: Sendable>(of values: [Value]) -> Generator<Value> {
@@ -136,7 +136,7 @@ public enum Gen {
 
   /// The elements of an array in an order that shrinks towards the original order.
   ///
-  ///     Gen.shuffled([1, 2, 3])  // [2, 3, 1], …; shrinks to [1, 2, 3]
+  ///     let order = Gen.shuffled([1, 2, 3])  // [2, 3, 1], …; shrinks to [1, 2, 3]
   ///
   /// - Parameter values: The elements.
   public static func shuffled<Value: Sendable>(_ values: [Value]) -> Generator<[Value]> {

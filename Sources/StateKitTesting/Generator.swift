@@ -31,8 +31,7 @@ public struct Generator<Value>: Sendable {
   ///
   ///     var catalog = StateCatalog()
   ///     let visited = try catalog.declare("visited", applicationBit: 0)
-  ///     Gen.controlState(catalog: catalog).describe([visited, .selected])
-  ///     // "selected | visited"
+  ///     Gen.controlState(catalog: catalog).describe([visited, .selected])  // "selected | visited"
   ///
   /// - Parameter value: A value of the generator's type.
   /// - Returns: Its text.

@@ -46,7 +46,8 @@ public struct Law: Sendable, CustomStringConvertible {
 
   /// Checks the law and returns its report if it fails, recording nothing.
   ///
-  ///     // XCTest
+  ///     import XCTest
+  ///
   ///     for law in Law.setAlgebra(Gen.controlState()) {
   ///         if let report = law.check() { XCTFail(report.description) }
   ///     }

@@ -7,56 +7,68 @@ import StateKit
 /// Swift Testing issue; ``check(_:_:cases:seed:maxShrinks:_:)`` returns it inside a
 /// ``PropertyFailure``; XCTest tests can `throw` it or pass it to `XCTFail`.
 ///
-///     // Property "resolve agrees with the reference" failed after 23 tries.
-///     // Counterexample (shrunk 9 times, 412 candidates tried):
-///     //   ([highlighted: 0, visited: 1], highlighted | visited)
-///     // First failing case: ([disabled | 0x400000: 7, …], …)
-///     // Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
+/// ```text
+/// Property "resolve agrees with the reference" failed after 23 tries: returned false.
+/// Counterexample (shrunk 9 times, 412 candidates tried):
+///   ([highlighted: 0, visited: 1], highlighted | visited)
+/// First failing case:
+///   ([disabled | 0x400000: 7, …], …)
+/// Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
+/// ```
 public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible {
   /// The property's name.
   ///
-  ///     report.name  // "resolve agrees with the reference"
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.name  // "no selection"
   public let name: String
 
   /// The shrunk counterexample, described by its generator (states in the state text format).
   ///
-  ///     report.counterexample  // "([highlighted: 0, visited: 1], highlighted | visited)"
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.counterexample  // "selected"
   public let counterexample: String
 
   /// The first failing case, before shrinking.
   ///
-  ///     report.firstCounterexample  // "([disabled | 0x400000: 7, …], …)"
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.firstCounterexample  // "selected"
   public let firstCounterexample: String
 
   /// Why the counterexample fails: `returned false`, or the error the property threw.
   ///
-  ///     report.reason  // "returned false"
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.reason  // "returned false"
   public let reason: String
 
   /// The number of cases run, the failing one included.
   ///
-  ///     report.tries  // 23
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.tries  // 252
   public let tries: Int
 
   /// The number of shrinks: smaller counterexamples found, one after the other.
   ///
-  ///     report.shrinks  // 9
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.shrinks  // 0
   public let shrinks: Int
 
   /// The number of candidates the shrinker ran the property on.
   ///
-  ///     report.shrinkAttempts  // 412
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.shrinkAttempts  // 12
   public let shrinkAttempts: Int
 
   /// The seed of the run, or `nil` when the run never started (an invalid `STATEKIT_SEED`).
   ///
-  ///     report.seed  // 24301
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.seed  // 0x5EED, unless STATEKIT_SEED is set
   public let seed: UInt64?
 
   /// How to replay the run: the environment variable and the test filter, or the `seed:`
   /// argument when the seed was fixed in code.
   ///
-  ///     report.replay  // "STATEKIT_SEED=24301 swift test --filter \"WidgetTests/precedence()\""
+  ///     let failure = try #require(check("no selection", Gen.controlState(), seed: 7) { !$0.contains(.selected) })
+  ///     failure.report.replay  // "the seed is fixed in code (seed: 7); run the test again"
   public let replay: String
 
   init(
@@ -91,7 +103,14 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
   /// The report as text: what failed, the shrunk counterexample, the first failing case, and
   /// the replay command.
   ///
-  ///     print(report)
+  ///     let failure = try #require(check("no selection", Gen.controlState(), seed: 7) { !$0.contains(.selected) })
+  ///     print(failure.report)
+  ///     // Property "no selection" failed after 254 tries: returned false.
+  ///     // Counterexample (shrunk 0 times, 12 candidates tried):
+  ///     //   selected
+  ///     // First failing case:
+  ///     //   selected
+  ///     // Replay: the seed is fixed in code (seed: 7); run the test again
   public var description: String {
     guard !counterexample.isEmpty || tries > 0 || seed != nil else { return reason }
     guard !counterexample.isEmpty else {
@@ -110,7 +129,7 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
 
 /// A failed property check: the typed counterexample and the report.
 ///
-///     if let failure = check("unions commute", Gen.controlState()) { $0.union(.selected) == $0 } {
+///     if let failure = check("unions add nothing", Gen.controlState(), { $0.union(.selected) == $0 }) {
 ///         failure.counterexample  // .normal
 ///         print(failure.report)
 ///     }
@@ -118,22 +137,32 @@ public struct PropertyFailure<Value>: CustomStringConvertible {
   /// The shrunk counterexample, or `nil` when the run gave up or `STATEKIT_SEED` is not a
   /// seed.
   ///
-  ///     failure.counterexample  // ControlState.normal
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.counterexample  // .selected
   public let counterexample: Value?
 
   /// The first failing case, before shrinking.
   ///
-  ///     failure.firstCounterexample  // [.focused, .disabled, …]
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.firstCounterexample  // .selected
   public let firstCounterexample: Value?
 
   /// The report, as ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)`` would record it.
   ///
-  ///     failure.report.seed  // 0x5EED
+  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
+  ///     failure.report.seed  // 0x5EED, unless STATEKIT_SEED is set
   public let report: PropertyReport
 
   /// The report as text.
   ///
+  ///     let failure = try #require(check("no selection", Gen.controlState(), seed: 7) { !$0.contains(.selected) })
   ///     print(failure)
+  ///     // Property "no selection" failed after 254 tries: returned false.
+  ///     // Counterexample (shrunk 0 times, 12 candidates tried):
+  ///     //   selected
+  ///     // First failing case:
+  ///     //   selected
+  ///     // Replay: the seed is fixed in code (seed: 7); run the test again
   public var description: String { report.description }
 }
 

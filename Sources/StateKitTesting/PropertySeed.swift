@@ -12,8 +12,10 @@
 /// `STATEKIT_SEED` takes a decimal or `0x` hexadecimal seed, which replays a run, or `random`,
 /// which picks a fresh seed for the process and prints it in every failure report:
 ///
-///     STATEKIT_SEED=random swift test              # a fresh seed
-///     STATEKIT_SEED=8124093 swift test --filter …  # replay a report's seed
+/// ```sh
+/// STATEKIT_SEED=random swift test              # a fresh seed
+/// STATEKIT_SEED=8124093 swift test --filter …  # replay a report's seed
+/// ```
 ///
 /// A `seed:` argument to ``check(_:_:cases:seed:maxShrinks:_:)`` or ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``
 /// takes precedence over both.
