@@ -4,11 +4,17 @@ extension StateTable {
   /// Why a table resolves a state as it does: the entries that match, the one that wins, and
   /// the rule that chose it.
   ///
+  /// States print through the catalog given to ``StateTable/explain(_:catalog:)``, so custom
+  /// states are named when the app's catalog is passed, and print as hex otherwise:
+  ///
   ///     var titleColor = StateTable<String>()
   ///     titleColor[.visited] = "purple"
   ///     titleColor[.disabled] = "gray"
   ///     print(titleColor.explain([.visited, .disabled]))
   ///     // disabled | 0x10000 → "gray" from disabled: it and 0x10000 match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
+  ///     let catalog = try StateCatalog(merging: [.linkKit])
+  ///     print(titleColor.explain([.visited, .disabled], catalog: catalog))
+  ///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: CustomStringConvertible {
     /// The state explained.
     public let state: ControlState
@@ -16,6 +22,10 @@ extension StateTable {
     public let matches: [Entry]
     /// What decided between the winner and the runner-up, in words.
     public let reason: String
+    /// The names the explanation prints states with.
+    ///
+    ///     StateTable<Int>().explain(.selected).catalog == .system  // true
+    public let catalog: StateCatalog
 
     /// The winning entry, or `nil` when no entry matches.
     ///
@@ -31,8 +41,10 @@ extension StateTable {
     ///     table[.normal] = "blue"
     ///     table.explain(.normal).description  // "normal → \"blue\" from normal: the only entry that matches"
     public var description: String {
+      let state = catalog.description(of: state)
       guard let winner else { return "\(state) → nil: \(reason)" }
-      return "\(state) → \(String(reflecting: winner.value)) from \(winner.selector): \(reason)"
+      let selector = catalog.description(of: winner.selector)
+      return "\(state) → \(String(reflecting: winner.value)) from \(selector): \(reason)"
     }
   }
 
@@ -45,10 +57,17 @@ extension StateTable {
   ///     table[.disabled] = "gray"
   ///     table.explain([.disabled, .highlighted]).winner?.value  // "gray"
   ///
-  /// - Parameter state: Any state.
+  /// Pass the app's catalog to name custom states in the text (see ``Explanation``).
+  ///
+  /// - Parameters:
+  ///   - state: Any state.
+  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default, which
+  ///     prints custom states as hex.
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
-  public func explain(_ state: ControlState) -> Explanation {
+  public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
     let matches = _entries.filter { $0.selector.matches(state) }
+    let name = { (state: ControlState) in catalog.description(of: state) }
+    let selector = { (selector: StateSelector) in catalog.description(of: selector) }
     let reason: String
     switch matches.count {
     case 0: reason = "no entry matches (a table with a normal entry always has one)"
@@ -63,21 +82,24 @@ extension StateTable {
       if dominant != runnerUpDominant {
         reason =
           runnerUpDominant.isNormal
-          ? "it requires the dominant \(dominant), which \(runnerUp) does not"
-          : "its dominant \(dominant) ranks before \(runnerUp)'s dominant \(runnerUpDominant)"
+          ? "it requires the dominant \(name(dominant)), which \(selector(runnerUp)) does not"
+          : "its dominant \(name(dominant)) ranks before \(selector(runnerUp))'s dominant "
+            + name(runnerUpDominant)
       } else if winner.specificity > runnerUp.specificity {
         reason =
-          "the most specific match (\(Self.count(winner.specificity))), before \(runnerUp) (\(Self.count(runnerUp.specificity)))"
+          "the most specific match (\(Self.count(winner.specificity))), before "
+          + "\(selector(runnerUp)) (\(Self.count(runnerUp.specificity)))"
       } else {
         let order =
           precedence.order == StatePrecedence.standard.order
           ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
-          : precedence.order.map(\.description).joined(separator: ", ") + ", other bits"
+          : precedence.order.map(name).joined(separator: ", ") + ", other bits"
         reason =
-          "it and \(runnerUp) match with \(Self.count(winner.specificity)) each; \(winner) has precedence (\(order))"
+          "it and \(selector(runnerUp)) match with \(Self.count(winner.specificity)) each; "
+          + "\(selector(winner)) has precedence (\(order))"
       }
     }
-    return Explanation(state: state, matches: matches, reason: reason)
+    return Explanation(state: state, matches: matches, reason: reason, catalog: catalog)
   }
 
   private static func count(_ specificity: Int) -> String {

@@ -118,4 +118,31 @@ struct DeterministicTextTests {
       table.explain(ControlState(rawValue: 0x1_0004)).description
         == "selected | 0x10000 → 1 from 0x10000: the only entry that matches")
   }
+
+  /// An explanation names custom states, in the state, the selectors, the reason and a custom
+  /// order, when it is given a catalog; the same table without one prints hex.
+  @Test func explanationsUseTheCatalogTheyAreGiven() throws {
+    let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
+    let (visited, badged) = (ControlState(rawValue: 1 << 16), ControlState(rawValue: 1 << 17))
+    var table = StateTable<Int>(precedence: StatePrecedence([badged, visited]))
+    table[visited] = 1
+    table[badged] = 2
+    table[try StateSelector(requiring: .selected, excluding: visited)] = 3
+    let tie = table.explain([visited, badged], catalog: catalog)
+    #expect(tie.catalog == catalog)
+    #expect(
+      tie.description
+        == "visited | badged → 2 from badged: it and visited match with 1 state each; "
+        + "badged has precedence (badged, visited, disabled, highlighted, focused, selected, "
+        + "0x800000, 0x400000, 0x200000, 0x100000, 0x80000, pinned, other bits)")
+    #expect(
+      table.explain([.selected, badged], catalog: catalog).description
+        == "selected | badged → 3 from selected | !visited: the most specific match (2 states), "
+        + "before badged (1 state)")
+    #expect(
+      table.explain([visited, badged]).description
+        == "0x30000 → 2 from 0x20000: it and 0x10000 match with 1 state each; "
+        + "0x20000 has precedence (0x20000, 0x10000, disabled, highlighted, focused, selected, "
+        + "0x800000, 0x400000, 0x200000, 0x100000, 0x80000, 0x40000, other bits)")
+  }
 }
