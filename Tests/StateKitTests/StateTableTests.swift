@@ -288,6 +288,30 @@ struct StateTableTests {
     #expect(context.codingPath.count == 1)
   }
 
+  /// Two keys that denote one selector are an error that names both keys, whichever of the two
+  /// the decoder reads first, and the coding path ends at one of them: never a silent merge.
+  @Test(arguments: [
+    ("selected | highlighted", "highlighted|selected"),
+    ("selected | !disabled", "!disabled | selected"),
+    ("0x10000", "0x10000 | 0x10000"),
+    ("normal", "0x0"),
+  ])
+  func twoKeysForOneSelectorNameBothKeys(first: String, second: String) {
+    let json = #"{"\#(first)": 1, "normal | focused": 3, "\#(second)": 2}"#
+    let error = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(StateTable<Int>.self, from: Data(json.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(String(describing: error))")
+      return
+    }
+    let message = context.debugDescription
+    #expect(message.contains("\"\(first)\""), "\(message)")
+    #expect(message.contains("\"\(second)\""), "\(message)")
+    #expect(message.contains("denotes the same selector as"), "\(message)")
+    #expect([first, second].contains(context.codingPath.last?.stringValue ?? ""))
+  }
+
   /// Decoding is not quadratic: 40,000 keys took about a minute when each entry was inserted in
   /// place; now the table sorts once.
   @Test(.timeLimit(.minutes(1)))
