@@ -42,7 +42,9 @@ extension StateTable: Decodable where Value: Decodable {
     let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
     var seen: [StateSelector: String] = [:]
     var pairs: [(StateSelector, Value)] = []
-    for key in container.allKeys {
+    // In key order, not the decoder's dictionary order, so a document with two keys for one
+    // selector, or several bad keys, gives the same error in every run.
+    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       let selector: StateSelector
       do {
         selector = try catalog.parseSelector(key.stringValue)

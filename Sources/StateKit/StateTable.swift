@@ -20,8 +20,9 @@
 /// ``ResolutionRule/uikit``.
 ///
 /// A table is a plain value: tables with the same entries are equal and resolve identically in
-/// whatever order they were filled. Resolving costs a few instructions whatever the number of
-/// entries or possible states (see `Docs/Benchmarks.md`).
+/// whatever order they were filled. Resolving a typical table (fewer than 254 entries whose
+/// selectors mention a few nearby bits) costs a few instructions whatever the number of entries
+/// or possible states (see ``resolve(_:)`` for the exact bound and `Docs/Benchmarks.md`).
 @frozen
 public struct StateTable<Value> {
   /// An entry: a selector and its value.
@@ -216,8 +217,11 @@ public struct StateTable<Value> {
   ///
   /// - Parameter state: The state of a control.
   /// - Returns: The value of the most specific matching entry, ties broken by precedence.
-  /// - Complexity: O(1) for tables with fewer than 255 entries whose selectors mention at most
-  ///   10 different bits (such as the four system states and six custom states); otherwise
+  /// - Complexity: O(1) for tables with fewer than 254 entries whose mentioned bits fit in 10
+  ///   slot bits: all within a span of 10 bits, or in two groups that together are at most 10
+  ///   bits wide with a gap between them at least as wide as each group (the four system states
+  ///   and custom states at bits 16 through 21 fit; bits 16, 17 and 23 with the system states
+  ///   do not). Tables that mention at most six bits usually get an index anyway. Otherwise
   ///   O(*n*) in the number of entries.
   @inlinable
   public func resolve(_ state: ControlState) -> Value? {

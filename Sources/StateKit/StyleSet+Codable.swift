@@ -67,7 +67,7 @@ extension StyleSet: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     var written: Set<String> = []
-    for (slot, table) in tables.sorted(by: { $0.key.name < $1.key.name }) {
+    for (slot, table) in tables.sorted(by: { _StyleSlot.precedes($0, $1) }) {
       guard written.insert(slot.name).inserted else {
         throw EncodingError.invalidValue(
           self,
@@ -138,7 +138,9 @@ extension StyleSet: Codable {
       }
     }
     let container = try decoder.container(keyedBy: _SelectorKey.self)
-    for codingKey in container.allKeys {
+    // In key order, not the decoder's dictionary order, so the error for a document with
+    // several bad attributes is the same in every run.
+    for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       guard let key = byName[codingKey.stringValue] else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(

@@ -188,7 +188,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor, for: .disabled] = "gray"
   ///     style.description  // "StyleSet(titleColor: [disabled: gray, normal: blue])"
   public var description: String {
-    let parts = tables.sorted { $0.key.name < $1.key.name }.map { slot, table in
+    let parts = tables.sorted { _StyleSlot.precedes($0, $1) }.map { slot, table in
       "\(slot.name): \(table.describeEntries())"
     }
     return "StyleSet(" + parts.joined(separator: ", ") + ")"
@@ -262,7 +262,10 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///     style[.underlined, for: .visited] = true
   ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underlined: true)"
   public var description: String {
-    let parts = values.sorted { $0.key.name < $1.key.name }.map { slot, value in
+    let parts = values.sorted {
+      ($0.key.name, _StyleSlot.typeName(of: $0.value.base))
+        < ($1.key.name, _StyleSlot.typeName(of: $1.value.base))
+    }.map { slot, value in
       "\(slot.name): \(value.base)"
     }
     return "ResolvedStyle(" + parts.joined(separator: ", ") + ")"
@@ -273,6 +276,20 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
 struct _StyleSlot: Hashable, Sendable {
   let name: String
   let type: ObjectIdentifier
+
+  /// Whether one attribute comes before another in text and files: by name, and by value type
+  /// for two attributes of one name, so the order never depends on a dictionary's.
+  static func precedes(
+    _ lhs: (key: _StyleSlot, value: any _StyleTable),
+    _ rhs: (key: _StyleSlot, value: any _StyleTable)
+  ) -> Bool {
+    (lhs.key.name, lhs.value.valueTypeName) < (rhs.key.name, rhs.value.valueTypeName)
+  }
+
+  /// The full name of a value's type, such as `Swift.String`.
+  static func typeName(of value: Any) -> String {
+    String(reflecting: Swift.type(of: value))
+  }
 }
 
 /// A ``StateTable`` with its value type erased, so a ``StyleSet`` can hold tables of any type.
@@ -282,6 +299,8 @@ protocol _StyleTable: Sendable {
   func hashAny(into hasher: inout Hasher)
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable
   func describeEntries() -> String
+  /// The full name of the value type, which orders two attributes of one name.
+  var valueTypeName: String { get }
   func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable
   /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { get }
@@ -305,6 +324,10 @@ struct _StyleTableBox<Value: Hashable & Sendable>: _StyleTable {
 
   func describeEntries() -> String {
     table.description
+  }
+
+  var valueTypeName: String {
+    String(reflecting: Value.self)
   }
 
   func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable {

@@ -92,6 +92,60 @@ struct StyleSetCodableTests {
     #expect("\(twice as Any)".contains(#"both named "flag""#))
   }
 
+  /// Attributes of one name and different value types print, encode and fail in one order,
+  /// by value type, and a document with several bad keys reports the first in key order: the
+  /// text never depends on a dictionary's order, which changes from run to run.
+  @Test func orderNeverDependsOnADictionary() throws {
+    for names in [["size", "size", "size"], ["a", "size", "b", "size"]] {
+      var style = StyleSet()
+      for (index, name) in names.enumerated().reversed() {
+        switch index % 3 {
+        case 0: style[StyleKey<String>(name), for: .normal] = "big"
+        case 1: style[StyleKey<Int>(name), for: .normal] = 12
+        default: style[StyleKey<Bool>(name), for: .normal] = true
+        }
+      }
+      let expected =
+        names.count == 3
+        ? "StyleSet(size: [normal: true], size: [normal: 12], size: [normal: big])"
+        : "StyleSet(a: [normal: big], b: [normal: true], size: [normal: 12], size: [normal: big])"
+      #expect(style.description == expected)
+      let resolved = style.resolve(.normal).description
+      #expect(
+        resolved
+          == expected.replacing("[normal: ", with: "").replacing("]", with: "")
+          .replacing("StyleSet(", with: "ResolvedStyle("))
+    }
+    var clash = StyleSet()
+    clash[StyleKey<String>("flag"), for: .normal] = "yes"
+    clash[StyleKey<Opaque>("flag"), for: .normal] = Opaque()
+    // By type name, StateKitTests.(…).Opaque comes before Swift.String: the first is written
+    // and fails as not Encodable, in every run.
+    let error = #expect(throws: EncodingError.self) { try JSONEncoder().encode(clash) }
+    #expect("\(error as Any)".contains(#"the values of attribute "flag" are not Encodable"#))
+
+    let decoder = JSONDecoder()
+    decoder.userInfo[.styleKeys] = keys
+    let unknown = #expect(throws: DecodingError.self) {
+      try decoder.decode(
+        StyleSet.self, from: Data(#"{"zz": {}, "titleColor": {}, "mm": {}, "aa": {}}"#.utf8))
+    }
+    #expect("\(unknown as Any)".contains(#"unknown style attribute "aa""#))
+    let badKeys = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        StateTable<Int>.self, from: Data(#"{"zz": 1, "normal": 2, "mm": 3, "bb": 4}"#.utf8))
+    }
+    #expect("\(badKeys as Any)".contains(#"invalid selector key "bb""#))
+    let twice = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        StateTable<Int>.self,
+        from: Data(#"{"selected|focused": 1, "normal": 2, "focused | selected": 3}"#.utf8))
+    }
+    #expect(
+      "\(twice as Any)".contains(
+        #"selector key "selected|focused" denotes the same selector as "focused | selected""#))
+  }
+
   @Test func everyTableTakesTheStylePrecedence() {
     var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
     style[.titleColor, for: [.selected, .highlighted]] = "white"
