@@ -34,6 +34,10 @@ extension StateTable: Decodable where Value: Decodable {
   /// decoder's `userInfo`, else among the system names. The table gets the standard
   /// ``StatePrecedence``: a precedence is code, not data, so set ``precedence`` after decoding.
   ///
+  /// Two keys written differently that denote one selector (`"selected | focused"` and
+  /// `"focused|selected"`) are an error naming both. A key repeated byte for byte never reaches
+  /// the table: the decoder merges it first (Foundation's `JSONDecoder` keeps the first value).
+  ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the key when a key is not valid selector
   ///   text, or when two keys denote the same selector; any error decoding a value.

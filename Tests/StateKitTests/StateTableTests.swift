@@ -312,6 +312,15 @@ struct StateTableTests {
     #expect([first, second].contains(context.codingPath.last?.stringValue ?? ""))
   }
 
+  /// A key repeated byte for byte is merged by the decoder before the table sees it, as the
+  /// documentation of `init(from:)` says; this fails if Foundation starts reporting it.
+  @Test func identicalKeysAreMergedByTheDecoder() throws {
+    let json = #"{"selected": 1, "normal": 0, "selected": 2}"#
+    let table = try JSONDecoder().decode(StateTable<Int>.self, from: Data(json.utf8))
+    #expect(table.count == 2)
+    #expect(table[.selected] == 1)
+  }
+
   /// Decoding is not quadratic: 40,000 keys took about a minute when each entry was inserted in
   /// place; now the table sorts once.
   @Test(.timeLimit(.minutes(1)))
