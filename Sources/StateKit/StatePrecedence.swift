@@ -123,10 +123,12 @@ public struct StatePrecedence: Hashable, Sendable {
   ///   - other: Another selector.
   /// - Returns: `true` when `selector` comes first; `false` for equal selectors.
   public func outranks(_ selector: StateSelector, _ other: StateSelector) -> Bool {
-    let (mine, theirs) = (
-      key(selector.required.intersection(dominant)), key(other.required.intersection(dominant))
-    )
-    if mine != theirs { return mine > theirs }
+    if !dominant.isNormal {
+      let (mine, theirs) = (
+        key(selector.required.intersection(dominant)), key(other.required.intersection(dominant))
+      )
+      if mine != theirs { return mine > theirs }
+    }
     if selector.specificity != other.specificity {
       return selector.specificity > other.specificity
     }

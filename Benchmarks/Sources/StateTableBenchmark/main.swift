@@ -119,23 +119,35 @@ for size in [1, 4, 8, 16] {
         for _ in 0..<repeats { for state in s { sum &+= d[state] ?? d[.normal] ?? 0 } }
         return sum
       },
-      // Loops of a few instructions run at up to half speed when they straddle a 64-byte line
-      // of the CPU's instruction cache, so where the linker happens to put them changes the
-      // result by up to 2x. Each small loop is written three times, differing only in the sum's
-      // start so the compiler cannot merge them; each copy lands at another address, and each
-      // round counts the fastest copy of each loop. Both loops get the same treatment.
+      // A loop of a few instructions runs at up to half speed when it straddles a 32-byte
+      // window of the CPU's instruction fetch, so where the compiler and linker happen to put it
+      // changes its time by up to 2x. Each small loop is written four times, each copy with a
+      // different number of calls before the loop (so the compiler cannot merge them and each
+      // loop starts at another offset), and each round counts the fastest copy of each loop.
+      // Both loops get the same treatment.
       {
         var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
         return sum
       },
       {
-        var sum = 1
+        blackHole(1)
+        var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
         return sum
       },
       {
-        var sum = 2
+        blackHole(1)
+        blackHole(2)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        blackHole(3)
+        var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
         return sum
       },
@@ -147,14 +159,27 @@ for size in [1, 4, 8, 16] {
         return sum
       },
       {
-        var sum = 1
+        blackHole(1)
+        var sum = 0
         for _ in 0..<repeats {
           for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] }
         }
         return sum
       },
       {
-        var sum = 2
+        blackHole(1)
+        blackHole(2)
+        var sum = 0
+        for _ in 0..<repeats {
+          for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] }
+        }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        blackHole(3)
+        var sum = 0
         for _ in 0..<repeats {
           for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] }
         }
@@ -162,11 +187,10 @@ for size in [1, 4, 8, 16] {
       },
     ])
   let fastest = { (first: Int) in
-    (0..<times[first].count).map {
-      min(times[first][$0], times[first + 1][$0], times[first + 2][$0])
+    (0..<times[first].count).map { round in (first..<first + 4).map { times[$0][round] }.min() ?? 0
     }
   }
-  let (resolveTimes, arrayTimes) = (fastest(1), fastest(4))
+  let (resolveTimes, arrayTimes) = (fastest(1), fastest(5))
   let (resolveTime, dictionaryTime, arrayTime) = (
     median(resolveTimes), median(times[0]), median(arrayTimes)
   )

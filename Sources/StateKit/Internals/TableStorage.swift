@@ -169,10 +169,10 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
   }
 
   deinit {
-    withParts { selectors, values, count in
-      values.deinitialize(count: count)
-      selectors.deinitialize(count: count)
-    }
+    // Selectors and trivial values (Int, Bool, enums without payloads) need no
+    // deinitialization; skipping the call saves a generic runtime call on every table freed.
+    guard !_isPOD(Value.self) else { return }
+    withParts { _, values, count in _ = values.deinitialize(count: count) }
   }
 
   /// The values, in the tail after the codes (and the precedence).
