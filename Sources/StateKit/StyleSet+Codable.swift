@@ -67,7 +67,7 @@ extension StyleSet: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     var written: Set<String> = []
-    for (slot, table) in tables.sorted(by: { _StyleSlot.precedes($0, $1) }) {
+    for (slot, table) in tables.sorted(by: { $0.key < $1.key }) {
       guard written.insert(slot.name).inserted else {
         throw EncodingError.invalidValue(
           self,

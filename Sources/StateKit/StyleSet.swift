@@ -31,7 +31,7 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   ///     StyleKey<String>("titleColor").description  // "titleColor: String"
   public var description: String { "\(name): \(Value.self)" }
 
-  var slot: _StyleSlot { _StyleSlot(name: name, type: ObjectIdentifier(Value.self)) }
+  var slot: _StyleSlot { _StyleSlot(name: name, valueType: Value.self) }
 }
 
 /// The per-state attributes of one widget: one ``StateTable`` per typed key, resolved for a
@@ -188,7 +188,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor, for: .disabled] = "gray"
   ///     style.description  // "StyleSet(titleColor: [disabled: gray, normal: blue])"
   public var description: String {
-    let parts = tables.sorted { _StyleSlot.precedes($0, $1) }.map { slot, table in
+    let parts = tables.sorted { $0.key < $1.key }.map { slot, table in
       "\(slot.name): \(table.describeEntries())"
     }
     return "StyleSet(" + parts.joined(separator: ", ") + ")"
@@ -262,10 +262,7 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///     style[.underlined, for: .visited] = true
   ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underlined: true)"
   public var description: String {
-    let parts = values.sorted {
-      ($0.key.name, _StyleSlot.typeName(of: $0.value.base))
-        < ($1.key.name, _StyleSlot.typeName(of: $1.value.base))
-    }.map { slot, value in
+    let parts = values.sorted { $0.key < $1.key }.map { slot, value in
       "\(slot.name): \(value.base)"
     }
     return "ResolvedStyle(" + parts.joined(separator: ", ") + ")"
@@ -273,22 +270,23 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The identity of an attribute: its name and its value type.
-struct _StyleSlot: Hashable, Sendable {
+struct _StyleSlot: Hashable, Sendable, Comparable {
   let name: String
-  let type: ObjectIdentifier
+  let valueType: any (Hashable & Sendable).Type
 
-  /// Whether one attribute comes before another in text and files: by name, and by value type
-  /// for two attributes of one name, so the order never depends on a dictionary's.
-  static func precedes(
-    _ lhs: (key: _StyleSlot, value: any _StyleTable),
-    _ rhs: (key: _StyleSlot, value: any _StyleTable)
-  ) -> Bool {
-    (lhs.key.name, lhs.value.valueTypeName) < (rhs.key.name, rhs.value.valueTypeName)
+  static func == (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
+    lhs.name == rhs.name && lhs.valueType == rhs.valueType
   }
 
-  /// The full name of a value's type, such as `Swift.String`.
-  static func typeName(of value: Any) -> String {
-    String(reflecting: Swift.type(of: value))
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(ObjectIdentifier(valueType))
+  }
+
+  /// Attributes come in text and files by name, and by value type for two attributes of one
+  /// name, so the order never depends on a dictionary's.
+  static func < (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
+    (lhs.name, String(reflecting: lhs.valueType)) < (rhs.name, String(reflecting: rhs.valueType))
   }
 }
 
@@ -299,8 +297,6 @@ protocol _StyleTable: Sendable {
   func hashAny(into hasher: inout Hasher)
   func overlaidAny(with other: any _StyleTable) -> any _StyleTable
   func describeEntries() -> String
-  /// The full name of the value type, which orders two attributes of one name.
-  var valueTypeName: String { get }
   func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable
   /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { get }
@@ -324,10 +320,6 @@ struct _StyleTableBox<Value: Hashable & Sendable>: _StyleTable {
 
   func describeEntries() -> String {
     table.description
-  }
-
-  var valueTypeName: String {
-    String(reflecting: Value.self)
   }
 
   func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable {
