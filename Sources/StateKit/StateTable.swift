@@ -225,7 +225,33 @@ public struct StateTable<Value> {
   ///   O(*n*) in the number of entries.
   @inlinable
   public func resolve(_ state: ControlState) -> Value? {
-    _storage.resolve(state.rawValue)
+    _storage.resolve(state.rawValue, found: { $0 }, missing: { nil })
+  }
+
+  /// The value that applies to a control in `state`, or `defaultValue` when no entry matches.
+  ///
+  /// The same lookup as ``resolve(_:)``, for when the fallback is known at the call:
+  ///
+  ///     var titleColor = StateTable<String>()
+  ///     titleColor[.selected] = "white"
+  ///     titleColor.resolve([.selected, .highlighted], default: "blue")  // "white"
+  ///     titleColor.resolve(.disabled, default: "blue")                  // "blue"
+  ///
+  /// In a loop that resolves many states it is also a little faster than
+  /// `resolve(state) ?? defaultValue`: with no optional to unwrap, the compiler keeps one exit
+  /// test in the loop instead of two (see `Docs/Benchmarks.md`).
+  ///
+  /// - Parameters:
+  ///   - state: The state of a control.
+  ///   - defaultValue: The value when no entry matches; evaluated only then.
+  /// - Returns: The value of the most specific matching entry, ties broken by precedence, or
+  ///   `defaultValue`.
+  /// - Complexity: The same as ``resolve(_:)``.
+  @inlinable
+  public func resolve(_ state: ControlState, default defaultValue: @autoclosure () -> Value)
+    -> Value
+  {
+    _storage.resolve(state.rawValue, found: { $0 }, missing: defaultValue)
   }
 
   /// The value that applies to a control in `state` under a given rule.

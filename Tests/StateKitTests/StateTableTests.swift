@@ -90,6 +90,34 @@ struct StateTableTests {
       "small and wide indices: \(slotBits.sorted())")
   }
 
+  /// `resolve(_:default:)` is `resolve(_:)` with the miss replaced, on every kind of index, and
+  /// evaluates its default only on a miss.
+  @Test func resolveWithADefaultIsResolveWithTheMissReplaced() {
+    var (hits, misses, scanned) = (0, 0, false)
+    forAll("resolve(s, default: d) == resolve(s) ?? d", Self.tableAndStates, cases: 3_000) {
+      entries, states in
+      let table = StateTable(entries)
+      scanned = scanned || table.indexShape?.scans == true
+      return states.allSatisfy { state in
+        var evaluated = 0
+        let resolved = table.resolve(
+          state,
+          default: {
+            evaluated += 1
+            return -1
+          }())
+        let expected = Reference.resolve(entries, state)
+        if expected == nil { misses += 1 } else { hits += 1 }
+        return resolved == expected ?? -1 && evaluated == (expected == nil ? 1 : 0)
+      }
+    }
+    #expect(scanned && hits > 1_000 && misses > 1_000, "hits \(hits), misses \(misses)")
+    var titles = StateTable<String>()
+    titles[.selected] = "white"
+    #expect(titles.resolve(.disabled, default: "blue") == "blue")
+    #expect(titles.resolve([.selected, .focused], default: "blue") == "white")
+  }
+
   @Test func equalityAndResolutionIgnoreInsertionOrder() {
     let cases = Self.tableAndStates.flatMap { entries, states in
       Gen.shuffled(entries).map { (entries, $0, states) }

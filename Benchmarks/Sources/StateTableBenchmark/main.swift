@@ -1,6 +1,6 @@
 // Measures StateTable through the public API, against baselines measured in the same run:
-// resolve against a [ControlState: Int] dictionary with UIKit's exact-then-normal lookup and
-// against a plain array load; building a table against filling a dictionary; decoding a table
+// resolve (as `resolve(_:) ?? 0` and as `resolve(_:default:)`) against a [ControlState: Int]
+// dictionary with UIKit's exact-then-normal lookup and against a plain array load; building a table against filling a dictionary; decoding a table
 // from JSON against decoding a [String: Int]; then the heap bytes of a table.
 //
 //   swift run -c release --package-path Benchmarks StateTableBenchmark
@@ -94,9 +94,12 @@ let operations = states.count * repeats
 print(
   "StateTable.resolve vs baselines (\(states.count) random states x \(repeats), 21 interleaved rounds; medians, ratios paired per round)"
 )
-print("entries  resolve ns  dictionary ns  array ns  dict/resolve  resolve/array")
+print(
+  "entries  resolve ns  default ns  dictionary ns  array ns  dict/resolve  resolve/array  default/array"
+)
 var worstDictionaryRatio = Double.infinity
 var worstArrayRatio = 0.0
+var worstDefaultRatio = 0.0
 for size in [1, 4, 8, 16] {
   let keys = selectors(size)
   var table = StateTable<Int>()
@@ -124,7 +127,7 @@ for size in [1, 4, 8, 16] {
       // changes its time by up to 2x. Each small loop is written four times, each copy with a
       // different number of calls before the loop (so the compiler cannot merge them and each
       // loop starts at another offset), and each round counts the fastest copy of each loop.
-      // Both loops get the same treatment.
+      // All three small loops (resolve, resolve with a default, array) get the same treatment.
       {
         var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
@@ -149,6 +152,32 @@ for size in [1, 4, 8, 16] {
         blackHole(3)
         var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
+        return sum
+      },
+      {
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state, default: 0) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state, default: 0) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state, default: 0) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        blackHole(3)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= t.resolve(state, default: 0) } }
         return sum
       },
       {
@@ -190,18 +219,21 @@ for size in [1, 4, 8, 16] {
     (0..<times[first].count).map { round in (first..<first + 4).map { times[$0][round] }.min() ?? 0
     }
   }
-  let (resolveTimes, arrayTimes) = (fastest(1), fastest(5))
-  let (resolveTime, dictionaryTime, arrayTime) = (
-    median(resolveTimes), median(times[0]), median(arrayTimes)
+  let (resolveTimes, defaultTimes, arrayTimes) = (fastest(1), fastest(5), fastest(9))
+  let (resolveTime, defaultTime, dictionaryTime, arrayTime) = (
+    median(resolveTimes), median(defaultTimes), median(times[0]), median(arrayTimes)
   )
   let dictionaryRatio = medianRatio(times[0], resolveTimes)
   let arrayRatio = medianRatio(resolveTimes, arrayTimes)
+  let defaultRatio = medianRatio(defaultTimes, arrayTimes)
   worstDictionaryRatio = min(worstDictionaryRatio, dictionaryRatio)
   worstArrayRatio = max(worstArrayRatio, arrayRatio)
+  worstDefaultRatio = max(worstDefaultRatio, defaultRatio)
   print(
-    pad(String(size), 7), pad(format(resolveTime), 11), pad(format(dictionaryTime), 14),
-    pad(format(arrayTime), 9), pad(format(dictionaryRatio) + "x", 13),
-    pad(format(arrayRatio) + "x", 14))
+    pad(String(size), 7), pad(format(resolveTime), 11), pad(format(defaultTime), 11),
+    pad(format(dictionaryTime), 14), pad(format(arrayTime), 9),
+    pad(format(dictionaryRatio) + "x", 13), pad(format(arrayRatio) + "x", 14),
+    pad(format(defaultRatio) + "x", 14))
 }
 
 // Cost against the number of possible states: the same four-entry table, resolved for states
@@ -343,5 +375,5 @@ do {
 #endif
 
 print(
-  "\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 2x), build table/dictionary \(format(worstBuildRatio))x (goal <= 2x); decoding 40,000 keys \(format(decodeSeconds40k)) s (goal: well under 1 s)"
+  "\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 2x; resolve(_:default:) \(format(worstDefaultRatio))x), build table/dictionary \(format(worstBuildRatio))x (goal <= 2x); decoding 40,000 keys \(format(decodeSeconds40k)) s (goal: well under 1 s)"
 )

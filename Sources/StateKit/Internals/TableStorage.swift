@@ -321,13 +321,20 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
     }
   }
 
-  /// The value of the winning entry for a state, or `nil` when no entry matches.
+  /// The value of the winning entry for a state, passed to `found`, or `missing()` when no entry
+  /// matches.
+  ///
+  /// Both of the table's resolve methods are this one lookup: `resolve(_:)` turns a miss into
+  /// `nil`, `resolve(_:default:)` into its default, whose non-optional result keeps the caller's
+  /// loop simpler (see `Docs/Benchmarks.md`).
   ///
   /// The scan of large tables is written out here rather than called: a call in the middle of
   /// a caller's loop makes the compiler keep the loop's values in memory, which costs more than
   /// the few bytes of code.
   @inlinable
-  func resolve(_ state: UInt) -> Value? {
+  func resolve<Result>(
+    _ state: UInt, found: (Value) -> Result, missing: () -> Result
+  ) -> Result {
     withUnsafeMutablePointers { header, tail in
       let header = header.pointee
       // The slot is below 2^slotBits, the number of codes, by construction.
@@ -336,15 +343,17 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
           truncatingIfNeeded: ((state & header.relevant) &* header.multiplier)
             &>> UInt(header.shift))]
       let values = Self.values(tail, header)
-      if _fastPath(code < _ResolutionIndex.scanCode) { return values[Int(code)] }
-      guard code == _ResolutionIndex.scanCode else { return nil }
+      if _fastPath(code < _ResolutionIndex.scanCode) { return found(values[Int(code)]) }
+      guard code == _ResolutionIndex.scanCode else { return missing() }
       let selectors = Self.selectors(tail, header)
       var position = 0
       while position < Int(header.count) {
-        if selectors[position].matches(ControlState(rawValue: state)) { return values[position] }
+        if selectors[position].matches(ControlState(rawValue: state)) {
+          return found(values[position])
+        }
         position += 1
       }
-      return nil
+      return missing()
     }
   }
 }
