@@ -404,7 +404,7 @@ struct StateTableMemoryTests {
 
   /// Values and selectors live in separate runs of one allocation, aligned for each: values of
   /// one byte, of eight, of sixteen (a SIMD vector) and references resolve, change and release
-  /// alike, with the standard precedence and with a stored one.
+  /// alike, with the standard precedence and with a stored one, with and without a default.
   @Test func everyValueLayoutResolvesAndChanges() {
     func check<V: Equatable>(
       _ name: String, _ convert: @escaping @Sendable (Int) -> V, precedence: StatePrecedence
@@ -416,6 +416,9 @@ struct StateTableMemoryTests {
         var table = StateTable(converted, precedence: precedence)
         let reference = StateTable<Int>(entries, precedence: precedence)
         guard states.allSatisfy({ table.resolve($0) == reference.resolve($0).map(convert) }),
+          states.allSatisfy({
+            table.resolve($0, default: convert(-7)) == convert(reference.resolve($0) ?? -7)
+          }),
           table.entries.map(\.selector) == reference.entries.map(\.selector)
         else { return false }
         // A value written in place, an entry added and one removed.
