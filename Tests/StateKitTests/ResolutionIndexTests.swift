@@ -64,6 +64,9 @@ struct ResolutionIndexTests {
     #expect(table.resolve(ControlState(rawValue: 1 << 63 | 1 << 41)) == 2)
     #expect(table.resolve(ControlState(rawValue: 0x7FF << 40)) == 4)
     #expect(table.resolve(ControlState(rawValue: 1 << 5)) == nil)
+    // With a default: a hit found by the scan, and a miss after scanning every entry.
+    #expect(table.resolve(ControlState(rawValue: 0x7FF << 40), default: -1) == 4)
+    #expect(table.resolve(ControlState(rawValue: 1 << 5), default: -1) == -1)
   }
 
   @Test func manyEntriesScan() throws {
@@ -74,5 +77,12 @@ struct ResolutionIndexTests {
     // 300 = bits 8, 5, 3, 2; of the three-bit subsets, 268 (bits 8, 3, 2) has focused and
     // selected, which come first in precedence.
     #expect(table.resolve(ControlState(rawValue: 300)) == 268)
+    #expect(table.resolve(ControlState(rawValue: 300), default: -1) == 268)
+  }
+
+  @Test func emptyTablesMissWithTheDefault() {
+    let table = StateTable<Int>()
+    #expect(table.resolve(.normal, default: -1) == -1)
+    #expect(table.resolve(ControlState(rawValue: .max), default: -1) == -1)
   }
 }
