@@ -1,5 +1,6 @@
 // Measures StateTable through the public API, against baselines measured in the same run:
-// resolve (as `resolve(_:) ?? 0` and as `resolve(_:default:)`) against a [ControlState: Int]
+// resolve (as `resolve(_:) ?? 0`, as `resolve(_:default:)`, and through a frozen
+// `StateTable.Lookup`) against a [ControlState: Int]
 // dictionary with UIKit's exact-then-normal lookup and against a plain array load; building a
 // table against filling a dictionary; decoding a table from JSON against decoding a
 // [String: Int]; then the heap bytes of a table. Every table has an entry for `.normal`, so
@@ -97,11 +98,12 @@ print(
   "StateTable.resolve vs baselines (\(states.count) random states x \(repeats), 21 interleaved rounds; medians, ratios paired per round)"
 )
 print(
-  "entries  resolve ns  default ns  dictionary ns  array ns  dict/resolve  resolve/array"
-    + "  default/array")
+  "entries  resolve ns  default ns  lookup ns  dictionary ns  array ns  dict/resolve"
+    + "  resolve/array  default/array  lookup/array")
 var worstDictionaryRatio = Double.infinity
 var worstArrayRatio = 0.0
 var worstDefaultRatio = 0.0
+var worstLookupRatio = 0.0
 for size in [1, 4, 8, 16] {
   let keys = selectors(size)
   var table = StateTable<Int>()
@@ -115,6 +117,9 @@ for size in [1, 4, 8, 16] {
   let d = opaque(dictionary)
   let a = opaque(array)
   let s = opaque(states)
+  // Every table here has an entry for `.normal` and mentions only named bits: a lookup exists.
+  guard let lookup = StateTable.Lookup(table, default: 0) else { fatalError("no lookup") }
+  let l = opaque(lookup)
 
   let times = measure(
     operations: operations,
@@ -129,7 +134,8 @@ for size in [1, 4, 8, 16] {
       // changes its time by up to 2x. Each small loop is written four times, each copy with a
       // different number of calls before the loop (so the compiler cannot merge them and each
       // loop starts at another offset), and each round counts the fastest copy of each loop.
-      // All three small loops (resolve, resolve with a default, array) get the same treatment.
+      // All four small loops (resolve, resolve with a default, array, lookup) get the same
+      // treatment.
       {
         var sum = 0
         for _ in 0..<repeats { for state in s { sum &+= t.resolve(state) ?? 0 } }
@@ -214,6 +220,32 @@ for size in [1, 4, 8, 16] {
         for _ in 0..<repeats {
           for state in s { sum &+= a[Int(truncatingIfNeeded: state.rawValue & 0xFF)] }
         }
+        return sum
+      },
+      {
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= l.resolve(state) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= l.resolve(state) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= l.resolve(state) } }
+        return sum
+      },
+      {
+        blackHole(1)
+        blackHole(2)
+        blackHole(3)
+        var sum = 0
+        for _ in 0..<repeats { for state in s { sum &+= l.resolve(state) } }
         return sum
       },
     ])
@@ -222,9 +254,12 @@ for size in [1, 4, 8, 16] {
     }
   }
   let (resolveTimes, defaultTimes, arrayTimes) = (fastest(1), fastest(5), fastest(9))
+  let lookupTimes = fastest(13)
   let (resolveTime, defaultTime, dictionaryTime, arrayTime) = (
     median(resolveTimes), median(defaultTimes), median(times[0]), median(arrayTimes)
   )
+  let lookupRatio = medianRatio(lookupTimes, arrayTimes)
+  worstLookupRatio = max(worstLookupRatio, lookupRatio)
   let dictionaryRatio = medianRatio(times[0], resolveTimes)
   let arrayRatio = medianRatio(resolveTimes, arrayTimes)
   let defaultRatio = medianRatio(defaultTimes, arrayTimes)
@@ -233,9 +268,10 @@ for size in [1, 4, 8, 16] {
   worstDefaultRatio = max(worstDefaultRatio, defaultRatio)
   print(
     pad(String(size), 7), pad(format(resolveTime), 11), pad(format(defaultTime), 11),
-    pad(format(dictionaryTime), 14), pad(format(arrayTime), 9),
-    pad(format(dictionaryRatio) + "x", 13), pad(format(arrayRatio) + "x", 14),
-    pad(format(defaultRatio) + "x", 14))
+    pad(format(median(lookupTimes)), 10), pad(format(dictionaryTime), 14),
+    pad(format(arrayTime), 9), pad(format(dictionaryRatio) + "x", 13),
+    pad(format(arrayRatio) + "x", 14), pad(format(defaultRatio) + "x", 14),
+    pad(format(lookupRatio) + "x", 13))
 }
 
 // Cost against the number of possible states: the same four-entry table, resolved for states
@@ -306,6 +342,14 @@ do {
         }
         return sum
       },
+      {
+        var sum = 0
+        let table = StateTable(pairs)
+        for index in 0..<tables {
+          sum &+= StateTable.Lookup(table, default: index)?.resolve(.normal) ?? 0
+        }
+        return sum
+      },
     ])
   let ratio = medianRatio(times[0], times[1])
   worstBuildRatio = ratio
@@ -316,6 +360,7 @@ do {
   print("  table / dictionary:     \(format(ratio))x (goal <= 2x)")
   print("  from a list (init):     \(format(median(times[2]) / 1000)) us")
   print("  five new values (sets): \(format(median(times[3]) / 1000)) us")
+  print("  a lookup of the table:  \(format(median(times[4]) / 1000)) us")
 }
 
 // Decoding grows linearly: documents of 10,000, 20,000 and 40,000 selector keys, decoded as a
@@ -377,5 +422,5 @@ do {
 #endif
 
 print(
-  "\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 2x; resolve(_:default:) \(format(worstDefaultRatio))x), build table/dictionary \(format(worstBuildRatio))x (goal <= 2x); decoding 40,000 keys \(format(decodeSeconds40k)) s (goal: well under 1 s)"
+  "\nworst ratios: dictionary/resolve \(format(worstDictionaryRatio))x (goal >= 10x), resolve/array \(format(worstArrayRatio))x (goal <= 2x; resolve(_:default:) \(format(worstDefaultRatio))x, Lookup.resolve \(format(worstLookupRatio))x), build table/dictionary \(format(worstBuildRatio))x (goal <= 2x); decoding 40,000 keys \(format(decodeSeconds40k)) s (goal: well under 1 s)"
 )

@@ -67,11 +67,13 @@ struct _ResolutionIndex {
   /// For two runs `a` (low) and `b` (high), the product holds `a` and `b` side by side in the top
   /// bits; `b`'s copy that `a`'s factor makes falls off the top, and `a`'s copy that `b`'s factor
   /// makes stays below the slot bits because the gap is at least as wide as `a`.
-  static func gather(_ relevant: UInt) -> (multiplier: UInt, bits: Int)? {
+  static func gather(_ relevant: UInt, maximumBits: Int = maximumSlotBits) -> (
+    multiplier: UInt, bits: Int
+  )? {
     let width = UInt.bitWidth
     let low = relevant.trailingZeroBitCount
     let high = width - 1 - relevant.leadingZeroBitCount
-    if high - low < maximumSlotBits {
+    if high - low < maximumBits {
       let bits = high - low + 1
       return (1 << UInt(width - bits - low), bits)
     }
@@ -89,7 +91,7 @@ struct _ResolutionIndex {
     let low1 = gapStart + gapLength
     let length1 = high - low1 + 1
     let bits = length0 + length1
-    guard bits <= maximumSlotBits, gapLength >= length0, gapLength >= length1 else { return nil }
+    guard bits <= maximumBits, gapLength >= length0, gapLength >= length1 else { return nil }
     return (1 << UInt(width - bits - low) | 1 << UInt(width - bits + length0 - low1), bits)
   }
 

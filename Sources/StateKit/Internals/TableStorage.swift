@@ -124,10 +124,7 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
       // The position of the first matching entry, or 255 (no match); indexed tables have
       // fewer than 254 entries.
       let winner = { (state: UInt) -> Int in
-        var position = 0
-        while position < count, !selectors[position].matches(ControlState(rawValue: state)) {
-          position += 1
-        }
+        let position = firstMatch(selectors, count: count, state: state)
         return position < count ? position : Int(_ResolutionIndex.noMatchCode)
       }
       var (multiplier, bits, scans) = (plan.multiplier, plan.slotBits, plan.scans)
@@ -153,6 +150,19 @@ final class _TableStorage<Value>: ManagedBuffer<_TableHeader, UInt8> {
         flags: (scans ? 1 : 0) | (custom ? 2 : 0))
     }
     return storage
+  }
+
+  /// The position of the first of `count` selectors, best first, that matches `state`: the
+  /// winner; `count` when none matches.
+  @inlinable
+  static func firstMatch(_ selectors: UnsafePointer<StateSelector>, count: Int, state: UInt)
+    -> Int
+  {
+    var position = 0
+    while position < count, !selectors[position].matches(ControlState(rawValue: state)) {
+      position += 1
+    }
+    return position
   }
 
   /// Builds the storage for entries already in resolution order for `precedence`.

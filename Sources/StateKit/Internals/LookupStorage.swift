@@ -1,0 +1,135 @@
+/// The frozen index of a ``StateTable/Lookup``: for every state, the value it resolves to, with
+/// no fallback to take.
+///
+/// It is a table's slot index with two differences that remove every test from resolution.
+/// Misses resolve to the lookup's default, which is one of the values, so no slot says "no
+/// match". And the index may take up to 2^12 slots (`maximumSlotBits`), enough to gather the
+/// system bits (0...3) with the whole application range (16...23), so a table over those bits
+/// never needs the scan. A table that no index of that size separates gets no lookup.
+///
+/// Slots hold 16-bit codes into the values: the distinct winners of the table's states (at most
+/// one per slot, so at most 4,096), each stored once, plus the default when some state misses.
+/// Resolution reads a code, then the value at that code: two loads after the hash.
+@usableFromInline
+final class _LookupStorage<Value> {
+  /// At most 2^12 slots: the four system bits and the eight application bits, gathered.
+  static var maximumSlotBits: Int { 12 }
+
+  /// The bits some selector of the table mentions.
+  @usableFromInline let relevant: UInt
+  /// The multiplier of the slot hash.
+  @usableFromInline let multiplier: UInt
+  /// `UInt.bitWidth` minus the number of slot bits.
+  @usableFromInline let shift: UInt
+  /// One code per slot: the position of the slot's value in `values`.
+  @usableFromInline let codes: UnsafeMutablePointer<UInt16>
+  /// The values that some state resolves to.
+  @usableFromInline let values: UnsafeMutablePointer<Value>
+  /// The number of slots.
+  let slotCount: Int
+  /// The number of values.
+  let valueCount: Int
+  /// The one allocation that holds the codes, then the values.
+  private let memory: UnsafeMutableRawPointer
+
+  /// The index of `table`'s entries, whose misses resolve to `defaultValue`; `nil` when no index
+  /// of at most 2^12 slots separates the table's states.
+  init?(_ table: _TableStorage<Value>, default defaultValue: Value) {
+    let relevant = table.relevant
+    var multiplier: UInt = 0
+    var bits = 0
+    var searches = false
+    if relevant != 0 {
+      if let gather = _ResolutionIndex.gather(relevant, maximumBits: Self.maximumSlotBits) {
+        (multiplier, bits) = gather
+      } else if relevant.nonzeroBitCount <= 6 {
+        searches = true
+      } else {
+        return nil
+      }
+    }
+    // Only now is the number of relevant states known to be small (at most 2^12). The winner
+    // of each, in the order of the subset walk, as a code into the distinct winners in the
+    // order they are first met; position `count` stands for the default.
+    var winners: [Int] = []
+    var codeOfPosition: [UInt16] = []
+    var stateCodes: [UInt16] = []
+    table.withParts { selectors, _, count in
+      codeOfPosition = Array(repeating: .max, count: count + 1)
+      var subset: UInt = 0
+      repeat {
+        let position = _TableStorage<Value>.firstMatch(selectors, count: count, state: subset)
+        if codeOfPosition[position] == .max {
+          codeOfPosition[position] = UInt16(winners.count)
+          winners.append(position)
+        }
+        stateCodes.append(codeOfPosition[position])
+        subset = (subset &- relevant) & relevant
+      } while subset != 0
+    }
+    // At most 64 states are searched. The search keeps at most 16 distinct codes, so they stay
+    // below its "no match" code.
+    let searchedCodes = UnsafeMutablePointer<UInt8>.allocate(
+      capacity: 1 << _ResolutionIndex.searchedSlotBits)
+    defer { searchedCodes.deallocate() }
+    if searches {
+      let found = table.withParts { selectors, _, count in
+        _ResolutionIndex.search(searchedCodes, relevant: relevant) { state in
+          Int(
+            codeOfPosition[_TableStorage<Value>.firstMatch(selectors, count: count, state: state)])
+        }
+      }
+      guard let found else { return nil }
+      (multiplier, bits) = found
+    }
+
+    let slotCount = 1 << bits
+    let valueOffset =
+      (slotCount * MemoryLayout<UInt16>.stride + MemoryLayout<Value>.alignment - 1)
+      & -MemoryLayout<Value>.alignment
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: valueOffset + winners.count * MemoryLayout<Value>.stride,
+      alignment: max(MemoryLayout<Value>.alignment, MemoryLayout<UInt16>.alignment))
+    let codes = memory.bindMemory(to: UInt16.self, capacity: slotCount)
+    let values = (memory + valueOffset).bindMemory(to: Value.self, capacity: winners.count)
+    table.withParts { _, tableValues, count in
+      for (code, position) in winners.enumerated() {
+        (values + code).initialize(to: position < count ? tableValues[position] : defaultValue)
+      }
+    }
+    if searches {
+      // Slots no state reaches hold the search's "no match" code; any value will do for them.
+      for slot in 0..<slotCount {
+        let code = searchedCodes[slot]
+        (codes + slot).initialize(to: code == _ResolutionIndex.noMatchCode ? 0 : UInt16(code))
+      }
+    } else {
+      codes.initialize(repeating: 0, count: slotCount)
+      let shift = UInt(UInt.bitWidth - bits)
+      var subset: UInt = 0
+      for code in stateCodes {
+        codes[Int(truncatingIfNeeded: (subset &* multiplier) &>> shift)] = code
+        subset = (subset &- relevant) & relevant
+      }
+    }
+    (self.relevant, self.multiplier, self.shift) = (
+      relevant, multiplier, UInt(UInt.bitWidth - bits)
+    )
+    (self.codes, self.values, self.memory) = (codes, values, memory)
+    (self.slotCount, self.valueCount) = (slotCount, winners.count)
+  }
+
+  deinit {
+    values.deinitialize(count: valueCount)
+    memory.deallocate()
+  }
+
+  /// The value of a state: a hash, a code, a value; no test.
+  @inlinable
+  func resolve(_ state: UInt) -> Value {
+    values[Int(codes[Int(truncatingIfNeeded: ((state & relevant) &* multiplier) &>> shift)])]
+  }
+}
+
+// @unchecked: nothing is written after `init`, and the values are Sendable here.
+extension _LookupStorage: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,84 @@
+extension StateTable {
+  /// A table frozen with a default, for code that resolves many states: every state resolves
+  /// to a value, with no test on the way.
+  ///
+  /// A lookup answers exactly what ``StateTable/resolve(_:default:)`` answers for its table and
+  /// default, and it is built once, from a table that no longer changes:
+  ///
+  ///     var titleColor = StateTable<String>()
+  ///     titleColor[.normal] = "blue"
+  ///     titleColor[.disabled] = "gray"
+  ///     let visited = ControlState(rawValue: 1 << 16)
+  ///     titleColor[visited] = "purple"
+  ///     let lookup = StateTable.Lookup(titleColor, default: "black")
+  ///     lookup?.resolve([visited, .highlighted])  // "purple"
+  ///     lookup?.resolve([visited, .disabled])     // "gray"
+  ///
+  /// ``resolve(_:)`` hashes the state to a slot and reads the value the slot names. A table's
+  /// own `resolve` must also tell a hit from a miss and from a table too large to index; a
+  /// lookup has neither: misses hold the default, and a lookup exists only when every state can
+  /// be indexed. In a loop over many states that test is a third of the cost
+  /// (`Docs/Benchmarks.md`).
+  ///
+  /// A lookup keeps its own copy of the values and holds up to 4,096 slots of two bytes: one
+  /// for each combination of the bits the table's selectors mention, counting the bits between
+  /// them within each of the two groups the index gathers (the system bits and the application
+  /// range, say). A table over ``ControlState/highlighted``, ``ControlState/disabled`` and one
+  /// custom state takes 8 slots; one over all four system states and all eight application
+  /// bits takes 4,096.
+  @frozen
+  public struct Lookup {
+    /// The index and the values.
+    @usableFromInline let _storage: _LookupStorage<Value>
+
+    /// Freezes a table: states no entry matches resolve to `defaultValue`.
+    ///
+    ///     var table = StateTable<Int>()
+    ///     table[.selected] = 1
+    ///     let lookup = StateTable.Lookup(table, default: 0)
+    ///     lookup?.resolve([.selected, .focused])  // 1
+    ///     lookup?.resolve(.focused)               // 0
+    ///
+    ///     let far = ControlState(rawValue: 0x1111_1111)
+    ///     StateTable.Lookup(StateTable([(StateSelector(far), 1)]), default: 0) == nil  // true
+    ///
+    /// The lookup exists whenever the table's selectors mention only the system states
+    /// (bits 0 through 3) and the application range (bits 16 through 23), and also for most
+    /// tables that mention at most six bits elsewhere.
+    ///
+    /// - Parameters:
+    ///   - table: The table; later changes to it do not reach the lookup.
+    ///   - defaultValue: The value of the states that no entry matches.
+    /// - Returns: `nil` when the selectors mention bits so far apart, outside the system and
+    ///   application ranges, that no index of 4,096 slots tells their states apart; use
+    ///   ``StateTable/resolve(_:default:)`` for such a table.
+    /// - Complexity: O(*n* × *s*) for *n* entries and *s* slots, once.
+    public init?(_ table: StateTable, default defaultValue: Value) {
+      guard let storage = _LookupStorage(table._storage, default: defaultValue) else {
+        return nil
+      }
+      _storage = storage
+    }
+
+    /// The value that applies to a control in `state`: the value of the table's best matching
+    /// entry, or the default when no entry matches.
+    ///
+    ///     var table = StateTable<String>()
+    ///     table[.normal] = "blue"
+    ///     table[.highlighted] = "navy"
+    ///     let lookup = StateTable.Lookup(table, default: "black")
+    ///     lookup?.resolve([.highlighted, .focused])  // "navy"
+    ///     lookup?.resolve(.disabled)                 // "blue"
+    ///
+    /// - Parameter state: The state of a control.
+    /// - Returns: What `table.resolve(state, default: defaultValue)` returns for the table and
+    ///   default the lookup was made from.
+    /// - Complexity: O(1): a mask, a multiply, a shift and two loads, for every table.
+    @inlinable
+    public func resolve(_ state: ControlState) -> Value {
+      _storage.resolve(state.rawValue)
+    }
+  }
+}
+
+extension StateTable.Lookup: Sendable where Value: Sendable {}
