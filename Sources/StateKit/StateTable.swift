@@ -22,7 +22,9 @@
 /// A table is a plain value: tables with the same entries are equal and resolve identically in
 /// whatever order they were filled. Resolving a typical table (fewer than 254 entries whose
 /// selectors mention a few nearby bits) costs a few instructions whatever the number of entries
-/// or possible states (see ``resolve(_:)`` for the exact bound and `Docs/Benchmarks.md`).
+/// or possible states (see ``resolve(_:)`` for the exact bound and `Docs/Benchmarks.md`). For hot
+/// loops over a table that no longer changes, ``Lookup`` freezes it with a default and resolves
+/// with no test at all.
 @frozen
 public struct StateTable<Value> {
   /// An entry: a selector and its value.
@@ -239,7 +241,8 @@ public struct StateTable<Value> {
   ///
   /// In a loop that resolves many states it is also a little faster than
   /// `resolve(state) ?? defaultValue`: with no optional to unwrap, the compiler keeps one exit
-  /// test in the loop instead of two (see `Docs/Benchmarks.md`).
+  /// test in the loop instead of two (see `Docs/Benchmarks.md`). With a table that no longer
+  /// changes, a ``Lookup`` made with the same default is faster still.
   ///
   /// - Parameters:
   ///   - state: The state of a control.

@@ -419,6 +419,16 @@ do {
   print(
     "\nheap bytes per table of four Int entries: \(format(perTable)) (goal <= 160); inline size \(MemoryLayout<StateTable<Int>>.size) bytes"
   )
+  // The same for a lookup of each of those tables.
+  var lookups: [StateTable<Int>.Lookup] = []
+  lookups.reserveCapacity(count)
+  let beforeLookups = heapInUse()
+  for table in holder {
+    if let lookup = StateTable.Lookup(table, default: 0) { lookups.append(lookup) }
+  }
+  let perLookup = Double(heapInUse() - beforeLookups) / Double(lookups.count)
+  blackHole(lookups.count)
+  print("heap bytes per lookup of such a table: \(format(perLookup))")
 #endif
 
 print(
