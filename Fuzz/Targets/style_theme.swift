@@ -1,6 +1,7 @@
 // Theme files are untrusted input: decoding a StateTable or a StyleSet from any bytes never traps,
 // and whatever decodes encodes to JSON that decodes to an equal value. A decoded table resolves
-// every state as a plain walk of its entries (best first) does, with and without a default.
+// every state as a plain walk of its entries (best first) does, with and without a default, and
+// so does its StateTable.Lookup, which exists whenever the selectors stay in the named bits.
 import Foundation
 import StateKit
 
@@ -54,6 +55,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         states.append(ControlState(rawValue: word))
       }
     }
+    let lookup = StateTable.Lookup(table, default: Int.min)
+    require(
+      lookup != nil || mentioned.rawValue & ~0x00FF_000F != 0,
+      "no lookup for a table over the system and application bits")
     for state in states {
       let expected = table.entries.first { $0.selector.matches(state) }?.value
       require(
@@ -61,6 +66,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       require(
         table.resolve(state, default: Int.min) == expected ?? Int.min,
         "resolve(\(state.rawValue), default:) disagrees with the walk")
+      require(
+        lookup.map { $0.resolve(state) == expected ?? Int.min } ?? true,
+        "Lookup.resolve(\(state.rawValue)) disagrees with the walk")
     }
   }
   if let style = try? decoder.decode(StyleSet.self, from: json) {
