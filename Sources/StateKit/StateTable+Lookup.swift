@@ -3,7 +3,7 @@ extension StateTable {
   /// to a value, with no test on the way.
   ///
   /// A lookup answers exactly what ``StateTable/resolve(_:default:)`` answers for its table and
-  /// default, and it is built once, from a table that no longer changes:
+  /// default. It is a snapshot: later changes to the table do not reach it.
   ///
   ///     var titleColor = StateTable<String>()
   ///     titleColor[.normal] = "blue"
@@ -16,16 +16,17 @@ extension StateTable {
   ///
   /// ``resolve(_:)`` hashes the state to a slot and reads the value the slot names. A table's
   /// own `resolve` must also tell a hit from a miss and from a table too large to index; a
-  /// lookup has neither: misses hold the default, and a lookup exists only when every state can
-  /// be indexed. In a loop over many states that test is a third of the cost
+  /// lookup has neither test: misses hold the default, and a lookup exists only for tables it
+  /// can index. In a loop over many states it takes about four fifths of the time of
+  /// `resolve(_:default:)` and two thirds of that of `resolve(_:) ?? default`
   /// (`Docs/Benchmarks.md`).
   ///
-  /// A lookup keeps its own copy of the values and holds up to 4,096 slots of two bytes: one
-  /// for each combination of the bits the table's selectors mention, counting the bits between
-  /// them within each of the two groups the index gathers (the system bits and the application
-  /// range, say). A table over ``ControlState/highlighted``, ``ControlState/disabled`` and one
-  /// custom state takes 8 slots; one over all four system states and all eight application
-  /// bits takes 4,096.
+  /// A lookup keeps its own copy of each value that some state resolves to, and up to 4,096
+  /// slots of two bytes: one for each combination of the bits the table's selectors mention,
+  /// counting the bits between them within each of the two groups the index gathers (the system
+  /// bits and the application range, say). A table over ``ControlState/highlighted``,
+  /// ``ControlState/disabled`` and one custom state takes 8 slots; one over all four system
+  /// states and all eight application bits takes 4,096.
   @frozen
   public struct Lookup {
     /// The index and the values.
@@ -42,15 +43,17 @@ extension StateTable {
     ///     let far = ControlState(rawValue: 0x1111_1111)
     ///     StateTable.Lookup(StateTable([(StateSelector(far), 1)]), default: 0) == nil  // true
     ///
-    /// The lookup exists whenever the table's selectors mention only the system states
-    /// (bits 0 through 3) and the application range (bits 16 through 23), and also for most
-    /// tables that mention at most six bits elsewhere.
+    /// The lookup exists when the bits the table's selectors mention fit in 12 slot bits: all
+    /// within a span of 12 bits, or in two groups that together are at most 12 bits wide with a
+    /// gap between them at least as wide as each group. Any selectors over the system states
+    /// (bits 0 through 3) and the application range (bits 16 through 23) fit. Tables that
+    /// mention at most six bits get a lookup too, wherever the bits are.
     ///
     /// - Parameters:
     ///   - table: The table; later changes to it do not reach the lookup.
     ///   - defaultValue: The value of the states that no entry matches.
-    /// - Returns: `nil` when the selectors mention bits so far apart, outside the system and
-    ///   application ranges, that no index of 4,096 slots tells their states apart; use
+    /// - Returns: `nil` when the selectors mention more than six bits that do not fit in 12
+    ///   slot bits, such as bits spread over the reserved range; use
     ///   ``StateTable/resolve(_:default:)`` for such a table.
     /// - Complexity: O(*n* × *s*) for *n* entries and *s* slots, once.
     public init?(_ table: StateTable, default defaultValue: Value) {

@@ -15,16 +15,20 @@ struct LookupTests {
   /// The system states and the application range: every table over them gets a lookup.
   static let namedBits: UInt = 0x00FF_000F
 
-  /// Random tables over the pools of the table tests, over all twelve named bits, and with a
-  /// dominant state, with states that carry noise in any of the 64 bits.
+  /// Random tables over the pools of the table tests, over all twelve named bits, and over
+  /// eight bits spread over the whole word (which no index gathers: some get no lookup), in
+  /// three precedences, with states that carry noise in any of the 64 bits.
   static let tableAndStates: Generator<(StateTable<Int>, [ControlState])> = {
-    let named = ControlState(rawValue: namedBits)
-    let wide = Gen.entries(
-      values: Gen.int(in: 0...1_000),
-      selectors: Gen.selector(states: Gen.controlState(in: named, count: 0...6, namedWeight: 1)),
-      count: 0...30
-    ).map { $0.map { ($0.selector, $0.value) } }
-    let entries = Gen.frequency((3, StateTableTests.randomTable), (1, wide))
+    let over = { (bits: UInt) in
+      Gen.entries(
+        values: Gen.int(in: 0...1_000),
+        selectors: Gen.selector(
+          states: Gen.controlState(in: ControlState(rawValue: bits), count: 0...6, namedWeight: 1)),
+        count: 0...30
+      ).map { $0.map { ($0.selector, $0.value) } }
+    }
+    let entries = Gen.frequency(
+      (3, StateTableTests.randomTable), (1, over(namedBits)), (1, over(0x0101_0101_0101_0101)))
     let precedence = Gen.element(of: [
       StatePrecedence.standard, .standard, StatePrecedence(dominant: .disabled),
       StatePrecedence([ControlState(rawValue: 1 << 20), .selected]),
@@ -40,6 +44,12 @@ struct LookupTests {
       return state.array(count: 1...40).map { (table, $0) }
     }
   }()
+
+  /// What a table resolves a state to, by a plain walk of its entries, best first (they are in
+  /// resolution order), independent of any index.
+  static func walk<V>(_ table: StateTable<V>, _ state: ControlState, default: V) -> V {
+    table.entries.first { $0.selector.matches(state) }?.value ?? `default`
+  }
 
   /// The bits the selectors of a table mention.
   static func relevant(_ table: StateTable<Int>) -> UInt {
@@ -62,27 +72,99 @@ struct LookupTests {
       let relevant = Self.relevant(table)
       if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
       return states.allSatisfy { state in
-        let expected = table.resolve(state, default: -1)
+        let expected = Self.walk(table, state, default: -1)
         if table.resolve(state) == nil { misses += 1 } else { hits += 1 }
         return lookup.resolve(state) == expected
+          && table.resolve(state, default: -1) == expected
       }
     }
-    #expect(made > 2_000 && refused > 50, "made \(made), refused \(refused)")
-    #expect(large > 20, "lookups beyond the table's own 2^10 slots: \(large)")
-    #expect(searched > 20, "lookups with a searched multiplier: \(searched)")
+    #expect(made > 2_000 && refused > 200, "made \(made), refused \(refused)")
+    #expect(large > 200, "lookups beyond the table's own 2^10 slots: \(large)")
+    #expect(searched > 200, "lookups with a searched multiplier: \(searched)")
     #expect(hits > 10_000 && misses > 1_000, "hits \(hits), misses \(misses)")
   }
 
-  @Test func everyTableOverTheNamedBitsGetsALookup() {
+  /// Every table over the named bits, in any precedence, gets a lookup, and so does every
+  /// table that mentions at most six bits anywhere (through the searched multiplier when they do
+  /// not gather); both resolve as the walk.
+  @Test func tablesOverNamedBitsOrSixBitsGetALookup() {
+    let precedence = Gen.element(of: [
+      StatePrecedence.standard, StatePrecedence(dominant: .disabled),
+      StatePrecedence([ControlState(rawValue: 1 << 23), .focused]),
+    ])
     let named = ControlState(rawValue: Self.namedBits)
-    let entries = Gen.entries(
-      values: Gen.int(in: 0...9),
-      selectors: Gen.selector(states: Gen.controlState(in: named, count: 0...12, namedWeight: 1)),
-      count: 0...40)
-    forAll("a lookup exists", entries, cases: 2_000) { entries in
-      let table = StateTable(entries.map { ($0.selector, $0.value) })
+    let sixBits = Gen.int(in: 0...63).array(count: 1...6).map { bits in
+      ControlState(rawValue: bits.reduce(UInt(0)) { $0 | 1 << UInt($1) })
+    }
+    let pool = Gen.frequency((1, Gen.element(of: [named])), (1, sixBits))
+    let cases = Gen.zip(pool, precedence).flatMap { pool, precedence in
+      let entries = Gen.entries(
+        values: Gen.int(in: 0...9),
+        selectors: Gen.selector(states: Gen.controlState(in: pool, count: 0...12, namedWeight: 1)),
+        count: 0...40)
+      let states = Gen.controlState(in: ControlState(rawValue: .max), count: 0...20, namedWeight: 1)
+        .array(count: 1...20)
+      return Gen.zip(entries, states).map { (pool, precedence, $0, $1) }
+    }
+    var searched = 0
+    forAll("a lookup exists and resolves as the walk", cases, cases: 3_000) {
+      pool, precedence, entries, states in
+      let table = StateTable(entries.map { ($0.selector, $0.value) }, precedence: precedence)
       guard let lookup = StateTable.Lookup(table, default: -1) else { return false }
-      return lookup.slotCount <= 1 << 12
+      let relevant = Self.relevant(table)
+      if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
+      return (states + [pool]).allSatisfy { state in
+        lookup.resolve(state) == Self.walk(table, state, default: -1)
+      }
+    }
+    #expect(searched > 300, "tables that only a searched multiplier indexes: \(searched)")
+  }
+
+  /// Tables of 254 entries or more, which the table itself scans: the lookup indexes them, with
+  /// positions beyond a byte. Over the named bits (a gather) and over six spread bits (a search).
+  @Test func largeTables() throws {
+    let spread: UInt = 1 | 1 << 9 | 1 << 20 | 1 << 31 | 1 << 40 | 1 << 63
+    for pool in [Self.namedBits, spread] {
+      var entries: [(StateSelector, Int)] = []
+      if pool == spread {
+        // Every selector over the six bits: 3^6.
+        var required: UInt = 0
+        repeat {
+          let rest = pool & ~required
+          var excluded: UInt = 0
+          repeat {
+            let selector = try StateSelector(
+              requiring: ControlState(rawValue: required),
+              excluding: ControlState(rawValue: excluded))
+            entries.append((selector, entries.count))
+            excluded = (excluded &- rest) & rest
+          } while excluded != 0
+          required = (required &- pool) & pool
+        } while required != 0
+      } else {
+        // One or two bits required and a third excluded.
+        let bits = (0..<UInt.bitWidth).filter { pool >> UInt($0) & 1 == 1 }.map {
+          ControlState(rawValue: 1 << UInt($0))
+        }
+        for a in bits {
+          for b in bits {
+            for c in bits where c != a && c != b {
+              let selector = try StateSelector(requiring: a.union(b), excluding: c)
+              entries.append((selector, entries.count))
+            }
+          }
+        }
+      }
+      let table = StateTable(entries)
+      #expect(table.count >= 254 && table.indexShape?.scans == true, "\(table.count) entries")
+      let lookup = try #require(StateTable.Lookup(table, default: -1))
+      var subset: UInt = 0
+      repeat {
+        let state = ControlState(rawValue: subset)
+        #expect(lookup.resolve(state) == Self.walk(table, state, default: -1))
+        subset = (subset &- pool) & pool
+      } while subset != 0
+      #expect(lookup.valueCount > 16, "\(lookup.valueCount) distinct winners")
     }
   }
 
@@ -141,19 +223,21 @@ struct LookupTests {
   @Test func releasesItsValues() throws {
     final class Box {}
     weak var weakBox: Box?
+    weak var weakDefault: Box?
     do {
       var lookup: StateTable<Box>.Lookup?
       do {
-        let box = Box()
-        weakBox = box
+        let (box, fallback) = (Box(), Box())
+        (weakBox, weakDefault) = (box, fallback)
         var table = StateTable<Box>()
         table[.selected] = box
-        lookup = StateTable.Lookup(table, default: Box())
+        lookup = StateTable.Lookup(table, default: fallback)
       }
-      #expect(weakBox != nil)
+      #expect(weakBox != nil && weakDefault != nil)
       #expect(try #require(lookup).resolve(.selected) === weakBox)
+      #expect(try #require(lookup).resolve(.normal) === weakDefault)
     }
-    #expect(weakBox == nil)
+    #expect(weakBox == nil && weakDefault == nil)
   }
 
   @Test func sharedAcrossTasks() async throws {

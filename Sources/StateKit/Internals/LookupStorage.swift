@@ -5,7 +5,9 @@
 /// Misses resolve to the lookup's default, which is one of the values, so no slot says "no
 /// match". And the index may take up to 2^12 slots (`maximumSlotBits`), enough to gather the
 /// system bits (0...3) with the whole application range (16...23), so a table over those bits
-/// never needs the scan. A table that no index of that size separates gets no lookup.
+/// never needs the scan. When no gather fits, a seeded multiplier is searched into as many slots
+/// for tables that mention at most six bits (64 states); a table that mentions more bits and
+/// that no gather fits gets no lookup.
 ///
 /// Slots hold 16-bit codes into the values: the distinct winners of the table's states (at most
 /// one per slot, so at most 4,096), each stored once, plus the default when some state misses.
@@ -32,8 +34,8 @@ final class _LookupStorage<Value> {
   /// The one allocation that holds the codes, then the values.
   private let memory: UnsafeMutableRawPointer
 
-  /// The index of `table`'s entries, whose misses resolve to `defaultValue`; `nil` when no index
-  /// of at most 2^12 slots separates the table's states.
+  /// The index of `table`'s entries, whose misses resolve to `defaultValue`; `nil` when neither
+  /// a gather nor a searched multiplier fits the table's states in 2^12 slots.
   init?(_ table: _TableStorage<Value>, default defaultValue: Value) {
     let relevant = table.relevant
     var multiplier: UInt = 0
@@ -67,14 +69,16 @@ final class _LookupStorage<Value> {
         subset = (subset &- relevant) & relevant
       } while subset != 0
     }
-    // At most 64 states are searched. The search keeps at most 16 distinct codes, so they stay
-    // below its "no match" code.
+    // At most 64 states are searched, into up to as many slots as a gather may take. Their
+    // codes, at most 64, stay below the search's "no match" code.
     let searchedCodes = UnsafeMutablePointer<UInt8>.allocate(
-      capacity: 1 << _ResolutionIndex.searchedSlotBits)
+      capacity: searches ? 1 << Self.maximumSlotBits : 0)
     defer { searchedCodes.deallocate() }
     if searches {
       let found = table.withParts { selectors, _, count in
-        _ResolutionIndex.search(searchedCodes, relevant: relevant) { state in
+        _ResolutionIndex.search(
+          searchedCodes, relevant: relevant, maximumBits: Self.maximumSlotBits
+        ) { state in
           Int(
             codeOfPosition[_TableStorage<Value>.firstMatch(selectors, count: count, state: state)])
         }

@@ -114,9 +114,11 @@ struct _ResolutionIndex {
   }
 
   /// Searches a seeded multiplier that sends states with different winners to different slots,
-  /// with as few slots as possible, and writes the slots; `nil` when none fits in 16 slots.
+  /// with as few slots as possible, and writes the slots; `nil` when none fits in
+  /// 2^`maximumBits` slots (16 by default; `codes` has room for that many).
   @usableFromInline static func search(
-    _ codes: UnsafeMutablePointer<UInt8>, relevant: UInt, winner: (UInt) -> Int
+    _ codes: UnsafeMutablePointer<UInt8>, relevant: UInt,
+    maximumBits: Int = searchedSlotBits, winner: (UInt) -> Int
   ) -> (multiplier: UInt, bits: Int)? {
     var states: [UInt] = []
     var subset: UInt = 0
@@ -127,10 +129,10 @@ struct _ResolutionIndex {
     let winners = states.map { UInt8(truncatingIfNeeded: winner($0)) }
     let distinct = Set(winners).count
     let fewest = UInt.bitWidth - UInt(max(distinct - 1, 0)).leadingZeroBitCount
-    guard fewest <= searchedSlotBits else { return nil }
+    guard fewest <= maximumBits else { return nil }
     let empty = UInt16.max
-    var slots = [UInt16](repeating: empty, count: 1 << searchedSlotBits)
-    for bits in fewest...searchedSlotBits {
+    var slots = [UInt16](repeating: empty, count: 1 << maximumBits)
+    for bits in fewest...maximumBits {
       let shift = UInt(UInt.bitWidth - bits)
       candidates: for multiplier in seeded {
         for index in 0..<(1 << bits) { slots[index] = empty }
