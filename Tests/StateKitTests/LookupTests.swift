@@ -35,13 +35,7 @@ struct LookupTests {
     ])
     return Gen.zip(entries, precedence).flatMap { entries, precedence in
       let table = StateTable(entries, precedence: precedence)
-      let pool = entries.reduce(ControlState.normal) {
-        $0.union($1.0.required).union($1.0.excluded)
-      }
-      let noise = Gen.controlState(in: ControlState(rawValue: .max), count: 0...16, namedWeight: 1)
-      let state = Gen.zip(Gen.controlState(in: pool, count: 0...12, namedWeight: 1), noise)
-        .map { $0.union($1) }
-      return state.array(count: 1...40).map { (table, $0) }
+      return StateTableTests.states(of: entries, bits: 0...12, count: 1...40).map { (table, $0) }
     }
   }()
 
@@ -49,11 +43,6 @@ struct LookupTests {
   /// resolution order), independent of any index.
   static func walk<V>(_ table: StateTable<V>, _ state: ControlState, default: V) -> V {
     table.entries.first { $0.selector.matches(state) }?.value ?? `default`
-  }
-
-  /// The bits the selectors of a table mention.
-  static func relevant(_ table: StateTable<Int>) -> UInt {
-    table.entries.reduce(0) { $0 | $1.selector.required.rawValue | $1.selector.excluded.rawValue }
   }
 
   @Test func lookupResolvesAsTheTableWithItsDefault() {
@@ -65,11 +54,11 @@ struct LookupTests {
       guard let lookup = StateTable.Lookup(table, default: -1) else {
         refused += 1
         // Refused only for bits outside the named ranges, which the table then scans.
-        return Self.relevant(table) & ~Self.namedBits != 0 && table.indexShape?.scans == true
+        return table._storage.relevant & ~Self.namedBits != 0 && table.indexShape?.scans == true
       }
       made += 1
       if lookup.slotCount > 1 << 10 { large += 1 }
-      let relevant = Self.relevant(table)
+      let relevant = table._storage.relevant
       if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
       return states.allSatisfy { state in
         let expected = Self.walk(table, state, default: -1)
@@ -111,7 +100,7 @@ struct LookupTests {
       pool, precedence, entries, states in
       let table = StateTable(entries.map { ($0.selector, $0.value) }, precedence: precedence)
       guard let lookup = StateTable.Lookup(table, default: -1) else { return false }
-      let relevant = Self.relevant(table)
+      let relevant = table._storage.relevant
       if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
       return (states + [pool]).allSatisfy { state in
         lookup.resolve(state) == Self.walk(table, state, default: -1)

@@ -61,16 +61,23 @@ struct StateTableTests {
     ).map { $0.map { ($0.selector, $0.value) } }
   }
 
+  /// States for a table's entries: `bits` of the bits its selectors mention, some with noise in
+  /// any of the 64 bits; `count` of them.
+  static func states(
+    of entries: [(StateSelector, Int)], bits: ClosedRange<Int>, count: ClosedRange<Int>
+  ) -> Generator<[ControlState]> {
+    let pool = entries.reduce(ControlState.normal) {
+      $0.union($1.0.required).union($1.0.excluded)
+    }
+    let noise = Gen.controlState(in: ControlState(rawValue: .max), count: 0...16, namedWeight: 1)
+    return Gen.zip(Gen.controlState(in: pool, count: bits, namedWeight: 1), noise)
+      .map { $0.union($1) }.array(count: count)
+  }
+
   /// A table and states made of its bits, some with noise in any of the 64 bits.
   static let tableAndStates: Generator<([(StateSelector, Int)], [ControlState])> =
     randomTable.flatMap { entries in
-      let pool = entries.reduce(ControlState.normal) {
-        $0.union($1.0.required).union($1.0.excluded)
-      }
-      let noise = Gen.controlState(in: ControlState(rawValue: .max), count: 0...16, namedWeight: 1)
-      let state = Gen.zip(Gen.controlState(in: pool, count: 0...8, namedWeight: 1), noise)
-        .map { $0.union($1) }
-      return state.array(count: 1...20).map { (entries, $0) }
+      states(of: entries, bits: 0...8, count: 1...20).map { (entries, $0) }
     }
 
   @Test func resolveAgreesWithTheReference() {
