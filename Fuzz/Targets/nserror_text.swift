@@ -11,24 +11,21 @@ import ErrorKitCore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)
   var errors = 0
-  for finding in NSErrorText.findAll(in: input) {
-    guard let payload = finding.payload else { continue }
-    let chain = payload.chain
-    errors += chain.count
-    require(chain.count <= NSErrorText.maximumDepth, "chain of \(chain.count) beyond the limit")
-  }
-  require(errors * 18 <= input.count, "\(errors) errors from \(input.count) bytes")
   var previousEnd = 0
-  for finding in ErrorText.findAll(in: input) {
+  for finding in ErrorScanner.findAll(in: PastedText(input)) {
     require(finding.range.lowerBound >= previousEnd, "findings overlap or are out of order")
     require(finding.range.upperBound <= input.count, "a finding reaches past the input")
     previousEnd = finding.range.upperBound
-    require((finding.payload == nil) != (finding.failure == nil), "neither or both of a result")
     guard let payload = finding.payload else { continue }
+    let chain = payload.chain
+    errors += chain.count
+    require(chain.count <= ErrorPayload.maximumDepth, "chain of \(chain.count) beyond the limit")
     var writer = JSONWriter()
     payload.write(to: &writer)
     let back = (try? JSONReader.parse(writer.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
     require(back == payload, "payload round trip")
   }
+  // Each error needs at least "Domain=D Code=1" or "Domain: D" and "Code: 1" on two lines.
+  require(errors * 15 <= input.count + 15, "\(errors) errors from \(input.count) bytes")
   return 0
 }

@@ -62,16 +62,16 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// The domain of the marker link that ends a cut chain.
   ///
   ///     ErrorChain.markerDomain  // "dev.statekit.ErrorKit"
-  public static let markerDomain = "dev.statekit.ErrorKit"
+  public static let markerDomain = ErrorPayload.markerDomain
 
   /// The marker's code when the chain was cut for depth.
   ///
   ///     ErrorChain.depthMarkerCode  // 1
-  public static let depthMarkerCode = 1
+  public static let depthMarkerCode = ErrorPayload.depthMarkerCode
   /// The marker's code when the chain was cut because an error appeared twice.
   ///
   ///     ErrorChain.cycleMarkerCode  // 2
-  public static let cycleMarkerCode = 2
+  public static let cycleMarkerCode = ErrorPayload.cycleMarkerCode
 
   /// The errors, outermost first; a cut chain ends with its marker.
   ///
@@ -151,14 +151,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// The marker that ends a cut chain.
   static func marker(_ cut: Cut) -> ErrorPayload {
     switch cut {
-    case .depth:
-      ErrorPayload(
-        domain: markerDomain, code: depthMarkerCode, name: "chainTooDeep",
-        message: "error chain cut after \(maximumDepth - 1) errors")
-    case .cycle:
-      ErrorPayload(
-        domain: markerDomain, code: cycleMarkerCode, name: "chainCycle",
-        message: "error chain cut: an error is its own cause")
+    case .depth: ErrorPayload.depthMarker
+    case .cycle: ErrorPayload.cycleMarker
     }
   }
 
@@ -200,24 +194,22 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     }
     let ns = error as NSError
     let fields = _NSErrorFields(ns)
+    // The one mapping from user info to fields, as for pasted NSError text.
+    var payload = ErrorPayload(domain: ns.domain, code: ns.code, userInfo: fields.entries)
     if type(of: error) is NSError.Type {
-      let payload = ErrorPayload(
-        domain: ns.domain, code: ns.code, name: fields.name, message: fields.description,
-        failureReason: fields.failureReason, recoverySuggestion: fields.recoverySuggestion,
-        details: fields.details)
       return (Level(payload, fallback: ns.localizedDescription), fields.underlying)
     }
     // A Swift error that is not a CodedError: its type and case name, never its values.
     let localized = error as? any LocalizedError
     let caseName = _ReflectedError.caseName(of: error)
     let typeName = String(describing: type(of: error))
-    let payload = ErrorPayload(
-      domain: normalizedDomain(ns.domain), code: ns.code, name: fields.name ?? caseName,
-      message: fields.description ?? localized?.errorDescription
-        ?? caseName.map { "\(typeName).\($0)" } ?? typeName,
-      failureReason: fields.failureReason ?? localized?.failureReason,
-      recoverySuggestion: fields.recoverySuggestion ?? localized?.recoverySuggestion,
-      details: fields.details)
+    payload.domain = normalizedDomain(ns.domain)
+    payload.name = payload.name ?? caseName
+    payload.message =
+      payload.message ?? localized?.errorDescription ?? caseName.map { "\(typeName).\($0)" }
+      ?? typeName
+    payload.failureReason = payload.failureReason ?? localized?.failureReason
+    payload.recoverySuggestion = payload.recoverySuggestion ?? localized?.recoverySuggestion
     return (Level(payload), fields.underlying)
   }
 

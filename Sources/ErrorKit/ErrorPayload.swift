@@ -14,7 +14,7 @@ extension ErrorPayload {
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
-    self.init(linking: ErrorChain.capture(error).levels.map(\.payload))
+    self.init(levels: ErrorChain.capture(error).levels.map(\.payload))
   }
 
   /// Captures a described chain.
@@ -24,7 +24,7 @@ extension ErrorPayload {
   /// - Parameter chain: An error chain.
   public init(_ chain: ErrorChain) {
     self.init(
-      linking: chain.links.map {
+      levels: chain.links.map {
         ErrorPayload(
           domain: $0.domain, code: $0.code, name: $0.name, message: $0.message,
           failureReason: $0.failureReason, recoverySuggestion: $0.recoverySuggestion,
@@ -33,15 +33,9 @@ extension ErrorPayload {
   }
 
   /// Links single-level payloads, outermost first, into one chain.
-  private init(linking levels: [ErrorPayload]) {
-    var payload: ErrorPayload?
-    for level in levels.reversed() {
-      var linked = level
-      linked.underlying = payload
-      payload = linked
-    }
+  private init(levels: [ErrorPayload]) {
     // A capture always holds at least the error it was made from.
-    self = payload ?? ErrorChain.marker(.depth)
+    self = ErrorPayload(linking: levels) ?? ErrorPayload.depthMarker
   }
 
   /// An `NSError` with the payload's domain, code, texts, name, details and causes; built
@@ -53,11 +47,8 @@ extension ErrorPayload {
   /// ``ErrorUserInfoKey/escapedDetailKey(_:)``), so `ErrorPayload(payload.nsError) == payload`
   /// for every payload within the depth limit.
   public var nsError: NSError {
-    var levels = chain
-    if levels.count > Self.maximumDepth {
-      levels.removeSubrange((Self.maximumDepth - 1)...)
-      levels.append(ErrorChain.marker(.depth))
-    }
+    // Linked again by the one builder, so a chain deeper than the limit ends with its marker.
+    let levels = ErrorPayload(linking: chain)?.chain ?? [self]
     var cause: NSError?
     for level in levels.reversed() {
       cause = NSError(

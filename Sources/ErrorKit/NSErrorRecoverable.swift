@@ -43,7 +43,12 @@ extension NSErrorRecoverable {
   /// - Parameter error: An `NSError`, typically the bridged form of one of this type's errors.
   public init?(_ error: NSError) {
     guard error.domain == Self.domain else { return nil }
-    self.init(code: error.code, details: _NSErrorFields(error).details)
+    self.init(
+      code: error.code,
+      details: ErrorPayload(
+        domain: error.domain, code: error.code, userInfo: _NSErrorFields(error).entries
+      )
+      .details)
   }
 
   /// Recovers the error from any error: itself when it already has this type, otherwise its

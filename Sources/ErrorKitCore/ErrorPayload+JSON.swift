@@ -44,12 +44,8 @@ extension ErrorPayload {
       case let cause?: current = cause
       }
     }
-    var payload = levels.removeLast()
-    while var outer = levels.popLast() {
-      outer.underlying = payload
-      payload = outer
-    }
-    self = payload
+    // Never nil: the loop above read at least one level.
+    self = ErrorPayload(linking: levels) ?? ErrorPayload.depthMarker
   }
 
   /// One level of a payload, without its cause.

@@ -7,35 +7,35 @@ import ErrorKitCore
 /// a.b. Debug description: …`. Reported: the case, the coding path, the key or type, the debug
 /// description, and an underlying NSError when there is one; the domain and code are the ones
 /// Foundation bridges a `DecodingError` to (`NSCocoaErrorDomain` 4865 or 4864).
-enum DecodingErrorText {
+enum DecodingErrorText: ErrorReader {
+  static let form = "a Swift DecodingError"
+  static let example =
+    #"typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: [], debugDescription: "…", underlyingError: nil))"#
   static let cases = ["keyNotFound", "typeMismatch", "valueNotFound", "dataCorrupted"]
+  /// The classic dump's `case(` and the `DecodingError.` of Swift 6's one-line form (and of the
+  /// classic dump's qualified name).
+  static let anchors = cases.map { $0 + "(" } + ["DecodingError."]
 
   static func code(of name: String) -> Int {
     name == "keyNotFound" || name == "valueNotFound" ? 4865 : 4864
   }
 
-  static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
-    var findings: [ErrorFinding] = []
-    for name in cases {
-      let classic = Array((name + "(").utf8)
-      var start = 0
-      while let position = NSErrorText.find(classic, in: bytes, from: start) {
-        start = position + classic.count
-        // A word that merely ends with the name (`myKeyNotFound(`) is not a dump.
-        if position > 0, isIdentifierByte(bytes[position - 1]) { continue }
-        findings.append(readClassic(bytes, name: name, at: position))
-        start = max(start, findings[findings.count - 1].range.upperBound)
-      }
-      let modern = Array(("DecodingError." + name + ": ").utf8)
-      start = 0
-      while let position = NSErrorText.find(modern, in: bytes, from: start) {
-        var end = position
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        findings.append(readModern(bytes, name: name, range: position..<end, prefix: modern.count))
-        start = end
-      }
+  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    if anchor < cases.count {
+      // A word that merely ends with the name (`myKeyNotFound(`) is not a dump.
+      if position > 0, isIdentifierByte(text[position - 1]) { return nil }
+      return readClassic(text, name: cases[anchor], at: position)
     }
-    return findings
+    let after = position + "DecodingError.".utf8.count
+    for name in cases {
+      if text.starts(with: name + ": ", at: after) {
+        return readModern(
+          text, name: name, range: position..<text.lineEnd(of: position),
+          prefix: "DecodingError.".utf8.count + name.utf8.count + 2)
+      }
+      // `Swift.DecodingError.typeMismatch(`: read at the case's own anchor, with this prefix.
+    }
+    return nil
   }
 
   private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -45,12 +45,12 @@ enum DecodingErrorText {
 
   /// The position after the parenthesis that closes the one before `start`, skipping quoted
   /// text; `nil` when the text ends first.
-  private static func closingParenthesis(_ bytes: [UInt8], from start: Int) -> Int? {
+  private static func closingParenthesis(_ text: PastedText, from start: Int) -> Int? {
     var depth = 1
     var index = start
     var inString = false
-    while index < bytes.count {
-      let byte = bytes[index]
+    while index < text.count {
+      let byte = text.bytes[index]
       if inString {
         if byte == UInt8(ascii: "\\") {
           index += 1
@@ -70,19 +70,21 @@ enum DecodingErrorText {
     return nil
   }
 
-  private static func readClassic(_ bytes: [UInt8], name: String, at position: Int)
+  private static func readClassic(_ source: PastedText, name: String, at position: Int)
     -> ErrorFinding
   {
     var start = position
-    let prefix = Array("Swift.DecodingError.".utf8)
-    if start >= prefix.count, bytes[(start - prefix.count)..<start].elementsEqual(prefix) {
-      start -= prefix.count
+    for prefix in ["Swift.DecodingError.", "DecodingError."] {
+      let length = prefix.utf8.count
+      if start >= length, source.starts(with: prefix, at: start - length) {
+        start -= length
+        break
+      }
     }
     let open = position + name.utf8.count + 1
-    let close = closingParenthesis(bytes, from: open)
-    let end = close ?? bytes.count
-    let body = String(
-      decoding: bytes[open..<max(open, end - (close == nil ? 0 : 1))], as: UTF8.self)
+    let close = closingParenthesis(source, from: open)
+    let end = close ?? source.count
+    let body = source.text(open..<max(open, end - (close == nil ? 0 : 1)))
     var details: [String: String] = [:]
     let contextMarker = body.firstRange(of: "Context(")
     let head = contextMarker.map { body[..<$0.lowerBound] } ?? body[...]
@@ -101,22 +103,21 @@ enum DecodingErrorText {
     let message = quoted(after: "debugDescription: ", in: context)
     var underlying: ErrorPayload?
     if let cause = context.firstRange(of: "underlyingError: Optional(") {
-      let text = Array(context[cause.upperBound...].utf8)
-      underlying = NSErrorText.findAll(in: text).first?.payload
+      let text = PastedText(String(context[cause.upperBound...]))
+      underlying = ErrorScanner.findAll(in: text).lazy.compactMap(\.payload).first
     }
-    return ErrorFinding(
-      range: start..<end,
-      payload: ErrorPayload(
+    return .error(
+      ErrorPayload(
         domain: "NSCocoaErrorDomain", code: code(of: name), name: name, message: message,
         details: details, underlying: underlying),
-      cut: close == nil ? "inside the DecodingError" : nil, mayContinue: close == nil)
+      in: start..<end, cut: close == nil ? "inside the DecodingError" : nil,
+      mayContinue: close == nil)
   }
 
   private static func readModern(
-    _ bytes: [UInt8], name: String, range: Range<Int>, prefix: Int
+    _ source: PastedText, name: String, range: Range<Int>, prefix: Int
   ) -> ErrorFinding {
-    let line = String(
-      decoding: bytes[(range.lowerBound + prefix)..<range.upperBound], as: UTF8.self)
+    let line = source.text((range.lowerBound + prefix)..<range.upperBound)
     var details: [String: String] = [:]
     var message: String?
     var summary = Substring(line)
@@ -128,27 +129,30 @@ enum DecodingErrorText {
       details["codingPath"] = String(summary[path.upperBound...])
       summary = summary[..<path.lowerBound]
     }
-    return ErrorFinding(
-      range: range,
-      payload: ErrorPayload(
+    return .error(
+      ErrorPayload(
         domain: "NSCocoaErrorDomain", code: code(of: name), name: name,
         message: message ?? String(summary), failureReason: message == nil ? nil : String(summary),
-        details: details))
+        details: details), in: range)
   }
 
-  /// The `stringValue: "…"` and `intValue: …` pairs of coding keys, in order.
+  /// The `stringValue: "…"` and `intValue: …` pairs of coding keys, in order, in one pass: each
+  /// key's `intValue` is looked for only before the next key.
   private static func stringValues(in text: Substring) -> [(text: String, index: Int?)] {
     var result: [(String, Int?)] = []
     var rest = text
     while let key = rest.firstRange(of: "stringValue: ") {
       rest = rest[key.upperBound...]
       guard let value = quoted(after: "", in: rest) else { break }
+      // This key's own text, up to the next key.
+      let nextKey = rest.firstRange(of: "stringValue: ")?.lowerBound ?? rest.endIndex
+      let own = rest[..<nextKey]
       var index: Int?
-      if let int = rest.firstRange(of: "intValue: ") {
-        let digits = rest[int.upperBound...].prefix { $0.isNumber }
-        index = Int(digits)
+      if let int = own.firstRange(of: "intValue: ") {
+        index = Int(own[int.upperBound...].prefix { $0.isNumber })
       }
       result.append((value, index))
+      rest = rest[nextKey...]
     }
     return result
   }

@@ -1,20 +1,57 @@
 import ErrorKitCore
 
-/// One error found in pasted text by one of the readers (NSError text, Foundation's short form,
-/// Swift's `DecodingError` dumps, Xcode's reports): the error, or why it could not be read.
+/// One error found in a text by a reader, or a region that looks like one but cannot be read:
+/// never both.
 struct ErrorFinding {
-  /// Where the error stands in the text, in bytes.
-  var range: Range<Int>
-  /// The error, as complete as the text allows; `nil` when nothing could be read.
-  var payload: ErrorPayload?
-  /// Whether the text was printed by an Apple platform (POSIX codes follow Darwin's numbering).
-  var darwin: Bool = true
-  /// What the text cut off, when it ends inside the error: "inside UserInfo", for example.
-  var cut: String?
-  /// Why the error could not be read, when `payload` is `nil`.
-  var failure: String?
+  /// What a region of the text is.
+  enum Result {
+    /// An error, as complete as the text allows.
+    case error(ReadError)
+    /// A region that looks like an error but cannot be read, and why.
+    case unreadable(reason: String)
+  }
 
+  /// An error read from text.
+  struct ReadError {
+    /// The error and its causes.
+    var payload: ErrorPayload
+    /// Whether the text was printed by an Apple platform (POSIX codes follow Darwin's numbering).
+    var darwin = true
+    /// What the text cut off, when it ends inside the error: "inside UserInfo", for example.
+    var cut: String?
+    /// Whether the error was given as an ErrorPayload document: it prints back as it was given,
+    /// without names from the lookup tables.
+    var asGiven = false
+  }
+
+  /// Where the region stands in the text, in bytes.
+  var range: Range<Int>
+  /// What the region is.
+  var result: Result
   /// Whether the text ends where this error may still go on: a stream waits for more lines
-  /// before it prints the error.
+  /// (or a pause) before it reports it.
   var mayContinue = false
+
+  /// An error found in `range`.
+  static func error(
+    _ payload: ErrorPayload, in range: Range<Int>, darwin: Bool = true, cut: String? = nil,
+    mayContinue: Bool = false, asGiven: Bool = false
+  ) -> ErrorFinding {
+    ErrorFinding(
+      range: range,
+      result: .error(ReadError(payload: payload, darwin: darwin, cut: cut, asGiven: asGiven)),
+      mayContinue: mayContinue)
+  }
+
+  /// A region in `range` that cannot be read.
+  static func unreadable(_ reason: String, in range: Range<Int>, mayContinue: Bool = false)
+    -> ErrorFinding
+  {
+    ErrorFinding(range: range, result: .unreadable(reason: reason), mayContinue: mayContinue)
+  }
+
+  /// The error, when the region is one.
+  var payload: ErrorPayload? {
+    if case .error(let read) = result { read.payload } else { nil }
+  }
 }

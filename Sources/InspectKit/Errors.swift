@@ -1,5 +1,5 @@
 import ErrorKitCore
-@_spi(Tools) import StateKit
+import StateKit
 
 extension Inspector {
   /// `error INPUT...`: explains each input; `-` streams standard input (JSON documents or log
@@ -38,126 +38,141 @@ extension Inspector {
     }
   }
 
-  /// What one input has given so far: whether an error was printed, and the problems held back
-  /// until it is known whether they are the input's failure or a side note.
+  /// What one input has given so far: whether an error was printed, and the first problem,
+  /// held back until it is known whether it is the input's failure or a side note. Later
+  /// problems are warnings at once, so nothing piles up however long a stream runs.
   struct Report {
     var name: String
     var printed = false
-    var pending: [String] = []
+    var pending: String?
+    var problems = 0
   }
 
   /// Prints a finding: the error (with a warning when its text was cut), or the reason it could
   /// not be read. One input that explains at least one error does not fail for its other parts.
   mutating func show(_ finding: ErrorFinding, report: inout Report, first: inout Bool) {
-    if var payload = finding.payload {
-      lookup.name(&payload, darwin: finding.darwin)
-      print(payload, first: &first)
-      if let cut = finding.cut {
+    switch finding.result {
+    case .error(let read):
+      var payload = read.payload
+      if !read.asGiven { lookup.name(&payload, darwin: read.darwin) }
+      show(payload, report: &report, first: &first)
+      if let cut = read.cut {
         Terminal.warning("\(report.name): the text ends \(cut); shown is what is complete")
       }
-      if !report.printed {
-        for problem in report.pending { Terminal.warning(problem) }
-        report.pending = []
-      }
-      report.printed = true
-    } else if let reason = finding.failure {
+    case .unreadable(let reason):
       let message = "\(report.name): \(reason)"
-      if report.printed {
+      report.problems += 1
+      if report.printed || report.pending != nil {
         Terminal.warning(message)
       } else {
-        report.pending.append(message)
+        report.pending = message
       }
     }
   }
 
-  /// Ends an input: problems that were not side notes to a printed error are its failure.
-  mutating func finish(_ report: inout Report) {
-    if !report.printed {
-      for problem in report.pending { fail(Failure(status: .dataError, message: problem)) }
+  /// Prints an error; a held problem becomes a warning before it.
+  mutating func show(_ payload: ErrorPayload, report: inout Report, first: inout Bool) {
+    if let problem = report.pending {
+      terminal.flush()
+      Terminal.warning(problem)
+      report.pending = nil
     }
-    report.pending = []
+    print(payload, first: &first)
+    report.printed = true
   }
 
-  /// `error -`: reads standard input line by line. A JSON document is explained when its braces
-  /// close; log text is explained line by line, and an error that goes on over several lines
-  /// (or a report whose next block may follow) is held until it is complete, up to a bound.
+  /// Ends an input: a problem that was not a side note to a printed error is its failure.
+  mutating func finish(_ report: inout Report) {
+    if !report.printed, let problem = report.pending {
+      let others = report.problems - 1
+      fail(
+        Failure(
+          status: .dataError,
+          message: others > 0 ? "\(problem) (and \(others) more, above)" : problem))
+    }
+    report.pending = nil
+  }
+
+  /// `error -`: reads standard input as it comes (``ErrorStream``): each error is printed once,
+  /// in order, as soon as the lines after it prove it complete, or 250 ms after its last line
+  /// when the input pauses.
   mutating func streamErrors(first: inout Bool) throws(Failure) {
     var reader = LineReader(descriptor: 0, name: "standard input")
     var report = Report(name: "standard input")
-    var pending: [UInt8] = []
-    var isJSON = false
-    var depth = JSONDepth()
-    func explainPending(_ inspector: inout Inspector, atEnd: Bool) throws(Failure) {
-      defer { pending.removeAll(keepingCapacity: true) }
-      guard validUTF8(pending) != nil else {
-        throw Failure(
-          status: .dataError, message: "standard input has text that is not valid UTF-8")
-      }
-      if isJSON {
-        do {
-          let payload = try ErrorPayload(jsonValue: try JSONReader.parse(pending))
-          inspector.show(
-            ErrorFinding(range: 0..<pending.count, payload: payload, darwin: true),
-            report: &report, first: &first)
-        } catch {
-          inspector.show(
-            ErrorFinding(range: 0..<pending.count, failure: error.message), report: &report,
-            first: &first)
+    var stream = ErrorStream()
+    reading: while terminal.writeFailure == nil {
+      let items: [ErrorStream.Item]
+      switch try reader.nextChunk(
+        waitLimit: stream.isHolding ? Limits.pauseMilliseconds : nil,
+        beforeWaiting: { terminal.flush() })
+      {
+      case .lines(var bytes, let count):
+        let invalid = Self.blankInvalidLines(&bytes, count: count)
+        for _ in 0..<invalid {
+          show(.unreadable("a line is not valid UTF-8", in: 0..<0), report: &report, first: &first)
         }
-        return
+        items = stream.feed(bytes, count: count)
+      case .paused:
+        items = stream.pause()
+      case .end:
+        for item in stream.finish() { show(item, report: &report, first: &first) }
+        break reading
       }
-      for finding in ErrorText.findAll(in: Array(pending.dropLast())) {
-        inspector.show(finding, report: &report, first: &first)
-      }
+      for item in items { show(item, report: &report, first: &first) }
     }
-    while terminal.writeFailure == nil,
-      let line = try reader.next(beforeWaiting: { terminal.flush() })
-    {
-      guard validUTF8(Array(line)) != nil else {
-        show(
-          ErrorFinding(range: 0..<0, failure: "a line is not valid UTF-8"), report: &report,
-          first: &first)
-        continue
-      }
-      let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-      if pending.isEmpty {
-        if trimmed.isEmpty { continue }
-        isJSON = trimmed.first == UInt8(ascii: "{")
-        depth = JSONDepth()
-      }
-      let lineStart = pending.count
-      pending.append(contentsOf: line)
-      pending.append(0x0A)
-      if isJSON {
-        depth.scan(line)
-        if depth.closed { try explainPending(&self, atEnd: false) }
-        continue
-      }
-      // Scanned without the last line feed: an error that reaches the end may go on.
-      let findings = ErrorText.findAll(in: Array(pending.dropLast()))
-      if findings.isEmpty {
-        // Keep this line only, as the possible first line of an error that starts below.
-        pending.removeSubrange(0..<lineStart)
-        continue
-      }
-      if findings.contains(where: \.mayContinue), pending.count < Limits.heldError {
-        continue
-      }
-      try explainPending(&self, atEnd: false)
-    }
-    if !pending.isEmpty { try explainPending(&self, atEnd: true) }
-    if !report.printed, report.pending.isEmpty {
+    if !report.printed, report.pending == nil {
       throw Failure(
         status: .dataError,
         message:
-          "standard input holds no error: neither an ErrorPayload JSON document nor NSError text, a short form, a DecodingError or an Xcode report"
+          "standard input holds no error: neither an ErrorPayload JSON document nor \(ErrorReaders.formList)"
       )
     }
     finish(&report)
   }
 
+  mutating func show(_ item: ErrorStream.Item, report: inout Report, first: inout Bool) {
+    switch item {
+    case .finding(let finding): show(finding, report: &report, first: &first)
+    // A document given as input prints back as it was given.
+    case .document(let payload): show(payload, report: &report, first: &first)
+    }
+  }
+
+  /// Blanks the lines that are not valid UTF-8 (their line feeds stay, so errors around them
+  /// are read as before) and returns how many there were. Text that is all ASCII is checked
+  /// eight bytes at a time.
+  static func blankInvalidLines(_ bytes: inout [UInt8], count: Int) -> Int {
+    let ascii = bytes.withUnsafeBytes { raw -> Bool in
+      var offset = 0
+      while offset + 8 <= count {
+        if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+          return false
+        }
+        offset += 8
+      }
+      while offset < count {
+        if raw[offset] >= 0x80 { return false }
+        offset += 1
+      }
+      return true
+    }
+    if ascii { return 0 }
+    var invalid = 0
+    var start = 0
+    while start < count {
+      let end = findByte(0x0A, in: bytes, from: start, before: count) ?? count
+      if !isValidUTF8(bytes[start..<end]) {
+        invalid += 1
+        for index in start..<end { bytes[index] = 0x20 }
+      }
+      start = end + 1
+    }
+    return invalid
+  }
+
   static func looksLikeDomain(_ word: String) -> Bool {
     word.hasSuffix("Domain") || word.contains(".") || word.hasPrefix("kCF")
+      || ShortFormText.domainNames[word] != nil
   }
 
   /// The errors an argument describes, or why it describes none.
@@ -165,41 +180,53 @@ extension Inspector {
     let trimmed = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
     let name = quoted(text)
     if trimmed.hasPrefix("{") {
+      let json: JSONValue
       do {
-        let payload = try ErrorPayload(jsonValue: try JSONReader.parse(bytes))
-        return [ErrorFinding(range: 0..<bytes.count, payload: payload)]
+        json = try JSONReader.parse(bytes)
       } catch {
         throw Failure(status: .dataError, message: "\(name): \(error.message)")
       }
+      do {
+        return [.error(try ErrorPayload(jsonValue: json), in: 0..<bytes.count, asGiven: true)]
+      } catch {
+        // JSON that is not a payload: its strings may hold error text.
+        let found = ErrorScanner.findAll(in: PastedText(bytes))
+        guard !found.isEmpty else {
+          throw Failure(status: .dataError, message: "\(name): \(error.message)")
+        }
+        return found
+      }
     }
-    let found = ErrorText.findAll(in: bytes)
+    let found = ErrorScanner.findAll(in: PastedText(bytes))
     if !found.isEmpty { return found }
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 2, let code = Int(words[1]) {
-      let domain = String(words[0])
+      let domain = ShortFormText.domainNames[String(words[0])] ?? String(words[0])
       let entries = lookup.entries(domain: domain, code: code)
       guard !entries.isEmpty else {
-        throw Failure(status: .notFound, message: "no entry for \(domain) code \(code)")
+        throw Failure(status: .notFound, message: "no entry for \(quoted(domain)) code \(code)")
       }
-      return entries.map { ErrorFinding(range: 0..<bytes.count, payload: ErrorPayload($0)) }
+      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
     }
     if words.count == 1, let code = Int(words[0]) {
       let entries = lookup.entries(code: code)
       guard !entries.isEmpty else {
         throw Failure(status: .notFound, message: "no error has code \(code)")
       }
-      return entries.map { ErrorFinding(range: 0..<bytes.count, payload: ErrorPayload($0)) }
+      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
     }
     if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       let entries = lookup.entries(named: String(words[0]))
       guard !entries.isEmpty else {
         throw Failure(status: .notFound, message: "no error is named \(quoted(text))")
       }
-      return entries.map { ErrorFinding(range: 0..<bytes.count, payload: ErrorPayload($0)) }
+      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
     }
     throw Failure(
       status: .dataError,
-      message: "\(name) is not an error payload, NSError text, \"DOMAIN CODE\", a code or a name")
+      message:
+        "\(name) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
+    )
   }
 
   mutating func print(_ payload: ErrorPayload, first: inout Bool) {
@@ -227,7 +254,7 @@ struct ErrorTree {
     var level = 0
     while let error = current {
       let indent = String(repeating: "  ", count: level)
-      let heading = _terminalSafe(
+      let heading = terminalSafe(
         [error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name]
           .compactMap { $0 }.joined(separator: " "))
       let bold = color ? "\u{1B}[1m" : ""
@@ -241,10 +268,10 @@ struct ErrorTree {
       for (label, value) in fields {
         let continuation = "\n" + indent + "    "
         // Line feeds become indented lines; every other control character is escaped.
-        let text = _terminalSafe(value, keepingLineFeeds: true).split(
+        let text = terminalSafe(value, keepingLineFeeds: true).split(
           separator: "\n", omittingEmptySubsequences: false
         ).joined(separator: continuation)
-        lines.append(indent + "  " + _terminalSafe(label) + ": " + text)
+        lines.append(indent + "  " + terminalSafe(label) + ": " + text)
       }
       current = error.underlying
       level += 1

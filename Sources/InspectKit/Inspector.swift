@@ -60,7 +60,10 @@ package struct Inspector {
     var errorsFiles: [String] = []
     var onlyOperands = false
     while let argument = remaining.popFirst() {
-      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+      // A negative number is an operand (`error -1009`, `error OSStatus -50`), not an option.
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-")
+        || argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+      {
         // The command is the first operand when it is a command's name, wherever the options
         // are: `--json error ENOENT` is `error --json ENOENT`.
         if !commandGiven, operands.isEmpty, !onlyOperands,

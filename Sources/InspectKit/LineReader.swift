@@ -59,6 +59,81 @@ struct LineReader {
     }
   }
 
+  /// What ``nextChunk(waitLimit:beforeWaiting:)`` gives.
+  enum Chunk {
+    /// Complete lines, each with its line feed (the last may lack one at the end of the input),
+    /// in `bytes[0..<count]`.
+    case lines([UInt8], count: Int)
+    /// Nothing arrived within the wait limit.
+    case paused
+    /// The input ended.
+    case end
+  }
+
+  /// Every complete line that has arrived, as one chunk, handed over without a copy when the
+  /// buffer starts with them; or ``Chunk/paused`` when `waitLimit` milliseconds pass with no
+  /// input (the caller then reports what it holds, as `tail -f` needs); or the end.
+  mutating func nextChunk(waitLimit: Int32?, beforeWaiting: () -> Void) throws(Failure) -> Chunk {
+    while true {
+      if let newline = findLastNewline() {
+        let count = newline + 1 - start
+        var lines: [UInt8]
+        if start == 0 {
+          lines = buffer
+          buffer = Array(lines[(newline + 1)...])
+          buffer.reserveCapacity(1 << 16)
+        } else {
+          lines = Array(buffer[start...newline])
+          start = newline + 1
+        }
+        scanned = start
+        return .lines(lines, count: count)
+      }
+      if atEnd {
+        guard start < buffer.count else { return .end }
+        let lines = Array(buffer[start...])
+        start = buffer.count
+        scanned = start
+        return .lines(lines, count: lines.count)
+      }
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        scanned -= start
+        start = 0
+      }
+      guard buffer.count <= Self.maximumLine else {
+        throw Failure(
+          status: .dataError,
+          message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
+      }
+      beforeWaiting()
+      if let waitLimit, !isReadable(within: waitLimit) { return .paused }
+      try fill()
+    }
+  }
+
+  /// Whether input (or its end) arrives within `milliseconds`.
+  private func isReadable(within milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let result = poll(&entry, 1, milliseconds)
+      if result < 0, errno == EINTR { continue }
+      // An error is not a pause: the read that follows reports it.
+      return result != 0
+    }
+  }
+
+  /// The last line feed in the unread part of the buffer; each byte is looked at once.
+  private mutating func findLastNewline() -> Int? {
+    var position = buffer.count
+    while position > scanned {
+      position -= 1
+      if buffer[position] == 0x0A { return position }
+    }
+    scanned = buffer.count
+    return nil
+  }
+
   private mutating func findNewline() -> Int? {
     let found = buffer.withUnsafeBufferPointer { bytes -> Int? in
       guard scanned < bytes.count, let base = bytes.baseAddress else { return nil }

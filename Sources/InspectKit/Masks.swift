@@ -1,5 +1,5 @@
 import ErrorKitCore
-@_spi(Tools) import StateKit
+import StateKit
 
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
 /// bits.
@@ -87,7 +87,7 @@ struct MaskReport {
     let bold = color ? "\u{1B}[1m" : ""
     let reset = color ? "\u{1B}[0m" : ""
     var lines = [
-      "\(bold)\(_terminalSafe(input))\(reset): \(Self.hex(state.rawValue)) = \(state.rawValue)"
+      "\(bold)\(terminalSafe(input))\(reset): \(Self.hex(state.rawValue)) = \(state.rawValue)"
     ]
     for member in state.members {
       let bit = member.rawValue.trailingZeroBitCount

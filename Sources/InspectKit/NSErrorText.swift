@@ -16,7 +16,12 @@ import ErrorKitCore
 /// - braces that do not balance inside a value: the value ends at the next entry;
 /// - text that ends inside the error (a truncated paste): what is complete is kept, and
 ///   ``ErrorFinding/cut`` says where the text ends.
-struct NSErrorText {
+struct NSErrorText: ErrorReader {
+  static let form = "NSError text"
+  static let example =
+    #"Error Domain=NSCocoaErrorDomain Code=260 "(null)" UserInfo={NSFilePath=/tmp/a}"#
+  static let anchors = ["Domain="]
+
   /// Nested errors deeper than this are rejected: the package's one depth limit.
   static let maximumDepth = ErrorPayload.maximumDepth
 
@@ -31,70 +36,55 @@ struct NSErrorText {
 
   static let marker = Array("Error Domain=".utf8)
 
-  private let bytes: [UInt8]
+  private let source: PastedText
+  private var bytes: [UInt8] { source.bytes }
+  private var end: Int { source.count }
   private(set) var index: Int
+  /// The line whose last `}` is known, and where that brace is.
+  private var lastBrace: (line: Int, position: Int?) = (-1, nil)
   private var format = Format.unknown
   /// Where the text ended inside the error, when it did.
   private var cut: String?
   /// Whether the outermost error had `UserInfo=`.
   private var hasUserInfo = false
+  /// Whether values are still read with balanced brackets (see ``plainValue()``).
+  private var balancing = true
 
-  private init(_ bytes: [UInt8], at index: Int) {
-    self.bytes = bytes
+  private init(_ source: PastedText, at index: Int) {
+    self.source = source
     self.index = index
   }
 
-  /// Every NSError in a text, in order: the error (complete or cut) or why it could not be read.
-  static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
-    var findings: [ErrorFinding] = []
-    var start = 0
-    while let position = find(marker, in: bytes, from: start) {
-      var parser = NSErrorText(bytes, at: position)
-      do {
-        let payload = try parser.error(depth: 1)
-        let end = max(parser.index, position + marker.count)
-        // An error without user info at the very end of the text may go on with `UserInfo=` on
-        // the next line of a stream.
-        let openEnded =
-          parser.cut != nil
-          || (!parser.hasUserInfo && parser.skippingSpaces(from: end) == bytes.count)
-        findings.append(
-          ErrorFinding(
-            range: position..<end, payload: payload, darwin: parser.format != .linux,
-            cut: parser.cut, mayContinue: openEnded))
-        start = end
-      } catch {
-        // Go on with the next line: what is left of this one belongs to the broken error.
-        var next = max(parser.index, position + marker.count)
-        while next < bytes.count, bytes[next] != 0x0A { next += 1 }
-        findings.append(
-          ErrorFinding(
-            range: position..<next, failure: error.message,
-            mayContinue: parser.index >= bytes.count))
-        start = next
-      }
+  /// The error whose `Domain=` stands at `position`, with the `Error` before it when there is
+  /// one (line breaks may stand between them), or why it cannot be read.
+  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    var start = position
+    var back = position
+    while back > 0, position - back < 16, PastedText.isSpace(text[back - 1]) { back -= 1 }
+    if back >= 5, text.starts(with: "Error", at: back - 5) { start = back - 5 }
+    var parser = NSErrorText(text, at: start)
+    do {
+      let levels = try parser.error(depth: 1)
+      // Never nil: a read error has at least its own level.
+      guard let payload = ErrorPayload(linking: levels) else { return nil }
+      let end = max(parser.index, position + 1)
+      // An error without user info at the very end of the text may go on with `UserInfo=` on
+      // the next line of a stream.
+      let openEnded =
+        parser.cut != nil
+        || (!parser.hasUserInfo && parser.skippingSpaces(from: end) == text.count)
+      return .error(
+        payload, in: start..<end, darwin: parser.format != .linux, cut: parser.cut,
+        mayContinue: openEnded)
+    } catch {
+      // What is left of the line belongs to the broken error.
+      let next = text.lineEnd(of: max(parser.index, position))
+      return .unreadable(
+        error.message, in: start..<max(next, position + 1), mayContinue: parser.index >= text.count)
     }
-    return findings
   }
 
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil)
-    -> Int?
-  {
-    let limit = min(limit ?? bytes.count, bytes.count)
-    guard needle.count <= limit else { return nil }
-    var position = start
-    while position + needle.count <= limit {
-      if bytes[position] == needle[0],
-        bytes[position..<position + needle.count].elementsEqual(needle)
-      {
-        return position
-      }
-      position += 1
-    }
-    return nil
-  }
-
-  private var atEnd: Bool { index >= bytes.count }
+  private var atEnd: Bool { index >= end }
 
   private func failure(_ reason: String) -> Failure {
     Failure(message: "cannot read NSError text at byte \(index): \(reason)")
@@ -103,7 +93,7 @@ struct NSErrorText {
   private func starts(with text: String, at position: Int? = nil) -> Bool {
     let position = position ?? index
     let utf8 = text.utf8
-    guard position + utf8.count <= bytes.count else { return false }
+    guard position + utf8.count <= end else { return false }
     return bytes[position..<position + utf8.count].elementsEqual(utf8)
   }
 
@@ -113,28 +103,41 @@ struct NSErrorText {
 
   func skippingSpaces(from position: Int) -> Int {
     var position = position
-    while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+    while position < end, Self.isSpace(bytes[position]) { position += 1 }
     return position
   }
 
   private func text(_ range: Range<Int>) -> String {
-    String(decoding: bytes[range], as: UTF8.self)
+    source.text(range)
+  }
+
+  /// A value's text without the white space (line breaks included) around it.
+  private func trimmed(_ range: Range<Int>) -> String {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
+    while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
+    return text(lower..<upper)
   }
 
   /// `Error Domain=D Code=N ["text"][ ]UserInfo={…}`
-  private mutating func error(depth: Int) throws(Failure) -> ErrorPayload {
+  private mutating func error(depth: Int) throws(Failure) -> [ErrorPayload] {
     guard depth <= Self.maximumDepth else {
       throw failure("errors are nested deeper than the limit of \(Self.maximumDepth)")
     }
-    guard starts(with: "Error Domain=") else {
+    if starts(with: "Error") {
+      let after = skippingSpaces(from: index + 5)
+      if starts(with: "Domain=", at: after) { index = after }
+    }
+    guard starts(with: "Domain=") else {
       throw failure(
-        bytes.count - index < Self.marker.count
+        end - index < Self.marker.count
           ? "the text ends inside \"Error Domain=\"" : "expected \"Error Domain=\"")
     }
-    index += Self.marker.count
+    index += "Domain=".utf8.count
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
-    while index < bytes.count, !Self.isSpace(bytes[index]) { index += 1 }
+    while index < end, !Self.isSpace(bytes[index]) { index += 1 }
     let domain = text(domainStart..<index)
     index = skippingSpaces(from: index)
     guard starts(with: "Code=") else {
@@ -151,7 +154,7 @@ struct NSErrorText {
       afterCode = skippingSpaces(from: index)
     }
     var info: [(String, String)] = []
-    var underlying: ErrorPayload?
+    var underlying: [ErrorPayload] = []
     if cut == nil, starts(with: "UserInfo=", at: afterCode) {
       if depth == 1 { hasUserInfo = true }
       if format == .unknown { format = afterCode == index ? .linux : .apple }
@@ -167,7 +170,7 @@ struct NSErrorText {
           index = target
         }
       }
-      if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+      if index < end, bytes[index] == UInt8(ascii: "{") {
         (info, underlying) = try userInfo(depth: depth)
       } else if atEnd {
         cut = cut ?? "after UserInfo="
@@ -175,28 +178,22 @@ struct NSErrorText {
     }
     // Logs of 2010 and before: `… "text" Underlying Error=(Error Domain=…)` after the error.
     let trailer = skippingSpaces(from: index)
-    if cut == nil, underlying == nil, starts(with: "Underlying Error=(Error Domain=", at: trailer) {
+    if cut == nil, underlying.isEmpty, starts(with: "Underlying Error=(Error Domain=", at: trailer)
+    {
       index = trailer + "Underlying Error=(".utf8.count
       underlying = try nestedError(depth: depth)
-      if cut == nil, index < bytes.count, bytes[index] == UInt8(ascii: ")") { index += 1 }
+      if cut == nil, index < end, bytes[index] == UInt8(ascii: ")") { index += 1 }
     }
-    let entry = { (key: String) in info.last { $0.0 == key }?.1 }
-    var details: [String: String] = [:]
-    for (key, value) in info {
-      if let detail = ErrorUserInfoKey.detailKey(fromUserInfoKey: key) { details[detail] = value }
-    }
-    return ErrorPayload(
-      domain: domain, code: code, name: entry(ErrorUserInfoKey.name),
-      message: entry(ErrorUserInfoKey.description) ?? (quoted == "(null)" ? nil : quoted),
-      failureReason: entry(ErrorUserInfoKey.failureReason),
-      recoverySuggestion: entry(ErrorUserInfoKey.recoverySuggestion), details: details,
-      underlying: underlying)
+    let level = ErrorPayload(
+      domain: domain, code: code, quoted: quoted, quotedIsFailureReason: format == .linux,
+      userInfo: info.map { (key: $0.0, value: $0.1) })
+    return [level] + underlying
   }
 
   private mutating func integer() throws(Failure) -> Int {
     let start = index
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    while index < bytes.count, ASCIIDigits.isDecimalDigit(bytes[index]) { index += 1 }
+    if index < end, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    while index < end, ASCIIDigits.isDecimalDigit(bytes[index]) { index += 1 }
     guard let value = Int(text(start..<index)) else {
       throw failure(
         index == start && atEnd
@@ -207,7 +204,7 @@ struct NSErrorText {
 
   private mutating func skipPointer() {
     index += 2
-    while index < bytes.count, ASCIIDigits.isHexDigit(bytes[index]) { index += 1 }
+    while index < end, ASCIIDigits.isHexDigit(bytes[index]) { index += 1 }
   }
 
   /// A quoted description. Foundation does not escape quotes inside it, so it ends at the quote
@@ -221,8 +218,8 @@ struct NSErrorText {
     index += quoteWidth(at: index)
     let start = index
     var lineEnd = start
-    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-    let limit = Self.find(Self.marker, in: bytes, from: start, before: lineEnd) ?? lineEnd
+    while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+    let limit = source.find(Self.marker, from: start, before: lineEnd) ?? lineEnd
     if starts(with: "(null)\"", at: start) {
       // Foundation's own placeholder, even when a paste adds quotes around the whole error.
       index = start + 7
@@ -241,7 +238,7 @@ struct NSErrorText {
           candidateWidth = width
           break
         }
-        let following = after < bytes.count ? bytes[after] : 0x0A
+        let following = after < end ? bytes[after] : 0x0A
         if nested, following == UInt8(ascii: "}") {
           candidate = position
           candidateWidth = width
@@ -260,8 +257,8 @@ struct NSErrorText {
       position += max(width, 1)
     }
     guard let end = candidate else {
-      if limit == bytes.count || lineEnd == bytes.count {
-        index = bytes.count
+      if limit == end || lineEnd == end {
+        index = end
         cut = "inside the description"
         return nil
       }
@@ -275,9 +272,9 @@ struct NSErrorText {
 
   /// The width of a quote at a position: 1 for `"`, 3 for `“` or `”`, 0 for anything else.
   private func quoteWidth(at position: Int) -> Int {
-    guard position < bytes.count else { return 0 }
+    guard position < end else { return 0 }
     if bytes[position] == UInt8(ascii: "\"") { return 1 }
-    if position + 2 < bytes.count, bytes[position] == 0xE2, bytes[position + 1] == 0x80,
+    if position + 2 < end, bytes[position] == 0xE2, bytes[position + 1] == 0x80,
       bytes[position + 2] == 0x9C || bytes[position + 2] == 0x9D
     {
       return 3
@@ -287,13 +284,13 @@ struct NSErrorText {
 
   /// `{key=value, key=value}`; returns the plain entries and the underlying error. A text that
   /// ends inside keeps the complete entries and the complete (or cut) cause.
-  private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], ErrorPayload?)
+  private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], [ErrorPayload])
   {
     index += 1
     var entries: [(String, String)] = []
-    var underlying: ErrorPayload?
+    var underlying: [ErrorPayload] = []
     index = skippingSpaces(from: index)
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+    if index < end, bytes[index] == UInt8(ascii: "}") {
       index += 1
       return (entries, underlying)
     }
@@ -315,7 +312,7 @@ struct NSErrorText {
         if isCause {
           underlying = nested
         } else {
-          entries.append((key, text(valueStart..<index)))
+          entries.append((key, trimmed(valueStart..<index)))
         }
       } else if isCause, starts(with: "0x"), let target = pointerTarget() {
         index = target
@@ -323,18 +320,18 @@ struct NSErrorText {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
           index += 1
           guard starts(with: "Error Domain=") else {
-            guard bytes.count - index < Self.marker.count else {
+            guard end - index < Self.marker.count else {
               throw failure("expected \"Error Domain=\" after {")
             }
             // `{Error Dom` with the rest cut off.
-            index = bytes.count
+            index = end
             cut = cut ?? "inside NSUnderlyingError"
             return (entries, underlying)
           }
           underlying = try nestedError(depth: depth)
           if cut != nil { return (entries, underlying) }
           index = skippingSpaces(from: index)
-          guard index < bytes.count else {
+          guard index < end else {
             cut = "inside NSUnderlyingError"
             return (entries, underlying)
           }
@@ -345,7 +342,7 @@ struct NSErrorText {
         } else {
           // The older form: `0x1700e0a80 "text"`, a pointer and a description only.
           let message = quotedText(nested: true)
-          underlying = ErrorPayload(domain: "", code: 0, message: message)
+          underlying = [ErrorPayload(domain: "", code: 0, message: message)]
         }
       } else if let value = plainValue() {
         entries.append((key, value))
@@ -356,7 +353,7 @@ struct NSErrorText {
       if cut != nil { return (entries, underlying) }
       if starts(with: ",") {
         index += 1
-      } else if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      } else if index < end, bytes[index] == UInt8(ascii: "}") {
         index += 1
         return (entries, underlying)
       } else if atEnd {
@@ -369,21 +366,21 @@ struct NSErrorText {
   }
 
   /// A nested error; the text may end inside it.
-  private mutating func nestedError(depth: Int) throws(Failure) -> ErrorPayload? {
+  private mutating func nestedError(depth: Int) throws(Failure) -> [ErrorPayload] {
     do {
       return try error(depth: depth + 1)
     } catch {
       guard atEnd else { throw error }
       cut = cut ?? "inside a nested error"
-      return nil
+      return []
     }
   }
 
   /// After `0x…`, the position of the `{` or `"` that follows the pointer and a space.
   private func pointerTarget() -> Int? {
     var position = index + 2
-    while position < bytes.count, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
-    guard position + 1 < bytes.count, bytes[position] == 0x20,
+    while position < end, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
+    guard position + 1 < end, bytes[position] == 0x20,
       bytes[position + 1] == UInt8(ascii: "{") && starts(with: "{Error", at: position + 1)
         || bytes[position + 1] == UInt8(ascii: "\"")
     else { return nil }
@@ -399,7 +396,7 @@ struct NSErrorText {
   /// A key and its `=`, or `nil` when the text ends inside it.
   private mutating func key() throws(Failure) -> String? {
     let start = index
-    while index < bytes.count, Self.isKeyByte(bytes[index]) { index += 1 }
+    while index < end, Self.isKeyByte(bytes[index]) { index += 1 }
     if atEnd { return nil }
     guard index > start, bytes[index] == UInt8(ascii: "=") else {
       throw failure("expected a UserInfo key and =")
@@ -411,36 +408,76 @@ struct NSErrorText {
   /// Whether `, key=` starts at a position (spaces and line breaks allowed after the comma): the
   /// boundary between two entries.
   private func isEntryBoundary(_ position: Int) -> Bool {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
+    guard position < end, bytes[position] == UInt8(ascii: ",") else { return false }
     var cursor = skippingSpaces(from: position + 1)
     let keyStart = cursor
-    while cursor < bytes.count, Self.isKeyByte(bytes[cursor]) { cursor += 1 }
-    return cursor > keyStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: "=")
+    while cursor < end, Self.isKeyByte(bytes[cursor]) { cursor += 1 }
+    return cursor > keyStart && cursor < end && bytes[cursor] == UInt8(ascii: "=")
   }
 
-  /// A value up to the next entry or the closing brace. Braces and parentheses inside it are
-  /// balanced when they can be, which keeps `{x=y}` and multi-line `(…)` values whole; when they
-  /// do not balance, the value ends at the first boundary. `nil` when the text ends inside it.
+  /// How far a value's brackets are followed before they count as unbalanced.
+  static let balancedWindow = 4096
+
+  /// A value up to the next entry or the brace that closes the user info, without the white
+  /// space around it. Brackets inside it (`{}`, `()`, `[]`) are balanced when they close within
+  /// ``balancedWindow`` bytes, which keeps `{x=y}` and multi-line `(…)` values whole; when they
+  /// do not, the value ends at the first boundary, and this error's later values are read by
+  /// boundaries only, so a text of unbalanced values is still read in linear time. A `}` ends the
+  /// user info only where ``closesUserInfo(at:)`` says so. `nil` when the text ends inside it.
   private mutating func plainValue() -> String? {
     let start = index
-    var depth = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if depth == 0, byte == UInt8(ascii: "}") || isEntryBoundary(index) {
-        return text(start..<index)
+    if balancing {
+      var depth = 0
+      let limit = min(end, start + Self.balancedWindow)
+      while index < limit {
+        let byte = bytes[index]
+        if depth == 0,
+          byte == UInt8(ascii: "}") && closesUserInfo(at: index) || isEntryBoundary(index)
+        {
+          return trimmed(start..<index)
+        }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): if depth > 0 { depth -= 1 }
+        default: break
+        }
+        index += 1
       }
-      if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") { depth += 1 }
-      if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")")) && depth > 0 { depth -= 1 }
-      index += 1
+      if limit < end { balancing = false }
     }
     // Unbalanced: take the value up to the first boundary or closing brace instead.
     index = start
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "}") || isEntryBoundary(index) {
-        return text(start..<index)
+    while index < end {
+      if bytes[index] == UInt8(ascii: "}") && closesUserInfo(at: index) || isEntryBoundary(index) {
+        return trimmed(start..<index)
       }
       index += 1
     }
     return nil
+  }
+
+  /// Whether the `}` at `position` closes the user info rather than standing inside a value: it
+  /// does when the line ends after it, when a closing mark or a separator follows it, or when no
+  /// other `}` follows on its line. So `NSDebugDescription=a } b, NSUnderlyingError=…}` keeps its
+  /// cause.
+  private mutating func closesUserInfo(at position: Int) -> Bool {
+    var next = position + 1
+    while next < end, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+    guard next < end else { return true }
+    switch bytes[next] {
+    case 0x0A, 0x0D, UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\""),
+      UInt8(ascii: "'"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: ">"),
+      UInt8(ascii: "|"), UInt8(ascii: "`"):
+      return true
+    default:
+      let line = source.line(of: position)
+      if lastBrace.line != line {
+        var cursor = source.lineEnd(of: position)
+        let lineStart = source.lineStarts[line]
+        while cursor > lineStart, bytes[cursor - 1] != UInt8(ascii: "}") { cursor -= 1 }
+        lastBrace = (line, cursor > lineStart ? cursor - 1 : nil)
+      }
+      return (lastBrace.position ?? position) <= position
+    }
   }
 }

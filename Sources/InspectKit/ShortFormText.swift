@@ -5,7 +5,13 @@ import ErrorKitCore
 /// -1009.)`, `(Cocoa error 4.)`, `(OSStatus error -50.)`, `未能完成该操作。（NSURLErrorDomain 错误
 /// -999。）`. Only the parenthesised `(DOMAIN error N.)` part is read: the sentence before it is
 /// translated and says nothing more. Also simctl's `(domain=NSPOSIXErrorDomain, code=22)`.
-enum ShortFormText {
+enum ShortFormText: ErrorReader {
+  static let form = "Foundation's short form"
+  static let example = "The operation couldn’t be completed. (NSURLErrorDomain error -1009.)"
+  /// The closing parenthesis, half-width and full-width: the form is read backwards from it.
+  static let anchors = [")", "）"]
+  static let repeatsNearbyErrors = true
+
   /// "error" in the languages Apple's systems print it in.
   static let errorWords: [String] = [
     "error", "Error", "Fehler", "erreur", "errore", "erro", "fout", "fel", "feil", "fejl", "virhe",
@@ -20,14 +26,48 @@ enum ShortFormText {
     "POSIX": "NSPOSIXErrorDomain",
   ]
 
-  static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
-    // The scalars and the byte offset of each, from the bytes themselves: an invalid sequence
-    // is one replacement character but keeps its own length, so ranges stay in the input.
+  /// How far back from its closing parenthesis the form is looked for, in bytes.
+  static let window = 800
+
+  /// The short form that ends at the parenthesis at `position`, read backwards on its line.
+  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    // A cheap test first: a digit stands just before the parenthesis (`-1009.)`, `code=22)`,
+    // `-1 です。)`), else this is not the form.
+    var probe = position
+    var digit = false
+    while probe > 0, position - probe < 16 {
+      probe -= 1
+      if ASCIIDigits.isDecimalDigit(text[probe]) {
+        digit = true
+        break
+      }
+    }
+    guard digit else { return nil }
+    let lineStart = max(text.lineStart(of: position), position - window)
+    let closeEnd = position + Array(anchors[anchor].utf8).count
+    // Back to the opening parenthesis, byte by byte; another closing one first means there is
+    // none, so no byte is looked at twice for two parentheses.
+    var open = position - 1
+    while open >= lineStart {
+      let byte = text[open]
+      if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { break }
+      // `（` and `）` are EF BC 88 and EF BC 89.
+      if byte == 0x88 || byte == 0x89, open >= 2, text[open - 2] == 0xEF, text[open - 1] == 0xBC {
+        open -= 2
+        break
+      }
+      open -= 1
+    }
+    guard open >= lineStart, text[open] != UInt8(ascii: ")"),
+      text[open + 2] != 0x89 || text[open] != 0xEF
+    else { return nil }
+    // The scalars from the opening parenthesis and the byte offset of each: an invalid
+    // sequence is one replacement character but keeps its own length, so ranges stay exact.
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
+    var iterator = text.bytes[open..<closeEnd].makeIterator()
+    var offset = open
     decoding: while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
@@ -42,28 +82,25 @@ enum ShortFormText {
         break decoding
       }
     }
-    offsets.append(offset)
-    var findings: [ErrorFinding] = []
-    for (position, scalar) in scalars.enumerated() where scalar == ")" || scalar == "）" {
-      guard let found = read(scalars, closingAt: position) else { continue }
-      findings.append(
-        ErrorFinding(
-          range: offsets[found.start]..<offsets[position + 1],
-          payload: ErrorPayload(domain: found.domain, code: found.code)))
+    guard let close = scalars.indices.last, let found = read(scalars, closingAt: close) else {
+      return nil
     }
-    return findings
+    return .error(
+      ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd)
   }
 
   /// Reads `(DOMAIN WORD N.)` or `(domain=D, code=N)` backwards from its closing parenthesis.
   private static func read(_ scalars: [Unicode.Scalar], closingAt close: Int) -> (
     start: Int, domain: String, code: Int
   )? {
-    // Find the opening parenthesis on the same line.
+    // Find the opening parenthesis on the same line, at most 200 characters back.
     var open = close - 1
-    while open >= 0, scalars[open] != "(", scalars[open] != "（", scalars[open] != "\n" {
+    while open >= 0, close - open <= 200, scalars[open] != "(", scalars[open] != "（",
+      scalars[open] != "\n"
+    {
       open -= 1
     }
-    guard open >= 0, scalars[open] != "\n", close - open <= 200 else { return nil }
+    guard open >= 0, close - open <= 200, scalars[open] != "\n" else { return nil }
     var inside = String(String.UnicodeScalarView(scalars[(open + 1)..<close]))
     if inside.hasPrefix("domain=") {
       let parts = inside.dropFirst("domain=".count).split(separator: ",", maxSplits: 1)

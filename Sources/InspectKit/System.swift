@@ -1,4 +1,4 @@
-@_spi(Tools) import StateKit
+import ErrorKitCore
 
 #if canImport(Glibc)
   import Glibc
@@ -38,6 +38,8 @@ enum Limits {
   static let stateFlags = 64
   /// Bytes of standard input held while an error's text may still go on (`error -`).
   static let heldError = 1 << 20
+  /// How long a stream waits for the next line before it reports an error it holds.
+  static let pauseMilliseconds: Int32 = 250
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.
@@ -79,12 +81,12 @@ struct Terminal {
   /// One line on standard error, prefixed with the tool's name; characters a terminal would act
   /// on are escaped, so the message is one line whatever input it names.
   static func error(_ message: String) {
-    _ = writeAll(2, Array("statekit-inspect: error: \(_terminalSafe(message))\n".utf8))
+    _ = writeAll(2, Array("statekit-inspect: error: \(terminalSafe(message))\n".utf8))
   }
 
   /// One line on standard error about input that is not the run's failure.
   static func warning(_ message: String) {
-    _ = writeAll(2, Array("statekit-inspect: warning: \(_terminalSafe(message))\n".utf8))
+    _ = writeAll(2, Array("statekit-inspect: warning: \(terminalSafe(message))\n".utf8))
   }
 
   /// Writes every byte, retrying interrupted and short writes; returns why it could not.
@@ -167,9 +169,3 @@ struct Terminal {
     write(descriptor, buffer, count)
   }
 #endif
-
-/// Quotes input for a one-line message, as StateKit's own errors do: quotes, backslashes and
-/// control characters escaped, shortened after 80 characters.
-func quoted(_ text: some StringProtocol) -> String {
-  _quoted(text)
-}

@@ -16,134 +16,139 @@ import ErrorKitCore
 ///
 /// The line before `Domain:` is the description. Blocks separated by `--` are one chain, the
 /// first the outermost error, as Xcode lists them.
-enum XcodeReportText {
+enum XcodeReportText: ErrorReader {
+  static let form = "an Xcode report"
+  static let example = "Domain: com.apple.dt.CoreDeviceError / Code: 3002 (a line each)"
+  static let anchors = ["Domain: ", "Domain:\t"]
+
+  /// The report whose first `Domain:` line holds `position`, with every block after it that a
+  /// `--` line joins to it, as one chain (the first block the outermost error).
+  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    var line = text.line(of: position)
+    guard isBlockStart(text, line: line, domainAt: position) else { return nil }
+    var levels: [ErrorPayload] = []
+    var start: Int?
+    var end = position
+    var openEnded = false
+    var cut: String?
+    while true {
+      guard let block = readBlock(text, line: line) else { break }
+      start = start ?? block.start
+      levels.append(block.payload)
+      end = block.end
+      openEnded = block.openEnded
+      cut = block.cut
+      guard block.nextLine < text.lineStarts.count,
+        self.line(text, block.nextLine).trimmingSpaces() == "--"
+      else { break }
+      // The next block's `Domain:` line, after its description line or not.
+      let lines = text.lineStarts.count
+      guard
+        let next = [block.nextLine + 1, block.nextLine + 2].first(where: {
+          $0 < lines && self.line(text, $0).drop { $0 == " " || $0 == "\t" }.hasPrefix("Domain:")
+        })
+      else {
+        // A `--` at the end of the text: the next block may still come.
+        if block.nextLine + 2 >= lines { openEnded = true }
+        break
+      }
+      line = next
+    }
+    guard let start, let payload = ErrorPayload(linking: levels) else { return nil }
+    return .error(payload, in: start..<end, cut: cut, mayContinue: openEnded)
+  }
+
+  /// Whether the line starts with `Domain:` at `position` (after spaces).
+  private static func isBlockStart(_ text: PastedText, line: Int, domainAt position: Int) -> Bool {
+    var cursor = text.lineStarts[line]
+    while cursor < position, text[cursor] == 0x20 || text[cursor] == 0x09 { cursor += 1 }
+    return cursor == position
+  }
+
+  /// A line's text without its line feed and trailing spaces or carriage return.
+  private static func line(_ text: PastedText, _ index: Int) -> Substring {
+    let start = text.lineStarts[index]
+    let end = index + 1 < text.lineStarts.count ? text.lineStarts[index + 1] - 1 : text.count
+    return Substring(text.text(start..<max(start, end))).trimmingSuffix {
+      $0 == "\r" || $0 == " "
+    }
+  }
+
   private struct Block {
     var start: Int
     var end: Int
     var payload: ErrorPayload
-    /// Whether a `--` line follows the block.
-    var continues: Bool
+    var nextLine: Int
+    var openEnded: Bool
+    var cut: String?
   }
 
-  static func findAll(in bytes: [UInt8]) -> [ErrorFinding] {
-    // Lines with their byte ranges.
-    var lines: [(text: Substring, range: Range<Int>)] = []
-    // Split on the bytes, so that each range is exact even where the text is not valid UTF-8.
-    var lineStart = 0
-    for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x0A {
-      lines.append(
-        (
-          Substring(String(decoding: bytes[lineStart..<position], as: UTF8.self)),
-          lineStart..<position
-        ))
-      lineStart = position + 1
+  /// One block: the line before `Domain:` (its description), `Domain:`, `Code:`, then
+  /// `Failure Reason:`, `Recovery Suggestion:` and a `User Info: {…}` of `key = value;` lines.
+  private static func readBlock(_ text: PastedText, line index: Int) -> Block? {
+    let lines = text.lineStarts.count
+    let domainLine = line(text, index).drop { $0 == " " || $0 == "\t" }
+    let domain = String(domainLine.dropFirst("Domain:".count)).trimmingSpaces()
+    let lineEnd = { (i: Int) in i + 1 < lines ? text.lineStarts[i + 1] - 1 : text.count }
+    guard index + 1 < lines else {
+      // The text ends after `Domain:`: the code may still come.
+      return Block(
+        start: text.lineStarts[index], end: lineEnd(index),
+        payload: ErrorPayload(domain: domain, code: 0), nextLine: lines, openEnded: true,
+        cut: "after Domain:")
     }
-    var findings: [ErrorFinding] = []
-    var chain: [Block] = []
-    var index = 0
+    let codeLine = line(text, index + 1).drop { $0 == " " || $0 == "\t" }
+    guard codeLine.hasPrefix("Code: "), let code = Int(codeLine.dropFirst(6).trimmingSpaces())
+    else { return nil }
+    var start = text.lineStarts[index]
+    var quoted: String?
+    if index > 0 {
+      let previous = line(text, index - 1).trimmingSpaces()
+      if !previous.isEmpty, previous != "--", !previous.hasSuffix("}") {
+        quoted = previous
+        start = text.lineStarts[index - 1]
+      }
+    }
+    var entries: [(key: String, value: String)] = []
+    var own: [(key: String, value: String)] = []
+    var cursor = index + 2
+    var end = lineEnd(index + 1)
     var openEnded = false
-    func finish() {
-      guard let first = chain.first, let last = chain.last else { return }
-      var payload: ErrorPayload?
-      for block in chain.reversed() {
-        var level = block.payload
-        level.underlying = payload
-        payload = level
-      }
-      findings.append(
-        ErrorFinding(
-          range: first.start..<min(last.end, bytes.count), payload: payload,
-          mayContinue: openEnded))
-      chain.removeAll()
-      openEnded = false
-    }
-    while index < lines.count {
-      let line = lines[index].text.trimmingSuffix { $0 == "\r" || $0 == " " }
-      guard line.hasPrefix("Domain: ") || line.hasPrefix("Domain:\t") else {
-        index += 1
-        continue
-      }
-      let domain = String(line.dropFirst("Domain: ".count)).trimmingSpaces()
-      guard index + 1 < lines.count else {
-        // The text ends after `Domain:`: the code may still come.
-        openEnded = true
-        if !chain.isEmpty { finish() }
-        findings.append(
-          ErrorFinding(
-            range: lines[index].range, payload: ErrorPayload(domain: domain, code: 0),
-            cut: "after Domain:", mayContinue: true))
-        break
-      }
-      let codeLine = lines[index + 1].text.trimmingSuffix { $0 == "\r" || $0 == " " }
-      guard codeLine.hasPrefix("Code: "), let code = Int(codeLine.dropFirst(6).trimmingSpaces())
-      else {
-        index += 1
-        continue
-      }
-      var start = lines[index].range.lowerBound
-      var message: String?
-      if index > 0 {
-        let previous = lines[index - 1].text.trimmingSpaces()
-        if !previous.isEmpty, previous != "--", !previous.hasSuffix("}") {
-          message = previous
-          start = lines[index - 1].range.lowerBound
-        }
-      }
-      var payload = ErrorPayload(domain: domain, code: code, message: message)
-      var cursor = index + 2
-      var end = lines[index + 1].range.upperBound
-      fields: while cursor < lines.count {
-        let field = lines[cursor].text.trimmingSuffix { $0 == "\r" || $0 == " " }
-        if field.hasPrefix("Failure Reason: ") {
-          payload.failureReason = String(field.dropFirst("Failure Reason: ".count))
-        } else if field.hasPrefix("Recovery Suggestion: ") {
-          payload.recoverySuggestion = String(field.dropFirst("Recovery Suggestion: ".count))
-        } else if field.hasPrefix("User Info: {") || field.hasPrefix("UserInfo: {") {
-          cursor += 1
-          while cursor < lines.count {
-            let entry = lines[cursor].text.trimmingSpaces()
-            if entry == "}" { break }
-            let parts = entry.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 {
-              var value = parts[1].trimmingSpaces()
-              if value.hasSuffix(";") { value = String(value.dropLast()) }
-              if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast())
-              }
-              let key = parts[0].trimmingSpaces()
-              switch key {
-              case ErrorUserInfoKey.description: payload.message = payload.message ?? value
-              case ErrorUserInfoKey.failureReason:
-                payload.failureReason = payload.failureReason ?? value
-              case ErrorUserInfoKey.recoverySuggestion:
-                payload.recoverySuggestion = payload.recoverySuggestion ?? value
-              default: payload.details[key] = value
-              }
-            }
-            cursor += 1
-          }
-          if cursor >= lines.count { openEnded = true }
-        } else {
-          break fields
-        }
-        end = lines[min(cursor, lines.count - 1)].range.upperBound
+    fields: while cursor < lines {
+      let field = line(text, cursor).drop { $0 == " " || $0 == "\t" }
+      if field.hasPrefix("Failure Reason: ") {
+        own.append((ErrorUserInfoKey.failureReason, String(field.dropFirst(16))))
+      } else if field.hasPrefix("Recovery Suggestion: ") {
+        own.append((ErrorUserInfoKey.recoverySuggestion, String(field.dropFirst(21))))
+      } else if field.hasPrefix("User Info: {") || field.hasPrefix("UserInfo: {") {
         cursor += 1
-      }
-      let separator = cursor < lines.count && lines[cursor].text.trimmingSpaces() == "--"
-      chain.append(Block(start: start, end: end, payload: payload, continues: separator))
-      if cursor >= lines.count - 1 && !separator { openEnded = true }
-      if separator {
-        index = cursor + 1
-        if index >= lines.count - 1 { openEnded = true }
+        while cursor < lines {
+          let entry = line(text, cursor).trimmingSpaces()
+          if entry == "}" { break }
+          let parts = entry.split(separator: "=", maxSplits: 1)
+          if parts.count == 2 {
+            var value = parts[1].trimmingSpaces()
+            if value.hasSuffix(";") { value = String(value.dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+              value = String(value.dropFirst().dropLast())
+            }
+            entries.append((parts[0].trimmingSpaces(), value))
+          }
+          cursor += 1
+        }
+        if cursor >= lines { openEnded = true }
       } else {
-        finish()
-        index = cursor
+        break fields
       }
+      end = lineEnd(min(cursor, lines - 1))
+      cursor += 1
     }
-    // A chain still open at the end of the text waits for its next block after `--`.
-    if !chain.isEmpty { openEnded = true }
-    finish()
-    return findings
+    if cursor >= lines { openEnded = true }
+    // One mapping for every source; the block's own lines come last, so they win over the
+    // user info's copies of the same texts.
+    let payload = ErrorPayload(domain: domain, code: code, quoted: quoted, userInfo: entries + own)
+    return Block(
+      start: start, end: end, payload: payload, nextLine: cursor, openEnded: openEnded, cut: nil)
   }
 }
 

@@ -189,7 +189,7 @@ extension StateCatalog {
       if unknownBits == .strict {
         throw StateKitError.parse(
           .hexNotAllowed, text: text, token: token,
-          reason: "hex token \(_quoted(token)) is not allowed in strict mode; use names only")
+          reason: "hex token \(quoted(token)) is not allowed in strict mode; use names only")
       }
       let bits = try Self.hexValue(word, token: token, in: text)
       try body(token, negated, unknownBits == .truncate ? bits.intersection(namedBits) : bits)
@@ -199,7 +199,7 @@ extension StateCatalog {
       let known = (["normal"] + entries.map(\.name)).joined(separator: ", ")
       throw StateKitError.parse(
         .unknownName, text: text, token: token,
-        reason: "unknown state name \(_quoted(word)); known names: \(known)")
+        reason: "unknown state name \(quoted(word)); known names: \(known)")
     }
   }
 
@@ -211,15 +211,15 @@ extension StateCatalog {
     case .success(let value): return ControlState(rawValue: value)
     case .failure(.noDigits):
       throw StateKitError.parse(
-        .invalidHex, text: text, token: token, reason: "hex token \(_quoted(token)) has no digits")
+        .invalidHex, text: text, token: token, reason: "hex token \(quoted(token)) has no digits")
     case .failure(.invalidDigit):
       throw StateKitError.parse(
         .invalidHex, text: text, token: token,
-        reason: "hex token \(_quoted(token)) has a character that is not a hex digit")
+        reason: "hex token \(quoted(token)) has a character that is not a hex digit")
     case .failure(.overflow):
       throw StateKitError.parse(
         .hexOverflow, text: text, token: token,
-        reason: "hex token \(_quoted(token)) does not fit in \(UInt.bitWidth) bits")
+        reason: "hex token \(quoted(token)) does not fit in \(UInt.bitWidth) bits")
     }
   }
 }

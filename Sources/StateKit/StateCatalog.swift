@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 // doc-code: continues StateKit.docc/DeclaringCustomStates.md
 
 /// A set of state names: the four system names plus custom states in the application range.
@@ -232,8 +234,8 @@ public struct StateCatalog: Hashable, Sendable {
   mutating func declare(_ name: String, as state: ControlState, owner: String?) throws
     -> ControlState
   {
-    let claimant = owner.map { "\(_quoted($0))" } ?? "this declaration"
-    try Self.validate(name: name, prefix: owner.map { "\(_quoted($0)): " } ?? "")
+    let claimant = owner.map { "\(quoted($0))" } ?? "this declaration"
+    try Self.validate(name: name, prefix: owner.map { "\(quoted($0)): " } ?? "")
     guard let index = state.applicationBitIndex else {
       throw StateKitError.declaration(
         .notSingleApplicationBit, name: name,
@@ -245,13 +247,13 @@ public struct StateCatalog: Hashable, Sendable {
       "bit \(index + ControlState.applicationBitOffset) (\(_hex(1 << UInt(index + ControlState.applicationBitOffset))))"
     }
     let claims = owners
-    let earlier = { (index: Int) in claims[index].map { _quoted($0) } ?? "an earlier declaration" }
+    let earlier = { (index: Int) in claims[index].map { quoted($0) } ?? "an earlier declaration" }
     if let existing = applicationNames[index] {
       if existing == name { return state }
       throw StateKitError.declaration(
         .bitAlreadyDeclared, name: name,
         reason:
-          "\(claimant) claims \(bit(index)) as \(_quoted(name)), but \(earlier(index)) claims it as \(_quoted(existing))"
+          "\(claimant) claims \(bit(index)) as \(quoted(name)), but \(earlier(index)) claims it as \(quoted(existing))"
       )
     }
     if let other = applicationNames.firstIndex(of: name) {
@@ -309,7 +311,7 @@ public struct StateCatalog: Hashable, Sendable {
     guard !reservedNames.contains(name.lowercased()) else {
       throw StateKitError.declaration(
         .reservedName, name: name,
-        reason: "\(prefix)it clashes with the system name \(_quoted(name.lowercased()))")
+        reason: "\(prefix)it clashes with the system name \(quoted(name.lowercased()))")
     }
   }
 

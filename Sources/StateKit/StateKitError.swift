@@ -187,7 +187,7 @@ extension StateKitError {
   ) -> StateKitError {
     StateKitError(
       code: code, input: String(text), token: token.map { String($0) }, reason: reason,
-      summary: "cannot parse state text \(_quoted(text))")
+      summary: "cannot parse state text \(quoted(text))")
   }
 
   static func format(unnamed: ControlState, in state: ControlState) -> StateKitError {
@@ -201,7 +201,7 @@ extension StateKitError {
   {
     StateKitError(
       code: code, input: String(name), reason: reason,
-      summary: "cannot declare state \(_quoted(name))")
+      summary: "cannot declare state \(quoted(name))")
   }
 
   static func selector(required: ControlState, excluded: ControlState) -> StateKitError {
@@ -218,60 +218,4 @@ func _hex(_ value: UInt) -> String {
   var utf8 = Array("0x".utf8)
   ASCIIDigits.appendHex(value, to: &utf8)
   return String(decoding: utf8, as: UTF8.self)
-}
-
-/// Quotes user input for a one-line message: escapes quotes, backslashes and control characters,
-/// and shortens long input, so a message never spans lines or floods a terminal.
-///
-/// Shared with statekit-inspect through an SPI, so every message of the package quotes alike:
-///
-///     _quoted("a\nb")  // "\"a\\nb\""
-@_spi(Tools)
-public func _quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
-  var result = "\""
-  var count = 0
-  for scalar in text.unicodeScalars {
-    if count == limit {
-      result += "…"
-      break
-    }
-    count += 1
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    default: _appendEscaping(scalar, to: &result)
-    }
-  }
-  return result + "\""
-}
-
-/// Text from logs and payloads made safe to print as it is: the same escapes as ``_quoted(_:limit:)``
-/// for every character a terminal would act on (C0 controls but the line feed, DEL, the C1
-/// range, bidirectional overrides and isolates, line and paragraph separators), and nothing
-/// else changed, so a crafted value cannot set a title, clear the screen, reach the clipboard
-/// (OSC 52), overwrite a line or reorder what follows.
-///
-///     _terminalSafe("ok\u{1B}]0;pwned\u{7}")  // "ok\\u{1b}]0;pwned\\u{7}"
-@_spi(Tools)
-public func _terminalSafe(_ text: some StringProtocol, keepingLineFeeds: Bool = false) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if keepingLineFeeds, scalar == "\n" {
-      result.unicodeScalars.append(scalar)
-    } else {
-      _appendEscaping(scalar, to: &result)
-    }
-  }
-  return result
-}
-
-private func _appendEscaping(_ scalar: Unicode.Scalar, to result: inout String) {
-  switch scalar {
-  case "\n": result += "\\n"
-  case "\r": result += "\\r"
-  case "\t": result += "\\t"
-  case _ where isTerminalControl(scalar):
-    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-  default: result.unicodeScalars.append(scalar)
-  }
 }

@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 extension StateSelector: CustomStringConvertible {
   /// The selector as text, with the system names (custom states as hex): the required states in the state text
   /// format, then each excluded state prefixed with `!`.
@@ -64,7 +66,7 @@ extension StateCatalog {
         if state.isNormal {
           throw StateKitError.parse(
             .unknownName, text: text, token: token,
-            reason: "\(_quoted(token)) excludes nothing; `!` needs a state with bits")
+            reason: "\(quoted(token)) excludes nothing; `!` needs a state with bits")
         }
         excluded.formUnion(state)
       } else {

@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 // doc-code: continues StateKit.docc/DeclaringCustomStates.md
 
 extension StateTable: Encodable where Value: Encodable {
@@ -56,7 +58,7 @@ extension StateTable: Decodable where Value: Decodable {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: container.codingPath + [key],
-            debugDescription: "invalid selector key \(_quoted(key.stringValue)): \(error.reason)",
+            debugDescription: "invalid selector key \(quoted(key.stringValue)): \(error.reason)",
             underlyingError: error))
       }
       if let earlier = seen[selector] {
@@ -64,7 +66,7 @@ extension StateTable: Decodable where Value: Decodable {
           DecodingError.Context(
             codingPath: container.codingPath + [key],
             debugDescription:
-              "selector key \(_quoted(key.stringValue)) denotes the same selector as \(_quoted(earlier))"
+              "selector key \(quoted(key.stringValue)) denotes the same selector as \(quoted(earlier))"
           ))
       }
       seen[selector] = key.stringValue

@@ -1,3 +1,5 @@
+import ErrorKitCore
+
 // doc-code: continues StateKit.docc/DeclaringCustomStates.md
 // doc-code: continues StyleSet.swift
 
@@ -74,14 +76,14 @@ extension StyleSet: Codable {
           EncodingError.Context(
             codingPath: container.codingPath,
             debugDescription:
-              "two attributes of different value types are both named \(_quoted(slot.name))"))
+              "two attributes of different value types are both named \(quoted(slot.name))"))
       }
       guard let encodable = table.encodable else {
         throw EncodingError.invalidValue(
           self,
           EncodingError.Context(
             codingPath: container.codingPath + [_SelectorKey(slot.name)],
-            debugDescription: "the values of attribute \(_quoted(slot.name)) are not Encodable"))
+            debugDescription: "the values of attribute \(quoted(slot.name)) are not Encodable"))
       }
       try container.encode(encodable, forKey: _SelectorKey(slot.name))
     }
@@ -134,7 +136,7 @@ extension StyleSet: Codable {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: decoder.codingPath,
-            debugDescription: "two style keys are both named \(_quoted(key.name))"))
+            debugDescription: "two style keys are both named \(quoted(key.name))"))
       }
     }
     let container = try decoder.container(keyedBy: _SelectorKey.self)
@@ -146,7 +148,7 @@ extension StyleSet: Codable {
           DecodingError.Context(
             codingPath: container.codingPath + [codingKey],
             debugDescription:
-              "unknown style attribute \(_quoted(codingKey.stringValue)); known: \(keys.map(\.name).sorted().joined(separator: ", "))"
+              "unknown style attribute \(quoted(codingKey.stringValue)); known: \(keys.map(\.name).sorted().joined(separator: ", "))"
           ))
       }
       tables[key.slot] = try key.decode(container, codingKey)

@@ -33,7 +33,7 @@ struct ErrorCommandTests {
     #expect(run.status == 0)
     #expect(
       run.stdout
-        == #"{"domain": "com.example.Store", "code": 3, "name": null, "description": "Could not save your changes.", "failureReason": null, "recoverySuggestion": "Check the folder's permissions, then try again.", "details": {}, "underlying": {"domain": "NSCocoaErrorDomain", "code": 513, "name": "fileWriteNoPermission", "description": "You don’t have permission.", "failureReason": null, "recoverySuggestion": null, "details": {"NSFilePath": "/var/lib/app/state.json"}, "underlying": {"domain": "NSPOSIXErrorDomain", "code": 13, "name": "EACCES", "description": "Permission denied", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": null}}}"#
+        == #"{"domain": "com.example.Store", "code": 3, "name": null, "description": "Could not save your changes.", "failureReason": null, "recoverySuggestion": "Check the folder's permissions, then try again.", "details": {}, "underlying": {"domain": "NSCocoaErrorDomain", "code": 513, "name": "fileWriteNoPermission", "description": null, "failureReason": "You don’t have permission.", "recoverySuggestion": null, "details": {"NSFilePath": "/var/lib/app/state.json"}, "underlying": {"domain": "NSPOSIXErrorDomain", "code": 13, "name": "EACCES", "description": null, "failureReason": "Permission denied", "recoverySuggestion": null, "details": {}, "underlying": null}}}"#
         + "\n")
   }
 
@@ -171,10 +171,10 @@ struct ErrorCommandTests {
   @Test(arguments: [
     (["error", "EFOO"], Int32(1), "no error is named \"EFOO\""),
     (["error", "99999"], 1, "no error has code 99999"),
-    (["error", "NSCocoaErrorDomain 99999"], 1, "no entry for NSCocoaErrorDomain code 99999"),
+    (["error", "NSCocoaErrorDomain 99999"], 1, "no entry for \"NSCocoaErrorDomain\" code 99999"),
     (
       ["error", "hello world foo"], 65,
-      "\"hello world foo\" is not an error payload, NSError text, \"DOMAIN CODE\", a code or a name"
+      "\"hello world foo\" is not an error payload, an Xcode report, NSError text, a Swift DecodingError or Foundation's short form, \"DOMAIN CODE\", a code or a name"
     ),
     (
       ["error", "{\"domain\": 1}"], 65,

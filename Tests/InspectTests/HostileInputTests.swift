@@ -55,7 +55,7 @@ struct HostileInputTests {
       try Run(["encode", "-"], stdin: line), status: 65, containing: "unknown state name")
     expectOneLineError(
       try Run(["error", "-"], stdin: line), status: 65,
-      containing: "neither an ErrorPayload JSON document nor NSError text")
+      containing: "neither an ErrorPayload JSON document nor an Xcode report, NSError text")
   }
 
   @Test func jsonNestedAHundredThousandDeep() throws {

@@ -18,7 +18,7 @@ struct InspectKitTests {
     let text =
       #"Error Domain=com.example.Store Code=3 "(null)" UserInfo={ErrorKitName=saveFailed, "#
       + #"ErrorKitDetail.NSLocalizedDescription=not the message, path=/tmp/x}"#
-    let results = NSErrorText.findAll(in: Array(text.utf8))
+    let results = ErrorScanner.findAll(in: PastedText(text))
     #expect(results.count == 1)
     let payload = try #require(results.first?.payload)
     #expect(payload.name == "saveFailed")

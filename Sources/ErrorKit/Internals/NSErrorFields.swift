@@ -6,27 +6,22 @@ import Foundation
 /// type; never by describing an arbitrary object graph, which may be huge or refer back to the
 /// error itself.
 struct _NSErrorFields {
-  let description: String?
-  let failureReason: String?
-  let recoverySuggestion: String?
-  let name: String?
+  /// The user-info entries as text, cause excluded, in key order (so a report is the same in
+  /// every run); ``ErrorPayload/init(domain:code:quoted:quotedIsFailureReason:userInfo:)`` maps
+  /// them to fields.
+  let entries: [(key: String, value: String)]
   let underlying: NSError?
-  /// Every other entry, as text, under its detail name (see ``ErrorUserInfoKey/detailKey(fromUserInfoKey:)``).
-  let details: [String: String]
 
   init(_ error: NSError) {
     let info = error.userInfo
-    description = info[ErrorUserInfoKey.description] as? String
-    failureReason = info[ErrorUserInfoKey.failureReason] as? String
-    recoverySuggestion = info[ErrorUserInfoKey.recoverySuggestion] as? String
-    name = info[ErrorUserInfoKey.name] as? String
     underlying = (info[ErrorUserInfoKey.underlyingError] as? any Error).map { $0 as NSError }
-    var details: [String: String] = [:]
-    for (key, value) in info {
-      guard let detail = ErrorUserInfoKey.detailKey(fromUserInfoKey: key) else { continue }
-      details[detail] = Self.text(of: value, nesting: 0)
+    var entries: [(key: String, value: String)] = []
+    for (key, value) in info where key != ErrorUserInfoKey.underlyingError {
+      // The texts are taken only when they are strings, as Foundation itself reads them.
+      if ErrorUserInfoKey.reserved.contains(key), !(value is String) { continue }
+      entries.append((key, Self.text(of: value, nesting: 0)))
     }
-    self.details = details
+    self.entries = entries.sorted { $0.key < $1.key }
   }
 
   /// How many elements of a collection are shown.

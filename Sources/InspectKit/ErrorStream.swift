@@ -1,0 +1,231 @@
+import ErrorKitCore
+
+/// Reads errors from a stream of complete lines (a log, `tail -f`, a pipe), reporting each
+/// error once, in order, as soon as the text after it proves it complete.
+///
+/// - Text is scanned by ``ErrorScanner`` chunk by chunk; text before the first error that may go
+///   on is let go at once, so memory stays bounded whatever the length of the input.
+/// - An error that reaches the end of what has arrived (a user info whose next line is still to
+///   come) is held, with the lines after it, until the next lines complete it, the input pauses
+///   (``pause()``) or ends. Held text is read again only when the work credit earned by the
+///   input read since allows it, so a held error of many lines is read a bounded number of
+///   times per byte: the whole stream takes time linear in its length. Held text beyond
+///   ``Limits/heldError`` is read as it is and let go.
+/// - A line that starts with `{` (and nothing is held) is a JSON document: an ErrorPayload, or
+///   JSON whose strings are scanned as text. A document may span lines while its braces stay
+///   open and its lines look like JSON; a line that does not ends it as unreadable, and is read
+///   as itself. So a stray brace is its own line's failure only.
+struct ErrorStream {
+  /// What the stream reports, in order.
+  enum Item {
+    /// An error or an unreadable region found in text.
+    case finding(ErrorFinding)
+    /// An ErrorPayload document, reported as it was given.
+    case document(ErrorPayload)
+  }
+
+  /// Held text: complete lines from the start of an error that may still go on.
+  private var held: [UInt8] = []
+  /// A JSON document whose braces are still open.
+  private var document: [UInt8] = []
+  private var depth = JSONDepth()
+  private var recent = ErrorScanner.Recent()
+  /// Bytes of work the stream may still spend reading held text again.
+  private var credit = 1 << 20
+  /// How much input has been read, for messages.
+  private(set) var lineNumber = 0
+
+  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
+  /// returns what they make known.
+  mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
+    var items: [Item] = []
+    credit = min(credit + count * 4, 1 << 30)
+    var start = 0
+    while start < count {
+      if !document.isEmpty {
+        // Lines of an open JSON document, while they look like JSON.
+        let end = Self.lineEnd(chunk, from: start, count: count)
+        if Self.looksLikeJSON(chunk, start..<end) {
+          document.append(contentsOf: chunk[start..<end])
+          depth.scan(chunk[start..<end])
+          start = end
+          if depth.depth <= 0 { endDocument(into: &items) }
+          continue
+        }
+        items.append(.finding(.unreadable("a JSON document ends unfinished", in: 0..<0)))
+        document.removeAll()
+      }
+      if held.isEmpty, let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
+        // The text before the document, then the document's first line.
+        if jsonLine > start { scanText(chunk, start..<jsonLine, into: &items) }
+        let end = Self.lineEnd(chunk, from: jsonLine, count: count)
+        depth = JSONDepth()
+        depth.scan(chunk[jsonLine..<end])
+        document = Array(chunk[jsonLine..<end])
+        start = end
+        if depth.depth <= 0 { endDocument(into: &items) }
+        continue
+      }
+      // Plain text up to the next line that starts a document (only when nothing is held).
+      var end = count
+      if held.isEmpty, let next = Self.nextJSONLine(chunk, after: start, count: count) {
+        end = next
+      }
+      scanText(chunk, start..<end, into: &items)
+      start = end
+    }
+    return items
+  }
+
+  /// The input paused: what is held is reported as it stands.
+  mutating func pause() -> [Item] {
+    var items: [Item] = []
+    flushHeld(into: &items)
+    return items
+  }
+
+  /// The input ended: everything held is reported.
+  mutating func finish() -> [Item] {
+    var items = pause()
+    if !document.isEmpty {
+      items.append(.finding(.unreadable("the input ends inside a JSON document", in: 0..<0)))
+      document.removeAll()
+    }
+    return items
+  }
+
+  /// Whether something is held for lines still to come.
+  var isHolding: Bool { !held.isEmpty }
+
+  // MARK: Text
+
+  private mutating func scanText(_ chunk: [UInt8], _ range: Range<Int>, into items: inout [Item]) {
+    guard !range.isEmpty else { return }
+    if held.isEmpty {
+      let bytes =
+        range.lowerBound == 0 && range.upperBound == chunk.count
+        ? chunk : Array(chunk[range])
+      read(PastedText(bytes, isOpen: true), into: &items)
+      return
+    }
+    held.append(contentsOf: chunk[range])
+    if held.count > Limits.heldError {
+      flushHeld(into: &items)
+    } else if credit >= held.count {
+      credit -= held.count
+      let text = PastedText(held, isOpen: true)
+      held = []
+      read(text, into: &items)
+    }
+  }
+
+  /// Scans an open text; what may go on is held from the start of its line.
+  private mutating func read(_ text: PastedText, into items: inout [Item]) {
+    let (findings, heldFrom) = ErrorScanner.scan(text, from: 0, recent: &recent)
+    items.append(contentsOf: findings.map { .finding($0) })
+    if let heldFrom {
+      held = Array(text.bytes[heldFrom..<text.count])
+    }
+  }
+
+  private mutating func flushHeld(into items: inout [Item]) {
+    guard !held.isEmpty else { return }
+    let text = PastedText(held)
+    held = []
+    let (findings, _) = ErrorScanner.scan(text, from: 0, recent: &recent)
+    items.append(contentsOf: findings.map { .finding($0) })
+  }
+
+  // MARK: JSON documents
+
+  private mutating func endDocument(into items: inout [Item]) {
+    let bytes = document
+    document = []
+    do {
+      let json = try JSONReader.parse(bytes)
+      do {
+        items.append(.document(try ErrorPayload(jsonValue: json)))
+      } catch {
+        // JSON that is not a payload: its strings may hold error text (a JSON log line).
+        let found = ErrorScanner.findAll(in: PastedText(bytes))
+        if found.isEmpty {
+          items.append(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+        }
+        items.append(contentsOf: found.map { .finding($0) })
+      }
+    } catch {
+      items.append(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+    }
+  }
+
+  /// The offset after the line feed that ends the line at `start`, or `count`.
+  private static func lineEnd(_ chunk: [UInt8], from start: Int, count: Int) -> Int {
+    findByte(0x0A, in: chunk, from: start, before: count).map { $0 + 1 } ?? count
+  }
+
+  /// The start of the line at `start` when its first byte after spaces is `{`.
+  private static func jsonLine(_ chunk: [UInt8], from start: Int, count: Int) -> Int? {
+    var position = start
+    while position < count, chunk[position] == 0x20 || chunk[position] == 0x09 { position += 1 }
+    return position < count && chunk[position] == UInt8(ascii: "{") ? start : nil
+  }
+
+  /// The start of the first line after `start` whose first byte after spaces is `{`.
+  private static func nextJSONLine(_ chunk: [UInt8], after start: Int, count: Int) -> Int? {
+    var from = start
+    while let brace = findByte(UInt8(ascii: "{"), in: chunk, from: from, before: count) {
+      var lineStart = brace
+      while lineStart > start, chunk[lineStart - 1] == 0x20 || chunk[lineStart - 1] == 0x09 {
+        lineStart -= 1
+      }
+      if lineStart > start, chunk[lineStart - 1] == 0x0A { return lineStart }
+      from = brace + 1
+    }
+    return nil
+  }
+
+  /// Whether a line may continue a JSON document: blank, or starting with what a JSON value,
+  /// member or closing bracket starts with.
+  private static func looksLikeJSON(_ chunk: [UInt8], _ range: Range<Int>) -> Bool {
+    var position = range.lowerBound
+    while position < range.upperBound, PastedText.isSpace(chunk[position]) { position += 1 }
+    guard position < range.upperBound else { return true }
+    switch chunk[position] {
+    case UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "{"),
+      UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      return true
+    default: return false
+    }
+  }
+}
+
+/// Follows the nesting of JSON text line by line, outside strings, to know when a document that
+/// spans lines is complete.
+struct JSONDepth {
+  private(set) var depth = 0
+  private var inString = false
+  private var escaped = false
+
+  mutating func scan(_ line: ArraySlice<UInt8>) {
+    for byte in line {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+    }
+  }
+}
