@@ -31,7 +31,7 @@ let package = Package(
     .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit", "StateKitTesting"]),
     .testTarget(
       name: "InspectTests",
-      dependencies: ["InspectKit", .target(name: "statekit-inspect")],
+      dependencies: ["InspectKit", "StateKitTesting", .target(name: "statekit-inspect")],
       exclude: ["Fixtures"]
     ),
   ],

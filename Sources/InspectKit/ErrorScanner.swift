@@ -30,19 +30,24 @@ enum ErrorScanner {
     return result
   }()
 
-  /// The errors already reported nearby, by domain and code: a short form that repeats one of
-  /// them says nothing new. Bounded, so a stream's memory does not grow with its length.
+  /// The errors just reported, by domain and code and where they end: a short form that
+  /// repeats one of them within ``distance`` bytes says nothing new. Bounded, so a stream's
+  /// memory does not grow with its length.
   struct Recent {
-    private var keys: [(domain: String, code: Int)] = []
+    private var keys: [(domain: String, code: Int, end: Int)] = []
     static let capacity = 16
+    /// How far after an error its short form counts as a repeat: the same or the next lines.
+    static let distance = 1024
 
-    mutating func add(_ payload: ErrorPayload) {
+    mutating func add(_ payload: ErrorPayload, endingAt end: Int) {
       if keys.count == Self.capacity { keys.removeFirst() }
-      keys.append((payload.domain, payload.code))
+      keys.append((payload.domain, payload.code, end))
     }
 
-    func contains(_ payload: ErrorPayload) -> Bool {
-      keys.contains { $0.domain == payload.domain && $0.code == payload.code }
+    func repeats(_ payload: ErrorPayload, at start: Int) -> Bool {
+      keys.contains {
+        $0.domain == payload.domain && $0.code == payload.code && start - $0.end <= Self.distance
+      }
     }
   }
 
@@ -52,10 +57,11 @@ enum ErrorScanner {
     return scan(text, from: 0, recent: &recent).findings
   }
 
-  /// The findings of `text` from `start`. When the text is open (a stream) and an error reaches
+  /// The findings of `text` from `start`; `base` is the offset of the text in a longer input (a
+  /// stream), so that errors in separate chunks are told apart. When the text is open (a stream) and an error reaches
   /// its end, the scan stops there: `heldFrom` is where that error starts, and the findings are
   /// those before it.
-  static func scan(_ text: PastedText, from start: Int, recent: inout Recent) -> (
+  static func scan(_ text: PastedText, from start: Int, base: Int = 0, recent: inout Recent) -> (
     findings: [ErrorFinding], heldFrom: Int?
   ) {
     var findings: [ErrorFinding] = []
@@ -95,11 +101,11 @@ enum ErrorScanner {
       if let payload = finding.payload {
         // The short form of an error already read in full says nothing new.
         if repeats, payload.message == nil, payload.name == nil, payload.underlying == nil,
-          recent.contains(payload)
+          recent.repeats(payload, at: base + finding.range.lowerBound)
         {
           continue
         }
-        recent.add(payload)
+        recent.add(payload, endingAt: base + finding.range.upperBound)
       }
       findings.append(finding)
     }

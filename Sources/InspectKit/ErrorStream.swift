@@ -26,19 +26,22 @@ struct ErrorStream {
 
   /// Held text: complete lines from the start of an error that may still go on.
   private var held: [UInt8] = []
+  /// The offset of the held text in the whole input.
+  private var heldBase = 0
+  /// The offset in the whole input of the chunk being fed.
+  private var chunkBase = 0
   /// A JSON document whose braces are still open.
   private var document: [UInt8] = []
   private var depth = JSONDepth()
   private var recent = ErrorScanner.Recent()
   /// Bytes of work the stream may still spend reading held text again.
   private var credit = 1 << 20
-  /// How much input has been read, for messages.
-  private(set) var lineNumber = 0
 
   /// Takes complete lines (each ending with a line feed, except at the end of the input) and
   /// returns what they make known.
   mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
     var items: [Item] = []
+    defer { chunkBase += count }
     credit = min(credit + count * 4, 1 << 30)
     var start = 0
     while start < count {
@@ -105,7 +108,7 @@ struct ErrorStream {
       let bytes =
         range.lowerBound == 0 && range.upperBound == chunk.count
         ? chunk : Array(chunk[range])
-      read(PastedText(bytes, isOpen: true), into: &items)
+      read(PastedText(bytes, isOpen: true), base: chunkBase + range.lowerBound, into: &items)
       return
     }
     held.append(contentsOf: chunk[range])
@@ -115,16 +118,17 @@ struct ErrorStream {
       credit -= held.count
       let text = PastedText(held, isOpen: true)
       held = []
-      read(text, into: &items)
+      read(text, base: heldBase, into: &items)
     }
   }
 
   /// Scans an open text; what may go on is held from the start of its line.
-  private mutating func read(_ text: PastedText, into items: inout [Item]) {
-    let (findings, heldFrom) = ErrorScanner.scan(text, from: 0, recent: &recent)
+  private mutating func read(_ text: PastedText, base: Int, into items: inout [Item]) {
+    let (findings, heldFrom) = ErrorScanner.scan(text, from: 0, base: base, recent: &recent)
     items.append(contentsOf: findings.map { .finding($0) })
     if let heldFrom {
       held = Array(text.bytes[heldFrom..<text.count])
+      heldBase = base + heldFrom
     }
   }
 
@@ -132,7 +136,7 @@ struct ErrorStream {
     guard !held.isEmpty else { return }
     let text = PastedText(held)
     held = []
-    let (findings, _) = ErrorScanner.scan(text, from: 0, recent: &recent)
+    let (findings, _) = ErrorScanner.scan(text, from: 0, base: heldBase, recent: &recent)
     items.append(contentsOf: findings.map { .finding($0) })
   }
 

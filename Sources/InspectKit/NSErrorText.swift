@@ -40,6 +40,8 @@ struct NSErrorText: ErrorReader {
   private var bytes: [UInt8] { source.bytes }
   private var end: Int { source.count }
   private(set) var index: Int
+  /// Where the error starts.
+  private let start: Int
   /// The line whose last `}` is known, and where that brace is.
   private var lastBrace: (line: Int, position: Int?) = (-1, nil)
   private var format = Format.unknown
@@ -53,6 +55,7 @@ struct NSErrorText: ErrorReader {
   private init(_ source: PastedText, at index: Int) {
     self.source = source
     self.index = index
+    self.start = index
   }
 
   /// The error whose `Domain=` stands at `position`, with the `Error` before it when there is
@@ -71,7 +74,7 @@ struct NSErrorText: ErrorReader {
       // An error without user info at the very end of the text may go on with `UserInfo=` on
       // the next line of a stream.
       let openEnded =
-        parser.cut != nil
+        parser.index >= text.count
         || (!parser.hasUserInfo && parser.skippingSpaces(from: end) == text.count)
       return .error(
         payload, in: start..<end, darwin: parser.format != .linux, cut: parser.cut,
@@ -87,7 +90,8 @@ struct NSErrorText: ErrorReader {
   private var atEnd: Bool { index >= end }
 
   private func failure(_ reason: String) -> Failure {
-    Failure(message: "cannot read NSError text at byte \(index): \(reason)")
+    // Counted from the error's start, so the message is the same however a stream is chunked.
+    Failure(message: "cannot read NSError text at byte \(index - start): \(reason)")
   }
 
   private func starts(with text: String, at position: Int? = nil) -> Bool {
@@ -431,6 +435,7 @@ struct NSErrorText: ErrorReader {
       let limit = min(end, start + Self.balancedWindow)
       while index < limit {
         let byte = bytes[index]
+        if byte == 0x0A, nextLineStartsAnError(after: index) { return nil }
         if depth == 0,
           byte == UInt8(ascii: "}") && closesUserInfo(at: index) || isEntryBoundary(index)
         {
@@ -448,12 +453,26 @@ struct NSErrorText: ErrorReader {
     // Unbalanced: take the value up to the first boundary or closing brace instead.
     index = start
     while index < end {
+      if bytes[index] == 0x0A, nextLineStartsAnError(after: index) { return nil }
       if bytes[index] == UInt8(ascii: "}") && closesUserInfo(at: index) || isEntryBoundary(index) {
         return trimmed(start..<index)
       }
       index += 1
     }
     return nil
+  }
+
+  /// Whether the line after the line feed at `position` holds the start of another error: a
+  /// value cut off by the end of its line (a truncated log line) then ends there, and the
+  /// error on the next line is read as itself.
+  private func nextLineStartsAnError(after position: Int) -> Bool {
+    let lineEnd = source.lineEnd(of: position + 1)
+    guard let marker = source.find(Self.marker, from: position + 1, before: lineEnd) else {
+      return false
+    }
+    // `NSUnderlyingError=Error Domain=…` and `{Error Domain=…}` are causes, not new errors.
+    let before = marker > 0 ? bytes[marker - 1] : 0x0A
+    return before != UInt8(ascii: "=") && before != UInt8(ascii: "{")
   }
 
   /// Whether the `}` at `position` closes the user info rather than standing inside a value: it

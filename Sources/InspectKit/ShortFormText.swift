@@ -31,18 +31,25 @@ enum ShortFormText: ErrorReader {
 
   /// The short form that ends at the parenthesis at `position`, read backwards on its line.
   static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
-    // A cheap test first: a digit stands just before the parenthesis (`-1009.)`, `code=22)`,
-    // `-1 です。)`), else this is not the form.
+    // A cheap test first: the code's last digit stands just before the parenthesis, after
+    // spaces, periods and a Japanese `です。` at most (`-1009.)`, `code=22)`, `-1 です。)`).
     var probe = position
-    var digit = false
-    while probe > 0, position - probe < 16 {
-      probe -= 1
-      if ASCIIDigits.isDecimalDigit(text[probe]) {
-        digit = true
+    while probe > 0 {
+      let byte = text[probe - 1]
+      if byte == 0x20 || byte == UInt8(ascii: ".") {
+        probe -= 1
+      } else if probe >= 3, text[probe - 3] == 0xE3,
+        (text[probe - 2] == 0x80 && byte == 0x82)
+          || (text[probe - 2] == 0x81 && (byte == 0xA7 || byte == 0x99))
+      {
+        // 。, で, す
+        probe -= 3
+      } else {
         break
       }
+      if position - probe > 24 { return nil }
     }
-    guard digit else { return nil }
+    guard probe > 0, ASCIIDigits.isDecimalDigit(text[probe - 1]) else { return nil }
     let lineStart = max(text.lineStart(of: position), position - window)
     let closeEnd = position + Array(anchors[anchor].utf8).count
     // Back to the opening parenthesis, byte by byte; another closing one first means there is

@@ -38,11 +38,11 @@ enum XcodeReportText: ErrorReader {
       end = block.end
       openEnded = block.openEnded
       cut = block.cut
-      guard block.nextLine < text.lineStarts.count,
+      guard block.nextLine < lineCount(text),
         self.line(text, block.nextLine).trimmingSpaces() == "--"
       else { break }
       // The next block's `Domain:` line, after its description line or not.
-      let lines = text.lineStarts.count
+      let lines = lineCount(text)
       guard
         let next = [block.nextLine + 1, block.nextLine + 2].first(where: {
           $0 < lines && self.line(text, $0).drop { $0 == " " || $0 == "\t" }.hasPrefix("Domain:")
@@ -56,6 +56,11 @@ enum XcodeReportText: ErrorReader {
     }
     guard let start, let payload = ErrorPayload(linking: levels) else { return nil }
     return .error(payload, in: start..<end, cut: cut, mayContinue: openEnded)
+  }
+
+  /// The number of lines, without the empty one after a final line feed.
+  private static func lineCount(_ text: PastedText) -> Int {
+    text.lineStarts.count - (text.lineStarts.last == text.count && text.count > 0 ? 1 : 0)
   }
 
   /// Whether the line starts with `Domain:` at `position` (after spaces).
@@ -86,7 +91,7 @@ enum XcodeReportText: ErrorReader {
   /// One block: the line before `Domain:` (its description), `Domain:`, `Code:`, then
   /// `Failure Reason:`, `Recovery Suggestion:` and a `User Info: {…}` of `key = value;` lines.
   private static func readBlock(_ text: PastedText, line index: Int) -> Block? {
-    let lines = text.lineStarts.count
+    let lines = lineCount(text)
     let domainLine = line(text, index).drop { $0 == " " || $0 == "\t" }
     let domain = String(domainLine.dropFirst("Domain:".count)).trimmingSpaces()
     let lineEnd = { (i: Int) in i + 1 < lines ? text.lineStarts[i + 1] - 1 : text.count }

@@ -1,0 +1,273 @@
+import ErrorKitCore
+import Foundation
+import StateKitTesting
+import Testing
+
+@testable import InspectKit
+
+/// The error path in-process: a stream gives what the whole text gives however it is chunked,
+/// every reader is linear in its worst token, and each hostile input of issue 22 is handled.
+@Suite("Error stream")
+struct ErrorStreamTests {
+  /// One result, as text: an error's chain of "domain code", or "unreadable: reason".
+  static func summary(_ finding: ErrorFinding) -> String {
+    switch finding.result {
+    case .error(let read):
+      read.payload.chain.map { "\($0.domain) \($0.code)" }.joined(separator: " > ")
+    case .unreadable(let reason): "unreadable: \(reason)"
+    }
+  }
+
+  static func summary(_ item: ErrorStream.Item) -> String {
+    switch item {
+    case .finding(let finding): summary(finding)
+    case .document(let payload): "document \(payload.domain) \(payload.code)"
+    }
+  }
+
+  /// Lines of real-looking logs, errors of every form among them, some over several lines.
+  static let pool: [String] = [
+    "2026-11-24 10:15:02.123 MyApp[1:2] [Network] Task <1A> finished with status 200 (cached)\n",
+    "12:00:01 app[1]: nothing to see here, key=value, braces { and } and (parens)\n",
+    #"12:00:02 app[1]: Error Domain=NSPOSIXErrorDomain Code=2 "x" UserInfo={a=b}"# + "\n",
+    #"Error Domain=NSURLErrorDomain Code=-1009 "offline" UserInfo={NSUnderlyingError=0x6000 {Error Domain=kCFErrorDomainCFNetwork Code=-1009 "(null)"}, k=v}"#
+      + "\n",
+    #"Error Domain=com.example Code=7 "reason"UserInfo={NSLocalizedDescription=Linux text}"# + "\n",
+    "The operation couldn’t be completed. (NSURLErrorDomain error -1009.)\n",
+    "未能完成该操作。（NSURLErrorDomain 错误 -999。）\n",
+    #"Error Domain=NSCocoaErrorDomain Code=4 "gone" UserInfo={NSFilePath=/tmp/a,"# + "\n"
+      + "NSUnderlyingError=0x1 {Error Domain=NSPOSIXErrorDomain Code=2 \"No such file\"}}\n",
+    "Error Domain=D Code=1 \"multi\" UserInfo={a=first line\nsecond line, b=c}\n",
+    #"Error Domain=Held Code=5 "no user info yet""# + "\n",
+    "Failed to install the app.\nDomain: com.apple.dt.CoreDeviceError\nCode: 3002\n--\n"
+      + "Domain: NSPOSIXErrorDomain\nCode: 2\n",
+    #"typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: [CodingKeys(stringValue: "id", intValue: nil)], debugDescription: "Expected String", underlyingError: nil))"#
+      + "\n",
+    "DecodingError.keyNotFound: Key 'id' not found. Path: a.b. Debug description: none\n",
+    "Error Domain=Broken Code=notanumber\n",
+    "\n",
+  ]
+
+  static func randomText(_ rng: inout SplitMix64) -> String {
+    (0..<Int.random(in: 1...12, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
+      .joined()
+  }
+
+  /// Feeds a text's lines in random groups, as a pipe would deliver them.
+  static func stream(_ text: String, _ rng: inout SplitMix64) -> [String] {
+    var lines: [[UInt8]] = []
+    var current: [UInt8] = []
+    for byte in text.utf8 {
+      current.append(byte)
+      if byte == 0x0A {
+        lines.append(current)
+        current = []
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    var stream = ErrorStream()
+    var items: [ErrorStream.Item] = []
+    var index = 0
+    while index < lines.count {
+      let take = Int.random(in: 1...max(1, lines.count - index), using: &rng)
+      let chunk = lines[index..<index + take].flatMap { $0 }
+      items += stream.feed(chunk, count: chunk.count)
+      index += take
+    }
+    items += stream.finish()
+    return items.map(summary)
+  }
+
+  @Test func aStreamGivesWhatTheWholeTextGivesHoweverItIsChunked() {
+    let seed = (try? PropertySeed.current.get()) ?? 22
+    var rng = SplitMix64(seed: seed)
+    var errors = 0
+    for run in 0..<2_000 {
+      let text = Self.randomText(&rng)
+      let whole = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
+      let streamed = Self.stream(text, &rng)
+      errors += whole.count
+      #expect(streamed == whole, "seed \(seed), case \(run):\n\(text)")
+      if streamed != whole { break }
+    }
+    // The pool's errors are found: the property is not vacuous.
+    #expect(errors > 8_000, "seed \(seed)")
+  }
+
+  // MARK: Linear time
+
+  /// Seconds to scan a text, the fastest of three runs.
+  static func seconds(_ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let start = ContinuousClock.now
+      body()
+      let elapsed = ContinuousClock.now - start
+      best = min(
+        best,
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return best
+  }
+
+  /// Fails when scanning 8n bytes of a token takes more than 8 × 3 times scanning n bytes
+  /// (linear growth gives about 8, quadratic 64).
+  static func expectLinear(
+    _ name: String, _ make: (Int) -> String, base: Int = 10_000,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let sizes = [base, base * 2, base * 8]
+    let times = sizes.map { size in
+      let text = PastedText(make(size))
+      return seconds { _ = ErrorScanner.findAll(in: text) }
+    }
+    let streamTimes = sizes.map { size in
+      let bytes = Array(make(size).utf8)
+      return seconds {
+        var stream = ErrorStream()
+        // Line by line, as a slow writer gives it.
+        var start = 0
+        while start < bytes.count {
+          let end = (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
+          let line = Array(bytes[start..<end])
+          _ = stream.feed(line, count: line.count)
+          start = end
+        }
+        _ = stream.finish()
+      }
+    }
+    for (label, series) in [("scan", times), ("stream", streamTimes)] {
+      let ratio = series[2] / max(series[0], 1e-6)
+      #expect(
+        ratio < 24 || series[2] < 0.05,
+        "\(name) (\(label)): \(series.map { String(format: "%.4f", $0) }) s for \(sizes) repeats, ratio \(ratio)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func everyReaderIsLinearInItsWorstToken() {
+    Self.expectLinear("open braces in a value") {
+      #"Error Domain=D Code=1 "x" UserInfo={a="# + String(repeating: "{", count: $0) + "\n"
+    }
+    Self.expectLinear("closing braces in a value") {
+      #"Error Domain=D Code=1 "x" UserInfo={a=b"# + String(repeating: "} x", count: $0) + "}\n"
+    }
+    Self.expectLinear("parentheses in a value") {
+      #"Error Domain=D Code=1 "x" UserInfo={a="# + String(repeating: "(", count: $0) + ", b=c}\n"
+    }
+    Self.expectLinear("unbalanced values") {
+      #"Error Domain=D Code=1 "x" UserInfo={"# + String(repeating: "a=(, ", count: $0) + "z=1}\n"
+    }
+    Self.expectLinear("coding-path keys") {
+      "typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: ["
+        + String(repeating: #"CodingKeys(stringValue: "id", intValue: nil), "#, count: $0 / 4)
+        + #"], debugDescription: "x", underlyingError: nil))"# + "\n"
+    }
+    Self.expectLinear("held lines") {
+      #"Error Domain=D Code=1 "x" UserInfo={a=b,"# + "\n"
+        + String(repeating: "c=d,\n", count: $0 / 4) + "e=f}\n"
+    }
+    Self.expectLinear("findings on one line") {
+      String(repeating: "Domain=D Code=1 ", count: $0 / 8) + "\n"
+    }
+    Self.expectLinear("short forms on one line") {
+      String(repeating: "(D error 1.) ", count: $0 / 6) + "\n"
+    }
+    Self.expectLinear("parentheses walked back") {
+      String(repeating: "1)", count: $0) + "\n"
+    }
+    Self.expectLinear("markers without codes") {
+      String(repeating: "Error Domain=", count: $0 / 6) + "\n"
+    }
+    Self.expectLinear("report blocks") {
+      String(repeating: "Domain: D\nCode: 1\n--\n", count: $0 / 10)
+    }
+    Self.expectLinear("dotted lines") {
+      String(repeating: "a.)\n", count: $0 / 2)
+    }
+  }
+
+  // MARK: Hostile input
+
+  static func items(_ text: String) -> [String] {
+    var stream = ErrorStream()
+    let bytes = Array(text.utf8)
+    return (stream.feed(bytes, count: bytes.count) + stream.finish()).map(summary)
+  }
+
+  @Test func aStrayBraceIsItsLinesFailureOnly() {
+    let text =
+      #"{"domain": "D", "code": 1, "name": null}}"# + "\n"
+      + #"12:00 Error Domain=After Code=2 "x" UserInfo={a=b}"# + "\n"
+      + #"{"domain": "Open", "code": 3,"# + "\n" + "plain log line\n"
+      + #"Error Domain=Later Code=4 "y""# + "\n"
+    let found = Self.items(text)
+    #expect(found.count == 4, "\(found)")
+    #expect(found.first?.hasPrefix("unreadable: ") == true)
+    #expect(found.contains("After 2"))
+    #expect(found.contains("unreadable: a JSON document ends unfinished"))
+    #expect(found.last == "Later 4")
+  }
+
+  @Test func aCutValueEndsAtItsLineAndLaterErrorsAreRead() {
+    let text =
+      #"Error Domain=Cut Code=1 "x" UserInfo={NSFilePath=/tmp/a"# + "\n"
+      + #"Error Domain=Whole Code=2 "y" UserInfo={a=b}"# + "\n"
+    let found = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
+    #expect(found.contains("Whole 2"), "\(found)")
+  }
+
+  @Test func aBraceInsideAValueKeepsTheCause() throws {
+    let text =
+      #"Error Domain=Outer Code=1 "x" UserInfo={NSDebugDescription=expected } at 3, NSUnderlyingError=0x6 {Error Domain=Inner Code=2 "(null)"}}"#
+    let found = ErrorScanner.findAll(in: PastedText(text))
+    #expect(found.map(Self.summary) == ["Outer 1 > Inner 2"])
+    #expect(found.first?.payload?.details["NSDebugDescription"] == "expected } at 3")
+  }
+
+  @Test func linuxDescriptionsReadBackExactly() throws {
+    // As swift-corelibs-foundation prints them (measured on Linux): the failure reason in
+    // quotes, the description in the user info, nested errors inline.
+    let text =
+      #"Error Domain=com.example Code=-7 "Because, {reasons}"UserInfo={arr=[1, 2], NSLocalizedFailureReason=Because, {reasons}, NSLocalizedDescription=Bad "thing" {x}, multi=line1"#
+      + "\n"
+      + #"line2, num=5, NSUnderlyingError=Error Domain=NSPOSIXErrorDomain Code=2 "No such file or directory"UserInfo={NSLocalizedDescription=No such file}, dict=["k": "v"], url=https://x.com/a?b=c, NSFilePath=/tmp/a b}"#
+    let payload = try #require(ErrorScanner.findAll(in: PastedText(text)).first?.payload)
+    #expect(payload.message == #"Bad "thing" {x}"#)
+    #expect(payload.failureReason == "Because, {reasons}")
+    #expect(
+      payload.details == [
+        "arr": "[1, 2]", "multi": "line1\nline2", "num": "5", "dict": #"["k": "v"]"#,
+        "url": "https://x.com/a?b=c", "NSFilePath": "/tmp/a b",
+      ])
+    let cause = try #require(payload.underlying)
+    #expect(cause.message == "No such file")
+    #expect(cause.failureReason == "No such file or directory")
+  }
+
+  @Test func theLastValueOfAMultiLineUserInfoKeepsNoLineBreak() throws {
+    let text = "Error Domain=D Code=1 \"x\" UserInfo={\n    a=b,\n    c=last\n}"
+    let payload = try #require(ErrorScanner.findAll(in: PastedText(text)).first?.payload)
+    #expect(payload.details == ["a": "b", "c": "last"])
+  }
+
+  @Test func aThreeHundredBlockReportStaysWithinTheDepthLimit() throws {
+    let text = (0..<300).map { "Domain: D\($0)\nCode: \($0)\n" }.joined(separator: "--\n")
+    let found = ErrorScanner.findAll(in: PastedText(text))
+    #expect(found.count == 1)
+    let payload = try #require(found.first?.payload)
+    #expect(payload.depth == ErrorPayload.maximumDepth)
+    #expect(payload.chain.last?.domain == ErrorPayload.markerDomain)
+    // What the tool prints reads back through the JSON reader.
+    var writer = JSONWriter()
+    payload.write(to: &writer)
+    #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
+  }
+
+  @Test func everyBidirectionalMarkIsEscaped() {
+    for mark: Unicode.Scalar in ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"] {
+      let safe = terminalSafe("a\(mark)b")
+      #expect(!safe.unicodeScalars.contains(mark), "U+\(String(mark.value, radix: 16))")
+    }
+  }
+}
