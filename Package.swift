@@ -7,7 +7,9 @@ import PackageDescription
 let package = Package(
   name: "StateKit",
   products: [
-    .library(name: "StateKit", targets: ["StateKit"]),
+    // StateKitFoundation has no API to import: it is in the product so that every client links
+    // StateKitError's conformance to Foundation's LocalizedError (see Docs/Architecture.md).
+    .library(name: "StateKit", targets: ["StateKit", "StateKitFoundation"]),
     .library(name: "StateKitTesting", targets: ["StateKitTesting"]),
     .library(name: "ErrorKit", targets: ["ErrorKit"]),
     .executable(name: "statekit-inspect", targets: ["statekit-inspect"]),
@@ -18,6 +20,10 @@ let package = Package(
     .target(name: "ErrorKitCore"),
     // Control state; its errors are CodedErrors, so it needs the vocabulary and nothing more.
     .target(name: "StateKit", dependencies: ["ErrorKitCore"]),
+    // StateKitError's conformance to LocalizedError (FoundationEssentials, behind canImport), so
+    // that error.localizedDescription is its message. A module of its own so that the tool,
+    // which links the StateKit target only, starts without FoundationEssentials.
+    .target(name: "StateKitFoundation", dependencies: ["StateKit", "ErrorKitCore"]),
     // Property-based tests of states, selectors, tables and actions: generators, a runner that
     // shrinks and prints a replay seed, reusable laws. Imports Swift Testing, not Foundation.
     .target(name: "StateKitTesting", dependencies: ["StateKit"]),
@@ -28,7 +34,11 @@ let package = Package(
     .executableTarget(name: "statekit-inspect", dependencies: ["InspectKit"]),
     .testTarget(name: "StateKitTests", dependencies: ["StateKit", "StateKitTesting"]),
     .testTarget(name: "StateKitTestingTests", dependencies: ["StateKitTesting"]),
-    .testTarget(name: "ErrorKitTests", dependencies: ["ErrorKit", "StateKit", "StateKitTesting"]),
+    // As a client of the StateKit product: its test file imports StateKit and Foundation only.
+    .testTarget(name: "StateKitFoundationTests", dependencies: ["StateKit", "StateKitFoundation"]),
+    .testTarget(
+      name: "ErrorKitTests",
+      dependencies: ["ErrorKit", "StateKit", "StateKitFoundation", "StateKitTesting"]),
     .testTarget(
       name: "InspectTests",
       dependencies: ["InspectKit", "StateKitTesting", .target(name: "statekit-inspect")],

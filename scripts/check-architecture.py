@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Checks the module graph of Docs/Architecture.md: which target may depend on which, that the
-Foundation-free modules import no Foundation, and that the package depends on no other package.
+Foundation-free modules import no Foundation, that StateKitFoundation imports Foundation only
+behind `#if canImport`, that the StateKit product links StateKitFoundation (its clients get
+StateKitError's LocalizedError conformance) while statekit-inspect does not, and that the
+package depends on no other package.
 
 Usage: python3 scripts/check-architecture.py  (exits 1 with one line per problem)
 """
@@ -17,20 +20,56 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ALLOWED = {
     "ErrorKitCore": set(),
     "StateKit": {"ErrorKitCore"},
+    "StateKitFoundation": {"StateKit", "ErrorKitCore"},
     "StateKitTesting": {"StateKit"},
     "ErrorKit": {"ErrorKitCore"},
     "InspectKit": {"StateKit", "ErrorKitCore"},
     "statekit-inspect": {"InspectKit"},
 }
+# target -> modules it may import only inside `#if canImport(...)` of that module
+CONDITIONAL_IMPORTS = {
+    "StateKit": {"UIKit"},
+    "StateKitFoundation": {"Foundation", "FoundationEssentials"},
+}
+# product -> the targets it must list: StateKit's clients link StateKitFoundation
+PRODUCT_TARGETS = {"StateKit": {"StateKit", "StateKitFoundation"}}
 # target -> modules it must not import
 FORBIDDEN_IMPORTS = {
     "ErrorKitCore": {"Foundation", "FoundationEssentials", "StateKit", "ErrorKit"},
     "StateKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
+    "StateKitFoundation": {"ErrorKit"},
     "StateKitTesting": {"Foundation", "FoundationEssentials", "ErrorKit", "XCTest"},
     "ErrorKit": {"StateKit"},
     "InspectKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
     "statekit-inspect": {"Foundation", "FoundationEssentials"},
 }
+
+
+def import_problems(target, path):
+    """The imports of one file that its target may not make: a forbidden module, or a
+    conditional one outside an `#if canImport(...)` block that names it."""
+    problems = []
+    conditions = []  # the enclosing #if lines, innermost last
+    with open(path) as file:
+        for line in file:
+            stripped = line.strip()
+            if stripped.startswith("#if"):
+                conditions.append(stripped)
+            elif stripped.startswith(("#elseif", "#else")) and conditions:
+                conditions[-1] = stripped
+            elif stripped.startswith("#endif") and conditions:
+                conditions.pop()
+            match = re.match(r"\s*(?:@\w+(?:\(\w+\))?\s+)*import\s+(\w+)", line)
+            if not match:
+                continue
+            module = match.group(1)
+            where = os.path.relpath(path, ROOT)
+            if module in FORBIDDEN_IMPORTS.get(target, set()):
+                problems.append(f"{where} imports {module}")
+            elif module in CONDITIONAL_IMPORTS.get(target, set()) and not (
+                    conditions and f"canImport({module})" in conditions[-1]):
+                problems.append(f"{where} imports {module} outside #if canImport({module})")
+    return problems
 
 
 def main():
@@ -53,13 +92,12 @@ def main():
         elif deps != ALLOWED[name]:
             problems.append(f"{name} depends on {sorted(deps)}, Docs/Architecture.md says {sorted(ALLOWED[name])}")
         for path in glob.glob(os.path.join(ROOT, "Sources", name, "**", "*.swift"), recursive=True):
-            with open(path) as file:
-                for line in file:
-                    match = re.match(r"\s*(?:@\w+(?:\(\w+\))?\s+)*import\s+(\w+)", line)
-                    if match and match.group(1) in FORBIDDEN_IMPORTS.get(name, set()):
-                        if "canImport(UIKit)" in open(path).read() and match.group(1) == "UIKit":
-                            continue
-                        problems.append(f"{os.path.relpath(path, ROOT)} imports {match.group(1)}")
+            problems += import_problems(name, path)
+    for product in dump["products"]:
+        expected = PRODUCT_TARGETS.get(product["name"])
+        if expected and set(product["targets"]) != expected:
+            problems.append(f"product {product['name']} lists {sorted(product['targets'])}, "
+                            f"Docs/Architecture.md says {sorted(expected)}")
     for problem in problems:
         print(f"architecture: {problem}")
     if not problems:

@@ -5,9 +5,11 @@ import Foundation
 extension CodedError {
   /// An `NSError` with this error's domain, code, texts, name, exported details and causes.
   ///
-  /// Any ``CodedError`` has it, including those of modules that do not import Foundation, such
-  /// as StateKit's: there, `error as NSError` carries the domain and code but, on Linux, not the
-  /// texts, since Foundation reads them only from types that conform to its own protocols.
+  /// Any ``CodedError`` has it, including those of modules that do not import Foundation. For
+  /// those, `error as NSError` carries the domain and code but, on Linux, not the texts, since
+  /// Foundation reads them only from types that conform to its own protocols; and where a
+  /// `LocalizedError` conformance gives it the texts (StateKit's errors), not the name and
+  /// details. This one has them all.
   ///
   ///     let ns = JSONDecodeError.missingRequiredKey("id").nsError
   ///     ns.localizedDescription  // "The key \"id\" is missing."

@@ -3,7 +3,8 @@ import ErrorKitCore
 /// StateKit's errors, described without Foundation: domain ``StateKitError/domain`` (`dev.statekit.StateKit`), the
 /// codes of ``StateKitError/Code`` (documented in `Docs/Errors.md`), the one-line description as
 /// message, the reason as failure reason, and the input and token as details (state text and
-/// names are not secrets).
+/// names are not secrets). The `StateKit` product also links StateKitFoundation, which makes
+/// `StateKitError` a Foundation `LocalizedError`, so `error.localizedDescription` is the message.
 ///
 ///     do {
 ///         _ = try ControlState(parsing: "selected | bogus")
@@ -11,6 +12,7 @@ import ErrorKitCore
 ///         (error as NSError).domain  // "dev.statekit.StateKit"
 ///         (error as NSError).code    // 4
 ///         ErrorPayload(error).name   // "unknownName", with ErrorKit
+///         (error as NSError).localizedFailureReason  // "unknown state name \"bogus\"; known names: normal, highlighted, disabled, selected, focused"
 ///     }
 extension StateKitError: CodedError {
   /// `dev.statekit.StateKit`.

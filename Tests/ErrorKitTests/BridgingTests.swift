@@ -96,20 +96,57 @@ struct BridgingTests {
       _ = try ControlState(parsing: "selected | bogus")
       Issue.record("expected an error")
     } catch {
-      // StateKit does not import Foundation: the implicit bridge carries the domain and code...
+      let stateKitError = try #require(error as? StateKitError)
+      // StateKit does not import Foundation; StateKitFoundation's LocalizedError conformance
+      // gives the implicit bridge its texts...
       #expect((error as NSError).domain == "dev.statekit.StateKit")
       #expect((error as NSError).code == 4)
-      // ...and ErrorKit's bridge carries everything.
+      #expect(error.localizedDescription == stateKitError.message)
+      // ...and ErrorKit's bridge, unchanged by it, carries everything.
       let ns = NSError(describing: error)
       #expect(ns.domain == "dev.statekit.StateKit")
       #expect(ns.code == 4)
+      #expect(ns.localizedDescription == stateKitError.message)
       #expect(ns.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\""))
-      #expect((error as? StateKitError)?.nsError.localizedDescription == ns.localizedDescription)
+      #expect(stateKitError.nsError.localizedDescription == ns.localizedDescription)
       #expect(ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true)
       #expect(ns.localizedRecoverySuggestion?.contains("declare the state") == true)
+      #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "unknownName")
+      #expect(ns.userInfo["input"] as? String == "selected | bogus")
+      #expect(ns.userInfo["token"] as? String == "bogus")
       let payload = ErrorPayload(error)
+      #expect(payload.message == stateKitError.message)
+      #expect(payload.failureReason == stateKitError.reason)
+      #expect(payload.recoverySuggestion == stateKitError.recoverySuggestion)
       #expect(payload.name == "unknownName")
       #expect(payload.details == ["input": "selected | bogus", "token": "bogus"])
+      let chain = ErrorChain(error)
+      #expect(chain.links.count == 1)
+      #expect(chain.description == stateKitError.message)
+      #expect(chain.links.first?.failureReason == stateKitError.reason)
+    }
+  }
+
+  @Test func bothBridgesOfAStateKitErrorAgree() throws {
+    do {
+      _ = try ControlState(parsing: "selected ||")
+      Issue.record("expected an error")
+    } catch {
+      // Every entry of the implicit bridge's user info is the one ErrorKit writes: one rule
+      // (ErrorKitCore's), and on Linux a subset, since FoundationEssentials has no CustomNSError.
+      let implicit = (error as NSError).userInfo
+      let described = NSError(describing: error).userInfo
+      #expect(implicit.count >= 3)
+      for (key, value) in implicit {
+        #expect(value as? String == described[key] as? String, "\(key)")
+      }
+      #if canImport(Darwin)
+        #expect(implicit.count == described.count)
+      #endif
+      // The bridged NSError now describes itself: ErrorKit reads the texts from its user info.
+      let payload = ErrorPayload(error as NSError)
+      #expect(payload.message == (error as? StateKitError)?.message)
+      #expect(payload.failureReason == (error as? StateKitError)?.reason)
     }
   }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
-/// The one place that turns ErrorKit's fields into `NSError` user info, for CodedErrors and for
-/// payloads alike. Chains are converted innermost first, in a loop, so that a chain of any
-/// length neither recurses nor produces more than ``ErrorPayload/maximumDepth`` errors.
+/// The one place in ErrorKit that turns fields into `NSError` user info, for CodedErrors and for
+/// payloads alike: an error's own fields by ErrorKitCore's rule (`_ErrorUserInfoFields`, which
+/// StateKitFoundation uses too), plus the cause. Chains are converted innermost first, in a loop,
+/// so that a chain of any length neither recurses nor produces more than
+/// ``ErrorPayload/maximumDepth`` errors.
 enum _NSErrorBridge {
-  /// The user info of one error: texts, name and details (escaped), and the cause.
+  /// The user info of one error: its own fields by ErrorKitCore's one rule (texts, name and
+  /// details, escaped), and the cause.
   static func userInfo(
     message: String?, failureReason: String?, recoverySuggestion: String?, name: String?,
     details: [String: String], underlying: NSError?
   ) -> [String: Any] {
-    var info: [String: Any] = [:]
-    for (key, value) in details { info[ErrorUserInfoKey.escapedDetailKey(key)] = value }
-    if let message { info[ErrorUserInfoKey.description] = message }
-    if let failureReason { info[ErrorUserInfoKey.failureReason] = failureReason }
-    if let recoverySuggestion { info[ErrorUserInfoKey.recoverySuggestion] = recoverySuggestion }
-    if let name { info[ErrorUserInfoKey.name] = name }
+    var info: [String: Any] = _ErrorUserInfoFields.fields(
+      message: message, failureReason: failureReason, recoverySuggestion: recoverySuggestion,
+      name: name, details: details)
     if let underlying { info[ErrorUserInfoKey.underlyingError] = underlying }
     return info
   }
