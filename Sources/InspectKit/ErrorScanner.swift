@@ -67,6 +67,7 @@ enum ErrorScanner {
     var findings: [ErrorFinding] = []
     var next: [Int?] = anchors.map { search($0.bytes, in: text, from: start) }
     var covered = start
+    var lastFull: (payload: ErrorPayload, line: Int)?
     while true {
       // The nearest anchor; the list is short, so a linear pick is the cheapest merge.
       var chosen = -1
@@ -99,15 +100,30 @@ enum ErrorScanner {
       }
       covered = max(finding.range.upperBound, position + 1)
       if let payload = finding.payload {
-        // The short form of an error already read in full says nothing new.
+        let line = text.line(of: finding.range.lowerBound)
+        // The short form of an error read in full on the same line says nothing new; nor does
+        // one just before it on that line.
         if repeats, payload.message == nil, payload.name == nil, payload.underlying == nil,
-          recent.repeats(payload, at: base + finding.range.lowerBound)
+          let full = lastFull, full.line == line,
+          full.payload.chain.contains(where: {
+            $0.domain == payload.domain && $0.code == payload.code
+          })
         {
           continue
         }
-        recent.add(payload, endingAt: base + finding.range.upperBound)
+        if !repeats {
+          if let last = findings.last, last.isRepeat, let said = last.payload,
+            text.line(of: last.range.lowerBound) == line,
+            payload.chain.contains(where: { $0.domain == said.domain && $0.code == said.code })
+          {
+            findings.removeLast()
+          }
+          lastFull = (payload, text.line(of: max(finding.range.upperBound - 1, 0)))
+        }
       }
-      findings.append(finding)
+      var kept = finding
+      kept.isRepeat = repeats
+      findings.append(kept)
     }
     return (findings, nil)
   }

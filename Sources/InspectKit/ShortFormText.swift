@@ -135,8 +135,9 @@ enum ShortFormText: ErrorReader {
       let word = errorWords.filter({ inside.hasSuffix($0) }).max(by: { $0.count < $1.count })
     else { return nil }
     inside.removeLast(word.count)
+    // German glues the word to the domain with a hyphen: `(NSCocoaErrorDomain-Fehler 260.)`.
     let domain = String(
-      inside.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " })
+      inside.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "-" })
         .reversed())
     guard !domain.isEmpty, !domain.contains("\n") else { return nil }
     return (open, domainNames[domain] ?? domain, negative ? -magnitude : magnitude)

@@ -38,8 +38,9 @@ enum Limits {
   static let stateFlags = 64
   /// Bytes of standard input held while an error's text may still go on (`error -`).
   static let heldError = 1 << 20
-  /// How long a stream waits for the next line before it reports an error it holds.
-  static let pauseMilliseconds: Int32 = 250
+  /// How long a stream waits for the next line before it reports an error it holds: under the
+  /// 250 ms promised, with room for the reading and printing.
+  static let pauseMilliseconds: Int32 = 200
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.

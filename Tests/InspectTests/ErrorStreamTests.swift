@@ -113,7 +113,7 @@ struct ErrorStreamTests {
   /// Fails when scanning 8n bytes of a token takes more than 8 × 3 times scanning n bytes
   /// (linear growth gives about 8, quadratic 64).
   static func expectLinear(
-    _ name: String, _ make: (Int) -> String, base: Int = 10_000,
+    _ name: String, _ make: (Int) -> String, base: Int = 5_000,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let sizes = [base, base * 2, base * 8]
