@@ -44,16 +44,7 @@ struct LineReader {
         scanned = start
         return line
       }
-      if start > 0 {
-        buffer.removeSubrange(0..<start)
-        scanned -= start
-        start = 0
-      }
-      guard buffer.count <= Self.maximumLine else {
-        throw Failure(
-          status: .dataError,
-          message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
-      }
+      try dropReadLines()
       beforeWaiting()
       try fill()
     }
@@ -96,19 +87,24 @@ struct LineReader {
         scanned = start
         return .lines(lines, count: lines.count)
       }
-      if start > 0 {
-        buffer.removeSubrange(0..<start)
-        scanned -= start
-        start = 0
-      }
-      guard buffer.count <= Self.maximumLine else {
-        throw Failure(
-          status: .dataError,
-          message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
-      }
+      try dropReadLines()
       beforeWaiting()
       if let waitLimit, !isReadable(within: waitLimit) { return .paused }
       try fill()
+    }
+  }
+
+  /// Drops the lines already handed out; the unfinished line left must stay within the limit.
+  private mutating func dropReadLines() throws(Failure) {
+    if start > 0 {
+      buffer.removeSubrange(0..<start)
+      scanned -= start
+      start = 0
+    }
+    guard buffer.count <= Self.maximumLine else {
+      throw Failure(
+        status: .dataError,
+        message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
     }
   }
 
