@@ -12,10 +12,11 @@ Scenarios (--scenario):
          closing it, and measures how long the tool takes to print the error.
   all    the three, in that order.
 
-The log is generated from a fixed seed into a temporary directory (never kept): timestamped lines
-from several subsystems, of varied lengths, and errors in every form the tool reads from logs
-(Apple's NSError text with and without user info, nested causes, Linux's form, user info broken
-over lines, Foundation's short form in English and other languages).
+The log is generated from a fixed seed into a temporary directory (removed at the end; --keep
+copies it out): timestamped lines from several subsystems, of varied lengths, and errors in every
+form the tool reads from logs (Apple's NSError text with and without user info, nested causes,
+Linux's form, user info broken over lines, Foundation's short form in English and other
+languages).
 
 Each command reads the file on standard input and writes to a file; wall time is the median of
 --runs runs. Peak RSS is the child's own: wait4's ru_maxrss (from the resource module) counts the
@@ -31,7 +32,6 @@ Usage: python3 Benchmarks/cli/log.py [--scenario log|dense|tail|all] [--megabyte
 CI, short: python3 Benchmarks/cli/log.py --scenario all --megabytes 10 --runs 1
 """
 import argparse
-import difflib
 import json
 import os
 import random
@@ -53,7 +53,7 @@ GREP_PATTERN = r"Error Domain=|error -?[0-9]+\.\)"
 PYTHON_READER = r"""
 import re, sys
 full = re.compile(rb'Error Domain=(\S+)\s+Code=(-?\d+)')
-short = re.compile('[(（]([^\\s()（）]+?)[- ]?(?:error|Fehler|erreur|错误) ?(-?\\d+)[.。][)）]'.encode())
+short = re.compile('(?:\\(|（)([\\w.]+)[- ]?(?:error|Fehler|erreur|错误) ?(-?\\d+)(?:\\.|。)(?:\\)|）)'.encode())
 names = {b'Cocoa': b'NSCocoaErrorDomain', b'POSIX': b'NSPOSIXErrorDomain', b'OSStatus': b'NSOSStatusErrorDomain'}
 out = sys.stdout.buffer
 for line in sys.stdin.buffer:
@@ -575,11 +575,14 @@ def run_measured(command, stdin_path, stdout_path, stderr_path):
         start = time.perf_counter()
         process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=stderr)
         done = threading.Event()
-        polled = [0]
+        polled = [0, 0]  # the highest VmHWM read, how many reads
 
         def poll():
             while not done.is_set():
-                polled[0] = max(polled[0], vmhwm_kib(process.pid))
+                value = vmhwm_kib(process.pid)
+                if value:
+                    polled[0] = max(polled[0], value)
+                    polled[1] += 1
                 done.wait(0.005)
 
         poller = threading.Thread(target=poll)
@@ -591,7 +594,8 @@ def run_measured(command, stdin_path, stdout_path, stderr_path):
     process.returncode = os.waitstatus_to_exitcode(status)
     if usage.ru_maxrss > parent_peak:
         return seconds, (usage.ru_maxrss / 1024, True), process.returncode
-    return seconds, (polled[0] / 1024, False), process.returncode
+    # Fewer than three reads: the run was over before its memory could be seen.
+    return seconds, (polled[0] / 1024 if polled[1] >= 3 else 0.0, False), process.returncode
 
 
 def count_lines(path):
@@ -650,17 +654,17 @@ def print_table(title, tools, size, inserted, reference, python):
     for tool in tools:
         seconds = statistics.median(tool.seconds)
         peak, exact = max(tool.peaks)
-        shown = f"{peak:.1f}" + ("" if exact else "*")
+        shown = f"{peak:.1f}" if exact else (f"{peak:.1f}*" if peak else "n/a*")
         print(f"{tool.label:44} {seconds:9.3f} {size / 1e6 / seconds:8.1f} {shown:>13} "
               f"{seconds / ref_s:10.2f} {seconds / py_s:9.2f} {tool.found:13,}")
     if any(not exact for tool in tools for _, exact in tool.peaks):
-        print("* peak RSS from VmHWM in /proc, read every 5 ms: a lower bound, too low for runs of a few ms")
+        print("* peak RSS from VmHWM in /proc, read every 5 ms: a lower bound; n/a: the run was too short to read it")
     print(f"errors inserted (top-level): {inserted:,}")
 
 
 def make_tools(tool_path, scratch):
     reader = os.path.join(scratch, "reader.py")
-    with open(reader, "w") as file:
+    with open(reader, "w", encoding="utf-8") as file:
         file.write(PYTHON_READER)
     return [
         Tool(f"grep -c -E '{GREP_PATTERN}'", ["grep", "-c", "-E", GREP_PATTERN], grep_count, ok_status=(0, 1)),
@@ -694,39 +698,103 @@ def describe(chain):
     return " > ".join(f"{domain} {code}" for domain, code in chain)
 
 
+def align(want, got, codes_want, codes_got):
+    """Pairs inserted and printed errors in order, as many as possible, preferring pairs with the
+    same domain and code over pairs with the same code only: [(i or None, j or None), ...]."""
+    n, m = len(want), len(got)
+    # score[i][j]: the best weight of the first i inserted against the first j printed.
+    score = [[0] * (m + 1) for _ in range(n + 1)]
+
+    def weight(i, j):
+        return 3 if want[i] == got[j] else 2 if codes_want[i] == codes_got[j] else None
+
+    for i in range(1, n + 1):
+        row, above = score[i], score[i - 1]
+        for j in range(1, m + 1):
+            best = max(above[j], row[j - 1])
+            pair = weight(i - 1, j - 1)
+            if pair is not None:
+                best = max(best, above[j - 1] + pair)
+            row[j] = best
+    pairs = []
+    i, j = n, m
+    while i > 0 or j > 0:
+        pair = weight(i - 1, j - 1) if i > 0 and j > 0 else None
+        if pair is not None and score[i][j] == score[i - 1][j - 1] + pair:
+            pairs.append((i - 1, j - 1))
+            i, j = i - 1, j - 1
+        elif i > 0 and score[i][j] == score[i - 1][j]:
+            pairs.append((i - 1, None))
+            i -= 1
+        else:
+            pairs.append((None, j - 1))
+            j -= 1
+    return pairs[::-1]
+
+
+def pair_up(want, got, codes_want, codes_got, window=32):
+    """`align` over whole sequences in linear time: errors that agree are paired as they come;
+    at a difference, the next `window` of each side is aligned, and its pairs are taken up to the
+    first one that agrees again."""
+    pairs = []
+    i = j = 0
+    n, m = len(want), len(got)
+    while i < n and j < m:
+        if want[i] == got[j]:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+            continue
+        local = align(want[i:i + window], got[j:j + window], codes_want[i:i + window], codes_got[j:j + window])
+        base_i, base_j = i, j
+        for a, b in local:
+            pairs.append((None if a is None else base_i + a, None if b is None else base_j + b))
+            if a is not None:
+                i = base_i + a + 1
+            if b is not None:
+                j = base_j + b + 1
+            if a is not None and b is not None and want[base_i + a] == got[base_j + b]:
+                break
+    pairs += [(k, None) for k in range(i, n)] + [(None, k) for k in range(j, m)]
+    return pairs
+
+
 def differences(expected, chains):
-    """Aligns the errors inserted with what the tool printed (by top-level domain and code):
-    returns per form (missed, top-level misread, cause misread) and the extra outputs."""
+    """What statekit-inspect printed against what was inserted, paired in order by domain and
+    code, or by code alone (a domain read wrongly). Returns, per form, what differs (a top-level
+    error misread, a cause misread, an error missed, two errors printed as one) and the printed
+    errors that pair with nothing inserted."""
     want = [describe(chain[:1]) for _, chain in expected]
-    got = [describe(chain[:1] if chain else chain) for chain in chains]
+    got = [describe(chain[:1]) if chain else "" for chain in chains]
+    codes_want = [chain[0][1] for _, chain in expected]
+    codes_got = [chain[0][1] if chain else None for chain in chains]
     per_form = {}
     extras = []
-    matcher = difflib.SequenceMatcher(None, want, got, autojunk=False)
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            for i, j in zip(range(a0, a1), range(b0, b1)):
-                if [tuple(x) for x in chains[j]] != [tuple(x) for x in expected[i][1]]:
-                    per_form.setdefault(expected[i][0], []).append(
-                        ("cause", describe(expected[i][1]), describe(chains[j])))
-            continue
-        # Replaced pairs of equal length are misreadings; the rest are misses or extras.
-        pairs = min(a1 - a0, b1 - b0) if op == "replace" else 0
-        for k in range(pairs):
-            per_form.setdefault(expected[a0 + k][0], []).append(
-                ("misread", describe(expected[a0 + k][1]), describe(chains[b0 + k])))
-        for i in range(a0 + pairs, a1):
-            # Next to an inserted error with the same domain and code that was printed: the two
-            # were printed as one, and which of them is "missed" is arbitrary.
-            twin = next((k for k in (i - 1, i + 1) if 0 <= k < len(want) and want[k] == want[i]), None)
-            if twin is not None:
-                first, second = sorted((i, twin))
-                per_form.setdefault(f"{expected[first][0]} + {expected[second][0]}", []).append(
-                    ("merged", f"{describe(expected[first][1])} on one line, {describe(expected[second][1])} "
-                               "on the next", "one error"))
-                continue
-            per_form.setdefault(expected[i][0], []).append(("missed", describe(expected[i][1]), ""))
-        for j in range(b0 + pairs, b1):
+
+    def note(form, kind, inserted, printed=""):
+        per_form.setdefault(form, []).append((kind, inserted, printed))
+
+    def compare(i, j):
+        inserted = [tuple(x) for x in expected[i][1]]
+        printed = [tuple(x) for x in chains[j] or [(None, None)]]
+        if printed != inserted:
+            kind = "misread" if printed[0] != inserted[0] else "cause"
+            note(expected[i][0], kind, describe(inserted), describe(printed))
+
+    for i, j in pair_up(want, got, codes_want, codes_got):
+        if i is not None and j is not None:
+            compare(i, j)
+        elif j is not None:
             extras.append(describe(chains[j]))
+        else:
+            # Next to an inserted error with the same domain and code: the two were printed as
+            # one (which of them is the one "missed" is arbitrary).
+            twin = next((k for k in (i - 1, i + 1) if 0 <= k < len(want) and want[k] == want[i]), None)
+            if twin is None:
+                note(expected[i][0], "missed", describe(expected[i][1]))
+            else:
+                first, second = sorted((i, twin))
+                note(f"{expected[first][0]} + {expected[second][0]}", "merged",
+                     f"{want[first]} on one line, {want[second]} on the next", "one error")
     return per_form, extras
 
 
