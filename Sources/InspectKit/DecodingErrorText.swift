@@ -26,6 +26,8 @@ enum DecodingErrorText: ErrorReader {
       if position > 0, isIdentifierByte(text[position - 1]) { return nil }
       return readClassic(text, name: cases[anchor], at: position)
     }
+    // `DecodingError.keyNotFound: …`; a qualified classic dump
+    // (`Swift.DecodingError.typeMismatch(`) is read at the case's own anchor, with its prefix.
     let after = position + "DecodingError.".utf8.count
     for name in cases {
       if text.starts(with: name + ": ", at: after) {
@@ -33,7 +35,6 @@ enum DecodingErrorText: ErrorReader {
           text, name: name, range: position..<text.lineEnd(of: position),
           prefix: "DecodingError.".utf8.count + name.utf8.count + 2)
       }
-      // `Swift.DecodingError.typeMismatch(`: read at the case's own anchor, with this prefix.
     }
     return nil
   }

@@ -3,7 +3,7 @@ import ErrorKitCore
 /// Finds every error of a text with every reader (``ErrorReaders/all``), in the order of the
 /// text, one finding per error: an error inside another one's text (a cause, a description that
 /// repeats it) is not reported again, nor is the short form printed next to an error just read
-/// in full.
+/// in full on its line.
 ///
 /// The scan is one pass over the anchors of all readers, found with byte search and merged in
 /// order; the text between anchors is never looked at again, and an anchor inside an error
@@ -30,43 +30,19 @@ enum ErrorScanner {
     return result
   }()
 
-  /// The errors just reported, by domain and code and where they end: a short form that
-  /// repeats one of them within ``distance`` bytes says nothing new. Bounded, so a stream's
-  /// memory does not grow with its length.
-  struct Recent {
-    private var keys: [(domain: String, code: Int, end: Int)] = []
-    static let capacity = 16
-    /// How far after an error its short form counts as a repeat: the same or the next lines.
-    static let distance = 1024
-
-    mutating func add(_ payload: ErrorPayload, endingAt end: Int) {
-      if keys.count == Self.capacity { keys.removeFirst() }
-      keys.append((payload.domain, payload.code, end))
-    }
-
-    func repeats(_ payload: ErrorPayload, at start: Int) -> Bool {
-      keys.contains {
-        $0.domain == payload.domain && $0.code == payload.code && start - $0.end <= Self.distance
-      }
-    }
-  }
-
   /// Every error of a whole text.
   static func findAll(in text: PastedText) -> [ErrorFinding] {
-    var recent = Recent()
-    return scan(text, from: 0, recent: &recent).findings
+    scan(text).findings
   }
 
-  /// The findings of `text` from `start`; `base` is the offset of the text in a longer input (a
-  /// stream), so that errors in separate chunks are told apart. When the text is open (a stream) and an error reaches
-  /// its end, the scan stops there: `heldFrom` is where that error starts, and the findings are
-  /// those before it.
-  static func scan(_ text: PastedText, from start: Int, base: Int = 0, recent: inout Recent) -> (
-    findings: [ErrorFinding], heldFrom: Int?
-  ) {
+  /// The findings of `text`. When the text is open (a stream) and an error reaches its end, the
+  /// scan stops there: `heldFrom` is where that error starts, and the findings are those before
+  /// it. A short form is a repeat only of an error on its own line, so no state passes from one
+  /// scan to the next.
+  static func scan(_ text: PastedText) -> (findings: [ErrorFinding], heldFrom: Int?) {
     var findings: [ErrorFinding] = []
-    var next: [Int?] = anchors.map { search($0.bytes, in: text, from: start) }
-    var covered = start
+    var next: [Int?] = anchors.map { search($0.bytes, in: text, from: 0) }
+    var covered = 0
     var lastFull: (payload: ErrorPayload, line: Int)?
     while true {
       // The nearest anchor; the list is short, so a linear pick is the cheapest merge.
@@ -85,11 +61,10 @@ enum ErrorScanner {
         continue
       }
       var found: ErrorFinding?
-      var repeats = false
       for (reader, index) in anchor.readers {
-        if let finding = reader.read(text, anchor: index, at: position) {
+        if var finding = reader.read(text, anchor: index, at: position) {
+          finding.isRepeat = reader.repeatsNearbyErrors
           found = finding
-          repeats = reader.repeatsNearbyErrors
           break
         }
       }
@@ -103,29 +78,28 @@ enum ErrorScanner {
         let line = text.line(of: finding.range.lowerBound)
         // The short form of an error read in full on the same line says nothing new; nor does
         // one just before it on that line.
-        if repeats, payload.message == nil, payload.name == nil, payload.underlying == nil,
-          let full = lastFull, full.line == line,
-          full.payload.chain.contains(where: {
-            $0.domain == payload.domain && $0.code == payload.code
-          })
+        if finding.isRepeat, payload.message == nil, payload.name == nil, payload.underlying == nil,
+          let full = lastFull, full.line == line, holds(full.payload, payload)
         {
           continue
         }
-        if !repeats {
+        if !finding.isRepeat {
           if let last = findings.last, last.isRepeat, let said = last.payload,
-            text.line(of: last.range.lowerBound) == line,
-            payload.chain.contains(where: { $0.domain == said.domain && $0.code == said.code })
+            text.line(of: last.range.lowerBound) == line, holds(payload, said)
           {
             findings.removeLast()
           }
           lastFull = (payload, text.line(of: max(finding.range.upperBound - 1, 0)))
         }
       }
-      var kept = finding
-      kept.isRepeat = repeats
-      findings.append(kept)
+      findings.append(finding)
     }
     return (findings, nil)
+  }
+
+  /// Whether an error's chain holds the domain and code of a short form.
+  private static func holds(_ full: ErrorPayload, _ short: ErrorPayload) -> Bool {
+    full.chain.contains { $0.domain == short.domain && $0.code == short.code }
   }
 
   private static func search(_ needle: [UInt8], in text: PastedText, from start: Int) -> Int? {

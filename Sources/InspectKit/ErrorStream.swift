@@ -26,14 +26,9 @@ struct ErrorStream {
 
   /// Held text: complete lines from the start of an error that may still go on.
   private var held: [UInt8] = []
-  /// The offset of the held text in the whole input.
-  private var heldBase = 0
-  /// The offset in the whole input of the chunk being fed.
-  private var chunkBase = 0
   /// A JSON document whose braces are still open.
   private var document: [UInt8] = []
   private var depth = JSONDepth()
-  private var recent = ErrorScanner.Recent()
   /// Bytes of work the stream may still spend reading held text again.
   private var credit = 1 << 20
 
@@ -41,7 +36,6 @@ struct ErrorStream {
   /// returns what they make known.
   mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
     var items: [Item] = []
-    defer { chunkBase += count }
     credit = min(credit + count * 4, 1 << 30)
     var start = 0
     while start < count {
@@ -108,7 +102,7 @@ struct ErrorStream {
       let bytes =
         range.lowerBound == 0 && range.upperBound == chunk.count
         ? chunk : Array(chunk[range])
-      read(PastedText(bytes, isOpen: true), base: chunkBase + range.lowerBound, into: &items)
+      read(PastedText(bytes, isOpen: true), into: &items)
       return
     }
     held.append(contentsOf: chunk[range])
@@ -118,17 +112,16 @@ struct ErrorStream {
       credit -= held.count
       let text = PastedText(held, isOpen: true)
       held = []
-      read(text, base: heldBase, into: &items)
+      read(text, into: &items)
     }
   }
 
   /// Scans an open text; what may go on is held from the start of its line.
-  private mutating func read(_ text: PastedText, base: Int, into items: inout [Item]) {
-    let (findings, heldFrom) = ErrorScanner.scan(text, from: 0, base: base, recent: &recent)
+  private mutating func read(_ text: PastedText, into items: inout [Item]) {
+    let (findings, heldFrom) = ErrorScanner.scan(text)
     items.append(contentsOf: findings.map { .finding($0) })
     if let heldFrom {
       held = Array(text.bytes[heldFrom..<text.count])
-      heldBase = base + heldFrom
     }
   }
 
@@ -136,7 +129,7 @@ struct ErrorStream {
     guard !held.isEmpty else { return }
     let text = PastedText(held)
     held = []
-    let (findings, _) = ErrorScanner.scan(text, from: 0, base: heldBase, recent: &recent)
+    let (findings, _) = ErrorScanner.scan(text)
     items.append(contentsOf: findings.map { .finding($0) })
   }
 
