@@ -71,6 +71,13 @@ enum ErrorScanner {
       next[chosen] = search(anchor.bytes, in: text, from: position + 1)
       guard let finding = found, finding.range.lowerBound >= covered else { continue }
       if text.isOpen, finding.mayContinue {
+        // A short form just before it on its line waits with it: it may repeat it.
+        if let last = findings.last, last.isRepeat,
+          text.line(of: last.range.lowerBound) == text.line(of: finding.range.lowerBound)
+        {
+          findings.removeLast()
+          return (findings, last.range.lowerBound)
+        }
         return (findings, finding.range.lowerBound)
       }
       covered = max(finding.range.upperBound, position + 1)

@@ -45,6 +45,8 @@ struct ErrorStreamTests {
       + "\n",
     "DecodingError.keyNotFound: Key 'id' not found. Path: a.b. Debug description: none\n",
     "Error Domain=Broken Code=notanumber\n",
+    "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
+      + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n",
     "\n",
   ]
 
@@ -207,6 +209,17 @@ struct ErrorStreamTests {
     #expect(found.contains("After 2"))
     #expect(found.contains("unreadable: a JSON document ends unfinished"))
     #expect(found.last == "Later 4")
+  }
+
+  @Test func aShortFormBeforeAnErrorThatMayGoOnIsNotReportedTwice() {
+    // The error ends the line without user info, so a stream holds it; the short form before
+    // it on its line repeats it and is not reported on its own.
+    let text =
+      "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
+      + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n"
+    let whole = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
+    #expect(whole == ["NSURLErrorDomain -1009"])
+    #expect(Self.items(text) == whole)
   }
 
   @Test func aCutValueEndsAtItsLineAndLaterErrorsAreRead() {
