@@ -33,6 +33,7 @@ extension ErrorReader {
 enum ErrorReaders {
   static let all: [any ErrorReader.Type] = [
     XcodeReportText.self, NSErrorText.self, DecodingErrorText.self, ShortFormText.self,
+    DomainCodeText.self,
   ]
 
   /// The forms, as a list for messages: "NSError text, Foundation's short form, …".

@@ -197,8 +197,7 @@ extension Inspector {
         return found
       }
     }
-    let found = ErrorScanner.findAll(in: PastedText(bytes))
-    if !found.isEmpty { return found }
+    // `DOMAIN CODE` alone is a look-up in the tables, before any reading of text.
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 2, let code = Int(words[1]) {
       let domain = ShortFormText.domainNames[String(words[0])] ?? String(words[0])
@@ -208,6 +207,8 @@ extension Inspector {
       }
       return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
     }
+    let found = ErrorScanner.findAll(in: PastedText(bytes))
+    if !found.isEmpty { return found }
     if words.count == 1, let code = Int(words[0]) {
       let entries = lookup.entries(code: code)
       guard !entries.isEmpty else {

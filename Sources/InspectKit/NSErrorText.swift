@@ -65,6 +65,9 @@ struct NSErrorText: ErrorReader {
     var back = position
     while back > 0, position - back < 16, PastedText.isSpace(text[back - 1]) { back -= 1 }
     if back >= 5, text.starts(with: "Error", at: back - 5) { start = back - 5 }
+    if isEscaped(text, domainAt: position) {
+      return readEscaped(text, start: start, position: position)
+    }
     var parser = NSErrorText(text, at: start)
     do {
       let levels = try parser.error(depth: 1)
@@ -84,6 +87,57 @@ struct NSErrorText: ErrorReader {
       let next = text.lineEnd(of: max(parser.index, position))
       return .unreadable(
         error.message, in: start..<max(next, position + 1), mayContinue: parser.index >= text.count)
+    }
+  }
+
+  /// Whether the error at `position` stands inside a JSON or Objective-C string literal: its
+  /// description opens with `\"` (`Code=-1009 \"The Internet…\"`).
+  static func isEscaped(_ text: PastedText, domainAt position: Int) -> Bool {
+    var cursor = position + 7
+    while cursor < text.count, cursor - position < 256, !PastedText.isSpace(text[cursor]),
+      !text.starts(with: "Code=", at: cursor)
+    {
+      cursor += 1
+    }
+    cursor = text.skippingSpaces(from: cursor)
+    guard text.starts(with: "Code=", at: cursor) else { return false }
+    cursor += 5
+    if text[cursor] == UInt8(ascii: "-") { cursor += 1 }
+    while cursor < text.count, ASCIIDigits.isDecimalDigit(text[cursor]) { cursor += 1 }
+    cursor = text.skippingSpaces(from: cursor)
+    return text[cursor] == UInt8(ascii: "\\") && text[cursor + 1] == UInt8(ascii: "\"")
+  }
+
+  /// Reads NSError text inside a string literal from its unescaped copy, which runs from `start`
+  /// to the string's closing quote or the end of its line. The copy grows by doubling while the
+  /// error reaches its end, so a short error costs its own length, whatever the string's.
+  static func readEscaped(_ text: PastedText, start: Int, position: Int) -> ErrorFinding? {
+    var limit = 256
+    while true {
+      let copy = UnescapedText(text, from: start, limit: limit)
+      let inner = PastedText(copy.bytes)
+      var parser = NSErrorText(inner, at: 0)
+      let reachesEnd = copy.end >= text.count
+      do {
+        let levels = try parser.error(depth: 1)
+        if parser.index >= inner.count, !copy.isComplete {
+          limit *= 2
+          continue
+        }
+        guard let payload = ErrorPayload(linking: levels) else { return nil }
+        return .error(
+          payload, in: start..<max(copy.offset(of: parser.index), position + 1),
+          darwin: parser.format != .linux, cut: parser.cut,
+          mayContinue: text.isOpen && reachesEnd && parser.index >= inner.count)
+      } catch {
+        if parser.index >= inner.count, !copy.isComplete {
+          limit *= 2
+          continue
+        }
+        return .unreadable(
+          error.message, in: start..<max(text.lineEnd(of: position), position + 1),
+          mayContinue: text.isOpen && reachesEnd)
+      }
     }
   }
 
@@ -141,7 +195,7 @@ struct NSErrorText: ErrorReader {
     index += "Domain=".utf8.count
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
-    while index < end, !Self.isSpace(bytes[index]) { index += 1 }
+    while index < end, !Self.isSpace(bytes[index]), !starts(with: "Code=") { index += 1 }
     let domain = text(domainStart..<index)
     index = skippingSpaces(from: index)
     guard starts(with: "Code=") else {
@@ -174,7 +228,10 @@ struct NSErrorText: ErrorReader {
           index = target
         }
       }
-      if index < end, bytes[index] == UInt8(ascii: "{") {
+      // `UserInfo=` and its brace may stand on different lines.
+      let brace = skippingSpaces(from: index)
+      if brace < end, bytes[brace] == UInt8(ascii: "{") {
+        index = brace
         (info, underlying) = try userInfo(depth: depth)
       } else if atEnd {
         cut = cut ?? "after UserInfo="
@@ -322,7 +379,7 @@ struct NSErrorText: ErrorReader {
         index = target
         if bytes[index] == UInt8(ascii: "{") {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
-          index += 1
+          index = skippingSpaces(from: index + 1)
           guard starts(with: "Error Domain=") else {
             guard end - index < Self.marker.count else {
               throw failure("expected \"Error Domain=\" after {")
@@ -355,6 +412,7 @@ struct NSErrorText: ErrorReader {
         return (entries, underlying)
       }
       if cut != nil { return (entries, underlying) }
+      index = skippingSpaces(from: index)
       if starts(with: ",") {
         index += 1
       } else if index < end, bytes[index] == UInt8(ascii: "}") {
@@ -381,14 +439,19 @@ struct NSErrorText: ErrorReader {
   }
 
   /// After `0x…`, the position of the `{` or `"` that follows the pointer and a space.
+  /// White space, line breaks included, may stand between the pointer and the brace, and after
+  /// the brace (`0x6080… \n    {\n        Error Domain=…`, `0x15e0… { Error Domain=…`).
   private func pointerTarget() -> Int? {
     var position = index + 2
     while position < end, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
-    guard position + 1 < end, bytes[position] == 0x20,
-      bytes[position + 1] == UInt8(ascii: "{") && starts(with: "{Error", at: position + 1)
-        || bytes[position + 1] == UInt8(ascii: "\"")
+    guard position < end, Self.isSpace(bytes[position]) else { return nil }
+    let target = skippingSpaces(from: position)
+    guard target < end, target - position <= 64,
+      bytes[target] == UInt8(ascii: "{")
+        && starts(with: "Error", at: skippingSpaces(from: target + 1))
+        || bytes[target] == UInt8(ascii: "\"")
     else { return nil }
-    return position + 1
+    return target
   }
 
   private static func isKeyByte(_ byte: UInt8) -> Bool {
@@ -498,5 +561,100 @@ struct NSErrorText: ErrorReader {
       }
       return (lastBrace.position ?? position) <= position
     }
+  }
+}
+
+/// The unescaped copy of part of a string literal (JSON's or Objective-C's `description`):
+/// `\"`, `\\`, `\n`, `\t`, `\r`, `\/`, `\uXXXX` (with surrogate pairs) and `\UXXXX`; any
+/// other backslash stays. It ends at the string's closing quote, at the end of the line or of the
+/// text, or after `limit` bytes of the original.
+struct UnescapedText {
+  /// The unescaped bytes.
+  private(set) var bytes: [UInt8] = []
+  /// For each unescaped byte, the offset in the original text of what it was written as.
+  private var offsets: [Int] = []
+  /// Where the copy ends in the original text.
+  private(set) var end: Int
+  /// Whether the copy reached the end of the string (not only its limit).
+  private(set) var isComplete = false
+
+  init(_ text: PastedText, from start: Int, limit: Int) {
+    end = start
+    var cursor = start
+    while true {
+      guard cursor < text.count else {
+        isComplete = true
+        break
+      }
+      guard cursor - start < limit else { break }
+      let byte = text[cursor]
+      if byte == 0x0A || byte == UInt8(ascii: "\"") {
+        isComplete = true
+        break
+      }
+      guard byte == UInt8(ascii: "\\"), cursor + 1 < text.count else {
+        append(byte, from: cursor)
+        cursor += 1
+        continue
+      }
+      let next = text[cursor + 1]
+      switch next {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+        append(next, from: cursor)
+        cursor += 2
+      case UInt8(ascii: "n"):
+        append(0x0A, from: cursor)
+        cursor += 2
+      case UInt8(ascii: "t"):
+        append(0x09, from: cursor)
+        cursor += 2
+      case UInt8(ascii: "r"):
+        append(0x0D, from: cursor)
+        cursor += 2
+      case UInt8(ascii: "u"), UInt8(ascii: "U"):
+        guard var unit = Self.hex(text, at: cursor + 2) else {
+          append(byte, from: cursor)
+          cursor += 1
+          continue
+        }
+        var width = 6
+        if (0xD800..<0xDC00).contains(unit), text[cursor + 6] == UInt8(ascii: "\\"),
+          text[cursor + 7] == UInt8(ascii: "u"), let low = Self.hex(text, at: cursor + 8),
+          (0xDC00..<0xE000).contains(low)
+        {
+          unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+          width = 12
+        }
+        let scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+        for byte in String(scalar).utf8 { append(byte, from: cursor) }
+        cursor += width
+      default:
+        append(byte, from: cursor)
+        cursor += 1
+      }
+    }
+    end = cursor
+  }
+
+  private mutating func append(_ byte: UInt8, from offset: Int) {
+    bytes.append(byte)
+    offsets.append(offset)
+  }
+
+  /// Four hex digits at a position, or `nil`.
+  private static func hex(_ text: PastedText, at position: Int) -> UInt32? {
+    var value: UInt32 = 0
+    for offset in position..<position + 4 {
+      guard offset < text.count, let digit = ASCIIDigits.value(of: text[offset], radix: 16) else {
+        return nil
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// The offset in the original text of an offset in the copy.
+  func offset(of index: Int) -> Int {
+    index < offsets.count ? offsets[index] : end
   }
 }

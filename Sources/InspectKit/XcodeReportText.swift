@@ -94,6 +94,8 @@ enum XcodeReportText: ErrorReader {
     let lines = lineCount(text)
     let domainLine = line(text, index).drop { $0 == " " || $0 == "\t" }
     let domain = String(domainLine.dropFirst("Domain:".count)).trimmingSpaces()
+    // A domain is one word: `Domain: X Code: N …` on one line is another form.
+    guard !domain.contains(" ") else { return nil }
     let lineEnd = { (i: Int) in i + 1 < lines ? text.lineStarts[i + 1] - 1 : text.count }
     guard index + 1 < lines else {
       // The text ends after `Domain:`: the code may still come.

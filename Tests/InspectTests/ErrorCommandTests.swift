@@ -174,7 +174,7 @@ struct ErrorCommandTests {
     (["error", "NSCocoaErrorDomain 99999"], 1, "no entry for \"NSCocoaErrorDomain\" code 99999"),
     (
       ["error", "hello world foo"], 65,
-      "\"hello world foo\" is not an error payload, an Xcode report, NSError text, a Swift DecodingError or Foundation's short form, \"DOMAIN CODE\", a code or a name"
+      "\"hello world foo\" is not an error payload, an Xcode report, NSError text, a Swift DecodingError, Foundation's short form or a domain with its code in another layout, \"DOMAIN CODE\", a code or a name"
     ),
     (
       ["error", "{\"domain\": 1}"], 65,

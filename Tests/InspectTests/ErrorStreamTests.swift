@@ -45,6 +45,12 @@ struct ErrorStreamTests {
       + "\n",
     "DecodingError.keyNotFound: Key 'id' not found. Path: a.b. Debug description: none\n",
     "Error Domain=Broken Code=notanumber\n",
+    "Snapshot: <NSError: 0x28; domain: FBSSceneSnapshotErrorDomain; code: 2; reason: \"no\">\n",
+    "Domain: NSURLErrorDomain Code: -1001 NSLocalizedDescription: The request timed out.\n",
+    "PlatformException(Error 17011, FIRAuthErrorDomain, No user.) and CKError 6/2009\n",
+    #"{"level": 3, "message": "Error Domain=A Code=1 \"x\" UserInfo={NSUnderlyingError=0x1 {Error Domain=B Code=2 \"y\"}}"}"#
+      + "\n",
+    "log \"Error Domain=C Code=3 \\\"z\\\" UserInfo={k=v}\" end; OSStatus error:[-34018]\n",
     "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
       + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n",
     "\n",
@@ -186,6 +192,25 @@ struct ErrorStreamTests {
     }
     Self.expectLinear("dotted lines") {
       String(repeating: "a.)\n", count: $0 / 2)
+    }
+    Self.expectLinear("domain keys without codes") {
+      String(repeating: "domain: com.a.b ", count: $0 / 8) + "\n"
+    }
+    Self.expectLinear("domain keys on lines of their own") {
+      String(repeating: "Domain = x.y.z\n", count: $0 / 8)
+    }
+    Self.expectLinear("domain names without codes") {
+      String(repeating: "code: x XErrorDomain ", count: $0 / 10) + "\n"
+    }
+    Self.expectLinear("CloudKit errors without codes") {
+      String(repeating: "CKError \"(", count: $0 / 5) + "\n"
+    }
+    Self.expectLinear("escaped errors on one line") {
+      "\"" + String(repeating: #"Error Domain=D Code=1 \"x\" "#, count: $0 / 12) + "\"\n"
+    }
+    Self.expectLinear("an escaped error with a long user info") {
+      #"x "Error Domain=D Code=1 \"x\" UserInfo={"# + String(repeating: "k=v, ", count: $0 / 2)
+        + "z=1}\"\n"
     }
   }
 

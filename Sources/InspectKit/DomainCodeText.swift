@@ -1,0 +1,495 @@
+import ErrorKitCore
+
+/// Reads a domain and a code wherever and however a person or a tool wrote them, when no other
+/// form's reader recognizes the text: by structure, not by exact form.
+///
+/// - A `domain` key with a value, and a `code` key after it (up to ``linesAfterKey`` lines on)
+///   or before it on its line: `Domain: NSURLErrorDomain Code: -1001`, the debug form
+///   `<NSError: 0x…; domain: X; code: 2; reason: "…">`, the debugger's `domain: @"X" - code: 6`,
+///   `Domain = X, Code = 4`, `error domain=x code=1`, `"code": 3840, "domain": "…"` on one line.
+/// - A domain name written alone (a word that holds `error` and `domain`, or a known domain), with
+///   its code after it: `NSURLErrorDomain -999`, `NSURLErrorDomain Code=-3003`, `NSURLErrorDomain
+///   error -1012`, `NSCocoaErrorDomain (134110)`, `(kCFStreamErrorDomainSSL, -9802)`,
+///   `WKErrorDomain:5:`, `NSPOSIXErrorDomain / 25`; or with `Error N,` just before it, as Flutter's
+///   `PlatformException(Error 17011, FIRAuthErrorDomain, …)` writes it.
+/// - CloudKit's `<CKError 0x…: "Partial Failure" (2/1011); …>` and `CKError 6/2009`: the first
+///   number is the `CKErrorDomain` code.
+/// - Foundation's short names without parentheses: `OSStatus error:[-34018]`, `Cocoa Error 3840`.
+///
+/// Known domains written in another case or with stray punctuation (`NSPosixErrorDomain`,
+/// `KCLErrorDomain`) are read as the domain they name (``KnownDomains``). The reading holds the
+/// domain and code only; like Foundation's short form, it is dropped when an error read in full
+/// on its line holds the same pair.
+enum DomainCodeText: ErrorReader {
+  static let form = "a domain with its code in another layout"
+  static let example =
+    "Domain: NSURLErrorDomain Code: -1001, NSURLErrorDomain -999, <CKError 0x…: \"…\" (2/1011)>"
+  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa "]
+  static let repeatsNearbyErrors = true
+
+  /// How many line feeds a `code` key may stand after its `domain` key.
+  static let linesAfterKey = 3
+  /// How many bytes around an anchor are looked at, at most.
+  static let window = 400
+  /// The longest domain read, in bytes.
+  static let longestDomain = 128
+
+  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    switch anchor {
+    case 0: readDomain(text, at: position)
+    case 1: readCloudKit(text, at: position)
+    default: readShortName(text, anchor: anchor, at: position)
+    }
+  }
+
+  // MARK: Bytes
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+  /// A byte of a domain name: `com.apple.dt.CoreDeviceError`, `kCFErrorDomainCFNetwork`.
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "-")
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+  }
+
+  /// Whether `word` (lower-case ASCII) stands at `position`, in any case.
+  private static func hasWord(_ text: PastedText, _ word: String, at position: Int) -> Bool {
+    var cursor = position
+    for byte in word.utf8 {
+      guard cursor < text.count, lower(text[cursor]) == byte else { return false }
+      cursor += 1
+    }
+    return true
+  }
+
+  /// Past spaces and tabs (not line feeds), at most `limit` bytes.
+  private static func skipBlanks(_ text: PastedText, from position: Int, limit: Int = 16) -> Int {
+    var cursor = position
+    while cursor < text.count, cursor - position < limit,
+      text[cursor] == 0x20 || text[cursor] == 0x09
+    {
+      cursor += 1
+    }
+    return cursor
+  }
+
+  /// An integer code at `position`: `-1009`, `18446744073709550612` (an unsigned print of a
+  /// negative code) and not followed by a letter, a digit or a decimal point.
+  private static func integer(_ text: PastedText, at position: Int) -> (value: Int, end: Int)? {
+    var cursor = position
+    let negative = cursor < text.count && text[cursor] == UInt8(ascii: "-")
+    if negative { cursor += 1 }
+    var magnitude: UInt64 = 0
+    let digitsStart = cursor
+    while cursor < text.count, isDigit(text[cursor]) {
+      let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, overflowSum) = times.addingReportingOverflow(UInt64(text[cursor] - 0x30))
+      guard !overflowTimes, !overflowSum else { return nil }
+      magnitude = sum
+      cursor += 1
+    }
+    guard cursor > digitsStart, cursor - digitsStart <= 20 else { return nil }
+    if cursor < text.count {
+      let next = text[cursor]
+      if isLetter(next) || next == UInt8(ascii: "_") { return nil }
+      if next == UInt8(ascii: "."), cursor + 1 < text.count, isDigit(text[cursor + 1]) {
+        return nil
+      }
+    }
+    let value: Int
+    if magnitude <= UInt64(Int.max) {
+      value = negative ? -Int(magnitude) : Int(magnitude)
+    } else if !negative {
+      value = Int(bitPattern: UInt(magnitude))
+    } else {
+      return nil
+    }
+    return (value, cursor)
+  }
+
+  /// Whether a word read as a domain looks like one: known, holding "error" or "domain", or a
+  /// reverse-DNS name (`com.facebook.sdk.core`).
+  private static func looksLikeDomain(_ name: String) -> Bool {
+    guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else {
+      return false
+    }
+    let lowered = name.lowercased()
+    return KnownDomains.isKnown(name) || lowered.contains("error") || lowered.contains("domain")
+      || name.utf8.filter { $0 == UInt8(ascii: ".") }.count >= 2
+  }
+
+  private static func finding(domain: String, code: Int, in range: Range<Int>) -> ErrorFinding {
+    .error(ErrorPayload(domain: KnownDomains.canonical(domain), code: code), in: range)
+  }
+
+  /// A reading that reaches the end of an open text: the stream waits for more lines.
+  private static func waiting(_ text: PastedText, from start: Int) -> ErrorFinding {
+    .unreadable("the text ends before the code", in: start..<text.count, mayContinue: true)
+  }
+
+  // MARK: Domains
+
+  /// At the `omain` of a `domain` key or of a domain name.
+  private static func readDomain(_ text: PastedText, at position: Int) -> ErrorFinding? {
+    guard position >= 1, text[position - 1] == UInt8(ascii: "D") || text[position - 1] == 0x64
+    else { return nil }
+    let word = position - 1
+    let wordEnd = position + 5
+    var tokenStart = word
+    while tokenStart > 0, word - tokenStart < longestDomain, isNameByte(text[tokenStart - 1]) {
+      tokenStart -= 1
+    }
+    var tokenEnd = wordEnd
+    while tokenEnd < text.count, tokenEnd - wordEnd < longestDomain,
+      isNameByte(text[tokenEnd]) && text[tokenEnd] != UInt8(ascii: "-")
+    {
+      tokenEnd += 1
+    }
+    if tokenEnd == wordEnd, isKey(text, wordStart: word, tokenStart: tokenStart) {
+      return readKey(text, wordStart: word, wordEnd: wordEnd)
+    }
+    return readName(text, from: tokenStart, to: tokenEnd, anchor: position)
+  }
+
+  /// Whether the word `domain` ending its token is a key: alone (`domain`, `iOS.Domain`,
+  /// `error_domain`, `errorDomain`) and followed by `=` or `:`.
+  private static func isKey(_ text: PastedText, wordStart: Int, tokenStart: Int) -> Bool {
+    if wordStart > tokenStart {
+      let before = text[wordStart - 1]
+      let camel = wordStart - tokenStart == 5 && hasWord(text, "error", at: tokenStart)
+      guard before == UInt8(ascii: ".") || before == UInt8(ascii: "_") || camel else {
+        return false
+      }
+    }
+    var cursor = wordStart + 6
+    if cursor < text.count, text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'")
+    {
+      cursor += 1
+    }
+    cursor = skipBlanks(text, from: cursor)
+    return cursor < text.count
+      && (text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ":"))
+  }
+
+  /// `domain: value` and a `code` key near it.
+  private static func readKey(_ text: PastedText, wordStart: Int, wordEnd: Int) -> ErrorFinding? {
+    var cursor = wordEnd
+    if text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'") { cursor += 1 }
+    cursor = skipBlanks(text, from: cursor) + 1
+    cursor = skipBlanks(text, from: cursor)
+    if cursor < text.count, text[cursor] == UInt8(ascii: "@") { cursor += 1 }
+    var valueStart = cursor
+    var valueEnd = cursor
+    var after = cursor
+    if cursor < text.count, text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'")
+    {
+      let quote = text[cursor]
+      valueStart = cursor + 1
+      valueEnd = valueStart
+      while valueEnd < text.count, valueEnd - valueStart < longestDomain, text[valueEnd] != quote,
+        text[valueEnd] != 0x0A
+      {
+        valueEnd += 1
+      }
+      guard valueEnd < text.count, text[valueEnd] == quote else {
+        return text.isOpen && valueEnd >= text.count ? waiting(text, from: wordStart) : nil
+      }
+      after = valueEnd + 1
+    } else {
+      while valueEnd < text.count, valueEnd - valueStart < longestDomain,
+        isNameByte(text[valueEnd])
+      {
+        valueEnd += 1
+      }
+      after = valueEnd
+    }
+    guard valueEnd > valueStart else { return nil }
+    var value = text.text(valueStart..<valueEnd)
+    var codeFrom = after
+    // `Domain=NSOSStatusErrorDomainCode=-9807`: the domain glued to the next key.
+    if value.hasSuffix("Code"), after < text.count, text[after] == UInt8(ascii: "=") {
+      value.removeLast(4)
+      codeFrom = after - 4
+    }
+    guard looksLikeDomain(value) else { return nil }
+    if let code = codeKey(text, from: codeFrom) {
+      return finding(domain: value, code: code.value, in: wordStart..<max(code.end, after))
+    }
+    if text.isOpen, reachesEnd(text, from: codeFrom) { return waiting(text, from: wordStart) }
+    if let code = codeBefore(text, at: wordStart) {
+      return finding(domain: value, code: code.value, in: code.start..<after)
+    }
+    return nil
+  }
+
+  /// Whether the lines where a code may still stand reach the end of the text.
+  private static func reachesEnd(_ text: PastedText, from start: Int) -> Bool {
+    var feeds = 0
+    var cursor = start
+    while cursor < text.count, cursor - start < window {
+      if text[cursor] == 0x0A {
+        feeds += 1
+        if feeds > linesAfterKey { return false }
+      }
+      cursor += 1
+    }
+    return cursor >= text.count
+  }
+
+  /// The first `code` key after `start`, within ``linesAfterKey`` lines and ``window`` bytes,
+  /// before any other domain.
+  private static func codeKey(_ text: PastedText, from start: Int) -> (value: Int, end: Int)? {
+    var cursor = start
+    var feeds = 0
+    while cursor < text.count, cursor - start < window {
+      let byte = text[cursor]
+      if byte == 0x0A {
+        feeds += 1
+        if feeds > linesAfterKey { return nil }
+      } else if lower(byte) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor) {
+        if let code = codeValue(text, keyAt: cursor) { return code }
+      } else if byte == UInt8(ascii: "o"), hasWord(text, "omain", at: cursor) {
+        return nil
+      }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// The last `code` key on the line before `position`, or `Error N,` just before it.
+  private static func codeBefore(_ text: PastedText, at position: Int) -> (
+    value: Int, start: Int
+  )? {
+    var lineStart = position
+    while lineStart > 0, position - lineStart < window, text[lineStart - 1] != 0x0A {
+      lineStart -= 1
+    }
+    var found: (value: Int, start: Int)?
+    var cursor = lineStart
+    while cursor < position {
+      if lower(text[cursor]) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor),
+        let code = codeValue(text, keyAt: cursor), code.end <= position
+      {
+        found = (code.value, cursor)
+        cursor = code.end
+        continue
+      }
+      cursor += 1
+    }
+    if found == nil {
+      // `Error 17011, FIRAuthErrorDomain`
+      var back = position
+      while back > lineStart,
+        text[back - 1] == 0x20 || text[back - 1] == UInt8(ascii: ",") || text[back - 1] == 0x09
+      {
+        back -= 1
+      }
+      guard back < position, text[back] == UInt8(ascii: ",") || back + 1 < position else {
+        return nil
+      }
+      var digits = back
+      while digits > lineStart, isDigit(text[digits - 1]) { digits -= 1 }
+      guard digits < back else { return nil }
+      if digits > lineStart, text[digits - 1] == UInt8(ascii: "-") { digits -= 1 }
+      let wordEnd = skipBlanksBack(text, from: digits, to: lineStart)
+      guard wordEnd < digits, wordEnd >= lineStart + 5, hasWord(text, "error", at: wordEnd - 5),
+        let code = integer(text, at: digits), code.end == back
+      else { return nil }
+      found = (code.value, wordEnd - 5)
+    }
+    return found
+  }
+
+  private static func skipBlanksBack(_ text: PastedText, from position: Int, to start: Int) -> Int {
+    var cursor = position
+    while cursor > start, text[cursor - 1] == 0x20 || text[cursor - 1] == 0x09 { cursor -= 1 }
+    return cursor
+  }
+
+  /// The value of the `code` key at `position`: `code: 5`, `Code=-1`, `"code": 3840`, `code =
+  /// (long)-1004`, `errorCode = "Error 17011"`, `code: 'ENSURLERRORDOMAIN-999'`, `Error Code:-1004`.
+  private static func codeValue(_ text: PastedText, keyAt position: Int) -> (value: Int, end: Int)?
+  {
+    // A key is a word of its own, or the end of `errorCode`.
+    if position > 0, isLetter(text[position - 1]) {
+      guard position >= 5, hasWord(text, "error", at: position - 5) else { return nil }
+    }
+    var cursor = position + 4
+    if cursor < text.count, isLetter(text[cursor]) { return nil }
+    if cursor < text.count, text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'")
+    {
+      cursor += 1
+    }
+    cursor = skipBlanks(text, from: cursor)
+    guard cursor < text.count,
+      text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ":")
+    else { return nil }
+    cursor = skipBlanks(text, from: cursor + 1)
+    // `(long)`, `(int)`, `(NSInteger)`: the debugger's type of the value.
+    if cursor < text.count, text[cursor] == UInt8(ascii: "(") {
+      var close = cursor + 1
+      while close < text.count, close - cursor < 16, isLetter(text[close]) { close += 1 }
+      if close < text.count, text[close] == UInt8(ascii: ")") {
+        cursor = skipBlanks(text, from: close + 1)
+      }
+    }
+    if cursor < text.count, text[cursor] == UInt8(ascii: "@") { cursor += 1 }
+    if cursor < text.count, text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'")
+    {
+      // A string: `"Error 17011"` or a code that ends with the number, `'E…-999'`.
+      let quote = text[cursor]
+      var close = cursor + 1
+      while close < text.count, close - cursor < 64, text[close] != quote, text[close] != 0x0A {
+        close += 1
+      }
+      guard close < text.count, text[close] == quote, close > cursor + 1 else { return nil }
+      var digits = close
+      while digits > cursor + 1, isDigit(text[digits - 1]) { digits -= 1 }
+      guard digits < close else { return nil }
+      if text[digits - 1] == UInt8(ascii: "-") { digits -= 1 }
+      guard let code = integer(text, at: digits), code.end == close else { return nil }
+      return (code.value, close + 1)
+    }
+    return integer(text, at: cursor)
+  }
+
+  /// A domain name written alone (`NSURLErrorDomain`) and its code after it, or `Error N,`
+  /// before it.
+  private static func readName(
+    _ text: PastedText, from start: Int, to end: Int, anchor: Int
+  ) -> ErrorFinding? {
+    var nameEnd = end
+    var name = text.text(start..<end)
+    var glued = false
+    if name.hasSuffix("Code"), end < text.count, text[end] == UInt8(ascii: "=") {
+      name.removeLast(4)
+      nameEnd -= 4
+      glued = true
+    }
+    let lowered = name.lowercased()
+    guard lowered.contains("error") || KnownDomains.isKnown(name), looksLikeDomain(name),
+      lowered.hasSuffix("domain") || lowered.contains("errordomain") || KnownDomains.isKnown(name)
+    else { return nil }
+    if let code = codeAfterName(text, from: nameEnd) {
+      return finding(domain: name, code: code.value, in: start..<code.end)
+    }
+    if !glued, let code = codeBefore(text, at: start) {
+      return finding(domain: name, code: code.value, in: code.start..<end)
+    }
+    if text.isOpen, text.lineEnd(of: end) >= text.count { return waiting(text, from: start) }
+    return nil
+  }
+
+  /// The code after a domain name: ` -999`, ` Code=-3003`, ` Code 1`, ` error -1012`,
+  /// ` (134110)`, `, -9802`, `:5:`, ` / 25`, ` Error 0`, `** (4)`.
+  private static func codeAfterName(_ text: PastedText, from position: Int) -> (
+    value: Int, end: Int
+  )? {
+    var cursor = position
+    var skippedSpace = false
+    while cursor < text.count, cursor - position < 6 {
+      let byte = text[cursor]
+      if byte == 0x20 || byte == 0x09 {
+        skippedSpace = true
+      } else if byte != UInt8(ascii: "*") && byte != UInt8(ascii: "\"")
+        && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "`") && byte != UInt8(ascii: "]")
+      {
+        break
+      }
+      cursor += 1
+    }
+    guard cursor < text.count else { return nil }
+    let byte = text[cursor]
+    if lower(byte) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor) {
+      var after = skipBlanks(text, from: cursor + 4)
+      if after < text.count, text[after] == UInt8(ascii: "=") || text[after] == UInt8(ascii: ":") {
+        after = skipBlanks(text, from: after + 1)
+      }
+      return integer(text, at: after)
+    }
+    if let word = ShortFormText.errorWords.first(where: { text.starts(with: $0, at: cursor) }) {
+      var after = skipBlanks(text, from: cursor + word.utf8.count)
+      if after < text.count, text[after] == UInt8(ascii: ":") {
+        after = skipBlanks(text, from: after + 1)
+      }
+      if hasWord(text, "code", at: after) {
+        after = skipBlanks(text, from: after + 4)
+        if after < text.count, text[after] == UInt8(ascii: ":") || text[after] == UInt8(ascii: "=")
+        {
+          after = skipBlanks(text, from: after + 1)
+        }
+      }
+      if after < text.count, text[after] == UInt8(ascii: "[") { after += 1 }
+      return integer(text, at: after)
+    }
+    switch byte {
+    case UInt8(ascii: "("):
+      guard let code = integer(text, at: skipBlanks(text, from: cursor + 1)),
+        text[skipBlanks(text, from: code.end)] == UInt8(ascii: ")")
+      else { return nil }
+      return code
+    case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"):
+      return integer(text, at: skipBlanks(text, from: cursor + 1))
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return skippedSpace ? integer(text, at: cursor) : nil
+    default:
+      return nil
+    }
+  }
+
+  // MARK: CloudKit and short names
+
+  /// `<CKError 0x…: "Partial Failure" (2/1011); …>`, `CKError - "Internal Error" (1/4000)`,
+  /// `CKError 6/2009`: the code and the server's code, read up to the end of the line.
+  private static func readCloudKit(_ text: PastedText, at position: Int) -> ErrorFinding? {
+    let after = position + 7
+    if position > 0, isLetter(text[position - 1]) { return nil }
+    if after < text.count, isLetter(text[after]) { return nil }
+    var cursor = after
+    var quoted = false
+    while cursor < text.count, cursor - after < window, text[cursor] != 0x0A {
+      let byte = text[cursor]
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if !quoted, isDigit(byte), !isDigit(text[cursor - 1]),
+        text[cursor - 1] == UInt8(ascii: "(") || text[cursor - 1] == 0x20,
+        let code = integer(text, at: cursor), code.end < text.count,
+        text[code.end] == UInt8(ascii: "/"), code.end + 1 < text.count,
+        isDigit(text[code.end + 1])
+      {
+        var end = code.end + 1
+        while end < text.count, isDigit(text[end]) { end += 1 }
+        return .error(ErrorPayload(domain: "CKErrorDomain", code: code.value), in: position..<end)
+      }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// `OSStatus error:[-34018]`, `OSStatus error -34018`, `Cocoa Error 3840`.
+  private static func readShortName(_ text: PastedText, anchor: Int, at position: Int)
+    -> ErrorFinding?
+  {
+    if position > 0, isLetter(text[position - 1]) { return nil }
+    var cursor = position + anchors[anchor].utf8.count
+    let name = anchors[anchor].trimmingSpaces()
+    guard let domain = ShortFormText.domainNames[name] else { return nil }
+    if cursor < text.count, text[cursor] == UInt8(ascii: ":") { cursor += 1 }
+    cursor = skipBlanks(text, from: cursor)
+    guard hasWord(text, "error", at: cursor) else { return nil }
+    cursor = skipBlanks(text, from: cursor + 5)
+    if cursor < text.count, text[cursor] == UInt8(ascii: ":") {
+      cursor = skipBlanks(text, from: cursor + 1)
+    }
+    if cursor < text.count, text[cursor] == UInt8(ascii: "[") { cursor += 1 }
+    guard let code = integer(text, at: cursor) else { return nil }
+    return .error(ErrorPayload(domain: domain, code: code.value), in: position..<code.end)
+  }
+}

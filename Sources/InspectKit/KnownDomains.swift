@@ -1,0 +1,76 @@
+/// Error domains of Apple's and common third-party frameworks, spelled as the frameworks spell
+/// them, so a domain that a person retyped (`NSPosixErrorDomain`, `nsposixerrordomain`,
+/// `KCLErrorDomain`, `PHPhotosError-Domain`) is read as the domain it names.
+///
+/// Only letters and digits are compared, without case: a spelling that differs in more than case
+/// and punctuation is kept as written.
+enum KnownDomains {
+  static let names: [String] = [
+    // Foundation and Core Foundation.
+    "NSCocoaErrorDomain", "NSPOSIXErrorDomain", "NSOSStatusErrorDomain", "NSMachErrorDomain",
+    "NSURLErrorDomain", "NSStreamSocketSSLErrorDomain", "NSStreamSOCKSErrorDomain",
+    "NSXMLParserErrorDomain", "NSItemProviderErrorDomain", "NSSQLiteErrorDomain",
+    "kCFErrorDomainCFNetwork", "kCFErrorDomainPOSIX", "kCFErrorDomainOSStatus",
+    "kCFErrorDomainMach", "kCFErrorDomainCocoa", "kCFStreamErrorDomainSSL",
+    "kCFStreamErrorDomainSOCKS", "kCFStreamErrorDomainHTTP", "kCFStreamErrorDomainNetDB",
+    "kCFStreamErrorDomainNetServices", "kCFStreamErrorDomainMach", "kCFStreamErrorDomainFTP",
+    "kCFStreamErrorDomainSystemConfiguration",
+    // Frameworks.
+    "CKErrorDomain", "CKInternalErrorDomain", "SKErrorDomain", "SKANErrorDomain",
+    "ASDErrorDomain", "AMSErrorDomain", "StoreKit.StoreKitError", "kCLErrorDomain",
+    "CLLocationPushServiceErrorDomain", "com.apple.LocalAuthentication", "LAErrorDomain",
+    "AVFoundationErrorDomain", "AVKitErrorDomain", "PHPhotosErrorDomain",
+    "ALAssetsLibraryErrorDomain", "WKErrorDomain", "WebKitErrorDomain", "CBErrorDomain",
+    "CBATTErrorDomain", "MKErrorDomain", "GKErrorDomain", "HKErrorDomain", "UNErrorDomain",
+    "ASAuthorizationErrorDomain", "ASWebAuthenticationSessionErrorDomain",
+    "SFAuthenticationErrorDomain", "NEVPNErrorDomain", "NEHotspotConfigurationErrorDomain",
+    "NWErrorDomain", "kNWErrorDomainPOSIX", "kNWErrorDomainDNS", "kNWErrorDomainTLS",
+    "MPErrorDomain", "MTLLibraryErrorDomain", "MTLCommandBufferErrorDomain", "CoreMLErrorDomain",
+    "com.apple.CoreML", "VNErrorDomain", "SFSpeechErrorDomain", "kAFAssistantErrorDomain",
+    "kLSRErrorDomain", "SiriSpeechErrorDomain", "INIntentErrorDomain", "EKErrorDomain",
+    "CNErrorDomain", "WCErrorDomain", "ARErrorDomain", "PKPassKitErrorDomain",
+    "PKPaymentErrorDomain", "QLThumbnailErrorDomain", "NSFileProviderErrorDomain",
+    "UIPrintErrorDomain", "UIDocumentBrowserErrorDomain", "UISceneErrorDomain",
+    "BGTaskSchedulerErrorDomain", "NFCErrorDomain", "AVAudioSessionErrorDomain",
+    "com.apple.coreaudio.avfaudio", "RBSAssertionErrorDomain", "RBSRequestErrorDomain",
+    "FBSOpenApplicationServiceErrorDomain", "FBSOpenApplicationErrorDomain",
+    "BSServiceConnectionErrorDomain", "OSLaunchdErrorDomain", "NSXPCConnectionErrorDomain",
+    "com.apple.dt.CoreDeviceError", "com.apple.dtdevicekit", "IDEFoundationErrorDomain",
+    "DVTDeviceErrorDomain", "com.apple.security.sos.error",
+    // Third parties met in real pastes.
+    "FIRAuthErrorDomain", "FIRStorageErrorDomain", "FIRFirestoreErrorDomain",
+    "FIRMessagingErrorDomain", "FIRDatabaseErrorDomain", "FIRFunctionsErrorDomain",
+    "com.google.GIDSignIn", "com.facebook.sdk.core", "com.facebook.sdk.login",
+    "AFURLResponseSerializationErrorDomain",
+    "com.alamofire.error.serialization.response", "SDWebImageErrorDomain",
+    "RLMErrorDomain", "io.realm", "GRPCErrorDomain", "com.google.HTTPStatus",
+  ]
+
+  /// The folded spelling (letters and digits, lower case) of each name.
+  private static let byFolded: [String: String] = {
+    var result: [String: String] = [:]
+    for name in names { result[fold(name[...])] = result[fold(name[...])] ?? name }
+    return result
+  }()
+
+  private static func fold(_ text: Substring) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+          .flatMap { $0.properties.lowercaseMapping.unicodeScalars }))
+  }
+
+  /// The framework's spelling of a domain written differently, or the domain as written.
+  ///
+  ///     KnownDomains.canonical("nsposixerrordomain")  // "NSPOSIXErrorDomain"
+  ///     KnownDomains.canonical("com.example")  // "com.example"
+  static func canonical(_ domain: String) -> String {
+    guard domain.utf8.count <= 64 else { return domain }
+    return byFolded[fold(domain[...])] ?? domain
+  }
+
+  /// Whether a domain is one of the known ones, however it is spelled.
+  static func isKnown(_ domain: String) -> Bool {
+    domain.utf8.count <= 64 && byFolded[fold(domain[...])] != nil
+  }
+}

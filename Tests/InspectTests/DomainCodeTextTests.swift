@@ -1,0 +1,140 @@
+import ErrorKitCore
+import Testing
+
+@testable import InspectKit
+
+/// The structural reader (``DomainCodeText``) and NSError text inside string literals, in-process:
+/// each layout people write a domain and a code in, the texts that must not be read as errors,
+/// and the escaped text whose cause was lost before.
+@Suite("Reading a domain and a code in any layout")
+struct DomainCodeTextTests {
+  static func chains(_ text: String) -> [String] {
+    ErrorScanner.findAll(in: PastedText(text)).map(ErrorStreamTests.summary)
+  }
+
+  /// Shapes taken from the corpus's real pastes (shortened), with the chain each must give.
+  static let layouts: [(text: String, chain: String)] = [
+    (
+      "Domain: NSURLErrorDomain Code: -1001 NSLocalizedDescription: The request timed out.",
+      "NSURLErrorDomain -1001"
+    ),
+    (
+      "Snapshot failed: <NSError: 0x2812dd680; domain: FBSSceneSnapshotErrorDomain; code: 2; reason: \"denied\">",
+      "FBSSceneSnapshotErrorDomain 2"
+    ),
+    ("error\tNSError *\tdomain: @\"NSPOSIXErrorDomain\" - code: 65", "NSPOSIXErrorDomain 65"),
+    (
+      "@\"NSUnderlyingError\" : domain: @\"kCFErrorDomainCFNetwork\" - code: 18446744073709550612",
+      "kCFErrorDomainCFNetwork -1004"
+    ),
+    ("iOS.Domain = NSPOSIXErrorDomain, Code = 4", "NSPOSIXErrorDomain 4"),
+    ("error domain=kAFAssistantErrorDomain Code=1101\"(null)\"", "kAFAssistantErrorDomain 1101"),
+    ("Error domain=nsposixerrordomain code=1", "NSPOSIXErrorDomain 1"),
+    (
+      " Domain: NSURLErrorDomain \nError Code:-1004 \nDescription: Could not connect",
+      "NSURLErrorDomain -1004"
+    ),
+    ("Domain: com.apple.dtdevicekit\n\nCode: -402653150", "com.apple.dtdevicekit -402653150"),
+    (#"{"code": 3840, "domain": "NSCocoaErrorDomain"}"#, "NSCocoaErrorDomain 3840"),
+    ("[Crashlytics] NSURLErrorDomain -1001", "NSURLErrorDomain -1001"),
+    ("returned error NSCocoaErrorDomain (134110)", "NSCocoaErrorDomain 134110"),
+    ("**NSError** in **NSCocoaErrorDomain (4)**", "NSCocoaErrorDomain 4"),
+    ("ios 12 NSURLErrorDomain Code=-3003", "NSURLErrorDomain -3003"),
+    ("NSPosixErrorDomain Code 1 (Operation Not Permitted)", "NSPOSIXErrorDomain 1"),
+    ("NSURLErrorDomain error -1012", "NSURLErrorDomain -1012"),
+    ("(PHPhotosError-Domain error 3303.)", "PHPhotosErrorDomain 3303"),
+    ("HTTP load failed (kCFStreamErrorDomainSSL, -9802)", "kCFStreamErrorDomainSSL -9802"),
+    ("=== error: error NSPOSIXErrorDomain / 25  ===", "NSPOSIXErrorDomain 25"),
+    ("unsupported type (WKErrorDomain:5:{NSLocalizedDescription: x}), null)", "WKErrorDomain 5"),
+    ("mostly \"SKErrorDomain Error 0\"", "SKErrorDomain 0"),
+    ("CKErrorDomain 2 (partialFailure)", "CKErrorDomain 2"),
+    (
+      "PlatformException(Error 17011, FIRAuthErrorDomain, There is no user record.)",
+      "FIRAuthErrorDomain 17011"
+    ),
+    ("Domain=NSOSStatusErrorDomainCode=-9807\"(null)\"", "NSOSStatusErrorDomain -9807"),
+    ("<CKError 0x16e798a0: \"Not Authenticated\" (9/1002); \"denied\">", "CKErrorDomain 9"),
+    ("get CKError - \"Internal Error\" (1/4000); \"No certificate\"", "CKErrorDomain 1"),
+    ("like `.serviceUnavailable (CKError 6/2009)`", "CKErrorDomain 6"),
+    ("OSStatus error:[-34018] Internal error", "NSOSStatusErrorDomain -34018"),
+    ("OSStatus error: [-34018] Security error", "NSOSStatusErrorDomain -34018"),
+    ("\"Operation couldn't be completed Cocoa Error 3840\"", "NSCocoaErrorDomain 3840"),
+    ("Error : Operation could not be completed(KCLErrorDomain error 0)", "kCLErrorDomain 0"),
+  ]
+
+  @Test func everyLayoutGivesItsChain() {
+    for layout in Self.layouts {
+      #expect(Self.chains(layout.text) == [layout.chain], "\(layout.text)")
+    }
+  }
+
+  /// Words that look like parts of an error but are not one.
+  @Test(arguments: [
+    "the domain of the site is wrong, code 5 fails",
+    "domain: example.com code: 200",
+    "MyErrorDomain",
+    "NSURLErrorDomain 2.5 seconds",
+    "CKError without a code (see docs)",
+    "CKErrorDomain",
+    "OSStatus is a type; error handling",
+    "Cocoa errors are documented",
+    "errorDomain: X, code: 1",
+  ])
+  func textThatIsNotAnError(_ text: String) {
+    #expect(Self.chains(text) == [], "\(text)")
+  }
+
+  @Test func aDomainMentionNextToTheFullTextIsNotReportedAgain() {
+    let text =
+      #"NSURLErrorDomain -1009: Error Domain=NSURLErrorDomain Code=-1009 "offline" UserInfo={a=b}"#
+    #expect(Self.chains(text) == ["NSURLErrorDomain -1009"])
+  }
+
+  @Test func aPairInsideProseIsRead() {
+    // `DOMAIN CODE` alone is a look-up in the tables (the CLI tests cover it); in prose it is read.
+    #expect(Self.chains("see NSCocoaErrorDomain 260 here") == ["NSCocoaErrorDomain 260"])
+  }
+
+  // MARK: NSError text inside string literals
+
+  @Test func escapedTextKeepsItsCause() throws {
+    let text =
+      #"{"message": "Error Domain=NSURLErrorDomain Code=-1009 \"The Internet connection appears to be offline.\" UserInfo={NSUnderlyingError=0x1c0257340 {Error Domain=kCFErrorDomainCFNetwork Code=-1009 \"(null)\" UserInfo={_kCFStreamErrorCodeKey=50}}, NSLocalizedDescription=The Internet connection appears to be offline.}", "level": 3}"#
+    let found = ErrorScanner.findAll(in: PastedText(text))
+    #expect(
+      found.map(ErrorStreamTests.summary) == [
+        "NSURLErrorDomain -1009 > kCFErrorDomainCFNetwork -1009"
+      ])
+    let payload = try #require(found.first?.payload)
+    #expect(payload.message == "The Internet connection appears to be offline.")
+    // The range ends at the string's closing quote, not inside the JSON after it.
+    let range = try #require(found.first?.range)
+    #expect(text.utf8.count - range.upperBound == #"", "level": 3}"#.utf8.count)
+  }
+
+  @Test func objectiveCEscapesAreDecoded() throws {
+    let text =
+      #"NSError = "Error Domain=NSCocoaErrorDomain Code=513 \"\U201cx.tmp\U201d couldn\U2019t be moved.\" UserInfo={NSUserStringVariant=(\n    Move\n), NSUnderlyingError=0x280384240 {Error Domain=NSPOSIXErrorDomain Code=1 \"Operation not permitted\"}}";"#
+    let found = ErrorScanner.findAll(in: PastedText(text))
+    #expect(
+      found.map(ErrorStreamTests.summary) == ["NSCocoaErrorDomain 513 > NSPOSIXErrorDomain 1"])
+    let payload = try #require(found.first?.payload)
+    #expect(payload.message == "“x.tmp” couldn’t be moved.")
+    #expect(payload.details["NSUserStringVariant"] == "(\n    Move\n)")
+  }
+
+  @Test func anEscapedErrorLongerThanTheFirstWindowIsReadWhole() throws {
+    let long = String(repeating: "k=v, ", count: 400)
+    let text =
+      #"log "Error Domain=D Code=1 \"x\" UserInfo={"# + long
+      + #"NSUnderlyingError=0x1 {Error Domain=E Code=2 \"y\"}}" end"#
+    #expect(Self.chains(text) == ["D 1 > E 2"])
+  }
+
+  @Test func surrogatePairsAndBadEscapesAreSafe() throws {
+    let text = #"x "Error Domain=D Code=1 \"\ud83d\ude00 \uZZZZ \ud800 end\" UserInfo={a=b}""#
+    let payload = try #require(ErrorScanner.findAll(in: PastedText(text)).first?.payload)
+    #expect(payload.chain.map(\.code) == [1])
+    #expect(payload.message?.hasPrefix("😀 \\uZZZZ ") == true, "\(payload.message ?? "nil")")
+  }
+}
