@@ -4,14 +4,17 @@ import Testing
 
 @testable import InspectKit
 
-/// Error text that people pasted into public threads of 188 repositories that none of the older
+/// Error text that people pasted into public threads of repositories that none of the older
 /// fixtures come from (`Fixtures/corpus/SOURCES.md` names each source; gathered 2026-11-24 and
-/// labelled by hand, without the tool). `dev/` was read while the readers were built; `heldout/`
-/// was not, and measures text the readers have not seen. Each sample's label is the chain of
-/// its first (top-level) error, or `(none)` when the text has no readable domain and code.
+/// labelled by hand, without the tool). `dev/` was read while the readers were built. `heldout/`
+/// was kept unseen until the structural reader was built, then its misses were read too, so it
+/// no longer measures unseen text. `fresh/` was gathered after that by someone who did not run
+/// the tool, from yet other repositories, and was not read while building: it is the set that
+/// measures text the readers have not seen. Each sample's label is the chain of its first
+/// (top-level) error, or `(none)` when the text has no readable domain and code.
 ///
 /// The scores are printed; the test fails when a score falls below the last one recorded here,
-/// so a change that loses samples shows. The goal is 95% for both sets.
+/// so a change that loses samples shows. The goal is 95% for each set.
 @Suite("statekit-inspect error: the corpus of unseen pastes")
 struct CorpusTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -57,7 +60,7 @@ struct CorpusTests {
   @Test func everySampleHasASourceAndALabel() throws {
     let sources = try String(
       contentsOf: Self.directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
-    for set in ["dev", "heldout"] {
+    for set in ["dev", "heldout", "fresh"] {
       let files = try FileManager.default.contentsOfDirectory(
         atPath: Self.directory.appendingPathComponent(set).path
       ).filter { $0.hasSuffix(".txt") }.sorted()
@@ -67,13 +70,14 @@ struct CorpusTests {
       }
     }
     #expect(try Self.samples("dev").count + Self.samples("heldout").count >= 150)
+    #expect(try Self.samples("fresh").count >= 70)
   }
 
   /// The floors: the scores measured when this test was written (2026-11-24). Raise them as the
   /// readers improve; never lower them to pass.
-  static let floors = ["dev": 0.967, "heldout": 1.0]
+  static let floors = ["dev": 0.967, "heldout": 1.0, "fresh": 0.915]
 
-  @Test(arguments: ["dev", "heldout"])
+  @Test(arguments: ["dev", "heldout", "fresh"])
   func scoreIsPrintedAndHeld(_ set: String) throws {
     let (share, misses) = try Self.score(set)
     print("corpus \(set): \(String(format: "%.1f", share * 100))% read exactly; misses:")
