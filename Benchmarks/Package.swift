@@ -17,6 +17,10 @@ let package = Package(
       name: "PayloadJSONBenchmark",
       dependencies: [.product(name: "ErrorKit", package: "StateKit")]
     ),
+    .executableTarget(
+      name: "ControllerBenchmark",
+      dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
+    ),
     .target(name: "HeapStats"),
   ],
   swiftLanguageModes: [.v6]
