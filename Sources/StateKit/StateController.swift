@@ -14,7 +14,8 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a change.
   ///
-  ///     let change = StateChange(old: .normal, new: .disabled)
+  ///     let disabling = StateChange(old: .normal, new: .disabled)
+  ///     disabling.changed  // .disabled
   ///
   /// - Parameters:
   ///   - old: The state before the change.
@@ -54,9 +55,9 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
 ///     let token = controller.onChange(relevantTo: [.highlighted, .disabled]) { change in
 ///         print("restyle for", change.new)
 ///     }
-///     controller.insert(.highlighted)  // prints "restyle for highlighted"
-///     controller.insert(.focused)  // prints nothing: no observed bit changed
-///     controller.insert(.focused)  // no change at all
+///     controller.insert(.highlighted)  // true, and prints "restyle for highlighted"
+///     controller.insert(.focused)  // true, and prints nothing: no observed bit changed
+///     controller.insert(.focused)  // false: no change at all
 ///     token.cancel()
 ///
 /// Observers hear changes one at a time, in the order they were made, outside the controller's
@@ -110,7 +111,8 @@ public final class StateController: Sendable {
 
   /// Creates a controller.
   ///
-  ///     let controller = StateController([.selected])
+  ///     let selectedButton = StateController([.selected])
+  ///     selectedButton.state  // .selected
   ///
   /// - Parameter state: The state to start with; `.normal` when omitted.
   public init(_ state: ControlState = .normal) {
@@ -119,7 +121,9 @@ public final class StateController: Sendable {
 
   /// The current state. Setting it tells the observers when it differs from the old one.
   ///
-  ///     controller.state = [.highlighted, .focused]
+  ///     let focusedButton = StateController()
+  ///     focusedButton.state = [.highlighted, .focused]
+  ///     focusedButton.state  // [.highlighted, .focused]
   public var state: ControlState {
     get { storage.withLock { $0.state } }
     set { update { $0 = newValue } }
@@ -127,7 +131,9 @@ public final class StateController: Sendable {
 
   /// Adds bits to the state.
   ///
-  ///     controller.insert(.highlighted)  // true the first time, false after
+  ///     let pressed = StateController()
+  ///     pressed.insert(.highlighted)  // true
+  ///     pressed.insert(.highlighted)  // false
   ///
   /// - Parameter states: The bits to set.
   /// - Returns: Whether the state changed.
@@ -138,7 +144,8 @@ public final class StateController: Sendable {
 
   /// Clears bits of the state.
   ///
-  ///     controller.remove(.highlighted)
+  ///     let released = StateController([.highlighted])
+  ///     released.remove(.highlighted)  // true
   ///
   /// - Parameter states: The bits to clear.
   /// - Returns: Whether the state changed.
@@ -149,7 +156,9 @@ public final class StateController: Sendable {
 
   /// Sets or clears bits, as a widget does from a flag.
   ///
-  ///     controller.set(.disabled, isEnabled == false)
+  ///     let isEnabled = false
+  ///     let field = StateController()
+  ///     field.set(.disabled, !isEnabled)  // true
   ///
   /// - Parameters:
   ///   - states: The bits to set or clear.
@@ -162,10 +171,12 @@ public final class StateController: Sendable {
 
   /// Changes the state in one step (one change, one call per observer).
   ///
-  ///     controller.update { state in
+  ///     let toggle = StateController([.highlighted])
+  ///     let change = toggle.update { state in
   ///         state.remove(.highlighted)
   ///         state.insert(.selected)
   ///     }
+  ///     change  // StateChange(old: .highlighted, new: .selected)
   ///
   /// - Parameter body: Changes the state; it runs under the controller's lock, so it must not
   ///   touch the controller.
@@ -210,9 +221,13 @@ public final class StateController: Sendable {
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
   /// the returned token is cancelled or released.
   ///
-  ///     let token = controller.onChange(relevantTo: style.relevantStates) { change in
-  ///         button.restyle(for: change.new)
+  ///     let button = StateController()
+  ///     let styleMentions: ControlState = [.highlighted, .disabled]
+  ///     let restyling = button.onChange(relevantTo: styleMentions) { change in
+  ///         print("restyle for", change.new)
   ///     }
+  ///     button.insert(.disabled)  // true, and prints "restyle for disabled"
+  ///     restyling.cancel()
   ///
   /// - Parameters:
   ///   - states: The bits that matter to the observer, or `nil` for every change.
@@ -238,8 +253,10 @@ public final class StateController: Sendable {
   /// `AsyncSequence`. Each change is buffered until it is read; the sequence stops observing
   /// when its iteration ends or its task is cancelled.
   ///
-  ///     for await change in controller.changes(relevantTo: [.selected]) {
-  ///         print(change.new.contains(.selected) ? "selected" : "not selected")
+  ///     func watch(_ checkbox: StateController) async {
+  ///         for await change in checkbox.changes(relevantTo: [.selected]) {
+  ///             print(change.new.contains(.selected) ? "checked" : "unchecked")
+  ///         }
   ///     }
   ///
   /// - Parameter states: The bits that matter, or `nil` for every change.
@@ -253,7 +270,7 @@ public final class StateController: Sendable {
 
   /// The number of observers, for tests and diagnostics.
   ///
-  ///     controller.observerCount  // 0
+  ///     StateController().observerCount  // 0
   public var observerCount: Int {
     storage.withLock { ($0.firstHandler == nil ? 0 : 1) + $0.more.count }
   }
@@ -273,8 +290,11 @@ public final class StateController: Sendable {
 
 /// An observer of a ``StateController``: it observes until ``cancel()`` or until it is released.
 ///
-///     var token: StateObservation? = controller.onChange { print($0) }
-///     token = nil  // stops observing
+///     let slider = StateController()
+///     var observation: StateObservation? = slider.onChange { print($0) }
+///     slider.observerCount  // 1
+///     observation = nil  // stops observing
+///     slider.observerCount  // 0
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class StateObservation: Sendable {
   /// The observed controller; its entry for this observer is keyed by this token's identity.
@@ -286,7 +306,10 @@ public final class StateObservation: Sendable {
 
   /// Stops observing; calling it again does nothing.
   ///
-  ///     token.cancel()
+  ///     let link = StateController()
+  ///     let watching = link.onChange { print($0) }
+  ///     watching.cancel()
+  ///     link.observerCount  // 0
   public func cancel() {
     controller.removeObserver(ObjectIdentifier(self))
   }
@@ -299,14 +322,16 @@ public final class StateObservation: Sendable {
 ///
 /// Observation needs a registrar, so it is opt-in: a controller alone stays small.
 ///
-///     let controller = StateController()
-///     let observed = ObservableControlState(controller)
+///     import Observation
+///
+///     let menu = StateController()
+///     let observed = ObservableControlState(menu)
 ///     withObservationTracking {
 ///         _ = observed.state
 ///     } onChange: {
 ///         print("the state changed")
 ///     }
-///     controller.insert(.selected)  // prints "the state changed"
+///     menu.insert(.selected)  // true, and prints "the state changed"
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ObservableControlState: Observable, Sendable {
   /// The controller whose state this is.
@@ -316,7 +341,8 @@ public final class ObservableControlState: Observable, Sendable {
 
   /// Observes a controller.
   ///
-  ///     let observed = ObservableControlState(StateController())
+  ///     let tracked = ObservableControlState(StateController())
+  ///     tracked.state  // .normal
   ///
   /// - Parameter controller: The controller; changes made on it directly are seen too.
   public init(_ controller: StateController) {
@@ -331,7 +357,9 @@ public final class ObservableControlState: Observable, Sendable {
 
   /// The controller's state, tracked by Observation.
   ///
-  ///     observed.state = [.highlighted]
+  ///     let tab = ObservableControlState(StateController())
+  ///     tab.state = [.highlighted]
+  ///     tab.controller.state  // .highlighted
   public var state: ControlState {
     get {
       registrar.access(self, keyPath: \.state)
