@@ -31,9 +31,12 @@ enum ShortFormText: ErrorReader {
 
   /// The short form that ends at the parenthesis at `position`, read backwards on its line.
   static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    // devicectl adds the code in hex: `(com.apple.dt.CoreDeviceError error 3002 (0xBBA))`; the
+    // form then ends where the hex group starts.
+    let close = hexGroupStart(text, closingAt: position) ?? position
     // A cheap test first: the code's last digit stands just before the parenthesis, after
     // spaces, periods and a Japanese `です。` at most (`-1009.)`, `code=22)`, `-1 です。)`).
-    var probe = position
+    var probe = close
     while probe > 0 {
       let byte = text[probe - 1]
       if byte == 0x20 || byte == UInt8(ascii: ".") {
@@ -47,14 +50,14 @@ enum ShortFormText: ErrorReader {
       } else {
         break
       }
-      if position - probe > 24 { return nil }
+      if close - probe > 24 { return nil }
     }
     guard probe > 0, ASCIIDigits.isDecimalDigit(text[probe - 1]) else { return nil }
     let lineStart = max(text.lineStart(of: position), position - window)
     let closeEnd = position + Array(anchors[anchor].utf8).count
     // Back to the opening parenthesis, byte by byte; another closing one first means there is
     // none, so no byte is looked at twice for two parentheses.
-    var open = position - 1
+    var open = close - 1
     while open >= lineStart {
       let byte = text[open]
       if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { break }
@@ -73,7 +76,7 @@ enum ShortFormText: ErrorReader {
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var parser = Unicode.UTF8.ForwardParser()
-    var iterator = text.bytes[open..<closeEnd].makeIterator()
+    var iterator = text.bytes[open..<(close == position ? closeEnd : close)].makeIterator()
     var offset = open
     decoding: while true {
       switch parser.parseScalar(from: &iterator) {
@@ -89,11 +92,29 @@ enum ShortFormText: ErrorReader {
         break decoding
       }
     }
-    guard let close = scalars.indices.last, let found = read(scalars, closingAt: close) else {
+    if close != position {
+      // The hex group stands for the closing parenthesis.
+      scalars.append(")")
+      offsets.append(close)
+    }
+    guard let last = scalars.indices.last, let found = read(scalars, closingAt: last) else {
       return nil
     }
     return .error(
       ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd)
+  }
+
+  /// Where ` (0x…)` starts when it ends just before the closing parenthesis at `position`.
+  private static func hexGroupStart(_ text: PastedText, closingAt position: Int) -> Int? {
+    guard position >= 4, text[position - 1] == UInt8(ascii: ")") else { return nil }
+    var cursor = position - 2
+    while cursor > 0, position - cursor < 20, ASCIIDigits.isHexDigit(text[cursor]) { cursor -= 1 }
+    guard cursor >= 2, cursor < position - 2, text[cursor] == UInt8(ascii: "x"),
+      text[cursor - 1] == UInt8(ascii: "0"), text[cursor - 2] == UInt8(ascii: "(")
+    else { return nil }
+    var start = cursor - 2
+    while start > 0, text[start - 1] == 0x20 { start -= 1 }
+    return start
   }
 
   /// Reads `(DOMAIN WORD N.)` or `(domain=D, code=N)` backwards from its closing parenthesis.

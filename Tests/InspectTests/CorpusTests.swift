@@ -75,7 +75,7 @@ struct CorpusTests {
 
   /// The floors: the scores measured when this test was written (2026-11-24). Raise them as the
   /// readers improve; never lower them to pass.
-  static let floors = ["dev": 0.967, "heldout": 1.0, "fresh": 0.915]
+  static let floors = ["dev": 0.967, "heldout": 1.0, "fresh": 0.929]
 
   @Test(arguments: ["dev", "heldout", "fresh"])
   func scoreIsPrintedAndHeld(_ set: String) throws {

@@ -60,6 +60,10 @@ struct DomainCodeTextTests {
     ("OSStatus error: [-34018] Security error", "NSOSStatusErrorDomain -34018"),
     ("\"Operation couldn't be completed Cocoa Error 3840\"", "NSCocoaErrorDomain 3840"),
     ("Error : Operation could not be completed(KCLErrorDomain error 0)", "kCLErrorDomain 0"),
+    (
+      "ERROR: Failed to install the app. (com.apple.dt.CoreDeviceError error 3002 (0xBBA))",
+      "com.apple.dt.CoreDeviceError 3002"
+    ),
   ]
 
   @Test func everyLayoutGivesItsChain() {
