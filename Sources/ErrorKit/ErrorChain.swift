@@ -192,6 +192,9 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
         recoverySuggestion: coded.recoverySuggestion, details: coded.details)
       return (Level(payload), coded.underlyingError)
     }
+    if !(type(of: error) is NSError.Type), let standard = StandardErrors.describe(error) {
+      return (Level(standard.payload), standard.cause)
+    }
     let ns = error as NSError
     let fields = _NSErrorFields(ns)
     // The one mapping from user info to fields, as for pasted NSError text.
