@@ -100,8 +100,9 @@ extension Inspector {
     var reader = LineReader(descriptor: 0, name: "standard input")
     var report = Report(name: "standard input")
     var stream = ErrorStream()
+    // What the stream finds is printed as it is found, never collected: a line full of errors
+    // takes no more memory than a line without.
     reading: while terminal.writeFailure == nil {
-      let items: [ErrorStream.Item]
       switch try reader.nextChunk(
         waitLimit: stream.isHolding ? Limits.pauseMilliseconds : nil,
         beforeWaiting: { terminal.flush() })
@@ -111,14 +112,13 @@ extension Inspector {
         for _ in 0..<invalid {
           show(.unreadable("a line is not valid UTF-8", in: 0..<0), report: &report, first: &first)
         }
-        items = stream.feed(bytes, count: count)
+        stream.feed(bytes, count: count) { show($0, report: &report, first: &first) }
       case .paused:
-        items = stream.pause()
+        stream.pause { show($0, report: &report, first: &first) }
       case .end:
-        for item in stream.finish() { show(item, report: &report, first: &first) }
+        stream.finish { show($0, report: &report, first: &first) }
         break reading
       }
-      for item in items { show(item, report: &report, first: &first) }
     }
     if !report.printed, report.pending == nil {
       throw Failure(
