@@ -10,7 +10,11 @@ Scenarios (--scenario):
          the input.
   tail   the tool reads a pipe; the script writes one error record and pauses (2 s) without
          closing it, and measures how long the tool takes to print the error.
-  all    the three, in that order.
+  line   one line of --line-megabytes MB (default 60), twice: ordinary log text with no error,
+         then error-looking tokens (errors in full and in short form among near misses: `Domain=`
+         without a code, parentheses after digits, `Domain:` in prose); peak RSS must stay under
+         twice the line (or under --max-rss-mib, whichever is larger).
+  all    the four, in that order.
 
 The log is generated from a fixed seed into a temporary directory (removed at the end; --keep
 copies it out): timestamped lines from several subsystems, of varied lengths, and errors in every
@@ -26,10 +30,10 @@ it runs, is reported. A failure (exit 1): statekit-inspect's output does not hol
 per error inserted, its peak RSS is over --max-rss-mib, or (tail) an error is printed later than
 --max-latency-ms after its last line.
 
-Usage: python3 Benchmarks/cli/log.py [--scenario log|dense|tail|all] [--megabytes N] [--every K]
-           [--lines N] [--runs R] [--binary PATH] [--max-rss-mib M] [--max-latency-ms MS]
+Usage: python3 Benchmarks/cli/log.py [--scenario log|dense|tail|line|all] [--megabytes N] [--every K]
+           [--lines N] [--line-megabytes N] [--runs R] [--binary PATH] [--max-rss-mib M] [--max-latency-ms MS]
            [--form NAME] [--pause S] [--seed N] [--keep DIR]
-CI, short: python3 Benchmarks/cli/log.py --scenario all --megabytes 10 --runs 1
+CI, short: python3 Benchmarks/cli/log.py --scenario all --megabytes 10 --line-megabytes 10 --runs 1
 """
 import argparse
 import json
@@ -958,12 +962,83 @@ def scenario_tail(args, tool_path, failures):
                             f"of its last line ({shown})")
 
 
+
+# Error-looking tokens for one long line: two errors (a full one and the short form of another)
+# among near misses that make every reader look and give up. Not among them: `Domain=` without
+# a code, which the NSError reader reports as unreadable up to the end of its line, so that one
+# would hide every later error of a long line.
+LINE_TOKENS = [
+    "Error Domain=NSPOSIXErrorDomain Code=2 ",
+    "retry (attempt 2 of 5) ", "TLS 1.3 (h2) ", "see Domain: below ", "code 7.) ",
+    "(NSURLErrorDomain error -1009.) ", "keyNotFound ", "DecodingError. ", "（x） ", "(iOS 18.1; Scale/3.00) ",
+    "typeMismatch ", "value (n=3) ", "Domain:\tnone ",
+]
+
+
+def write_line(path, megabytes, seed, kind):
+    """One line of about `megabytes` MB and its final line feed, written in pieces so that this
+    script's own memory stays small (its peak would otherwise hide the tool's): ordinary log
+    messages (kind "plain") or LINE_TOKENS in random order (kind "tokens"). Returns how many
+    errors the line holds (tokens: the full errors and short forms written)."""
+    rng = random.Random(seed)
+    pools = Pools(rng)
+    target = int(megabytes * 1_000_000)
+    written = 0
+    errors = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        while written < target:
+            parts = []
+            size = 0
+            while size < 1 << 20 and written + size < target:
+                if kind == "plain":
+                    piece = noise(rng, pools)[1] + " "
+                else:
+                    piece = rng.choice(LINE_TOKENS)
+                parts.append(piece)
+                size += len(piece.encode("utf-8"))
+            text = "".join(parts)
+            if kind == "tokens":
+                errors += text.count("Error Domain=NSPOSIXErrorDomain Code=2 ") + text.count("(NSURLErrorDomain error -1009.)")
+            file.write(text)
+            written += size
+        file.write("\n")
+    return errors
+
+
+def scenario_line(args, tool_path, scratch, failures):
+    limit = max(2 * args.line_megabytes * 1e6 / (1 << 20), args.max_rss_mib)
+    print(f"\none line of {args.line_megabytes:g} MB (peak RSS limit {limit:.0f} MiB: twice the line, "
+          f"at least --max-rss-mib):")
+    print(f"  {'line':38} {'seconds':>8} {'peak RSS MiB':>13} {'x line':>7} {'errors written':>15} {'printed':>9}")
+    for kind, label in [("plain", "ordinary log text, no error"), ("tokens", "error-looking tokens")]:
+        path = os.path.join(scratch, f"line-{kind}.log")
+        inserted = write_line(path, args.line_megabytes, args.seed, kind)
+        size = os.path.getsize(path)
+        if args.keep:
+            shutil.copy(path, os.path.join(args.keep, f"line-{kind}.log"))
+        out = os.path.join(scratch, "line.jsonl")
+        err = os.path.join(scratch, "line.err")
+        seconds, (peak, exact), status = run_measured([tool_path, "--json", "error", "-"], path, out, err)
+        printed = count_lines(out)
+        shown = f"{peak:.1f}" + ("" if exact else "*")
+        print(f"  {label:38} {seconds:8.2f} {shown:>13} {peak * (1 << 20) / size:7.2f} {inserted:15,} {printed:9,}")
+        # A line without an error: the tool says so (status 65) and prints nothing.
+        if status not in ((65,) if kind == "plain" else (0,)):
+            failures.append(f"line: {label}: statekit-inspect exited with status {status}")
+        if printed != inserted:
+            failures.append(f"line: {label}: {printed:,} errors printed, {inserted:,} written")
+        if peak > limit:
+            failures.append(f"line: {label}: peak RSS {peak:.1f} MiB is over {limit:.0f} MiB")
+    print("* peak RSS from VmHWM in /proc, read every 5 ms: a lower bound")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenario", choices=["log", "dense", "tail", "all"], default="log")
+    parser.add_argument("--scenario", choices=["log", "dense", "tail", "line", "all"], default="log")
     parser.add_argument("--megabytes", type=float, default=100, help="size of the log (10^6 bytes)")
     parser.add_argument("--every", type=int, default=1000, help="one error per this many records")
     parser.add_argument("--lines", type=int, default=2000, help="records of the dense scenario")
+    parser.add_argument("--line-megabytes", type=float, default=60, help="size of the line scenario's line (10^6 bytes)")
     parser.add_argument("--form", action="append", choices=FORM_NAMES,
                         help="dense: only this form of error (repeatable); default: every form")
     parser.add_argument("--runs", type=int, default=3)
@@ -980,15 +1055,17 @@ def main():
                             capture_output=True, text=True).stdout.strip()
     print(f"statekit-inspect: {tool_path}" + ("" if args.binary else f" (built from {commit or 'unknown'})"))
     failures = []
-    scenarios = ["log", "dense", "tail"] if args.scenario == "all" else [args.scenario]
+    scenarios = ["log", "dense", "tail", "line"] if args.scenario == "all" else [args.scenario]
     with tempfile.TemporaryDirectory(prefix="statekit-log-") as scratch:
         for scenario in scenarios:
             if scenario == "log":
                 scenario_log(args, tool_path, scratch, failures)
             elif scenario == "dense":
                 scenario_dense(args, tool_path, scratch, failures)
-            else:
+            elif scenario == "tail":
                 scenario_tail(args, tool_path, failures)
+            else:
+                scenario_line(args, tool_path, scratch, failures)
     if failures:
         print("\nFAILED:")
         for failure in failures:

@@ -5,9 +5,11 @@ import ErrorKitCore
 /// repeats it) is not reported again, nor is the short form printed next to an error just read
 /// in full on its line.
 ///
-/// The scan is one pass over the anchors of all readers, found with byte search and merged in
-/// order; the text between anchors is never looked at again, and an anchor inside an error
-/// already read is skipped, so a text is read in time linear in its length.
+/// The scan is one pass over the text that finds the anchors of all readers at once
+/// (``AnchorCursor``), in order; the text between anchors is never looked at again, and an
+/// anchor inside an error already read is skipped, so a text is read in time linear in its
+/// length. Findings are handed out as they are made, one behind (the next one may show that the
+/// last was a short form repeating it), so memory does not grow with the number of errors.
 enum ErrorScanner {
   /// An anchor and the readers that asked for it, in registry order.
   struct Anchor: Sendable {
@@ -30,57 +32,62 @@ enum ErrorScanner {
     return result
   }()
 
+  /// The anchors compiled for one pass (``AnchorSet``), by the same indices as ``anchors``.
+  static let anchorSet = AnchorSet(anchors.map(\.bytes))
+
   /// Every error of a whole text.
   static func findAll(in text: PastedText) -> [ErrorFinding] {
-    scan(text).findings
+    var findings: [ErrorFinding] = []
+    _ = scan(text) { findings.append($0) }
+    return findings
   }
 
-  /// The findings of `text`. When the text is open (a stream) and an error reaches its end, the
-  /// scan stops there: `heldFrom` is where that error starts, and the findings are those before
-  /// it. A short form is a repeat only of an error on its own line, so no state passes from one
-  /// scan to the next.
+  /// The findings of `text`, in order. When the text is open (a stream) and an error reaches its
+  /// end, the scan stops there: `heldFrom` is where that error starts, and the findings are
+  /// those before it.
   static func scan(_ text: PastedText) -> (findings: [ErrorFinding], heldFrom: Int?) {
     var findings: [ErrorFinding] = []
-    var next: [Int?] = anchors.map { search($0.bytes, in: text, from: 0) }
+    let heldFrom = scan(text) { findings.append($0) }
+    return (findings, heldFrom)
+  }
+
+  /// Hands the findings of `text` to `report`, in order, each as soon as the next one cannot
+  /// take it back, and returns where an error that reaches the end of an open text starts
+  /// (`nil` when none does): the findings before it are reported, the rest is to be read again
+  /// with the lines that follow. A short form is a repeat only of an error on its own line, so
+  /// no state passes from one scan to the next.
+  static func scan(_ text: PastedText, report: (ErrorFinding) -> Void) -> Int? {
+    // The last finding, not reported yet: the next one may show that it only repeats it.
+    var last: ErrorFinding?
+    var cursor = AnchorCursor(anchorSet, in: text)
     var covered = 0
     var lastFull: (payload: ErrorPayload, line: Int)?
-    while true {
-      // The nearest anchor; the list is short, so a linear pick is the cheapest merge.
-      var chosen = -1
-      var position = Int.max
-      for (index, hit) in next.enumerated() {
-        if let hit, hit < position {
-          position = hit
-          chosen = index
-        }
-      }
-      guard chosen >= 0 else { break }
-      let anchor = anchors[chosen]
+    while let (position, chosen) = cursor.next() {
       if position < covered {
-        next[chosen] = search(anchor.bytes, in: text, from: covered)
+        cursor.skip(to: covered)
         continue
       }
       var found: ErrorFinding?
-      for (reader, index) in anchor.readers {
+      for (reader, index) in anchors[chosen].readers {
         if var finding = reader.read(text, anchor: index, at: position) {
           finding.isRepeat = reader.repeatsNearbyErrors
           found = finding
           break
         }
       }
-      next[chosen] = search(anchor.bytes, in: text, from: position + 1)
       guard let finding = found, finding.range.lowerBound >= covered else { continue }
       if text.isOpen, finding.mayContinue {
         // A short form just before it on its line waits with it: it may repeat it.
-        if let last = findings.last, last.isRepeat,
-          text.line(of: last.range.lowerBound) == text.line(of: finding.range.lowerBound)
+        if let held = last, held.isRepeat,
+          text.line(of: held.range.lowerBound) == text.line(of: finding.range.lowerBound)
         {
-          findings.removeLast()
-          return (findings, last.range.lowerBound)
+          return held.range.lowerBound
         }
-        return (findings, finding.range.lowerBound)
+        if let last { report(last) }
+        return finding.range.lowerBound
       }
       covered = max(finding.range.upperBound, position + 1)
+      cursor.skip(to: covered)
       if let payload = finding.payload {
         let line = text.line(of: finding.range.lowerBound)
         // The short form of an error read in full on the same line says nothing new; nor does
@@ -91,25 +98,23 @@ enum ErrorScanner {
           continue
         }
         if !finding.isRepeat {
-          if let last = findings.last, last.isRepeat, let said = last.payload,
-            text.line(of: last.range.lowerBound) == line, holds(payload, said)
+          if let previous = last, previous.isRepeat, let said = previous.payload,
+            text.line(of: previous.range.lowerBound) == line, holds(payload, said)
           {
-            findings.removeLast()
+            last = nil
           }
           lastFull = (payload, text.line(of: max(finding.range.upperBound - 1, 0)))
         }
       }
-      findings.append(finding)
+      if let last { report(last) }
+      last = finding
     }
-    return (findings, nil)
+    if let last { report(last) }
+    return nil
   }
 
   /// Whether an error's chain holds the domain and code of a short form.
   private static func holds(_ full: ErrorPayload, _ short: ErrorPayload) -> Bool {
     full.chain.contains { $0.domain == short.domain && $0.code == short.code }
-  }
-
-  private static func search(_ needle: [UInt8], in text: PastedText, from start: Int) -> Int? {
-    needle.count == 1 ? text.find(needle[0], from: start) : text.find(needle, from: start)
   }
 }

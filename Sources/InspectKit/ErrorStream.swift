@@ -36,6 +36,14 @@ struct ErrorStream {
   /// returns what they make known.
   mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
     var items: [Item] = []
+    feed(chunk, count: count) { items.append($0) }
+    return items
+  }
+
+  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
+  /// hands what they make known to `report`, in order, as it is found: memory does not grow with
+  /// the number of errors in a chunk.
+  mutating func feed(_ chunk: [UInt8], count: Int, _ report: (Item) -> Void) {
     credit = min(credit + count * 4, 1 << 30)
     var start = 0
     while start < count {
@@ -46,21 +54,21 @@ struct ErrorStream {
           document.append(contentsOf: chunk[start..<end])
           depth.scan(chunk[start..<end])
           start = end
-          if depth.depth <= 0 { endDocument(into: &items) }
+          if depth.depth <= 0 { endDocument(report) }
           continue
         }
-        items.append(.finding(.unreadable("a JSON document ends unfinished", in: 0..<0)))
+        report(.finding(.unreadable("a JSON document ends unfinished", in: 0..<0)))
         document.removeAll()
       }
       if held.isEmpty, let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
         // The text before the document, then the document's first line.
-        if jsonLine > start { scanText(chunk, start..<jsonLine, into: &items) }
+        if jsonLine > start { scanText(chunk, start..<jsonLine, report) }
         let end = Self.lineEnd(chunk, from: jsonLine, count: count)
         depth = JSONDepth()
         depth.scan(chunk[jsonLine..<end])
         document = Array(chunk[jsonLine..<end])
         start = end
-        if depth.depth <= 0 { endDocument(into: &items) }
+        if depth.depth <= 0 { endDocument(report) }
         continue
       }
       // Plain text up to the next line that starts a document (only when nothing is held).
@@ -68,27 +76,37 @@ struct ErrorStream {
       if held.isEmpty, let next = Self.nextJSONLine(chunk, after: start, count: count) {
         end = next
       }
-      scanText(chunk, start..<end, into: &items)
+      scanText(chunk, start..<end, report)
       start = end
     }
-    return items
   }
 
   /// The input paused: what is held is reported as it stands.
   mutating func pause() -> [Item] {
     var items: [Item] = []
-    flushHeld(into: &items)
+    pause { items.append($0) }
     return items
+  }
+
+  /// The input paused: what is held is handed to `report` as it stands.
+  mutating func pause(_ report: (Item) -> Void) {
+    flushHeld(report)
   }
 
   /// The input ended: everything held is reported.
   mutating func finish() -> [Item] {
-    var items = pause()
+    var items: [Item] = []
+    finish { items.append($0) }
+    return items
+  }
+
+  /// The input ended: everything held is handed to `report`.
+  mutating func finish(_ report: (Item) -> Void) {
+    pause(report)
     if !document.isEmpty {
-      items.append(.finding(.unreadable("the input ends inside a JSON document", in: 0..<0)))
+      report(.finding(.unreadable("the input ends inside a JSON document", in: 0..<0)))
       document.removeAll()
     }
-    return items
   }
 
   /// Whether something is held for lines still to come.
@@ -96,62 +114,61 @@ struct ErrorStream {
 
   // MARK: Text
 
-  private mutating func scanText(_ chunk: [UInt8], _ range: Range<Int>, into items: inout [Item]) {
+  private mutating func scanText(
+    _ chunk: [UInt8], _ range: Range<Int>, _ report: (Item) -> Void
+  ) {
     guard !range.isEmpty else { return }
     if held.isEmpty {
       let bytes =
         range.lowerBound == 0 && range.upperBound == chunk.count
         ? chunk : Array(chunk[range])
-      read(PastedText(bytes, isOpen: true), into: &items)
+      read(PastedText(bytes, isOpen: true), report)
       return
     }
     held.append(contentsOf: chunk[range])
     if held.count > Limits.heldError {
-      flushHeld(into: &items)
+      flushHeld(report)
     } else if credit >= held.count {
       credit -= held.count
       let text = PastedText(held, isOpen: true)
       held = []
-      read(text, into: &items)
+      read(text, report)
     }
   }
 
   /// Scans an open text; what may go on is held from the start of its line.
-  private mutating func read(_ text: PastedText, into items: inout [Item]) {
-    let (findings, heldFrom) = ErrorScanner.scan(text)
-    items.append(contentsOf: findings.map { .finding($0) })
-    if let heldFrom {
+  private mutating func read(_ text: PastedText, _ report: (Item) -> Void) {
+    if let heldFrom = ErrorScanner.scan(text, report: { report(.finding($0)) }) {
       held = Array(text.bytes[heldFrom..<text.count])
     }
   }
 
-  private mutating func flushHeld(into items: inout [Item]) {
+  private mutating func flushHeld(_ report: (Item) -> Void) {
     guard !held.isEmpty else { return }
     let text = PastedText(held)
     held = []
-    let (findings, _) = ErrorScanner.scan(text)
-    items.append(contentsOf: findings.map { .finding($0) })
+    _ = ErrorScanner.scan(text) { report(.finding($0)) }
   }
 
   // MARK: JSON documents
 
-  private mutating func endDocument(into items: inout [Item]) {
+  private mutating func endDocument(_ report: (Item) -> Void) {
     let bytes = document
     document = []
     do {
       let json = try JSONReader.parse(bytes)
       do {
-        items.append(.document(try ErrorPayload(jsonValue: json)))
+        report(.document(try ErrorPayload(jsonValue: json)))
       } catch {
         // JSON that is not a payload: its strings may hold error text (a JSON log line).
         let found = ErrorScanner.findAll(in: PastedText(bytes))
         if found.isEmpty {
-          items.append(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+          report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
         }
-        items.append(contentsOf: found.map { .finding($0) })
+        for finding in found { report(.finding(finding)) }
       }
     } catch {
-      items.append(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+      report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
     }
   }
 
@@ -167,7 +184,9 @@ struct ErrorStream {
     return position < count && chunk[position] == UInt8(ascii: "{") ? start : nil
   }
 
-  /// The start of the first line after `start` whose first byte after spaces is `{`.
+  /// The start of the first line after `start` whose first byte after spaces is `{`. A brace
+  /// inside a line rules out the rest of that line, so a line of JSON in a log costs two
+  /// searches, not one a brace.
   private static func nextJSONLine(_ chunk: [UInt8], after start: Int, count: Int) -> Int? {
     var from = start
     while let brace = findByte(UInt8(ascii: "{"), in: chunk, from: from, before: count) {
@@ -176,7 +195,8 @@ struct ErrorStream {
         lineStart -= 1
       }
       if lineStart > start, chunk[lineStart - 1] == 0x0A { return lineStart }
-      from = brace + 1
+      guard let lineEnd = findByte(0x0A, in: chunk, from: brace, before: count) else { return nil }
+      from = lineEnd + 1
     }
     return nil
   }

@@ -100,8 +100,9 @@ extension Inspector {
     var reader = LineReader(descriptor: 0, name: "standard input")
     var report = Report(name: "standard input")
     var stream = ErrorStream()
+    // What the stream finds is printed as it is found, never collected: a line full of errors
+    // takes no more memory than a line without.
     reading: while terminal.writeFailure == nil {
-      let items: [ErrorStream.Item]
       switch try reader.nextChunk(
         waitLimit: stream.isHolding ? Limits.pauseMilliseconds : nil,
         beforeWaiting: { terminal.flush() })
@@ -111,14 +112,13 @@ extension Inspector {
         for _ in 0..<invalid {
           show(.unreadable("a line is not valid UTF-8", in: 0..<0), report: &report, first: &first)
         }
-        items = stream.feed(bytes, count: count)
+        stream.feed(bytes, count: count) { show($0, report: &report, first: &first) }
       case .paused:
-        items = stream.pause()
+        stream.pause { show($0, report: &report, first: &first) }
       case .end:
-        for item in stream.finish() { show(item, report: &report, first: &first) }
+        stream.finish { show($0, report: &report, first: &first) }
         break reading
       }
-      for item in items { show(item, report: &report, first: &first) }
     }
     if !report.printed, report.pending == nil {
       throw Failure(
@@ -139,33 +139,21 @@ extension Inspector {
   }
 
   /// Blanks the lines that are not valid UTF-8 (their line feeds stay, so errors around them
-  /// are read as before) and returns how many there were. Text that is all ASCII is checked
-  /// eight bytes at a time.
+  /// are read as before) and returns how many there were. The text is checked in one pass
+  /// (``firstInvalidUTF8(in:from:before:)``, ASCII sixteen bytes at a time); only a line with an
+  /// invalid sequence is looked at again, to blank it.
   static func blankInvalidLines(_ bytes: inout [UInt8], count: Int) -> Int {
-    let ascii = bytes.withUnsafeBytes { raw -> Bool in
-      var offset = 0
-      while offset + 8 <= count {
-        if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-          return false
-        }
-        offset += 8
-      }
-      while offset < count {
-        if raw[offset] >= 0x80 { return false }
-        offset += 1
-      }
-      return true
-    }
-    if ascii { return 0 }
     var invalid = 0
-    var start = 0
-    while start < count {
-      let end = findByte(0x0A, in: bytes, from: start, before: count) ?? count
-      if !isValidUTF8(bytes[start..<end]) {
-        invalid += 1
-        for index in start..<end { bytes[index] = 0x20 }
-      }
-      start = end + 1
+    var position = 0
+    while let bad = firstInvalidUTF8(in: bytes, from: position, before: count) {
+      // Everything from `position` (a line start) to `bad` is valid: the line starts after
+      // the last line feed in between.
+      var start = bad
+      while start > position, bytes[start - 1] != 0x0A { start -= 1 }
+      let end = findByte(0x0A, in: bytes, from: bad, before: count) ?? count
+      for index in start..<end { bytes[index] = 0x20 }
+      invalid += 1
+      position = end + 1
     }
     return invalid
   }

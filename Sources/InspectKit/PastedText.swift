@@ -7,7 +7,8 @@
 #endif
 
 /// A text to read errors from (an argument, a file, or the held part of a stream), decoded once:
-/// its bytes, the index of its lines, and byte search. Every reader reads this type, by byte
+/// its bytes, the index of its lines, and byte search (``ErrorScanner`` finds the readers'
+/// anchors with ``AnchorCursor``). Every reader reads this type, by byte
 /// offsets into ``bytes``; nothing past ``count`` belongs to the text.
 struct PastedText {
   /// The bytes; only `0..<count` is the text (a stream keeps its buffer and gives a bound).
@@ -24,17 +25,40 @@ struct PastedText {
     self.bytes = bytes
     self.count = min(count ?? bytes.count, bytes.count)
     self.isOpen = isOpen
+    lineStarts = Self.lineStarts(of: bytes, count: self.count)
+  }
+
+  /// The offset of the first byte of every line of `bytes[0..<count]`: the line feeds are found
+  /// sixteen bytes at a time (a log's lines are short, so one `memchr` a line costs more).
+  static func lineStarts(of bytes: [UInt8], count: Int) -> [Int] {
+    typealias Block = SIMD16<UInt8>
     var starts = [0]
     var position = 0
-    let end = self.count
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      while position < end, let hit = memchr(base + position, 0x0A, end - position) {
-        position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-        starts.append(position)
+    bytes.withUnsafeBytes { raw in
+      guard raw.baseAddress != nil else { return }
+      let feed = Block(repeating: 0x0A)
+      while position + Block.scalarCount <= count {
+        let block = raw.loadUnaligned(fromByteOffset: position, as: Block.self)
+        let found = Block(repeating: 0).replacing(with: 0xFF, where: block .== feed)
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        if words[0] | words[1] != 0 {
+          for half in 0..<2 {
+            var bits = words[half]
+            while bits != 0 {
+              let lane = bits.trailingZeroBitCount >> 3
+              bits &= ~(UInt64(0xFF) << UInt64(lane << 3))
+              starts.append(position + half * 8 + lane + 1)
+            }
+          }
+        }
+        position += Block.scalarCount
       }
     }
-    lineStarts = starts
+    while position < count {
+      if bytes[position] == 0x0A { starts.append(position + 1) }
+      position += 1
+    }
+    return starts
   }
 
   init(_ text: String) {
@@ -157,15 +181,58 @@ func findByte(_ byte: UInt8, in bytes: [UInt8], from start: Int, before limit: I
   }
 }
 
-/// Whether bytes are valid UTF-8, without allocating.
-func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-  var parser = Unicode.UTF8.ForwardParser()
-  var iterator = bytes.makeIterator()
-  while true {
-    switch parser.parseScalar(from: &iterator) {
-    case .valid: continue
-    case .error: return false
-    case .emptyInput: return true
+/// The offset of the first byte of the first ill-formed UTF-8 sequence in `bytes[start..<end]`
+/// (Unicode's table of well-formed byte sequences: no overlong forms, surrogates or code points
+/// above U+10FFFF), or `nil` when all of it is valid. ASCII is skipped sixteen bytes at a time.
+func firstInvalidUTF8(in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+  let end = min(end, bytes.count)
+  return bytes.withUnsafeBytes { raw -> Int? in
+    guard raw.baseAddress != nil else { return nil }
+    var position = max(start, 0)
+    while position < end {
+      // Sixteen ASCII bytes at a time.
+      while position + 16 <= end {
+        let words = raw.loadUnaligned(fromByteOffset: position, as: SIMD2<UInt64>.self)
+        if (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 { break }
+        position += 16
+      }
+      guard position < end else { return nil }
+      let lead = raw[position]
+      if lead < 0x80 {
+        position += 1
+        continue
+      }
+      // The number of continuation bytes, and the range the first of them must be in.
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 1
+      case 0xE0:
+        length = 2
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 2
+      case 0xED:
+        length = 2
+        high = 0x9F
+      case 0xF0:
+        length = 3
+        low = 0x90
+      case 0xF1...0xF3: length = 3
+      case 0xF4:
+        length = 3
+        high = 0x8F
+      default: return position
+      }
+      guard position + length < end else { return position }
+      let first = raw[position + 1]
+      guard first >= low, first <= high else { return position }
+      for offset in stride(from: 2, through: length, by: 1)
+      where raw[position + offset] & 0xC0 != 0x80 {
+        return position
+      }
+      position += length + 1
     }
+    return nil
   }
 }
