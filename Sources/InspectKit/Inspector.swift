@@ -21,6 +21,9 @@ package struct Inspector {
   var color = ColorChoice.auto
   var catalog = StateCatalog()
   var lookup = ErrorLookup()
+  /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
+  var searches: [String] = []
+  var lists: [String] = []
   var terminal = Terminal()
   /// The first failure's status; later inputs are still handled.
   var status = ExitStatus.success
@@ -111,11 +114,21 @@ package struct Inspector {
       case "--state": stateFlags.append(try value())
       case "--states": statesFiles.append(try value())
       case "--errors": errorsFiles.append(try value())
+      case "--search", "--list":
+        let text = try value()
+        guard !text.isEmpty else { throw Self.usage("\(name) needs a non-empty value") }
+        if name == "--search" { searches.append(text) } else { lists.append(text) }
       default:
         throw Self.usage("unknown option \(quoted(argument)); see --help")
       }
     }
-    guard !operands.isEmpty else {
+    if !searches.isEmpty || !lists.isEmpty {
+      guard command != .encode, commandGiven || operands.isEmpty else {
+        throw Self.usage("--search and --list belong to the error command; see --help")
+      }
+      command = .error
+    }
+    guard !operands.isEmpty || command == .error && !(searches.isEmpty && lists.isEmpty) else {
       let what = command == .masks ? "MASK" : command == .encode ? "TEXT" : "INPUT"
       throw Self.usage("missing \(what); see --help")
     }
@@ -190,7 +203,7 @@ package struct Inspector {
   mutating func loadErrors(from path: String) throws(Failure) {
     let json = try Self.readJSON(path)
     do {
-      lookup.catalog.entries += try ErrorCatalog(jsonValue: json).entries
+      lookup.add(try ErrorCatalog(jsonValue: json).entries)
     } catch {
       throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
     }
