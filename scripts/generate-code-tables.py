@@ -156,7 +156,8 @@ def meaning_from_name(name):
         if core.startswith(prefix) and len(core) > len(prefix):
             core = core[len(prefix):]
             break
-    core = re.sub(r"(?<=[a-z])Error$", "", core)
+    if name.startswith("NS"):
+        core = re.sub(r"(?<=[a-z])Error$", "", core)
     if "_" in core:
         words = [w.lower() for w in core.split("_") if w]
     else:
