@@ -165,8 +165,13 @@ struct ErrorLookup {
           }
         }
       }
+      let utf8 = Array(name.utf8)
       for table in CodeTables.all {
-        for row in table.rows where same(row.name.description) || same(row.constant.description) {
+        for row in table.rows
+        where exact
+          ? Self.equal(row.name, utf8) || Self.equal(row.constant, utf8)
+          : same(row.name.description) || same(row.constant.description)
+        {
           let domain = table.domain.description
           if result.contains(where: {
             $0.entry.domain == domain && $0.entry.code == row.code
@@ -180,6 +185,12 @@ struct ErrorLookup {
       if !result.isEmpty || !exact { return dropHandWrittenDuplicates(result) }
     }
     return []
+  }
+
+  /// Whether a static string holds exactly these bytes, compared without making a `String`.
+  private static func equal(_ text: StaticString, _ bytes: [UInt8]) -> Bool {
+    guard text.utf8CodeUnitCount == bytes.count else { return false }
+    return text.withUTF8Buffer { $0.elementsEqual(bytes) }
   }
 
   /// The entries with a name, in every domain (names are case-sensitive).
