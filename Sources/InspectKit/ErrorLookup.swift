@@ -1,20 +1,53 @@
 import ErrorKitCore
 import StateKit
 
-/// What the tool knows about error codes: POSIX errno (Linux and Darwin numbering), the common
-/// NSCocoaErrorDomain and NSURLErrorDomain codes, StateKit's own errors, and catalogs given with
-/// `--errors`. Every table is an ``ErrorCatalog``.
+/// What the tool knows about error codes: POSIX errno (Linux and Darwin numbering), the
+/// generated tables of `Tables/CodeTables.swift` (OSStatus, Foundation, Core Data, CFNetwork,
+/// CloudKit, StoreKit, SQLite, HTTP and more; `scripts/generate-code-tables.py` names their
+/// sources), the hand-written NSCocoaErrorDomain and NSURLErrorDomain meanings, StateKit's own
+/// errors, and catalogs given with `--errors`, which are indexed by name, by domain and code and
+/// by code, so a look-up takes the same time in a catalog of any size.
 struct ErrorLookup {
   typealias Entry = ErrorCatalog.Entry
+
+  /// An entry found by a look-up, with the table it comes from and its C constant.
+  struct Found: Equatable {
+    var entry: Entry
+    /// The source of the meaning (`Darwin errno`, `Security`), shown when a number has several.
+    var label: String?
+    /// The C constant, when it differs from the name (`CKErrorServerRecordChanged`).
+    var constant: String?
+  }
 
   static let posixDomain = "NSPOSIXErrorDomain"
   static let cocoaDomain = "NSCocoaErrorDomain"
   static let urlDomain = "NSURLErrorDomain"
+  static let osStatusDomain = "NSOSStatusErrorDomain"
   /// CFNetwork reports URL loading errors with the same codes.
   static let cfNetworkDomain = "kCFErrorDomainCFNetwork"
 
   /// Catalogs from `--errors`, searched before the built-in tables.
-  var catalog = ErrorCatalog()
+  private(set) var catalog = ErrorCatalog()
+  private var byName: [String: [Int]] = [:]
+  private var byPair: [DomainCode: [Int]] = [:]
+  private var byCode: [Int: [Int]] = [:]
+
+  private struct DomainCode: Hashable {
+    var domain: String
+    var code: Int
+  }
+
+  /// Adds a catalog's entries to those searched first, indexed by name, by domain and code, and
+  /// by code.
+  mutating func add(_ entries: [Entry]) {
+    for entry in entries {
+      let index = catalog.entries.count
+      catalog.entries.append(entry)
+      if let name = entry.name { byName[name, default: []].append(index) }
+      byPair[DomainCode(domain: entry.domain, code: entry.code), default: []].append(index)
+      byCode[entry.code, default: []].append(index)
+    }
+  }
 
   static let builtIn: ErrorCatalog = {
     var entries: [Entry] = []
@@ -38,27 +71,242 @@ struct ErrorLookup {
       Entry(domain: posixDomain, code: $0.code, name: $0.name, description: $0.message)
     })
 
+  /// A domain as the tables spell it: a short name (`OSStatus`, `Cocoa`), a retyped spelling
+  /// (`nsposixerrordomain`), or `http` for the HTTP status table.
+  static func canonicalDomain(_ domain: String) -> String {
+    if let short = ShortFormText.domainNames[domain] { return short }
+    if domain.lowercased() == "http" { return "HTTP" }
+    return KnownDomains.canonical(domain)
+  }
+
+  // MARK: Look-ups
+
   /// The entries for a domain and code; POSIX codes follow Darwin's numbering for text printed
   /// by an Apple platform, Linux's otherwise (they agree below 35).
   func entries(domain: String, code: Int, darwin: Bool = false) -> [Entry] {
-    let fromCatalog = catalog.entries(domain: domain, code: code)
-    if !fromCatalog.isEmpty { return fromCatalog }
-    let domain = domain == Self.cfNetworkDomain ? Self.urlDomain : domain
-    if darwin, domain == Self.posixDomain, code >= 35 {
-      return Self.darwinPOSIX.entries(domain: domain, code: code)
+    found(domain: domain, code: code, darwin: darwin).map(\.entry)
+  }
+
+  /// The entries for a domain and code with their sources. `darwin` picks one numbering of
+  /// POSIX codes; `nil` gives both, Darwin's first, when they differ.
+  func found(domain: String, code: Int, darwin: Bool? = false) -> [Found] {
+    if let indices = byPair[DomainCode(domain: domain, code: code)] {
+      return indices.map { Found(entry: catalog.entries[$0]) }
     }
-    return Self.builtIn.entries(domain: domain, code: code)
+    let domain = Self.canonicalDomain(domain)
+    if domain == Self.posixDomain {
+      return posix(code: code, darwin: darwin)
+    }
+    var result: [Found] = []
+    let handWritten = domain == Self.cfNetworkDomain ? Self.urlDomain : domain
+    for entry in Self.builtIn.entries where entry.domain == handWritten && entry.code == code {
+      result.append(
+        Found(
+          entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
+        ))
+    }
+    for table in CodeTables.all {
+      let tableDomain = table.domain.description
+      guard
+        tableDomain == domain || (domain == Self.cfNetworkDomain && tableDomain == Self.urlDomain)
+      else { continue }
+      for row in table.rows where row.code == code {
+        let name = row.name.description
+        if result.contains(where: { $0.entry.name == name }) { continue }
+        result.append(Self.found(row, in: table, domain: domain))
+      }
+    }
+    return result
+  }
+
+  private func posix(code: Int, darwin: Bool?) -> [Found] {
+    let linux = Self.builtIn.entries.filter { $0.domain == Self.posixDomain && $0.code == code }
+    let apple = code >= 35 ? Self.darwinPOSIX.entries.filter { $0.code == code } : []
+    switch darwin {
+    case true?: return (apple.isEmpty ? linux : apple).map { Found(entry: $0) }
+    case false?: return linux.map { Found(entry: $0) }
+    case nil:
+      if apple.isEmpty || apple.map(\.name) == linux.map(\.name) {
+        return (linux.isEmpty ? apple : linux).map { Found(entry: $0) }
+      }
+      return apple.map { Found(entry: $0, label: "Darwin errno") }
+        + linux.map { Found(entry: $0, label: "Linux errno") }
+    }
+  }
+
+  private static func found(_ row: CodeRow, in table: CodeTable, domain: String) -> Found {
+    let constant = row.constant.description
+    return Found(
+      entry: Entry(
+        domain: domain, code: row.code, name: row.name.description,
+        description: row.meaning.description),
+      label: table.label.description, constant: constant.isEmpty ? nil : constant)
+  }
+
+  /// The entries with a name, in every domain: a Swift name or a C constant, exactly, or when
+  /// none matches exactly, without regard to case.
+  func found(named name: String) -> [Found] {
+    if let indices = byName[name] { return indices.map { Found(entry: catalog.entries[$0]) } }
+    for exact in [true, false] {
+      let same: (String) -> Bool = exact ? { $0 == name } : { $0.lowercased() == name.lowercased() }
+      var result: [Found] = []
+      for entry in Self.builtIn.entries where same(entry.name ?? "") {
+        result.append(Found(entry: entry))
+      }
+      for entry in Self.darwinPOSIX.entries where same(entry.name ?? "") {
+        if !result.contains(where: { $0.entry == entry }) {
+          if let linux = result.firstIndex(where: {
+            $0.entry.name == entry.name && $0.entry.code != entry.code
+          }) {
+            result[linux].label = "Linux errno"
+            result.append(Found(entry: entry, label: "Darwin errno"))
+          } else if !result.contains(where: { $0.entry.name == entry.name }) {
+            result.append(Found(entry: entry, label: "Darwin errno"))
+          }
+        }
+      }
+      let utf8 = Array(name.utf8)
+      for table in CodeTables.all {
+        for row in table.rows
+        where exact
+          ? Self.equal(row.name, utf8) || Self.equal(row.constant, utf8)
+          : same(row.name.description) || same(row.constant.description)
+        {
+          let domain = table.domain.description
+          if result.contains(where: {
+            $0.entry.domain == domain && $0.entry.code == row.code
+              && $0.entry.name == row.name.description
+          }) {
+            continue
+          }
+          result.append(Self.found(row, in: table, domain: domain))
+        }
+      }
+      if !result.isEmpty || !exact { return dropHandWrittenDuplicates(result) }
+    }
+    return []
+  }
+
+  /// Whether a static string holds exactly these bytes, compared without making a `String`.
+  private static func equal(_ text: StaticString, _ bytes: [UInt8]) -> Bool {
+    guard text.utf8CodeUnitCount == bytes.count else { return false }
+    return text.withUTF8Buffer { $0.elementsEqual(bytes) }
   }
 
   /// The entries with a name, in every domain (names are case-sensitive).
-  func entries(named name: String) -> [Entry] {
-    catalog.entries(named: name) + Self.builtIn.entries(named: name)
-      + Self.darwinPOSIX.entries(named: name).filter { !Self.builtIn.entries.contains($0) }
+  func entries(named name: String) -> [Entry] { found(named: name).map(\.entry) }
+
+  /// The entries with a code, in every domain, and a four-character OSStatus when the code
+  /// spells one and no table knows it.
+  func found(code: Int) -> [Found] {
+    var result = (byCode[code] ?? []).map { Found(entry: catalog.entries[$0]) }
+    result += posix(code: code, darwin: nil)
+    for entry in Self.builtIn.entries where entry.code == code && entry.domain != Self.posixDomain {
+      result.append(Found(entry: entry))
+    }
+    for table in CodeTables.all {
+      for row in table.rows where row.code == code {
+        let domain = table.domain.description
+        if result.contains(where: {
+          $0.entry.domain == domain && $0.entry.name == row.name.description
+        }) {
+          continue
+        }
+        result.append(Self.found(row, in: table, domain: domain))
+      }
+    }
+    if result.isEmpty, Self.fourCharCode(code) != nil {
+      result.append(
+        Found(entry: Entry(domain: Self.osStatusDomain, code: code, name: nil, description: "")))
+    }
+    return result
   }
 
   /// The entries with a code, in every domain.
-  func entries(code: Int) -> [Entry] {
-    (catalog.entries + Self.builtIn.entries).filter { $0.code == code }
+  func entries(code: Int) -> [Entry] { found(code: code).map(\.entry) }
+
+  /// The entries whose name, constant, meaning or domain holds every word, without regard to
+  /// case.
+  func search(_ words: [Substring]) -> [Found] {
+    let words = words.map { $0.lowercased() }
+    func matches(_ texts: [String]) -> Bool {
+      let haystack = texts.joined(separator: " ").lowercased()
+      return words.allSatisfy { haystack.contains($0) }
+    }
+    var result: [Found] = []
+    for entry in catalog.entries + Self.builtIn.entries + Self.darwinPOSIX.entries
+    where matches([entry.domain, entry.name ?? "", entry.description]) {
+      if !result.contains(where: { $0.entry == entry }) { result.append(Found(entry: entry)) }
+    }
+    for table in CodeTables.all {
+      for row in table.rows
+      where matches([
+        table.domain.description, row.name.description, row.constant.description,
+        row.meaning.description,
+      ]) {
+        result.append(Self.found(row, in: table, domain: table.domain.description))
+      }
+    }
+    return dropHandWrittenDuplicates(result)
+  }
+
+  /// Every entry of a domain, in code order (the catalogs' first).
+  func list(domain: String) -> [Found] {
+    let domain = Self.canonicalDomain(domain)
+    var result = catalog.entries.filter { $0.domain == domain }.map { Found(entry: $0) }
+    if domain == Self.posixDomain {
+      let linux = Self.builtIn.entries.filter { $0.domain == domain }
+      return result + Self.darwinPOSIX.entries.map { Found(entry: $0, label: "Darwin errno") }
+        + linux.map { Found(entry: $0, label: $0.code >= 35 ? "Linux errno" : nil) }
+    }
+    var seen = Set(result.map { DomainCode(domain: $0.entry.name ?? "", code: $0.entry.code) })
+    var built: [Found] = []
+    for entry in Self.builtIn.entries where entry.domain == domain {
+      built.append(Found(entry: entry))
+      seen.insert(DomainCode(domain: entry.name ?? "", code: entry.code))
+    }
+    for table in CodeTables.all where table.domain.description == domain {
+      for row in table.rows
+      where !seen.contains(DomainCode(domain: row.name.description, code: row.code)) {
+        built.append(Self.found(row, in: table, domain: domain))
+      }
+    }
+    result += built.sorted { abs($0.entry.code) < abs($1.entry.code) }
+    return result
+  }
+
+  /// Drops a generated entry that repeats a hand-written one (same domain, code and name).
+  private func dropHandWrittenDuplicates(_ found: [Found]) -> [Found] {
+    var result: [Found] = []
+    for item in found {
+      if let index = result.firstIndex(where: {
+        $0.entry.domain == item.entry.domain && $0.entry.code == item.entry.code
+          && $0.entry.name == item.entry.name
+      }) {
+        if result[index].constant == nil { result[index].constant = item.constant }
+        continue
+      }
+      result.append(item)
+    }
+    return result
+  }
+
+  /// The four characters a status code spells (`561017449` is `!pri`), when all four are
+  /// printable ASCII.
+  static func fourCharCode(_ code: Int) -> String? {
+    guard (0x2020_2020...0x7E7E_7E7E).contains(code) else { return nil }
+    let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }
+    guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The code a four-character code spells: `'!pri'` or `!pri` quoted in single quotes.
+  static func code(fourCharCode text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 6, bytes.first == 0x27, bytes.last == 0x27 else { return nil }
+    let inner = bytes[1..<5]
+    guard inner.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+    return inner.reduce(0) { $0 << 8 | Int($1) }
   }
 
   /// Fills in the names of a parsed chain from the tables.
@@ -83,5 +331,18 @@ extension ErrorPayload {
     self.init(
       domain: entry.domain, code: entry.code, name: entry.name,
       message: entry.description.isEmpty ? nil : entry.description)
+  }
+
+  /// The payload of a look-up's result: the entry, its C constant, its four-character code, and
+  /// its source when `labelled` (a number with several meanings).
+  init(_ found: ErrorLookup.Found, labelled: Bool) {
+    self.init(found.entry)
+    if let constant = found.constant { details["C name"] = constant }
+    if found.entry.domain == ErrorLookup.osStatusDomain,
+      let text = ErrorLookup.fourCharCode(found.entry.code)
+    {
+      details["four-char code"] = "'\(text)'"
+    }
+    if labelled, let label = found.label { details["source"] = label }
   }
 }

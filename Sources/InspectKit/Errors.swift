@@ -6,6 +6,27 @@ extension Inspector {
   /// text, each error printed as soon as its text is complete).
   mutating func runErrors() throws(Failure) {
     var first = true
+    for words in searches {
+      let found = lookup.search(words.split(separator: " "))
+      if found.isEmpty {
+        fail(Failure(status: .notFound, message: "no error matches \(quoted(words))"))
+      }
+      for finding in Self.findings(found, length: 0) {
+        var report = Report(name: quoted(words))
+        show(finding, report: &report, first: &first)
+      }
+    }
+    for domain in lists {
+      let found = lookup.list(domain: domain)
+      if found.isEmpty {
+        fail(
+          Failure(
+            status: .notFound,
+            message:
+              "no built-in table or catalog lists \(quoted(ErrorLookup.canonicalDomain(domain)))"))
+      }
+      printList(found, first: &first)
+    }
     var index = 0
     while index < operands.count {
       let operand = operands[index]
@@ -21,7 +42,7 @@ extension Inspector {
       var input = operand
       // `error NSCocoaErrorDomain 260` as two words.
       if index < operands.count, Self.looksLikeDomain(operand), !operand.contains(" "),
-        Int(operands[index]) != nil
+        Self.lookupCode(operands[index]) != nil
       {
         input = operand + " " + operands[index]
         index += 1
@@ -160,7 +181,20 @@ extension Inspector {
 
   static func looksLikeDomain(_ word: String) -> Bool {
     word.hasSuffix("Domain") || word.contains(".") || word.hasPrefix("kCF")
-      || ShortFormText.domainNames[word] != nil
+      || ShortFormText.domainNames[word] != nil || word.lowercased() == "http"
+  }
+
+  /// A code as a look-up takes it: a decimal number, or a four-character code in single
+  /// quotes (`'!pri'`, the OSStatus 561017449).
+  static func lookupCode<S: StringProtocol>(_ word: S) -> Int? {
+    Int(word) ?? ErrorLookup.code(fourCharCode: String(word))
+  }
+
+  /// The findings of a look-up: one per entry, each labelled with its source when the entries
+  /// do not all come from one.
+  static func findings(_ found: [ErrorLookup.Found], length: Int) -> [ErrorFinding] {
+    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    return found.map { .error(ErrorPayload($0, labelled: labelled), in: 0..<length, asGiven: true) }
   }
 
   /// The errors an argument describes, or why it describes none.
@@ -187,35 +221,57 @@ extension Inspector {
     }
     // `DOMAIN CODE` alone is a look-up in the tables, before any reading of text.
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    if words.count == 2, let code = Int(words[1]) {
-      let domain = ShortFormText.domainNames[String(words[0])] ?? String(words[0])
-      let entries = lookup.entries(domain: domain, code: code)
-      guard !entries.isEmpty else {
+    if words.count == 2, let code = Self.lookupCode(words[1]) {
+      let domain = ErrorLookup.canonicalDomain(String(words[0]))
+      var found = lookup.found(domain: domain, code: code, darwin: nil)
+      if found.isEmpty, domain == ErrorLookup.osStatusDomain, ErrorLookup.fourCharCode(code) != nil
+      {
+        found = [.init(entry: .init(domain: domain, code: code, name: nil, description: ""))]
+      }
+      guard !found.isEmpty else {
         throw Failure(status: .notFound, message: "no entry for \(quoted(domain)) code \(code)")
       }
-      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
+      return Self.findings(found, length: bytes.count)
     }
     let found = ErrorScanner.findAll(in: PastedText(bytes))
     if !found.isEmpty { return found }
-    if words.count == 1, let code = Int(words[0]) {
-      let entries = lookup.entries(code: code)
+    if words.count == 1, let code = Self.lookupCode(words[0]) {
+      let entries = lookup.found(code: code)
       guard !entries.isEmpty else {
         throw Failure(status: .notFound, message: "no error has code \(code)")
       }
-      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
+      return Self.findings(entries, length: bytes.count)
     }
     if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-      let entries = lookup.entries(named: String(words[0]))
+      let entries = lookup.found(named: String(words[0]))
       guard !entries.isEmpty else {
         throw Failure(status: .notFound, message: "no error is named \(quoted(text))")
       }
-      return entries.map { .error(ErrorPayload($0), in: 0..<bytes.count) }
+      return Self.findings(entries, length: bytes.count)
     }
     throw Failure(
       status: .dataError,
       message:
         "\(name) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
     )
+  }
+
+  /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`), or a payload a line with
+  /// `--json`.
+  mutating func printList(_ found: [ErrorLookup.Found], first: inout Bool) {
+    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    for item in found {
+      if json {
+        print(ErrorPayload(item, labelled: labelled), first: &first)
+        continue
+      }
+      var line = item.entry.domain + " " + String(item.entry.code)
+      if let name = item.entry.name { line += " " + name }
+      if !item.entry.description.isEmpty { line += "  " + item.entry.description }
+      if labelled, let label = item.label { line += " (" + label + ")" }
+      terminal.write(terminalSafe(line) + "\n")
+      first = false
+    }
   }
 
   mutating func print(_ payload: ErrorPayload, first: inout Bool) {

@@ -21,6 +21,9 @@ package struct Inspector {
   var color = ColorChoice.auto
   var catalog = StateCatalog()
   var lookup = ErrorLookup()
+  /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
+  var searches: [String] = []
+  var lists: [String] = []
   var terminal = Terminal()
   /// The first failure's status; later inputs are still handled.
   var status = ExitStatus.success
@@ -111,11 +114,21 @@ package struct Inspector {
       case "--state": stateFlags.append(try value())
       case "--states": statesFiles.append(try value())
       case "--errors": errorsFiles.append(try value())
+      case "--search", "--list":
+        let text = try value()
+        guard !text.isEmpty else { throw Self.usage("\(name) needs a non-empty value") }
+        if name == "--search" { searches.append(text) } else { lists.append(text) }
       default:
         throw Self.usage("unknown option \(quoted(argument)); see --help")
       }
     }
-    guard !operands.isEmpty else {
+    if !searches.isEmpty || !lists.isEmpty {
+      guard command != .encode, commandGiven || operands.isEmpty else {
+        throw Self.usage("--search and --list belong to the error command; see --help")
+      }
+      command = .error
+    }
+    guard !operands.isEmpty || command == .error && !(searches.isEmpty && lists.isEmpty) else {
       let what = command == .masks ? "MASK" : command == .encode ? "TEXT" : "INPUT"
       throw Self.usage("missing \(what); see --help")
     }
@@ -190,7 +203,7 @@ package struct Inspector {
   mutating func loadErrors(from path: String) throws(Failure) {
     let json = try Self.readJSON(path)
     do {
-      lookup.catalog.entries += try ErrorCatalog(jsonValue: json).entries
+      lookup.add(try ErrorCatalog(jsonValue: json).entries)
     } catch {
       throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
     }
@@ -348,7 +361,8 @@ package struct Inspector {
       INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
                         text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
-                        "DOMAIN CODE", a code, or a name such as ENOENT.
+                        "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
+                        or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
       -                 Read standard input as it comes: one mask or text a line; for error, JSON
                         documents or log text, each error printed once its text is complete.
 
@@ -357,6 +371,8 @@ package struct Inspector {
       --state NAME=BIT  Name an application bit (16...23); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
       --errors FILE     Read an error catalog as ErrorKit exports it.
+      --search WORDS    error: list the errors whose name or meaning holds every word.
+      --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
       --strict          Treat reserved or unnamed bits as an error.
       --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
       -h, --help        Show this help.

@@ -114,7 +114,8 @@ struct UsageTests {
       INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
                         text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
-                        "DOMAIN CODE", a code, or a name such as ENOENT.
+                        "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
+                        or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
       -                 Read standard input as it comes: one mask or text a line; for error, JSON
                         documents or log text, each error printed once its text is complete.
 
@@ -123,6 +124,8 @@ struct UsageTests {
       --state NAME=BIT  Name an application bit (16...23); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
       --errors FILE     Read an error catalog as ErrorKit exports it.
+      --search WORDS    error: list the errors whose name or meaning holds every word.
+      --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
       --strict          Treat reserved or unnamed bits as an error.
       --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
       -h, --help        Show this help.

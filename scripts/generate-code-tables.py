@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Generate Sources/InspectKit/Tables/CodeTables.swift (the built-in error code tables).
+
+Facts only: each table is the numbers and names of one public header or module, checked in
+under scripts/data/codes/*.json with the header's repository, path and commit, so this script
+runs offline. The one-line meanings are this project's own words: written in the data file
+("meanings" below) for the codes people meet most, otherwise made from the words of the name
+(`errSecItemNotFound` -> "Item not found."). Nothing is copied from the headers' comments.
+
+Sources:
+  scripts/data/codes/*.json   names and numbers from Apple's headers (each file names its source)
+  Python's sqlite3 module      SQLite result codes and extended result codes (NSSQLiteErrorDomain)
+  Python's http.HTTPStatus     HTTP status codes and reason phrases
+
+Usage:
+  python3 scripts/generate-code-tables.py > Sources/InspectKit/Tables/CodeTables.swift
+  python3 scripts/generate-code-tables.py --check Sources/InspectKit/Tables/CodeTables.swift
+      (exits 1 with a one-line message if the file differs from the output, 0 otherwise)
+  python3 scripts/generate-code-tables.py --extract HEADER --pattern REGEX --table ID \\
+      --label LABEL --domain DOMAIN --repository OWNER/NAME --path PATH --commit SHA
+      (writes scripts/data/codes/ID.json from a local copy of a header: every `NAME = NUMBER`
+       or `#define NAME NUMBER` whose name matches REGEX)
+"""
+
+import argparse
+import http
+import json
+import os
+import re
+import sqlite3
+import sys
+
+OUTPUT_PATH = "Sources/InspectKit/Tables/CodeTables.swift"
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data", "codes")
+LINE_LENGTH = 100
+
+# Meanings written for this tool, for the codes met most in pasted errors (by C constant).
+MEANINGS = {
+    "errSecMissingEntitlement": "The app lacks an entitlement the keychain needs (often the keychain-access-groups entitlement, or a simulator without signing).",
+    "errSecItemNotFound": "No keychain item matches the query.",
+    "errSecDuplicateItem": "A keychain item with these attributes exists already.",
+    "errSecInteractionNotAllowed": "The keychain needs the user (the device may be locked), but interaction is not allowed.",
+    "errSecParam": "A parameter passed to the function is not valid.",
+    "errSecAuthFailed": "Authentication failed: the password or passphrase is wrong.",
+    "errSecUserCanceled": "The user cancelled the operation.",
+    "errSecDecode": "The data could not be decoded.",
+    "errSecNoSuchKeychain": "The keychain does not exist.",
+    "errSecUnimplemented": "The function or operation is not implemented.",
+    "errSSLXCertChainInvalid": "The server's certificate chain is not valid.",
+    "errSSLClosedAbort": "The TLS connection was closed abruptly.",
+    "errSSLPeerHandshakeFail": "The TLS handshake failed on the peer's side.",
+    "errSSLProtocol": "A TLS protocol error.",
+    "errSSLBadCert": "The certificate is bad.",
+    "errSSLCertExpired": "The certificate has expired.",
+    "errSSLUnknownRootCert": "The certificate chains to a root that is not trusted.",
+    "errSSLNoRootCert": "The certificate chain has no root certificate.",
+    "errSSLHostNameMismatch": "The certificate does not name the host that was contacted.",
+    "errSSLATSViolation": "App Transport Security rejected the connection.",
+    "errSSLATSCertificateTrustViolation": "App Transport Security found the server's certificate untrusted.",
+    "errSSLATSMinimumVersionViolation": "App Transport Security requires a newer TLS version than the server offers.",
+    "CKErrorPartialFailure": "Some items of the operation failed; the errors by item are in the user info.",
+    "CKErrorNetworkUnavailable": "No network is available.",
+    "CKErrorNetworkFailure": "The network is available but the request failed.",
+    "CKErrorNotAuthenticated": "No iCloud account is signed in, or it is not allowed to write.",
+    "CKErrorServerRecordChanged": "The record changed on the server since it was fetched; resolve the conflict and save again.",
+    "CKErrorZoneNotFound": "The record zone does not exist on the server.",
+    "CKErrorQuotaExceeded": "Saving would exceed the user's iCloud quota.",
+    "CKErrorRequestRateLimited": "The app sends requests too fast; wait as the user info says and retry.",
+    "CKErrorServiceUnavailable": "CloudKit is unavailable; retry later.",
+    "CKErrorUnknownItem": "The record does not exist.",
+    "CKErrorPermissionFailure": "The user has no permission for this operation.",
+    "CKErrorBadContainer": "The container is unknown or not provisioned for this app.",
+    "SKErrorUnknown": "An unknown StoreKit error.",
+    "SKErrorPaymentCancelled": "The user cancelled the payment.",
+    "SKErrorPaymentNotAllowed": "This device or user may not make payments.",
+    "SKErrorStoreProductNotAvailable": "The product is not available in the current storefront.",
+    "kCLErrorLocationUnknown": "The location is not known yet; Core Location keeps trying.",
+    "kCLErrorDenied": "The user denied access to location services.",
+    "kCLErrorNetwork": "A network error prevented getting the location.",
+    "LAErrorAuthenticationFailed": "The user did not give valid credentials.",
+    "LAErrorUserCancel": "The user cancelled authentication.",
+    "LAErrorUserFallback": "The user chose the fallback (password) button.",
+    "LAErrorSystemCancel": "The system cancelled authentication (another app came forward).",
+    "LAErrorPasscodeNotSet": "No passcode is set on the device.",
+    "LAErrorBiometryNotAvailable": "Face ID or Touch ID is not available (missing, disabled, or not allowed for this app).",
+    "LAErrorBiometryNotEnrolled": "No face or fingerprint is enrolled.",
+    "LAErrorBiometryLockout": "Biometry is locked after too many failed attempts; the passcode unlocks it.",
+    "AVErrorUnknown": "An unknown AVFoundation error (the underlying error may say more).",
+    "NSCoreDataError": "A general Core Data error.",
+    "NSMigrationError": "Migrating the store to the current model failed.",
+    "NSPersistentStoreIncompatibleVersionHashError": "The store was made with another version of the model; it needs a migration.",
+    "NSManagedObjectValidationError": "A managed object failed validation.",
+    "NSManagedObjectMergeError": "The merge policy could not merge the changes.",
+    "NSValidationMissingMandatoryPropertyError": "A required property has no value.",
+    "NSSQLiteError": "SQLite reported an error (the underlying error has its code).",
+    "kCFErrorHTTPSProxyConnectionFailure": "The connection to the HTTPS proxy failed.",
+    "kCFHostErrorUnknown": "Host name resolution failed (the user info has getaddrinfo's error).",
+    "kCFHostErrorHostNotFound": "The host name could not be found.",
+    "WKErrorWebContentProcessTerminated": "The web content process ended (crashed or was killed).",
+    "WKErrorJavaScriptExceptionOccurred": "The evaluated JavaScript threw an exception.",
+    "WKErrorJavaScriptResultTypeIsUnsupported": "The JavaScript result has a type that cannot be returned to the app.",
+    "WebKitErrorFrameLoadInterruptedByPolicyChange": "The load was stopped by a navigation policy decision (often a download or a custom scheme).",
+    "PHPhotosErrorNetworkAccessRequired": "The asset is in iCloud and network access is needed to get it.",
+    "PHPhotosErrorInvalid": "The Photos request is not valid.",
+    "KERN_SUCCESS": "Success.",
+    "KERN_INVALID_ADDRESS": "The address is not valid in the task's address space.",
+    "KERN_PROTECTION_FAILURE": "The memory protection does not allow the access.",
+    "KERN_NO_SPACE": "No room in the address space for the allocation.",
+    "KERN_INVALID_ARGUMENT": "An argument is not valid.",
+    "KERN_FAILURE": "The operation failed.",
+    "KERN_RESOURCE_SHORTAGE": "The kernel ran out of a resource.",
+    "KERN_NO_ACCESS": "Access was denied.",
+}
+
+# Acronyms the Swift overlays write in lower case at the start of a name.
+LEADING_WORDS = {"XPC": "xpc", "SQLite": "sqlite", "URL": "url", "HTTP": "http", "DNS": "dns", "UUID": "uuid"}
+
+# Prefixes of C constants, longest first, with what the Swift case name keeps.
+SWIFT_PREFIXES = [
+    "CKError", "SKError", "kCLError", "LAError", "AVError", "PHPhotosError", "CBATTError", "CBError",
+    "WKError", "WebKitError", "kCFURLError", "kCFNetServiceError", "kCFErrorHTTP", "kCFError",
+    "kCFSOCKS5Error", "kCFSOCKS4Error", "kCFSOCKSError", "kCFFTPError", "kCFHostError",
+    "kCFHTTPCookie", "kCFStreamError", "NS",
+]
+
+# Tables whose C constants are also their Swift names (no overlay renames them).
+SAME_NAME_TABLES = {"security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork"}
+
+
+def swift_name(table, constant):
+    """The name the Swift overlay gives a C constant (`CKErrorServerRecordChanged` ->
+    `serverRecordChanged`), or the constant where no overlay renames it."""
+    if table in SAME_NAME_TABLES and not constant.startswith("kCFURLError"):
+        return constant
+    name = constant
+    for prefix in SWIFT_PREFIXES:
+        if name.startswith(prefix) and len(name) > len(prefix):
+            name = name[len(prefix):]
+            break
+    if table in ("foundation", "coredata") and name.endswith("Error"):
+        name = name[: -len("Error")]
+    for word, lower in LEADING_WORDS.items():
+        if name.startswith(word):
+            return lower + name[len(word):]
+    match = re.match(r"^([A-Z]+)([A-Z][a-z].*)$", name)
+    if match:
+        return match.group(1).lower() + match.group(2)
+    return name[:1].lower() + name[1:]
+
+
+def meaning_from_name(name):
+    """A sentence made from the words of a name: `errSecItemNotFound` -> "Item not found."."""
+    core = re.sub(r"^(errSecCS|errSec|errSSL|KERN_|SQLITE_)", "", name)
+    for prefix in SWIFT_PREFIXES:
+        if core.startswith(prefix) and len(core) > len(prefix):
+            core = core[len(prefix):]
+            break
+    if name.startswith("NS"):
+        core = re.sub(r"(?<=[a-z])Error$", "", core)
+    if "_" in core:
+        words = [w.lower() for w in core.split("_") if w]
+    else:
+        words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|\d+|[A-Z]+", core)
+        words = [w if (w.isupper() and len(w) > 1) else w.lower() for w in words]
+    if not words:
+        return ""
+    text = " ".join(words)
+    return text[:1].upper() + text[1:] + "."
+
+
+def load_data():
+    tables = []
+    for file in sorted(os.listdir(DATA)):
+        if file.endswith(".json"):
+            with open(os.path.join(DATA, file), encoding="utf-8") as f:
+                tables.append(json.load(f))
+    return tables
+
+
+def rows_of(table):
+    """(code, Swift name, C constant, meaning, domains) for each row of a data table."""
+    result = []
+    for row in table["rows"]:
+        code, constant = row[0], row[1]
+        name = row[2] if len(row) > 2 and row[2] else swift_name(table["table"], constant)
+        meaning = MEANINGS.get(constant) or meaning_from_name(constant)
+        domains = table["domains"]
+        if table["table"] == "cfnetwork" and not constant.startswith("kCFURLError"):
+            domains = ["kCFErrorDomainCFNetwork"]
+        for domain in domains:
+            result.append((code, domain, name, "" if constant == name else constant, meaning))
+    return result
+
+
+SQLITE_PRIMARY_MEANINGS = {
+    "OK": "Success.", "ERROR": "A generic SQL error or missing database.", "INTERNAL": "An internal logic error in SQLite.",
+    "PERM": "Access permission denied.", "ABORT": "A callback asked to abort.", "BUSY": "The database file is locked by another connection.",
+    "LOCKED": "A table in the database is locked.", "NOMEM": "Out of memory.", "READONLY": "An attempt to write a read-only database.",
+    "INTERRUPT": "The operation was interrupted.", "IOERR": "A disk I/O error.", "CORRUPT": "The database file is malformed.",
+    "NOTFOUND": "An unknown opcode or a file that was not found.", "FULL": "The database or disk is full.",
+    "CANTOPEN": "The database file could not be opened.", "PROTOCOL": "A locking protocol error.", "EMPTY": "Internal use only.",
+    "SCHEMA": "The database schema changed.", "TOOBIG": "A string or blob is too large.", "CONSTRAINT": "A constraint was violated.",
+    "MISMATCH": "A data type mismatch.", "MISUSE": "The library was used incorrectly.", "NOLFS": "Large files are not supported.",
+    "AUTH": "Authorization denied.", "FORMAT": "Not used.", "RANGE": "A bind parameter index is out of range.",
+    "NOTADB": "The file is not a database.", "NOTICE": "A notice from sqlite3_log.", "WARNING": "A warning from sqlite3_log.",
+    "ROW": "A step has another row ready.", "DONE": "A step has finished executing.",
+}
+
+
+def sqlite_rows():
+    """SQLite's primary result codes and the extended codes built on them (primary | n << 8)."""
+    primary = {}
+    for key in SQLITE_PRIMARY_MEANINGS:
+        value = getattr(sqlite3, "SQLITE_" + key, None)
+        if isinstance(value, int):
+            primary[key] = value
+    rows = []
+    for name in dir(sqlite3):
+        if not name.startswith("SQLITE_"):
+            continue
+        value = getattr(sqlite3, name)
+        short = name[len("SQLITE_"):]
+        if short in primary:
+            rows.append((value, name, SQLITE_PRIMARY_MEANINGS[short]))
+            continue
+        base = short.split("_")[0]
+        if base in primary and "_" in short and value & 0xFF == primary[base] and value > 0xFF:
+            detail = " ".join(short.split("_")[1:]).lower()
+            rows.append((value, name, SQLITE_PRIMARY_MEANINGS[base].rstrip(".") + f" ({detail})."))
+    rows.sort()
+    return [(code, "NSSQLiteErrorDomain", name, "", meaning) for code, name, meaning in rows]
+
+
+def http_rows():
+    rows = []
+    for status in http.HTTPStatus:
+        for domain in ("HTTP", "com.google.HTTPStatus"):
+            rows.append((status.value, domain, status.name, "", status.phrase + "."))
+    return rows
+
+
+def swift_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def row_line(row):
+    code, domain, name, constant, meaning = row
+    return f"    .init({code}, {swift_string(name)}, {swift_string(constant)}, {swift_string(meaning)}),\n"
+
+
+def generate():
+    tables = []
+    for table in load_data():
+        source = table["source"]
+        tables.append((table["table"], table["label"], source["url"], rows_of(table)))
+    tables.append(("sqlite", "SQLite", f"Python {sys.version_info[0]}.{sys.version_info[1]} sqlite3 module", sqlite_rows()))
+    tables.append(("http", "HTTP", "Python http.HTTPStatus", http_rows()))
+    out = [
+        "// Generated by scripts/generate-code-tables.py from the headers named in scripts/data/codes/*.json\n",
+        "// (names and numbers), Python's sqlite3 module and http.HTTPStatus. The meanings are this\n",
+        "// project's own words. Do not edit by hand; regenerate with:\n",
+        f"//   python3 scripts/generate-code-tables.py > {OUTPUT_PATH}\n",
+        "// swift-format-ignore-file\n",
+        "\n",
+        "/// The built-in code tables, one per source.\n",
+        "enum CodeTables {\n",
+        "  static let all: [CodeTable] = [\n",
+    ]
+    for ident, label, url, rows in tables:
+        domains = []
+        for row in rows:
+            if row[1] not in domains:
+                domains.append(row[1])
+        for domain in domains:
+            var = re.sub(r"\W", "_", f"{ident}_{domain}")
+            out.append(f"    CodeTable(label: {swift_string(label)}, domain: {swift_string(domain)}, source: {swift_string(url)}, rows: {lower_camel(var)}),\n")
+    out.append("  ]\n")
+    for ident, label, url, rows in tables:
+        domains = []
+        for row in rows:
+            if row[1] not in domains:
+                domains.append(row[1])
+        for domain in domains:
+            var = lower_camel(re.sub(r"\W", "_", f"{ident}_{domain}"))
+            out.append("\n")
+            out.append(f"  static let {var}: [CodeRow] = [\n")
+            for row in rows:
+                if row[1] == domain:
+                    out.append(row_line(row))
+            out.append("  ]\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def lower_camel(text):
+    parts = [p for p in re.split(r"[_\-.]", text) if p]
+    return parts[0].lower() + "".join(p[:1].upper() + p[1:] for p in parts[1:])
+
+
+def extract(args):
+    with open(args.extract, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    pattern = re.compile(args.pattern)
+    rows, seen = [], set()
+    for match in re.finditer(r"(?m)^\s*(?:#define\s+)?(\w+)\s*=?\s*\(?\s*(-?(?:0x[0-9A-Fa-f]+|\d+))L?\s*\)?\s*[,;]?", text):
+        name, number = match.group(1), match.group(2)
+        if not pattern.fullmatch(name) or name in seen:
+            continue
+        seen.add(name)
+        rows.append([int(number, 0), name])
+    data = {
+        "table": args.table, "label": args.label, "domains": args.domain,
+        "source": {"url": f"https://github.com/{args.repository}/blob/{args.commit}/{args.path}",
+                   "repository": args.repository, "path": args.path, "commit": args.commit},
+        "rows": rows,
+    }
+    with open(os.path.join(DATA, args.table + ".json"), "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    print(f"{args.table}: {len(rows)} rows", file=sys.stderr)
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Generate the Swift code tables.")
+    parser.add_argument("--check", metavar="FILE", help="exit 1 if FILE differs from the output")
+    parser.add_argument("--extract", metavar="HEADER")
+    parser.add_argument("--pattern")
+    parser.add_argument("--table")
+    parser.add_argument("--label")
+    parser.add_argument("--domain", action="append")
+    parser.add_argument("--repository")
+    parser.add_argument("--path")
+    parser.add_argument("--commit")
+    args = parser.parse_args()
+    if args.extract:
+        return extract(args)
+    output = generate()
+    if args.check is None:
+        sys.stdout.write(output)
+        return 0
+    try:
+        with open(args.check, encoding="utf-8", newline="") as f:
+            current = f.read()
+    except OSError as e:
+        print(f"{args.check}: cannot read ({e.strerror})", file=sys.stderr)
+        return 1
+    if current != output:
+        print(f"{args.check} is out of date; regenerate with"
+              f" python3 scripts/generate-code-tables.py > {args.check}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
