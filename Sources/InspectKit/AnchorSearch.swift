@@ -143,11 +143,12 @@ struct AnchorCursor {
           while block + Block.scalarCount + 1 <= count {
             let here = raw.loadUnaligned(fromByteOffset: block, as: Block.self)
             let after = raw.loadUnaligned(fromByteOffset: block + 1, as: Block.self)
-            var matches = Block(repeating: 0)
-            for single in singles { matches |= Self.equal(here, single) }
+            var matches = SIMDMask<SIMD16<Int8>>(repeating: false)
+            for single in singles { matches .|= here .== single }
             for pair in pairs {
-              matches |= Self.equal(here, pair.first) & Self.equal(after, pair.second)
+              matches .|= (here .== pair.first) .& (after .== pair.second)
             }
+            // A mask is sixteen bytes of 0 or 0xFF: two words.
             let words = unsafeBitCast(matches, to: SIMD2<UInt64>.self)
             if words[0] | words[1] != 0 {
               candidates = (words[0], words[1])
@@ -213,11 +214,5 @@ struct AnchorCursor {
       index -= 1
     }
     pending.insert(hit, at: index)
-  }
-
-  /// 0xFF in the lanes where `block` holds `byte`'s value, 0 elsewhere.
-  @inline(__always)
-  private static func equal(_ block: Block, _ byte: Block) -> Block {
-    Block(repeating: 0).replacing(with: 0xFF, where: block .== byte)
   }
 }

@@ -39,8 +39,8 @@ struct PastedText {
       let feed = Block(repeating: 0x0A)
       while position + Block.scalarCount <= count {
         let block = raw.loadUnaligned(fromByteOffset: position, as: Block.self)
-        let found = Block(repeating: 0).replacing(with: 0xFF, where: block .== feed)
-        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        // The mask is sixteen bytes of 0 or 0xFF: two words.
+        let words = unsafeBitCast(block .== feed, to: SIMD2<UInt64>.self)
         if words[0] | words[1] != 0 {
           for half in 0..<2 {
             var bits = words[half]
