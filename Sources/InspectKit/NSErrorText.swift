@@ -32,6 +32,9 @@ struct NSErrorText: ErrorReader {
 
   struct Failure: Error {
     var message: String
+    /// Whether the rest of the line belongs to the broken error (its nesting goes on past the
+    /// limit), rather than ending where reading failed.
+    var takesTheLine = false
   }
 
   static let marker = Array("Error Domain=".utf8)
@@ -83,10 +86,11 @@ struct NSErrorText: ErrorReader {
         payload, in: start..<end, darwin: parser.format != .linux, cut: parser.cut,
         mayContinue: openEnded)
     } catch {
-      // What is left of the line belongs to the broken error.
-      let next = text.lineEnd(of: max(parser.index, position))
+      // The broken error ends where reading it failed, so the errors after it on its line are
+      // still read; an error nested past the limit takes its line.
+      let end = error.takesTheLine ? text.lineEnd(of: max(parser.index, position)) : parser.index
       return .unreadable(
-        error.message, in: start..<max(next, position + 1), mayContinue: parser.index >= text.count)
+        error.message, in: start..<max(end, position + 1), mayContinue: parser.index >= text.count)
     }
   }
 
@@ -181,7 +185,9 @@ struct NSErrorText: ErrorReader {
   /// `Error Domain=D Code=N ["text"][ ]UserInfo={…}`
   private mutating func error(depth: Int) throws(Failure) -> [ErrorPayload] {
     guard depth <= Self.maximumDepth else {
-      throw failure("errors are nested deeper than the limit of \(Self.maximumDepth)")
+      var tooDeep = failure("errors are nested deeper than the limit of \(Self.maximumDepth)")
+      tooDeep.takesTheLine = true
+      throw tooDeep
     }
     if starts(with: "Error") {
       let after = skippingSpaces(from: index + 5)
@@ -278,8 +284,8 @@ struct NSErrorText: ErrorReader {
     let smart = quoteWidth(at: index) == 3
     index += quoteWidth(at: index)
     let start = index
-    var lineEnd = start
-    while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+    // From the line index, not by walking the line: a line of many errors stays linear.
+    let lineEnd = start < end ? source.lineEnd(of: start) : end
     let limit = source.find(Self.marker, from: start, before: lineEnd) ?? lineEnd
     if starts(with: "(null)\"", at: start) {
       // Foundation's own placeholder, even when a paste adds quotes around the whole error.

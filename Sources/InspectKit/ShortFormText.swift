@@ -53,6 +53,9 @@ enum ShortFormText: ErrorReader {
       if close - probe > 24 { return nil }
     }
     guard probe > 0, ASCIIDigits.isDecimalDigit(text[probe - 1]) else { return nil }
+    // A second cheap test on bytes: before the digits (and a sign), a word for "error" or
+    // `code=`, so `(h2)`, `(attempt 2 of 5)` and `Scale/3.00)` build no string.
+    guard precededByErrorWord(text, digitsEndingAt: probe) else { return nil }
     let lineStart = max(text.lineStart(of: position), position - window)
     let closeEnd = position + Array(anchors[anchor].utf8).count
     // Back to the opening parenthesis, byte by byte; another closing one first means there is
@@ -102,6 +105,38 @@ enum ShortFormText: ErrorReader {
     }
     return .error(
       ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd)
+  }
+
+  /// The words for "error", as bytes, and simctl's `code=`.
+  private static let errorWordBytes: [[UInt8]] = (errorWords + ["code="]).map { Array($0.utf8) }
+
+  /// Whether the digits that end at `end` follow a word for "error" (after spaces and a minus
+  /// sign), or `code=`.
+  private static func precededByErrorWord(_ text: PastedText, digitsEndingAt end: Int) -> Bool {
+    var cursor = end
+    while cursor > 0, end - cursor < 20, ASCIIDigits.isDecimalDigit(text[cursor - 1]) {
+      cursor -= 1
+    }
+    // Spaces and a minus sign (ASCII or the en dash `–`, E2 80 93).
+    while cursor > 0 {
+      let byte = text[cursor - 1]
+      if byte == 0x20 || byte == UInt8(ascii: "-") {
+        cursor -= 1
+      } else if cursor >= 3, byte == 0x93, text[cursor - 2] == 0x80, text[cursor - 3] == 0xE2 {
+        cursor -= 3
+      } else {
+        break
+      }
+    }
+    for word in errorWordBytes where word.count <= cursor {
+      var matches = true
+      for (index, byte) in word.enumerated() where text[cursor - word.count + index] != byte {
+        matches = false
+        break
+      }
+      if matches { return true }
+    }
+    return false
   }
 
   /// Where ` (0x…)` starts when it ends just before the closing parenthesis at `position`.

@@ -193,6 +193,12 @@ struct ErrorStreamTests {
     Self.expectLinear("dotted lines") {
       String(repeating: "a.)\n", count: $0 / 2)
     }
+    Self.expectLinear("whole errors with descriptions on one line") {
+      String(repeating: #"Error Domain=D Code=1 "x" "#, count: $0 / 12) + "\n"
+    }
+    Self.expectLinear("errors without codes on one line") {
+      String(repeating: "Domain=X Error Domain=D Code=1 ", count: $0 / 16) + "\n"
+    }
     Self.expectLinear("domain keys without codes") {
       String(repeating: "domain: com.a.b ", count: $0 / 8) + "\n"
     }
@@ -253,6 +259,17 @@ struct ErrorStreamTests {
       + #"Error Domain=Whole Code=2 "y" UserInfo={a=b}"# + "\n"
     let found = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
     #expect(found.contains("Whole 2"), "\(found)")
+  }
+
+  @Test func aBrokenErrorDoesNotHideTheErrorsAfterItOnItsLine() {
+    let text =
+      #"12:00 Error Domain=Broken Code=x then Error Domain=NSPOSIXErrorDomain Code=2 "y" and (NSURLErrorDomain error -1009.)"#
+      + "\n"
+    let found = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
+    #expect(found.count == 3, "\(found)")
+    #expect(found.first?.hasPrefix("unreadable: ") == true)
+    #expect(Array(found.dropFirst()) == ["NSPOSIXErrorDomain 2", "NSURLErrorDomain -1009"])
+    #expect(Self.items(text) == found)
   }
 
   @Test func aBraceInsideAValueKeepsTheCause() throws {
