@@ -1,0 +1,226 @@
+/// The identity of an attribute: its name and its value type.
+struct _StyleSlot: Hashable, Sendable, Comparable {
+  let name: String
+  let valueType: any (Hashable & Sendable).Type
+
+  static func == (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
+    lhs.name == rhs.name && lhs.valueType == rhs.valueType
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(ObjectIdentifier(valueType))
+  }
+
+  /// Attributes come in text and files by name, and by value type for two attributes of one
+  /// name, so the order never depends on the order they were set in.
+  static func < (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
+    (lhs.name, String(reflecting: lhs.valueType)) < (rhs.name, String(reflecting: rhs.valueType))
+  }
+}
+
+/// One attribute of a style set: its table, and the table compiled into a lookup whose misses
+/// are `nil`, which is what `ResolvedStyle` reads.
+///
+/// The value type is erased by subclassing rather than by a protocol, so that a style set that
+/// has checked the type can reach the typed column with `unsafeDowncast`, for free. A column is
+/// mutated only while one style set's storage references it (see `_StyleStorage`).
+class _StyleColumnBase: @unchecked Sendable {
+  let slot: _StyleSlot
+
+  init(slot: _StyleSlot) {
+    self.slot = slot
+  }
+
+  /// The bits some selector of the table mentions.
+  var relevant: UInt { 0 }
+  /// The number of entries.
+  var count: Int { 0 }
+  /// The record a `ResolvedStyle` reads the attribute through.
+  var record: _StyleRecord { preconditionFailure("abstract") }
+
+  func resolveAny(_ state: ControlState) -> AnyHashable? { nil }
+  func isEqual(_ other: _StyleColumnBase) -> Bool { false }
+  func hashTable(into hasher: inout Hasher) {}
+  func describeEntries() -> String { "" }
+  func reordered(by precedence: StatePrecedence) -> _StyleColumnBase { self }
+  /// This column with another's entries laid over it; the other has the same slot.
+  func overlaid(with other: _StyleColumnBase) -> _StyleColumnBase { self }
+  /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
+  var encodable: (any Encodable)? { nil }
+}
+
+/// The column of an attribute whose values are `Value`.
+// @unchecked: as the base class; the table and lookup hold Sendable values.
+final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @unchecked Sendable {
+  /// The entries; changed in place only through `modify`, which compiles the lookup again.
+  private(set) var table: StateTable<Value>
+  /// The table as a lookup whose misses are `nil`; `nil` when the table's bits do not gather
+  /// (more than six bits outside the system and application ranges), and then reads resolve
+  /// the table.
+  private var lookup: _LookupStorage<Value?>?
+
+  init(slot: _StyleSlot, table: StateTable<Value>) {
+    self.table = table
+    lookup = table._storage.optionalLookup()
+    super.init(slot: slot)
+  }
+
+  /// Changes the table, then compiles its lookup again.
+  func modify<Result>(_ body: (inout StateTable<Value>) -> Result) -> Result {
+    let result = body(&table)
+    lookup = table._storage.optionalLookup()
+    return result
+  }
+
+  override var relevant: UInt { table._storage.relevant }
+  override var count: Int { table.count }
+
+  override var record: _StyleRecord {
+    _StyleRecord(
+      name: _StyleName(slot.name), type: ObjectIdentifier(Value.self),
+      relevant: lookup?.relevant ?? 0, multiplier: lookup?.multiplier ?? 0,
+      shift: lookup?.shift ?? 0, codes: lookup.map { UnsafePointer($0.codes) },
+      values: lookup.map { UnsafeRawPointer($0.values) })
+  }
+
+  /// The value of the attribute for a state, read the slow way; `ResolvedStyle` reads through
+  /// the record's lookup instead when there is one.
+  func resolve(_ state: ControlState) -> Value? {
+    table.resolve(state)
+  }
+
+  override func resolveAny(_ state: ControlState) -> AnyHashable? {
+    table.resolve(state).map(AnyHashable.init)
+  }
+
+  override func isEqual(_ other: _StyleColumnBase) -> Bool {
+    (other as? Self)?.table == table
+  }
+
+  override func hashTable(into hasher: inout Hasher) {
+    table.hash(into: &hasher)
+  }
+
+  override func describeEntries() -> String {
+    table.description
+  }
+
+  override func reordered(by precedence: StatePrecedence) -> _StyleColumnBase {
+    var copy = table
+    copy.precedence = precedence
+    return _StyleColumn(slot: slot, table: copy)
+  }
+
+  override func overlaid(with other: _StyleColumnBase) -> _StyleColumnBase {
+    // Columns under one slot share the slot's value type, so the cast always succeeds.
+    guard let other = other as? Self else { return self }
+    return _StyleColumn(slot: slot, table: table.overlaid(with: other.table))
+  }
+
+  override var encodable: (any Encodable)? {
+    table as? any Encodable
+  }
+}
+
+/// What a read of an attribute needs, with no reference to count: the name's bytes and the
+/// value type to find it, then the lookup's hash, codes and values. The column that owns the
+/// lookup is kept alive by the storage that holds the record.
+@frozen
+@usableFromInline
+struct _StyleRecord {
+  @usableFromInline var name: _StyleName
+  @usableFromInline var type: ObjectIdentifier
+  @usableFromInline var relevant: UInt
+  @usableFromInline var multiplier: UInt
+  @usableFromInline var shift: UInt
+  /// The lookup's codes; `nil` when the attribute has no lookup, and reads resolve its table.
+  @usableFromInline var codes: UnsafePointer<UInt16>?
+  /// The lookup's values, of type `Value?`.
+  @usableFromInline var values: UnsafeRawPointer?
+
+  @inlinable
+  init(
+    name: _StyleName, type: ObjectIdentifier, relevant: UInt, multiplier: UInt, shift: UInt,
+    codes: UnsafePointer<UInt16>?, values: UnsafeRawPointer?
+  ) {
+    (self.name, self.type, self.relevant) = (name, type, relevant)
+    (self.multiplier, self.shift, self.codes, self.values) = (multiplier, shift, codes, values)
+  }
+}
+
+/// The UTF-8 bytes of an attribute's name as a few words, read without hashing the string:
+/// the first and the last eight bytes (four, or single bytes, for shorter names) and the count.
+///
+/// For names of at most 16 bytes the words hold every byte, so equal words mean equal bytes,
+/// and equal bytes mean equal strings. The converse holds for ASCII names only: two strings
+/// with different bytes can be equal in Swift (`"\u{212A}"`, the Kelvin sign, equals `"K"`), so
+/// a name that is not ASCII is found by comparing strings when the words do not find it.
+@frozen
+@usableFromInline
+struct _StyleName: Equatable {
+  @usableFromInline var head: UInt64
+  @usableFromInline var tail: UInt64
+  /// The number of bytes; -1 when the string has no contiguous UTF-8 (a bridged string).
+  @usableFromInline var count: Int
+  @usableFromInline var isASCII: Bool
+
+  @inlinable
+  init(head: UInt64, tail: UInt64, count: Int, isASCII: Bool) {
+    (self.head, self.tail, self.count, self.isASCII) = (head, tail, count, isASCII)
+  }
+
+  @inlinable
+  init(_ name: String) {
+    self =
+      name.utf8.withContiguousStorageIfAvailable(Self.init(bytes:))
+      ?? Self(head: 0, tail: 0, count: -1, isASCII: false)
+  }
+
+  @inlinable
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    let count = bytes.count
+    guard count > 0, let base = bytes.baseAddress else {
+      self.init(head: 0, tail: 0, count: 0, isASCII: true)
+      return
+    }
+    let raw = UnsafeRawPointer(base)
+    let (head, tail): (UInt64, UInt64)
+    if count >= 8 {
+      head = raw.loadUnaligned(as: UInt64.self)
+      tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 {
+      head = UInt64(raw.loadUnaligned(as: UInt32.self))
+      tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+    } else {
+      head = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+      tail = 0
+    }
+    var high = (head | tail) & 0x8080_8080_8080_8080
+    if count > 16 { high |= Self.highBits(raw, count: count) }
+    self.init(head: head, tail: tail, count: count, isASCII: high == 0)
+  }
+
+  /// The high bits of every byte of a name longer than 16 bytes.
+  @usableFromInline
+  static func highBits(_ raw: UnsafeRawPointer, count: Int) -> UInt64 {
+    var high: UInt64 = 0
+    var offset = 0
+    while offset < count - 8 {
+      high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    return high & 0x8080_8080_8080_8080
+  }
+
+  /// Whether equal words mean equal bytes: names of at most 16 bytes.
+  @inlinable
+  var isExact: Bool { count >= 0 && count <= 16 }
+
+  /// The position of the name among 2^(64 - `shift`) probes.
+  @inlinable
+  func probe(shift: UInt) -> Int {
+    let mixed = (head ^ (tail &<< 29 | tail &>> 35) ^ UInt64(bitPattern: Int64(count)))
+    return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+  }
+}
