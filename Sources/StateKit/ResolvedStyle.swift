@@ -35,7 +35,7 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///   scan of the attributes when the bytes do not match.
   @inlinable
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
-    _storage.value(of: key, state: _state.rawValue)
+    @inline(__always) get { _storage.value(of: key, state: _state.rawValue) }
   }
 
   /// The number of attributes that have a value.

@@ -16,6 +16,9 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   ///
   ///     StyleKey<String>("titleColor").name  // "titleColor"
   public let name: String
+  /// The name's bytes as words, which a ``ResolvedStyle`` finds the attribute by. Read here,
+  /// where the name is usually a literal, so the compiler can compute them while compiling.
+  @usableFromInline let _name: _StyleName
 
   /// Creates a key.
   ///
@@ -25,6 +28,21 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   @inlinable
   public init(_ name: String) {
     self.name = name
+    _name = _StyleName(name)
+  }
+
+  /// Keys are equal when their names and value types are.
+  ///
+  ///     StyleKey<Int>("size") == StyleKey<Int>("size")  // true
+  public static func == (lhs: StyleKey, rhs: StyleKey) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  /// Hashes the name.
+  ///
+  ///     Set([StyleKey<Int>("size"), StyleKey<Int>("size")]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
   }
 
   /// The name and the value type, such as `titleColor: String`.

@@ -20,17 +20,17 @@ final class _StyleStorage: @unchecked Sendable {
   /// The precedence of every table.
   private(set) var precedence: StatePrecedence
   /// The bits some selector of some table mentions.
-  @usableFromInline private(set) var relevant: UInt = 0
+  @exclusivity(unchecked) @usableFromInline private(set) var relevant: UInt = 0
   /// One record per column.
-  @usableFromInline private(set) var records: UnsafeMutablePointer<_StyleRecord>
+  @exclusivity(unchecked) @usableFromInline private(set) var records: UnsafeMutablePointer<_StyleRecord>
   /// 2^(64 - `probeShift`) probes, each 0 (empty) or a record's position plus one.
-  @usableFromInline private(set) var probes: UnsafeMutablePointer<UInt16>
-  @usableFromInline private(set) var probeShift: UInt = 63
-  @usableFromInline private(set) var probeMask: Int = 1
+  @exclusivity(unchecked) @usableFromInline private(set) var probes: UnsafeMutablePointer<UInt16>
+  @exclusivity(unchecked) @usableFromInline private(set) var probeShift: UInt = 63
+  @exclusivity(unchecked) @usableFromInline private(set) var probeMask: Int = 1
   /// The names of the columns, compared when a name is longer than 16 bytes.
-  @usableFromInline private(set) var names: [String] = []
+  @exclusivity(unchecked) @usableFromInline private(set) var names: [String] = []
   /// Whether every name is ASCII, so a probe that finds no ASCII name proves it absent.
-  @usableFromInline private(set) var namesAreASCII = true
+  @exclusivity(unchecked) @usableFromInline private(set) var namesAreASCII = true
   /// The one allocation that holds the records, then the probes.
   private var memory: UnsafeMutableRawPointer
 
@@ -109,9 +109,9 @@ final class _StyleStorage: @unchecked Sendable {
   // MARK: Reading
 
   /// The value of an attribute for a state: its lookup's value, with no test on hit or miss.
-  @inlinable
+  @inlinable @inline(__always)
   func value<Value>(of key: StyleKey<Value>, state: UInt) -> Value? {
-    let name = _StyleName(key.name)
+    let name = key._name
     let type = ObjectIdentifier(Value.self)
     var probe = name.probe(shift: probeShift)
     while true {
@@ -138,7 +138,7 @@ final class _StyleStorage: @unchecked Sendable {
 
   /// The value of an attribute that has no lookup (`position`), or that the words did not find
   /// (`nil`: a name that is not ASCII, or a bridged string), found by comparing strings.
-  @usableFromInline
+  @usableFromInline @_effects(releasenone)
   func slowValue<Value>(of key: StyleKey<Value>, at position: Int?, state: UInt) -> Value? {
     guard let position = position ?? self.position(of: key.slot) else { return nil }
     return column(at: position, as: Value.self).resolve(ControlState(rawValue: state))
