@@ -15,20 +15,26 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   /// The attribute's name, such as `titleColor`.
   ///
   ///     StyleKey<String>("titleColor").name  // "titleColor"
-  public let name: String
+  public var name: String { _spelled?.name ?? _name.text }
+
   /// The name's bytes as words, which a ``ResolvedStyle`` finds the attribute by. Read here,
   /// where the name is usually a literal, so the compiler can compute them while compiling.
   @usableFromInline let _name: _StyleName
+  /// The name, when the words do not hold it: longer than 15 bytes, or without contiguous
+  /// bytes. Short names are kept in the words alone, so a key made from a literal holds
+  /// nothing to release, and reading a resolved style releases nothing.
+  @usableFromInline let _spelled: _StyleLongName?
 
   /// Creates a key.
   ///
   ///     let titleColor = StyleKey<String>("titleColor")
   ///
   /// - Parameter name: The attribute's name; unique among the keys of one value type.
-  @inlinable
+  @inlinable @inline(__always)
   public init(_ name: String) {
-    self.name = name
-    _name = _StyleName(name)
+    let words = _StyleName(name)
+    _name = words
+    _spelled = words.isExact ? nil : _StyleLongName(name)
   }
 
   /// Keys are equal when their names and value types are.

@@ -149,14 +149,19 @@ struct _StyleRecord {
   }
 }
 
-/// The UTF-8 bytes of an attribute's name as a few words, read without hashing the string:
-/// the first eight bytes, the next eight (four, or single bytes, for shorter names) and the
-/// count.
+/// The UTF-8 bytes of an attribute's name as two words, read without hashing the string: the
+/// first eight bytes, then the next seven and, in the top byte, the count and whether the
+/// name is ASCII.
 ///
-/// For names of at most 16 bytes the words hold every byte, so equal words mean equal bytes,
-/// and equal bytes mean equal strings. The converse holds for ASCII names only: two strings
-/// with different bytes can be equal in Swift (`"\u{212A}"`, the Kelvin sign, equals `"K"`), so
-/// a name that is not ASCII is found by comparing strings when the words do not find it.
+/// For names of at most 15 bytes (the names a string stores inline) the words hold every byte,
+/// so equal words mean equal bytes, and equal bytes mean equal strings. The converse holds for
+/// ASCII names only: two strings with different bytes can be equal in Swift (`"\u{212A}"`, the
+/// Kelvin sign, equals `"K"`), so a name that is not ASCII is found by comparing strings when
+/// the words do not find it, and so is a longer name (whose words are only a hash).
+///
+/// Two words, not four: a ``StyleKey`` holds them next to its name, and a key of a string and
+/// two more words is destroyed inline, where one of a string and four more fields was
+/// destroyed through its type's metadata, a call that cost more than finding the attribute.
 ///
 /// A name of at most 15 bytes is stored in the string itself, and reading its bytes copies the
 /// string's two words to the stack. No load here straddles those two words: such a load
@@ -165,82 +170,112 @@ struct _StyleRecord {
 @frozen
 @usableFromInline
 struct _StyleName: Equatable {
+  /// Bytes 0 to 7, the first in the low byte; zeros past the count.
   @usableFromInline var head: UInt64
+  /// Bytes 8 to 14 in the low seven bytes; in the top byte, the count (16 for any longer
+  /// name, 32 for a bridged string whose bytes are not at hand), and 128 for an ASCII name.
   @usableFromInline var tail: UInt64
-  /// The number of bytes; -1 when the string has no contiguous UTF-8 (a bridged string).
-  @usableFromInline var count: Int
-  @usableFromInline var isASCII: Bool
 
   @inlinable
-  init(head: UInt64, tail: UInt64, count: Int, isASCII: Bool) {
-    (self.head, self.tail, self.count, self.isASCII) = (head, tail, count, isASCII)
+  init(head: UInt64, tail: UInt64) {
+    (self.head, self.tail) = (head, tail)
   }
 
   @inlinable @inline(__always)
   init(_ name: String) {
     self =
       name.utf8.withContiguousStorageIfAvailable(Self.init(bytes:))
-      ?? Self(head: 0, tail: 0, count: -1, isASCII: false)
+      ?? Self(head: 0, tail: 32 << 56)
   }
 
   @inlinable @inline(__always)
   init(bytes: UnsafeBufferPointer<UInt8>) {
     let count = bytes.count
     guard count > 0, let base = bytes.baseAddress else {
-      self.init(head: 0, tail: 0, count: 0, isASCII: true)
+      self.init(head: 0, tail: 128 << 56)
       return
     }
     let raw = UnsafeRawPointer(base)
-    let (head, tail): (UInt64, UInt64)
+    let (head, rest): (UInt64, UInt64)
     if count >= 8 {
       head = raw.loadUnaligned(as: UInt64.self)
-      tail = Self.word(raw + 8, count: min(count - 8, 8))
+      rest = Self.word(raw + 8, count: min(count - 8, 7))
     } else {
-      (head, tail) = (Self.word(raw, count: count), 0)
+      (head, rest) = (Self.word(raw, count: count), 0)
     }
-    var high = (head | tail) & 0x8080_8080_8080_8080
-    if count > 16 { high |= Self.highBits(raw, count: count) }
-    self.init(head: head, tail: tail, count: count, isASCII: high == 0)
+    var high = (head | rest) & 0x8080_8080_8080_8080
+    if count > 15 { high |= Self.highBits(raw, count: count) }
+    let meta = UInt64(min(count, 16)) | (high == 0 ? 128 : 0)
+    self.init(head: head, tail: rest | meta << 56)
   }
 
-  /// The bytes of `raw[0..<count]`, `count` at most 8, in one word, with loads inside the
-  /// eight bytes from `raw`.
+  /// The bytes of `raw[0..<count]`, `count` at most 8, in one word, the first in the low byte,
+  /// with loads inside the eight bytes from `raw`.
   @inlinable @inline(__always)
   static func word(_ raw: UnsafeRawPointer, count: Int) -> UInt64 {
     switch count {
     case 8:
       return raw.loadUnaligned(as: UInt64.self)
     case 4...:
-      return UInt64(raw.loadUnaligned(as: UInt32.self))
-        | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+      let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      return UInt64(raw.loadUnaligned(as: UInt32.self)) | (high >> UInt64(8 * (8 - count))) << 32
     case 1...:
       let bytes = raw.assumingMemoryBound(to: UInt8.self)
-      return UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]) << 16
+      var word = UInt64(bytes[0])
+      if count > 1 { word |= UInt64(bytes[1]) << 8 }
+      if count > 2 { word |= UInt64(bytes[2]) << 16 }
+      return word
     default:
       return 0
     }
   }
 
-  /// The high bits of every byte of a name longer than 16 bytes.
+  /// The high bits of every byte of a name longer than 15 bytes.
   @usableFromInline
   static func highBits(_ raw: UnsafeRawPointer, count: Int) -> UInt64 {
     var high: UInt64 = 0
     var offset = 0
-    while offset < count - 8 {
+    while offset <= count - 8 {
       high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
       offset += 8
     }
+    high |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     return high & 0x8080_8080_8080_8080
   }
 
-  /// Whether equal words mean equal bytes: names of at most 16 bytes.
+  /// The name, from the words of a name of at most 15 bytes.
+  var text: String {
+    let count = Int(tail >> 56 & 0x1F)
+    return withUnsafeBytes(of: (head.littleEndian, tail.littleEndian)) {
+      String(decoding: $0.prefix(count), as: UTF8.self)
+    }
+  }
+
+  /// Whether equal words mean equal bytes: names of at most 15 bytes.
   @inlinable
-  var isExact: Bool { count >= 0 && count <= 16 }
+  var isExact: Bool { tail >> 56 & 0x30 == 0 }
+
+  /// Whether the name is ASCII, so that only equal bytes make an equal name.
+  @inlinable
+  var isASCII: Bool { tail >> 63 != 0 }
 
   /// The position of the name among 2^(64 - `shift`) probes.
   @inlinable
   func probe(shift: UInt) -> Int {
-    let mixed = (head ^ (tail &<< 29 | tail &>> 35) ^ UInt64(bitPattern: Int64(count)))
+    let mixed = head ^ (tail &<< 29 | tail &>> 35)
     return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+  }
+}
+
+/// The name of a ``StyleKey`` whose words do not hold it (longer than 15 bytes, or a bridged
+/// string). A class, so that a key with a short name holds a `nil` reference, which releases
+/// as nothing, where a `nil` string still cost a call to the runtime on every read.
+@usableFromInline
+final class _StyleLongName: Sendable {
+  @usableFromInline let name: String
+
+  @usableFromInline
+  init(_ name: String) {
+    self.name = name
   }
 }

@@ -119,7 +119,7 @@ final class _StyleStorage: @unchecked Sendable {
       if entry == 0 { break }
       let record = records + (entry - 1)
       if record.pointee.type == type && record.pointee.name == name
-        && (name.isExact || names[entry - 1] == key.name)
+        && (name.isExact || names[entry - 1] == key._spelled?.name)
       {
         guard let codes = record.pointee.codes, let values = record.pointee.values else {
           return slowValue(of: key, at: entry - 1, state: state)
