@@ -73,14 +73,26 @@ extension StyleSet {
       let bound = fields.map { $0.bind(style) }
       let relevant = bound.reduce(UInt(0)) { $0 | $1.relevant }
       // Two states have the same look when every field has the same winner: the winners'
-      // positions name a look, which is built once.
+      // positions name a look, which is built once. Up to eight fields of fewer than 255
+      // entries pack their positions in one word; more take an array.
+      let packs = bound.count <= 8 && bound.allSatisfy { $0.count < 255 }
       var codes: [[Int]: Int] = [:]
+      var packedCodes: [UInt64: Int] = [:]
       var winners: [[Int]] = []
       _index = _LookupStorage(relevant: relevant) { state in
-        let key = bound.map { $0.winner(state) }
-        if let code = codes[key] { return code }
-        codes[key] = winners.count
-        winners.append(key)
+        if packs {
+          var key: UInt64 = 0
+          for (index, field) in bound.enumerated() {
+            key |= UInt64(field.winner(state)) << UInt64(8 * index)
+          }
+          if let code = packedCodes[key] { return code }
+          packedCodes[key] = winners.count
+        } else {
+          let key = bound.map { $0.winner(state) }
+          if let code = codes[key] { return code }
+          codes[key] = winners.count
+        }
+        winners.append(bound.map { $0.winner(state) })
         return winners.count - 1
       } value: { code in
         var look = defaultLook
@@ -144,7 +156,7 @@ extension StyleSet {
       Field { style in
         let table = style[key]
         let (storage, count) = (table._storage, table.count)
-        return _BoundField(relevant: storage.relevant) { state in
+        return _BoundField(relevant: storage.relevant, count: count) { state in
           storage.withParts { selectors, _, count in
             _TableStorage<Value>.firstMatch(selectors, count: count, state: state)
           }
@@ -162,6 +174,8 @@ extension StyleSet {
 @usableFromInline
 struct _BoundField<Look> {
   let relevant: UInt
+  /// The number of entries: the winner of a state that no entry matches.
+  let count: Int
   let winner: (UInt) -> Int
   let apply: (Int, inout Look) -> Void
 }

@@ -373,7 +373,8 @@ for name in pathNames {
   else { continue }
   print(
     "  \(padRight(name, 13))",
-    "mixed/hits \(format(medianRatio(mixed, hits)))x", " misses/hits \(format(medianRatio(misses, hits)))x")
+    "mixed/hits \(format(medianRatio(mixed, hits)))x",
+    " misses/hits \(format(medianRatio(misses, hits)))x")
 }
 
 // A single table's own resolve, with and without a `.normal` entry, on the same random states:
@@ -492,7 +493,9 @@ do {
     return bytes
   }
   print("heap bytes shared by every widget of one style (glibc in-use bytes):")
-  print("  the style set, compiled (6 tables and their lookups): \(format(heapBytes { makeStyle(normal: true) }, 1))")
+  print(
+    "  the style set, compiled (6 tables and their lookups): \(format(heapBytes { makeStyle(normal: true) }, 1))"
+  )
   print("  StyleSet.Lookup<ButtonLook>: \(format(heapBytes { typedLookup(withNormal) }, 1))")
   print("  six StateTable.Lookups: \(format(heapBytes { SixLookups(withNormal) }, 1))")
   print("  [ControlState: ButtonLook] over 64 states: \(format(heapBytes { dictionary() }, 1))")
@@ -503,14 +506,15 @@ do {
 do {
   let builds = short ? 200 : 2_000
   let theme = opaque(withNormal)
-  let overrides: StyleSet = opaque({
-    var style = StyleSet()
-    style[.titleColor, for: .normal] = Color(rgba: 0x1111_11FF)
-    style[.titleColor, for: .focused] = Color(rgba: 0x2222_22FF)
-    style[.cornerRadius, for: .normal] = 8
-    style[.opacity, for: .highlighted] = 0.8
-    return style
-  }())
+  let overrides: StyleSet = opaque(
+    {
+      var style = StyleSet()
+      style[.titleColor, for: .normal] = Color(rgba: 0x1111_11FF)
+      style[.titleColor, for: .focused] = Color(rgba: 0x2222_22FF)
+      style[.cornerRadius, for: .normal] = 8
+      style[.opacity, for: .highlighted] = 0.8
+      return style
+    }())
   let times = measure(
     operations: builds, rounds: rounds,
     [

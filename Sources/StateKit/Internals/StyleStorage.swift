@@ -22,7 +22,8 @@ final class _StyleStorage: @unchecked Sendable {
   /// The bits some selector of some table mentions.
   @exclusivity(unchecked) @usableFromInline private(set) var relevant: UInt = 0
   /// One record per column.
-  @exclusivity(unchecked) @usableFromInline private(set) var records: UnsafeMutablePointer<_StyleRecord>
+  @exclusivity(unchecked) @usableFromInline private(set) var records:
+    UnsafeMutablePointer<_StyleRecord>
   /// 2^(64 - `probeShift`) probes, each 0 (empty) or a record's position plus one.
   @exclusivity(unchecked) @usableFromInline private(set) var probes: UnsafeMutablePointer<UInt16>
   @exclusivity(unchecked) @usableFromInline private(set) var probeShift: UInt = 63
@@ -140,7 +141,7 @@ final class _StyleStorage: @unchecked Sendable {
   /// (`nil`: a name that is not ASCII, or a bridged string), found by comparing strings.
   @usableFromInline @_effects(releasenone)
   func slowValue<Value>(of key: StyleKey<Value>, at position: Int?, state: UInt) -> Value? {
-    guard let position = position ?? self.position(of: key.slot) else { return nil }
+    guard let position = position ?? self.position(of: key) else { return nil }
     return column(at: position, as: Value.self).resolve(ControlState(rawValue: state))
   }
 
@@ -152,25 +153,37 @@ final class _StyleStorage: @unchecked Sendable {
 
   /// The position of an attribute's column, or `nil`.
   func position(of slot: _StyleSlot) -> Int? {
-    let name = _StyleName(slot.name)
-    let type = ObjectIdentifier(slot.valueType)
+    position(of: _StyleName(slot.name), type: ObjectIdentifier(slot.valueType)) { slot }
+  }
+
+  /// The position of a key's column, or `nil`.
+  func position<Value>(of key: StyleKey<Value>) -> Int? {
+    position(of: key._name, type: ObjectIdentifier(Value.self)) { key.slot }
+  }
+
+  /// The position of the column with these words and value type; `slot` is asked for only
+  /// when the words cannot decide.
+  private func position(
+    of name: _StyleName, type: ObjectIdentifier, slot: () -> _StyleSlot
+  ) -> Int? {
     var probe = name.probe(shift: probeShift)
     while probes[probe] != 0 {
       let position = Int(probes[probe]) - 1
       if records[position].type == type && records[position].name == name
-        && (name.isExact || names[position] == slot.name)
+        && (name.isExact || names[position] == slot().name)
       {
         return position
       }
       probe = (probe + 1) & probeMask
     }
     if name.isASCII && namesAreASCII { return nil }
+    let slot = slot()
     return columns.firstIndex { $0.slot == slot }
   }
 
   /// The table of an attribute, or `nil` when it has no entries.
   func table<Value>(_ key: StyleKey<Value>) -> StateTable<Value>? {
-    position(of: key.slot).map { column(at: $0, as: Value.self).table }
+    position(of: key).map { column(at: $0, as: Value.self).table }
   }
 
   // MARK: Changing; only storage that one style set references
