@@ -21,7 +21,17 @@ let package = Package(
       name: "ControllerBenchmark",
       dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
     ),
+    // The screen of widgets that issue 23 describes: StyleSet's documented and typed paths
+    // against six Lookups, a hand-written switch and a dictionary; hits, misses, mixed states.
+    .executableTarget(
+      name: "StyleScreenBenchmark",
+      dependencies: [
+        .product(name: "StateKit", package: "StateKit"),
+        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats", "AllocationCounter",
+      ]
+    ),
     .target(name: "HeapStats"),
+    .target(name: "AllocationCounter"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -57,7 +57,7 @@ extension StateTable {
     ///   ``StateTable/resolve(_:default:)`` for such a table.
     /// - Complexity: O(*n* × *s*) for *n* entries and *s* slots, once.
     public init?(_ table: StateTable, default defaultValue: Value) {
-      guard let storage = _LookupStorage(table._storage, default: defaultValue) else {
+      guard let storage = _LookupStorage.make(table._storage, default: defaultValue) else {
         return nil
       }
       _storage = storage

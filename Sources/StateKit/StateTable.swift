@@ -153,6 +153,23 @@ public struct StateTable<Value> {
   @inlinable
   public var isEmpty: Bool { _storage.count == 0 }
 
+  /// The states that some entry's selector mentions, required or excluded: the bits on which
+  /// resolution depends.
+  ///
+  /// Two states that agree on these bits resolve to the same value, so code that watches a
+  /// control's state can ignore changes in other bits:
+  ///
+  ///     var titleColor = StateTable<String>()
+  ///     titleColor[.normal] = "blue"
+  ///     titleColor[StateSelector(.selected, unless: .disabled)] = "white"
+  ///     titleColor.relevantStates == [.selected, .disabled]  // true
+  ///     let (old, new): (ControlState, ControlState) = ([.selected], [.selected, .focused])
+  ///     old.intersection(titleColor.relevantStates) == new.intersection(titleColor.relevantStates)  // true
+  ///
+  /// - Complexity: O(1): the table keeps it as it changes.
+  @inlinable
+  public var relevantStates: ControlState { ControlState(rawValue: _storage.relevant) }
+
   /// The value stored for exactly this state (a selector that requires exactly its bits);
   /// setting `nil` removes it.
   ///

@@ -16,7 +16,7 @@ extension StyleSet {
     let slot: _StyleSlot
     /// Decodes the attribute's table from a container; `nil` for an empty table.
     let decode:
-      @Sendable (KeyedDecodingContainer<_SelectorKey>, _SelectorKey) throws -> (any _StyleTable)?
+      @Sendable (KeyedDecodingContainer<_SelectorKey>, _SelectorKey) throws -> _StyleColumnBase?
 
     /// Creates a decodable key from a key whose values are Decodable.
     ///
@@ -26,9 +26,10 @@ extension StyleSet {
     public init<Value: Decodable>(_ key: StyleKey<Value>) {
       name = key.name
       slot = key.slot
+      let slot = slot
       decode = { container, codingKey in
         let table = try container.decode(StateTable<Value>.self, forKey: codingKey)
-        return table.isEmpty ? nil : _StyleTableBox(table: table)
+        return table.isEmpty ? nil : _StyleColumn(slot: slot, table: table)
       }
     }
   }
@@ -69,7 +70,8 @@ extension StyleSet: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     var written: Set<String> = []
-    for (slot, table) in tables.sorted(by: { $0.key < $1.key }) {
+    for column in _storage.columns.sorted(by: { $0.slot < $1.slot }) {
+      let slot = column.slot
       guard written.insert(slot.name).inserted else {
         throw EncodingError.invalidValue(
           self,
@@ -78,7 +80,7 @@ extension StyleSet: Codable {
             debugDescription:
               "two attributes of different value types are both named \(quoted(slot.name))"))
       }
-      guard let encodable = table.encodable else {
+      guard let encodable = column.encodable else {
         throw EncodingError.invalidValue(
           self,
           EncodingError.Context(
@@ -151,7 +153,7 @@ extension StyleSet: Codable {
               "unknown style attribute \(quoted(codingKey.stringValue)); known: \(keys.map(\.name).sorted().joined(separator: ", "))"
           ))
       }
-      tables[key.slot] = try key.decode(container, codingKey)
+      setColumn(try key.decode(container, codingKey), for: key.slot)
     }
   }
 }

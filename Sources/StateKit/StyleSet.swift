@@ -15,15 +15,40 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   /// The attribute's name, such as `titleColor`.
   ///
   ///     StyleKey<String>("titleColor").name  // "titleColor"
-  public let name: String
+  public var name: String { _spelled?.name ?? _name.text }
+
+  /// The name's bytes as words, which a ``ResolvedStyle`` finds the attribute by. Read here,
+  /// where the name is usually a literal, so the compiler can compute them while compiling.
+  @usableFromInline let _name: _StyleName
+  /// The name, when the words do not hold it: longer than 15 bytes, or without contiguous
+  /// bytes. Short names are kept in the words alone, so a key made from a literal holds
+  /// nothing to release, and reading a resolved style releases nothing.
+  @usableFromInline let _spelled: _StyleLongName?
 
   /// Creates a key.
   ///
   ///     let titleColor = StyleKey<String>("titleColor")
   ///
   /// - Parameter name: The attribute's name; unique among the keys of one value type.
+  @inlinable @inline(__always)
   public init(_ name: String) {
-    self.name = name
+    let words = _StyleName(name)
+    _name = words
+    _spelled = words.isExact ? nil : _StyleLongName(name)
+  }
+
+  /// Keys are equal when their names and value types are.
+  ///
+  ///     StyleKey<Int>("size") == StyleKey<Int>("size")  // true
+  public static func == (lhs: StyleKey, rhs: StyleKey) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  /// Hashes the name.
+  ///
+  ///     Set([StyleKey<Int>("size"), StyleKey<Int>("size")]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
   }
 
   /// The name and the value type, such as `titleColor: String`.
@@ -56,7 +81,8 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 /// A style set is a plain value: equal when every key has equal tables and the precedence is
 /// the same. Every table of a style set ranks its entries by the style set's ``precedence``.
 public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
-  var tables: [_StyleSlot: any _StyleTable] = [:]
+  /// The columns and their compiled records; shared with resolved styles, copied on write.
+  @usableFromInline var _storage: _StyleStorage
 
   /// The precedence of every table in the style set; setting it reorders them all.
   ///
@@ -65,9 +91,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor, for: .disabled] = "gray"
   ///     style.resolve([.disabled, .selected, .highlighted])[.titleColor]  // "gray"
   public var precedence: StatePrecedence {
-    didSet {
-      guard precedence != oldValue else { return }
-      for (slot, table) in tables { tables[slot] = table.reorderedAny(by: precedence) }
+    get { _storage.precedence }
+    set {
+      guard newValue != precedence else { return }
+      makeUnique()
+      _storage.reorder(by: newValue)
     }
   }
 
@@ -75,7 +103,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleSet().resolve(.normal).isEmpty  // true
   public init() {
-    precedence = .standard
+    _storage = _StyleStorage.empty
   }
 
   /// Creates an empty style set whose tables rank entries by a precedence.
@@ -84,7 +112,18 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   public init(precedence: StatePrecedence) {
-    self.precedence = precedence
+    _storage = precedence == .standard ? .empty : _StyleStorage(precedence: precedence)
+  }
+
+  /// Makes the storage this style set's own before a change.
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&_storage) { _storage = _storage.copy() }
+  }
+
+  /// Sets an attribute's column; `nil` or an empty table removes the attribute.
+  mutating func setColumn(_ column: _StyleColumnBase?, for slot: _StyleSlot) {
+    makeUnique()
+    _storage.set(column, for: slot)
   }
 
   /// The table of one attribute; an empty table when the attribute has no entries.
@@ -97,12 +136,12 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// A table set here takes the style set's ``precedence``.
   public subscript<Value>(key: StyleKey<Value>) -> StateTable<Value> {
     get {
-      (tables[key.slot] as? _StyleTableBox<Value>)?.table ?? StateTable(precedence: precedence)
+      _storage.table(key) ?? StateTable(precedence: precedence)
     }
     set {
       var table = newValue
       if table.precedence != precedence { table.precedence = precedence }
-      tables[key.slot] = table.isEmpty ? nil : _StyleTableBox(table: table)
+      setColumn(table.isEmpty ? nil : _StyleColumn(slot: key.slot, table: table), for: key.slot)
     }
   }
 
@@ -116,8 +155,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///   - key: The attribute.
   ///   - state: The exact state of the entry.
   public subscript<Value>(key: StyleKey<Value>, for state: ControlState) -> Value? {
-    get { self[key][state] }
-    set { self[key][state] = newValue }
+    get { _storage.table(key)?[state] }
+    set {
+      makeUnique()
+      _storage.modify(key) { $0[state] = newValue }
+    }
   }
 
   /// The value stored for an attribute and exactly this selector; setting `nil` removes it.
@@ -129,8 +171,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///   - key: The attribute.
   ///   - selector: The selector of the entry.
   public subscript<Value>(key: StyleKey<Value>, for selector: StateSelector) -> Value? {
-    get { self[key][selector] }
-    set { self[key][selector] = newValue }
+    get { _storage.table(key)?[selector] }
+    set {
+      makeUnique()
+      _storage.modify(key) { $0[selector] = newValue }
+    }
   }
 
   /// The names of the attributes that have entries, sorted.
@@ -139,7 +184,26 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor, for: .normal] = "blue"
   ///     style.attributeNames  // ["titleColor"]
   public var attributeNames: [String] {
-    tables.keys.map(\.name).sorted()
+    _storage.columns.map(\.slot.name).sorted()
+  }
+
+  /// The states that some entry of some attribute mentions, required or excluded: the bits that
+  /// can change how the style resolves.
+  ///
+  /// Two states that agree on these bits resolve every attribute to the same value, so a widget
+  /// whose state changes only in other bits need not restyle:
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .visited] = "purple"
+  ///     style[.underlined, for: StateSelector(.highlighted, unless: .disabled)] = true
+  ///     style.relevantStates == [.visited, .highlighted, .disabled]  // true
+  ///     let (old, new): (ControlState, ControlState) = (.normal, .focused)
+  ///     old.intersection(style.relevantStates) == new.intersection(style.relevantStates)  // true
+  ///
+  /// - Complexity: O(1): kept up to date as the style set changes.
+  public var relevantStates: ControlState {
+    ControlState(rawValue: _storage.relevant)
   }
 
   /// Resolves every attribute for a control in `state`, with each table's best match.
@@ -151,14 +215,21 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     look[.titleColor]  // "white", the best matching title color
   ///     look[.underlined]  // nil, as no entry applies
   ///
+  /// The result holds the state and the style set's compiled storage, which every change of a
+  /// style set builds as it goes: each attribute's table as a lookup in which a miss is a value
+  /// (`nil`) like any other. Resolving copies no value and allocates nothing; reading an
+  /// attribute of the result finds the attribute without hashing its name, then reads the
+  /// lookup with no branch on hit or miss (see `Docs/Benchmarks.md`). For a loop that reads
+  /// the same attributes into a struct of your own, ``StyleSet/Lookup`` resolves all of them
+  /// at once.
+  ///
   /// - Parameter state: The state of a control.
-  /// - Returns: The value of each attribute that has one for this state.
+  /// - Returns: The value of each attribute that has one for this state; later changes to the
+  ///   style set do not reach it.
+  /// - Complexity: O(1).
+  @inlinable
   public func resolve(_ state: ControlState) -> ResolvedStyle {
-    var values: [_StyleSlot: AnyHashable] = [:]
-    for (slot, table) in tables {
-      if let value = table.resolveAny(state) { values[slot] = value }
-    }
-    return ResolvedStyle(values: values)
+    ResolvedStyle(state: state, storage: _storage)
   }
 
   /// Returns this style with another laid over it: for each attribute, the other's entries win
@@ -173,10 +244,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The merged style, with this style's ``precedence``.
   public func overlaid(with overrides: StyleSet) -> StyleSet {
     var result = self
-    for (slot, table) in overrides.tables {
-      result.tables[slot] =
-        result.tables[slot].map { $0.overlaidAny(with: table) }
-        ?? table.reorderedAny(by: precedence)
+    for column in overrides._storage.columns {
+      let merged =
+        _storage.position(of: column.slot).map { _storage.columns[$0].overlaid(with: column) }
+        ?? (overrides.precedence == precedence ? column : column.reordered(by: precedence))
+      result.setColumn(merged, for: column.slot)
     }
     return result
   }
@@ -188,8 +260,8 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     style[.titleColor, for: .disabled] = "gray"
   ///     style.description  // "StyleSet(titleColor: [disabled: gray, normal: blue])"
   public var description: String {
-    let parts = tables.sorted { $0.key < $1.key }.map { slot, table in
-      "\(slot.name): \(table.describeEntries())"
+    let parts = _storage.columns.sorted { $0.slot < $1.slot }.map { column in
+      "\(column.slot.name): \(column.describeEntries())"
     }
     return "StyleSet(" + parts.joined(separator: ", ") + ")"
   }
@@ -198,8 +270,12 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleSet() == StyleSet()  // true
   public static func == (lhs: StyleSet, rhs: StyleSet) -> Bool {
-    lhs.precedence == rhs.precedence && lhs.tables.count == rhs.tables.count
-      && lhs.tables.allSatisfy { slot, table in rhs.tables[slot].map(table.isEqual) ?? false }
+    if lhs._storage === rhs._storage { return true }
+    let (left, right) = (lhs._storage, rhs._storage)
+    return left.precedence == right.precedence && left.columns.count == right.columns.count
+      && left.columns.allSatisfy { column in
+        right.position(of: column.slot).map { column.isEqual(right.columns[$0]) } ?? false
+      }
   }
 
   /// Hashes the precedence, the attribute names and the tables.
@@ -208,133 +284,14 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) {
     // Order-independent: combine per-attribute hashes with a commutative sum.
     var sum = 0
-    for (slot, table) in tables {
+    for column in _storage.columns {
       var inner = Hasher()
-      inner.combine(slot)
-      table.hashAny(into: &inner)
+      inner.combine(column.slot)
+      column.hashTable(into: &inner)
       sum &+= inner.finalize()
     }
     hasher.combine(precedence)
-    hasher.combine(tables.count)
+    hasher.combine(_storage.columns.count)
     hasher.combine(sum)
-  }
-}
-
-/// The attributes of a ``StyleSet`` resolved for one state.
-///
-///     var style = StyleSet()
-///     style[.titleColor, for: .visited] = "purple"
-///     let look = style.resolve(.visited)
-///     look[.titleColor]  // "purple"
-public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
-  // AnyHashable holds only values of `Hashable & Sendable` types here (StyleKey requires both).
-  nonisolated(unsafe) private var values: [_StyleSlot: AnyHashable]
-
-  init(values: [_StyleSlot: AnyHashable]) {
-    self.values = values
-  }
-
-  /// The resolved value of an attribute, or `nil` when no entry applies.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .normal] = "blue"
-  ///     style.resolve(.normal)[.titleColor]  // "blue"
-  ///
-  /// - Parameter key: The attribute.
-  public subscript<Value>(key: StyleKey<Value>) -> Value? {
-    values[key.slot]?.base as? Value
-  }
-
-  /// The number of attributes that have a value.
-  ///
-  ///     StyleSet().resolve(.normal).count  // 0
-  public var count: Int { values.count }
-
-  /// Whether no attribute has a value.
-  ///
-  ///     StyleSet().resolve(.normal).isEmpty  // true
-  public var isEmpty: Bool { values.isEmpty }
-
-  /// Each attribute that has a value, sorted by name.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .visited] = "purple"
-  ///     style[.underlined, for: .visited] = true
-  ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underlined: true)"
-  public var description: String {
-    let parts = values.sorted { $0.key < $1.key }.map { slot, value in
-      "\(slot.name): \(value.base)"
-    }
-    return "ResolvedStyle(" + parts.joined(separator: ", ") + ")"
-  }
-}
-
-/// The identity of an attribute: its name and its value type.
-struct _StyleSlot: Hashable, Sendable, Comparable {
-  let name: String
-  let valueType: any (Hashable & Sendable).Type
-
-  static func == (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
-    lhs.name == rhs.name && lhs.valueType == rhs.valueType
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(ObjectIdentifier(valueType))
-  }
-
-  /// Attributes come in text and files by name, and by value type for two attributes of one
-  /// name, so the order never depends on a dictionary's.
-  static func < (lhs: _StyleSlot, rhs: _StyleSlot) -> Bool {
-    (lhs.name, String(reflecting: lhs.valueType)) < (rhs.name, String(reflecting: rhs.valueType))
-  }
-}
-
-/// A ``StateTable`` with its value type erased, so a ``StyleSet`` can hold tables of any type.
-protocol _StyleTable: Sendable {
-  func resolveAny(_ state: ControlState) -> AnyHashable?
-  func isEqual(_ other: any _StyleTable) -> Bool
-  func hashAny(into hasher: inout Hasher)
-  func overlaidAny(with other: any _StyleTable) -> any _StyleTable
-  func describeEntries() -> String
-  func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable
-  /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
-  var encodable: (any Encodable)? { get }
-}
-
-/// The box that holds one attribute's table.
-struct _StyleTableBox<Value: Hashable & Sendable>: _StyleTable {
-  var table: StateTable<Value>
-
-  func resolveAny(_ state: ControlState) -> AnyHashable? {
-    table.resolve(state).map(AnyHashable.init)
-  }
-
-  func isEqual(_ other: any _StyleTable) -> Bool {
-    (other as? Self)?.table == table
-  }
-
-  func hashAny(into hasher: inout Hasher) {
-    table.hash(into: &hasher)
-  }
-
-  func describeEntries() -> String {
-    table.description
-  }
-
-  func reorderedAny(by precedence: StatePrecedence) -> any _StyleTable {
-    var copy = table
-    copy.precedence = precedence
-    return Self(table: copy)
-  }
-
-  var encodable: (any Encodable)? {
-    table as? any Encodable
-  }
-
-  func overlaidAny(with other: any _StyleTable) -> any _StyleTable {
-    // Boxes under one slot share the slot's value type, so the cast always succeeds.
-    guard let other = other as? Self else { return self }
-    return Self(table: table.overlaid(with: other.table))
   }
 }

@@ -1,0 +1,117 @@
+// doc-code: continues StyleSet.swift
+
+/// The attributes of a ``StyleSet`` resolved for one state.
+///
+///     var style = StyleSet()
+///     style[.titleColor, for: .visited] = "purple"
+///     let look = style.resolve(.visited)
+///     look[.titleColor]  // "purple"
+///
+/// A resolved style is a value: it holds the state and the style set's compiled storage, so
+/// making one copies nothing and later changes to the style set do not reach it. Two resolved
+/// styles are equal when they give every attribute the same value, whatever states and style
+/// sets they came from.
+public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
+  /// The state resolved.
+  @usableFromInline let _state: ControlState
+  /// The style set's storage when it was resolved; never changed while shared.
+  @usableFromInline let _storage: _StyleStorage
+
+  @inlinable
+  init(state: ControlState, storage: _StyleStorage) {
+    (_state, _storage) = (state, storage)
+  }
+
+  /// The resolved value of an attribute, or `nil` when no entry applies.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style.resolve(.normal)[.titleColor]  // "blue"
+  ///
+  /// - Parameter key: The attribute.
+  /// - Complexity: O(1): the attribute is found from its name's bytes, read as a few words
+  ///   (no hashing of the string), and its value read from a lookup with no test on hit or
+  ///   miss. Names longer than 16 bytes add one string comparison, names that are not ASCII a
+  ///   scan of the attributes when the bytes do not match.
+  @inlinable
+  public subscript<Value>(key: StyleKey<Value>) -> Value? {
+    @inline(__always) get { _storage.value(of: key, state: _state.rawValue) }
+  }
+
+  /// The number of attributes that have a value.
+  ///
+  ///     StyleSet().resolve(.normal).count  // 0
+  public var count: Int {
+    _storage.columns.count { $0.resolveAny(_state) != nil }
+  }
+
+  /// Whether no attribute has a value.
+  ///
+  ///     StyleSet().resolve(.normal).isEmpty  // true
+  public var isEmpty: Bool {
+    !_storage.columns.contains { $0.resolveAny(_state) != nil }
+  }
+
+  /// The states that some entry of the style set mentions: the bits on which this style's
+  /// values depend.
+  ///
+  /// The style of another state that agrees on these bits has the same values, so a widget can
+  /// skip restyling when its state changes only elsewhere:
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .visited] = "purple"
+  ///     let look = style.resolve(.visited)
+  ///     look.relevantStates == .visited  // true
+  ///     let next: ControlState = [.visited, .focused]
+  ///     next.intersection(look.relevantStates) == .visited  // true: same look, no restyle
+  public var relevantStates: ControlState {
+    ControlState(rawValue: _storage.relevant)
+  }
+
+  /// The value of each attribute that has one, by attribute.
+  private var values: [_StyleSlot: AnyHashable] {
+    var values: [_StyleSlot: AnyHashable] = [:]
+    for column in _storage.columns {
+      if let value = column.resolveAny(_state) { values[column.slot] = value }
+    }
+    return values
+  }
+
+  /// Each attribute that has a value, sorted by name.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .visited] = "purple"
+  ///     style[.underlined, for: .visited] = true
+  ///     style.resolve(.visited).description  // "ResolvedStyle(titleColor: purple, underlined: true)"
+  public var description: String {
+    let parts = values.sorted { $0.key < $1.key }.map { slot, value in
+      "\(slot.name): \(value.base)"
+    }
+    return "ResolvedStyle(" + parts.joined(separator: ", ") + ")"
+  }
+
+  /// Resolved styles are equal when every attribute has the same value in both, or none in
+  /// both.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style.resolve(.normal) == style.resolve(.focused)  // true
+  ///     style.resolve(.normal) == StyleSet().resolve(.normal)  // false
+  public static func == (lhs: ResolvedStyle, rhs: ResolvedStyle) -> Bool {
+    if lhs._storage === rhs._storage {
+      let relevant = ControlState(rawValue: lhs._storage.relevant)
+      if lhs._state.intersection(relevant) == rhs._state.intersection(relevant) { return true }
+    }
+    return lhs.values == rhs.values
+  }
+
+  /// Hashes each attribute and its value.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     Set([style.resolve(.normal), style.resolve(.focused)]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(values)
+  }
+}

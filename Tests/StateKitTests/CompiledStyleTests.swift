@@ -1,0 +1,175 @@
+import StateKit
+import StateKitTesting
+import Testing
+
+/// What a widget draws with, for `StyleSet.Lookup`.
+private struct Look: Equatable, Sendable {
+  var count = -1
+  var title = "none"
+  var flag = false
+}
+
+@Suite("Compiled style sets")
+struct CompiledStyleTests {
+  static let count = StyleKey<Int>("count")
+  static let title = StyleKey<String>("title")
+  static let flag = StyleKey<Bool>("flag")
+  /// A name longer than a string stores inline, found by comparing strings.
+  static let long = StyleKey<Int>("selectedBackgroundColorWhileDragging")
+
+  /// Three random tables over one of the table tests' pools (some over bits that no index
+  /// gathers), a precedence, and states over their bits with noise.
+  static let styles: Generator<([[(StateSelector, Int)]], StatePrecedence, [ControlState])> = {
+    let precedence = Gen.element(of: [
+      StatePrecedence.standard, StatePrecedence(dominant: .disabled),
+      StatePrecedence([ControlState(rawValue: 1 << 17), .selected], dominant: .highlighted),
+    ])
+    return Gen.zip(StateTableTests.randomTable.array(count: 4...4), precedence).flatMap {
+      tables, precedence in
+      StateTableTests.states(of: tables.flatMap { $0 }, bits: 0...12, count: 1...40).map {
+        (tables, precedence, $0)
+      }
+    }
+  }()
+
+  /// `style.resolve(state)[key]` and `StyleSet.Lookup` answer exactly what each attribute's
+  /// own `StateTable` resolves, for random tables, precedences and states; `relevantStates`
+  /// is the union of the tables' bits.
+  @Test func compiledPathsResolveAsTheTables() {
+    var (hits, misses) = (0, 0)
+    forAll(
+      "style.resolve(s)[k] == style[k].resolve(s), and the typed lookup agrees", Self.styles,
+      cases: 2_000
+    ) { tables, precedence, states in
+      var style = StyleSet(precedence: precedence)
+      // Built entry by entry, as a widget library does, so every change recompiles.
+      for (selector, value) in tables[0] { style[Self.count, for: selector] = value }
+      for (selector, value) in tables[1] { style[Self.title, for: selector] = "t\(value)" }
+      for (selector, value) in tables[2] { style[Self.flag, for: selector] = value % 2 == 0 }
+      style[Self.long] = StateTable(tables[3])
+      let expected = (
+        StateTable(tables[0], precedence: precedence),
+        StateTable(tables[1].map { ($0, "t\($1)") }, precedence: precedence),
+        StateTable(tables[2].map { ($0, $1 % 2 == 0) }, precedence: precedence),
+        StateTable(tables[3], precedence: precedence)
+      )
+      let looks = StyleSet.Lookup(
+        style, default: Look(),
+        [
+          .field(\.count, from: Self.count), .field(\.title, from: Self.title),
+          .field(\.flag, from: Self.flag),
+        ])
+      let relevant = [
+        expected.0.relevantStates, expected.1.relevantStates, expected.2.relevantStates,
+        expected.3.relevantStates,
+      ].reduce(ControlState.normal) { $0.union($1) }
+      guard style.relevantStates == relevant, style.resolve(.normal).relevantStates == relevant
+      else { return false }
+      return states.allSatisfy { state in
+        let look = style.resolve(state)
+        if expected.0.resolve(state) == nil { misses += 1 } else { hits += 1 }
+        let typed = looks.resolve(state)
+        return look[Self.count] == expected.0.resolve(state)
+          && look[Self.title] == expected.1.resolve(state)
+          && look[Self.flag] == expected.2.resolve(state)
+          && look[Self.long] == expected.3.resolve(state)
+          && look[StyleKey<Int>("absent")] == nil
+          && typed.count == expected.0.resolve(state, default: -1)
+          && typed.title == expected.1.resolve(state, default: "none")
+          && typed.flag == expected.2.resolve(state, default: false)
+      }
+    }
+    #expect(hits > 5_000 && misses > 2_000, "hits \(hits), misses \(misses)")
+  }
+
+  @Test func relevantStatesAreTheMentionedBits() {
+    var table = StateTable<Int>()
+    #expect(table.relevantStates == .normal)
+    table[.normal] = 0
+    #expect(table.relevantStates == .normal)
+    table[StateSelector(.selected, unless: .disabled)] = 1
+    #expect(table.relevantStates == [.selected, .disabled])
+    table[StateSelector(.selected, unless: .disabled)] = nil
+    #expect(table.relevantStates == .normal)
+
+    var style = StyleSet()
+    style[Self.count, for: .highlighted] = 1
+    style[Self.flag, for: StateSelector(.focused, unless: .disabled)] = true
+    #expect(style.relevantStates == [.highlighted, .focused, .disabled])
+    let look = style.resolve(.highlighted)
+    style[Self.flag] = StateTable()
+    #expect(style.relevantStates == .highlighted)
+    #expect(look.relevantStates == [.highlighted, .focused, .disabled], "a snapshot")
+  }
+
+  /// A resolved style is a value: later changes to the style set do not reach it, and two are
+  /// equal (and hash alike) when they give every attribute the same value.
+  @Test func resolvedStylesAreValues() {
+    var style = StyleSet()
+    style[Self.title, for: .normal] = "blue"
+    style[Self.title, for: .selected] = "white"
+    let before = style.resolve(.selected)
+    style[Self.title, for: .selected] = "black"
+    #expect(before[Self.title] == "white")
+    #expect(style.resolve(.selected)[Self.title] == "black")
+    #expect(style.resolve(.normal) == style.resolve(.focused))
+    #expect(style.resolve(.normal) != style.resolve(.selected))
+    #expect(before != style.resolve(.selected))
+    var copy = StyleSet()
+    copy[Self.title, for: .normal] = "blue"
+    #expect(copy.resolve(.highlighted) == style.resolve(.normal))
+    #expect(copy.resolve(.highlighted).hashValue == style.resolve(.normal).hashValue)
+    #expect(Set([copy.resolve(.normal), style.resolve(.disabled)]).count == 1)
+    #expect(StyleSet().resolve(.normal) != style.resolve(.normal))
+  }
+
+  /// Names are found by their bytes when they are short ASCII, and by comparing strings
+  /// otherwise: long names, names that are not ASCII, and names Swift holds equal with other
+  /// bytes (the Kelvin sign equals K).
+  @Test func namesOfEveryKindAreFound() {
+    let names = [
+      "", "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+      "abcdefghijklmnop", "abcdefghijklmnopq", "größe", "größeundfarbeundmehr", "\u{212A}elvin",
+      String(repeating: "x", count: 40) + "1", String(repeating: "x", count: 40) + "2",
+    ]
+    var style = StyleSet()
+    for (index, name) in names.enumerated() {
+      style[StyleKey<Int>(name), for: .normal] = index
+      style[StyleKey<String>(name), for: .selected] = name
+    }
+    let look = style.resolve(.selected)
+    for (index, name) in names.enumerated() {
+      #expect(look[StyleKey<Int>(name)] == index, "\(name)")
+      #expect(look[StyleKey<String>(name)] == name, "\(name)")
+      #expect(StyleKey<Int>(name).name == name)
+    }
+    // Equal in Swift, different bytes: "K" (ASCII) and the Kelvin sign.
+    #expect(look[StyleKey<Int>("Kelvin")] == names.firstIndex(of: "\u{212A}elvin"))
+    var ascii = StyleSet()
+    ascii[StyleKey<Int>("Kelvin"), for: .normal] = 7
+    #expect(ascii.resolve(.normal)[StyleKey<Int>("\u{212A}elvin")] == 7)
+    #expect(ascii.resolve(.normal)[StyleKey<Int>("Kelvim")] == nil)
+    #expect(look[StyleKey<Int>("abcdefghijklmnoq")] == nil)
+    #expect(look[StyleKey<Bool>("abc")] == nil, "same name, another type")
+    #expect(style.attributeNames.count == 2 * names.count)
+  }
+
+  /// A table whose bits no lookup gathers (seven bits spread over the word) is read through
+  /// the table, with the same answers.
+  @Test func tablesWithoutALookupResolve() {
+    var table = StateTable<Int>()
+    for bit in [0, 9, 20, 31, 40, 52, 63] { table[ControlState(rawValue: 1 << UInt(bit))] = bit }
+    #expect(StateTable.Lookup(table, default: -1) == nil)
+    var style = StyleSet()
+    style[Self.count] = table
+    let looks = StyleSet.Lookup(style, default: Look(), [.field(\.count, from: Self.count)])
+    #expect(!looks.isIndexed)
+    forAll(
+      "unindexed tables resolve as the table",
+      Gen.controlState(in: ControlState(rawValue: .max), count: 0...10, namedWeight: 1)
+    ) { state in
+      style.resolve(state)[Self.count] == table.resolve(state)
+        && looks.resolve(state).count == table.resolve(state, default: -1)
+    }
+  }
+}
