@@ -3,7 +3,7 @@ import Foundation
 /// An error with what was being done when it happened ("loading the theme at /tmp/theme.json"),
 /// keeping the original error as its cause.
 ///
-/// Wrap with ``withContext(_:_:)`` or ``Swift/Error/context(_:)``; the chain then reads from
+/// Wrap with `withContext(_:_:)` (sync or async) or `error.context(_:)`; the chain then reads from
 /// the task to the cause:
 ///
 ///     enum ThemeError: Error { case unreadable }
