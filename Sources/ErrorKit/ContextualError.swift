@@ -107,7 +107,9 @@ public func withContext<Result>(
 /// Runs async `body`; an error it throws is wrapped with `context` (see ``ContextualError``).
 ///
 ///     func fetch() async throws -> Int { 7 }
-///     let value = try await withContext("fetching the count") { try await fetch() }
+///     func fetchCount() async throws -> Int {
+///         try await withContext("fetching the count") { try await fetch() }
+///     }
 ///
 /// - Parameters:
 ///   - context: What `body` does; built only when `body` throws.
