@@ -13,7 +13,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   // Each entry needs at least `{"domain":"","code":0}`.
   require(entries.count * 22 <= input.count, "\(entries.count) entries from \(input.count) bytes")
   var lookup = ErrorLookup()
-  lookup.catalog = ErrorCatalog(entries)
+  lookup.add(entries)
   for entry in entries.prefix(8) {
     require(
       !lookup.entries(domain: entry.domain, code: entry.code).isEmpty, "an entry does not look up")
