@@ -10,7 +10,7 @@ let package = Package(
       name: "StateTableBenchmark",
       dependencies: [
         .product(name: "StateKit", package: "StateKit"),
-        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats",
+        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats", "BenchmarkSupport",
       ]
     ),
     .executableTarget(
@@ -19,7 +19,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "ControllerBenchmark",
-      dependencies: [.product(name: "StateKit", package: "StateKit"), "HeapStats"]
+      dependencies: [
+        .product(name: "StateKit", package: "StateKit"), "HeapStats", "BenchmarkSupport",
+      ]
     ),
     // The screen of widgets that issue 23 describes: StyleSet's documented and typed paths
     // against six Lookups, a hand-written switch and a dictionary; hits, misses, mixed states.
@@ -27,9 +29,11 @@ let package = Package(
       name: "StyleScreenBenchmark",
       dependencies: [
         .product(name: "StateKit", package: "StateKit"),
-        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats", "AllocationCounter",
+        .product(name: "StateKitTesting", package: "StateKit"), "HeapStats", "BenchmarkSupport",
+        "AllocationCounter",
       ]
     ),
+    .target(name: "BenchmarkSupport"),
     .target(name: "HeapStats"),
     .target(name: "AllocationCounter"),
   ],

@@ -30,6 +30,8 @@ import re
 import sqlite3
 import sys
 
+from generated_output import write_or_check
+
 OUTPUT_PATH = "Sources/InspectKit/Tables/CodeTables.swift"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data", "codes")
@@ -267,28 +269,27 @@ def generate():
         "enum CodeTables {\n",
         "  static let all: [CodeTable] = [\n",
     ]
+    # One Swift array per distinct list of rows: a table whose domains share their rows (TLS
+    # codes under three domains, HTTP under two) names one array for all of them.
+    entries = []
+    arrays = {}
     for ident, label, url, rows in tables:
-        domains = []
+        by_domain = {}
         for row in rows:
-            if row[1] not in domains:
-                domains.append(row[1])
-        for domain in domains:
-            var = re.sub(r"\W", "_", f"{ident}_{domain}")
-            out.append(f"    CodeTable(label: {swift_string(label)}, domain: {swift_string(domain)}, source: {swift_string(url)}, rows: {lower_camel(var)}),\n")
+            by_domain.setdefault(row[1], []).append(row_line(row))
+        for domain, lines in by_domain.items():
+            key = tuple(lines)
+            if key not in arrays:
+                arrays[key] = lower_camel(re.sub(r"\W", "_", f"{ident}_{domain}"))
+            entries.append((label, domain, url, arrays[key]))
+    for label, domain, url, var in entries:
+        out.append(f"    CodeTable(label: {swift_string(label)}, domain: {swift_string(domain)}, source: {swift_string(url)}, rows: {var}),\n")
     out.append("  ]\n")
-    for ident, label, url, rows in tables:
-        domains = []
-        for row in rows:
-            if row[1] not in domains:
-                domains.append(row[1])
-        for domain in domains:
-            var = lower_camel(re.sub(r"\W", "_", f"{ident}_{domain}"))
-            out.append("\n")
-            out.append(f"  static let {var}: [CodeRow] = [\n")
-            for row in rows:
-                if row[1] == domain:
-                    out.append(row_line(row))
-            out.append("  ]\n")
+    for lines, var in arrays.items():
+        out.append("\n")
+        out.append(f"  static let {var}: [CodeRow] = [\n")
+        out.extend(lines)
+        out.append("  ]\n")
     out.append("}\n")
     return "".join(out)
 
@@ -336,22 +337,7 @@ def main():
     args = parser.parse_args()
     if args.extract:
         return extract(args)
-    output = generate()
-    if args.check is None:
-        sys.stdout.write(output)
-        return 0
-    try:
-        with open(args.check, encoding="utf-8", newline="") as f:
-            current = f.read()
-    except OSError as e:
-        print(f"{args.check}: cannot read ({e.strerror})", file=sys.stderr)
-        return 1
-    if current != output:
-        print(f"{args.check} is out of date; regenerate with"
-              f" python3 scripts/generate-code-tables.py > {args.check}", file=sys.stderr)
-        return 1
-    return 0
-
+    return write_or_check(generate(), args.check, "generate-code-tables.py")
 
 if __name__ == "__main__":
     sys.exit(main())

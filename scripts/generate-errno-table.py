@@ -18,6 +18,8 @@ import json
 import os
 import sys
 
+from generated_output import write_or_check
+
 OUTPUT_PATH = "Sources/InspectKit/Tables/ErrnoTable.swift"
 LINE_LENGTH = 100  # lineLength in .swift-format
 
@@ -89,25 +91,7 @@ def main():
     parser = argparse.ArgumentParser(description="Generate the Swift errno table.")
     parser.add_argument("--check", metavar="FILE", help="exit 1 if FILE differs from the output")
     args = parser.parse_args()
-    output = generate()
-    if args.check is None:
-        sys.stdout.write(output)
-        return 0
-    try:
-        with open(args.check, encoding="utf-8", newline="") as f:
-            current = f.read()
-    except OSError as e:
-        print(f"{args.check}: cannot read ({e.strerror})", file=sys.stderr)
-        return 1
-    if current != output:
-        print(
-            f"{args.check} is out of date; regenerate with"
-            f" python3 scripts/generate-errno-table.py > {args.check}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
-
+    return write_or_check(generate(), args.check, "generate-errno-table.py")
 
 if __name__ == "__main__":
     sys.exit(main())

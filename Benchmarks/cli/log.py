@@ -49,6 +49,8 @@ import tempfile
 import threading
 import time
 
+from run import build  # the release build of statekit-inspect, shared with run.py
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 GREP_PATTERN = r"Error Domain=|error -?[0-9]+\.\)"
@@ -552,14 +554,6 @@ def write_forms(path, form, count, seed):
 
 # ---------------------------------------------------------------------------------------------
 # Measuring.
-
-def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "statekit-inspect"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "statekit-inspect")
-
 
 def vmhwm_kib(pid):
     try:

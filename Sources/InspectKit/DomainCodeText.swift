@@ -48,7 +48,7 @@ enum DomainCodeText: ErrorReader {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
-  private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+  private static func isDigit(_ byte: UInt8) -> Bool { ASCIIDigits.isDecimalDigit(byte) }
 
   /// A byte of a domain name: `com.apple.dt.CoreDeviceError`, `kCFErrorDomainCFNetwork`.
   private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -87,16 +87,12 @@ enum DomainCodeText: ErrorReader {
     var cursor = position
     let negative = cursor < text.count && text[cursor] == UInt8(ascii: "-")
     if negative { cursor += 1 }
-    var magnitude: UInt64 = 0
     let digitsStart = cursor
-    while cursor < text.count, isDigit(text[cursor]) {
-      let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, overflowSum) = times.addingReportingOverflow(UInt64(text[cursor] - 0x30))
-      guard !overflowTimes, !overflowSum else { return nil }
-      magnitude = sum
-      cursor += 1
-    }
-    guard cursor > digitsStart, cursor - digitsStart <= 20 else { return nil }
+    while cursor < text.count, cursor - digitsStart <= 20, isDigit(text[cursor]) { cursor += 1 }
+    guard
+      case .success(let magnitude) = ASCIIDigits.unsigned(
+        text.bytes[digitsStart..<cursor], radix: 10)
+    else { return nil }
     if cursor < text.count {
       let next = text[cursor]
       if isLetter(next) || next == UInt8(ascii: "_") { return nil }
@@ -105,10 +101,10 @@ enum DomainCodeText: ErrorReader {
       }
     }
     let value: Int
-    if magnitude <= UInt64(Int.max) {
+    if magnitude <= UInt(Int.max) {
       value = negative ? -Int(magnitude) : Int(magnitude)
     } else if !negative {
-      value = Int(bitPattern: UInt(magnitude))
+      value = Int(bitPattern: magnitude)
     } else {
       return nil
     }

@@ -135,16 +135,7 @@ struct PastedText {
   /// The index of the byte of `needle` least likely in log text: an upper-case letter or a
   /// punctuation mark before a lower-case letter, a space or a digit.
   static func pivot(of needle: [UInt8]) -> Int {
-    func rarity(_ byte: UInt8) -> Int {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): 3
-      case UInt8(ascii: "("), UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: "}"): 2
-      case 0x20, UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"),
-        UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "r"):
-        0
-      default: 1
-      }
-    }
+    let rarity = AnchorSet.rarity
     var best = 0
     for index in needle.indices where rarity(needle[index]) > rarity(needle[best]) {
       best = index

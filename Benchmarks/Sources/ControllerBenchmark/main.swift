@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // Measures StateController, the state a widget keeps to restyle only on real change, against
 // baselines measured in the same run: the heap bytes of a controller with one observer (the
 // issue's budget is 128), and the cost of a change heard by one observer against a widget's
@@ -13,12 +14,6 @@ import StateKit
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-func now() -> UInt64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
 
 @inline(never) func restyle(_ state: ControlState) {
   if state.rawValue == 0x5eed_5eed { print("") }
@@ -83,7 +78,6 @@ for round in 0...rounds {
     plainTimes.append(plainTime)
   }
 }
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let ratios: [Double] = zip(controllerTimes, plainTimes).map { $0 / $1 }
 let controllerNS = String(format: "%.1f", median(controllerTimes))
 let plainNS = String(format: "%.1f", median(plainTimes))

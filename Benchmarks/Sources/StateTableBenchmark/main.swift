@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // Measures StateTable through the public API, against baselines measured in the same run:
 // resolve (as `resolve(_:) ?? 0`, as `resolve(_:default:)`, and through a frozen
 // `StateTable.Lookup`) against a [ControlState: Int]
@@ -21,46 +22,6 @@ import StateKitTesting
 let visited = ControlState(rawValue: 1 << 16)
 let dragging = ControlState(rawValue: 1 << 17)
 
-/// Opaque to the optimizer, so loops cannot be folded away.
-@inline(never) func blackHole(_ value: Int) {
-  if value == 0x5eed_5eed { print("") }
-}
-
-@inline(never) func opaque<T>(_ value: T) -> T { value }
-
-func now() -> UInt64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
-
-/// Nanoseconds per operation of each body, which perform `operations` operations each, one
-/// sample per round. The bodies run interleaved, round after round, so a slow moment of the
-/// machine hits them all and ratios within a round stay fair.
-func measure(operations: Int, rounds: Int = 21, _ bodies: [() -> Int]) -> [[Double]] {
-  var samples = Array(repeating: [Double](), count: bodies.count)
-  for round in 0...rounds {
-    for (index, body) in bodies.enumerated() {
-      let start = now()
-      blackHole(body())
-      // Round 0 warms up caches and the CPU clock; it is not counted.
-      if round > 0 { samples[index].append(Double(now() - start) / Double(operations)) }
-    }
-  }
-  return samples
-}
-
-func median(_ values: [Double]) -> Double {
-  values.sorted()[values.count / 2]
-}
-
-/// The median over rounds of the ratio of two bodies measured in the same round.
-func medianRatio(_ numerator: [Double], _ denominator: [Double]) -> Double {
-  median(zip(numerator, denominator).map { $0 / $1 })
-}
-
-/// The selectors of a table with `size` entries: plain states over the system bits and two
-/// custom states, plus exclusions, always including `.normal`.
 func selectors(_ size: Int) -> [StateSelector] {
   let pool: [ControlState] = [
     .normal, .highlighted, .disabled, .selected, .focused, visited, [.selected, .highlighted],

@@ -19,6 +19,7 @@
 //   swift run -c release --package-path Benchmarks StyleScreenBenchmark            # about 1 min
 //   swift run -c release --package-path Benchmarks StyleScreenBenchmark --short    # CI, seconds
 import AllocationCounter
+import BenchmarkSupport
 import HeapStats
 import StateKit
 import StateKitTesting
@@ -201,43 +202,6 @@ func dictionary() -> [ControlState: ButtonLook] {
 }
 
 // MARK: Timing
-
-/// Opaque to the optimizer, so loops cannot be folded away.
-@inline(never) func blackHole(_ value: Int) {
-  if value == 0x5eed_5eed { print("") }
-}
-
-@inline(never) func opaque<T>(_ value: T) -> T { value }
-
-func now() -> UInt64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
-
-/// Nanoseconds per operation of each body, one sample per round; the bodies run interleaved,
-/// round after round, so a slow moment of the machine hits them all.
-func measure(operations: Int, rounds: Int, _ bodies: [() -> Int]) -> [[Double]] {
-  var samples = Array(repeating: [Double](), count: bodies.count)
-  for round in 0...rounds {
-    for (index, body) in bodies.enumerated() {
-      let start = now()
-      blackHole(body())
-      // Round 0 warms up caches and the CPU clock; it is not counted.
-      if round > 0 { samples[index].append(Double(now() - start) / Double(operations)) }
-    }
-  }
-  return samples
-}
-
-func median(_ values: [Double]) -> Double {
-  values.sorted()[values.count / 2]
-}
-
-/// The median over rounds of the ratio of two bodies measured in the same round.
-func medianRatio(_ numerator: [Double], _ denominator: [Double]) -> Double {
-  median(zip(numerator, denominator).map { $0 / $1 })
-}
 
 func format(_ value: Double, _ digits: Double = 100) -> String {
   String((value * digits).rounded() / digits)
