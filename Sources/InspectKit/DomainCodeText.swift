@@ -220,7 +220,7 @@ enum DomainCodeText: ErrorReader {
       return finding(domain: value, code: code.value, in: wordStart..<max(code.end, after))
     }
     if text.isOpen, reachesEnd(text, from: codeFrom) { return waiting(text, from: wordStart) }
-    if let code = codeBefore(text, at: wordStart) {
+    if let code = siblingCodeBefore(text, at: wordStart) {
       return finding(domain: value, code: code.value, in: code.start..<after)
     }
     return nil
@@ -240,27 +240,89 @@ enum DomainCodeText: ErrorReader {
     return cursor >= text.count
   }
 
-  /// The first `code` key after `start`, within ``linesAfterKey`` lines and ``window`` bytes,
-  /// before any other domain.
+  /// The first `code` key after `start` at the same level (not inside a `{…}` or `[…]` that
+  /// opens after the domain, not past the end of the object that holds the domain), within
+  /// ``linesAfterKey`` lines and ``window`` bytes, before any other domain.
   private static func codeKey(_ text: PastedText, from start: Int) -> (value: Int, end: Int)? {
     var cursor = start
     var feeds = 0
+    var depth = 0
     while cursor < text.count, cursor - start < window {
       let byte = text[cursor]
-      if byte == 0x0A {
+      switch byte {
+      case 0x0A:
         feeds += 1
         if feeds > linesAfterKey { return nil }
-      } else if lower(byte) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor) {
-        if let code = codeValue(text, keyAt: cursor) { return code }
-      } else if byte == UInt8(ascii: "o"), hasWord(text, "omain", at: cursor) {
-        return nil
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return nil }
+        depth -= 1
+      case UInt8(ascii: "c"), UInt8(ascii: "C"):
+        if depth == 0, hasWord(text, "code", at: cursor),
+          let code = codeValue(text, keyAt: cursor)
+        {
+          return code
+        }
+      case UInt8(ascii: "o"):
+        if hasWord(text, "omain", at: cursor) { return nil }
+      default: break
       }
       cursor += 1
     }
     return nil
   }
 
-  /// The last `code` key on the line before `position`, or `Error N,` just before it.
+  /// How many lines before its `domain` key a `code` key may stand on lines of their own
+  /// (`Code: 5` then `Domain: X`).
+  static let linesBeforeKey = 3
+  /// How many lines before its `domain` key a `code` key may stand in the object that holds
+  /// both, as a dictionary, a JavaScript object or JSON prints it (`{ code = 4; domain = X; }`).
+  static let linesBeforeKeyInObject = 16
+
+  /// The `code` key nearest before `position` at the same level: not inside a `{…}`, `[…]` or
+  /// `(…)` that closes before it, not before the start of the object that holds the domain,
+  /// past another domain, past the end of the last error read (``PastedText/floor``) or more
+  /// than ``Limits/lookBehind`` bytes back. Within `flatLines` lines it is taken; further back
+  /// (up to ``linesBeforeKeyInObject`` lines), only when the object that holds both starts
+  /// before it.
+  private static func siblingCodeBefore(
+    _ text: PastedText, at position: Int, flatLines: Int = linesBeforeKey
+  ) -> (value: Int, start: Int)? {
+    let floor = max(text.floor, position - Limits.lookBehind, 0)
+    var cursor = position
+    var depth = 0
+    var feeds = 0
+    var candidate: (value: Int, start: Int)?
+    while cursor > floor {
+      cursor -= 1
+      let byte = text[cursor]
+      switch byte {
+      case 0x0A:
+        feeds += 1
+        if feeds > linesBeforeKeyInObject { return nil }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"):
+        depth += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
+        // The start of the object that holds the domain.
+        if depth == 0 { return candidate }
+        depth -= 1
+      case UInt8(ascii: "c"), UInt8(ascii: "C"):
+        if depth == 0, candidate == nil, hasWord(text, "code", at: cursor),
+          let code = codeValue(text, keyAt: cursor), code.end <= position
+        {
+          if feeds <= flatLines { return (code.value, cursor) }
+          candidate = (code.value, cursor)
+        }
+      case UInt8(ascii: "o"):
+        if depth == 0, candidate == nil, hasWord(text, "omain", at: cursor) { return nil }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// `Error N,` just before a domain name: `Error 17011, FIRAuthErrorDomain`.
   private static func codeBefore(_ text: PastedText, at position: Int) -> (
     value: Int, start: Int
   )? {
@@ -268,40 +330,24 @@ enum DomainCodeText: ErrorReader {
     while lineStart > 0, position - lineStart < window, text[lineStart - 1] != 0x0A {
       lineStart -= 1
     }
-    var found: (value: Int, start: Int)?
-    var cursor = lineStart
-    while cursor < position {
-      if lower(text[cursor]) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor),
-        let code = codeValue(text, keyAt: cursor), code.end <= position
-      {
-        found = (code.value, cursor)
-        cursor = code.end
-        continue
-      }
-      cursor += 1
+    var back = position
+    while back > lineStart,
+      text[back - 1] == 0x20 || text[back - 1] == UInt8(ascii: ",") || text[back - 1] == 0x09
+    {
+      back -= 1
     }
-    if found == nil {
-      // `Error 17011, FIRAuthErrorDomain`
-      var back = position
-      while back > lineStart,
-        text[back - 1] == 0x20 || text[back - 1] == UInt8(ascii: ",") || text[back - 1] == 0x09
-      {
-        back -= 1
-      }
-      guard back < position, text[back] == UInt8(ascii: ",") || back + 1 < position else {
-        return nil
-      }
-      var digits = back
-      while digits > lineStart, isDigit(text[digits - 1]) { digits -= 1 }
-      guard digits < back else { return nil }
-      if digits > lineStart, text[digits - 1] == UInt8(ascii: "-") { digits -= 1 }
-      let wordEnd = skipBlanksBack(text, from: digits, to: lineStart)
-      guard wordEnd < digits, wordEnd >= lineStart + 5, hasWord(text, "error", at: wordEnd - 5),
-        let code = integer(text, at: digits), code.end == back
-      else { return nil }
-      found = (code.value, wordEnd - 5)
+    guard back < position, text[back] == UInt8(ascii: ",") || back + 1 < position else {
+      return nil
     }
-    return found
+    var digits = back
+    while digits > lineStart, isDigit(text[digits - 1]) { digits -= 1 }
+    guard digits < back else { return nil }
+    if digits > lineStart, text[digits - 1] == UInt8(ascii: "-") { digits -= 1 }
+    let wordEnd = skipBlanksBack(text, from: digits, to: lineStart)
+    guard wordEnd < digits, wordEnd >= lineStart + 5, hasWord(text, "error", at: wordEnd - 5),
+      let code = integer(text, at: digits), code.end == back
+    else { return nil }
+    return (code.value, wordEnd - 5)
   }
 
   private static func skipBlanksBack(_ text: PastedText, from position: Int, to start: Int) -> Int {
@@ -377,11 +423,31 @@ enum DomainCodeText: ErrorReader {
     if let code = codeAfterName(text, from: nameEnd) {
       return finding(domain: name, code: code.value, in: start..<code.end)
     }
-    if !glued, let code = codeBefore(text, at: start) {
+    // `Error 17011, FIRAuthErrorDomain`; a `code` key before the name on its line or in the
+    // object that holds both; `errorMessage = "FIRAuthErrorDomain"` after `errorCode = "Error
+    // 17011"` (a name that is the value of a key) on the lines before.
+    if !glued,
+      let code = codeBefore(text, at: start)
+        ?? siblingCodeBefore(
+          text, at: start, flatLines: isValueOfKey(text, at: start) ? linesBeforeKey : 0)
+    {
       return finding(domain: name, code: code.value, in: code.start..<end)
     }
     if text.isOpen, text.lineEnd(of: end) >= text.count { return waiting(text, from: start) }
     return nil
+  }
+
+  /// Whether the word at `position` is the value of a key: `= "X"`, `: 'X'`, `=X`.
+  private static func isValueOfKey(_ text: PastedText, at position: Int) -> Bool {
+    var cursor = position
+    if cursor > 0, text[cursor - 1] == UInt8(ascii: "\"") || text[cursor - 1] == UInt8(ascii: "'") {
+      cursor -= 1
+    }
+    while cursor > 0, position - cursor < 8, text[cursor - 1] == 0x20 || text[cursor - 1] == 0x09 {
+      cursor -= 1
+    }
+    return cursor > 0
+      && (text[cursor - 1] == UInt8(ascii: "=") || text[cursor - 1] == UInt8(ascii: ":"))
   }
 
   /// The code after a domain name: ` -999`, ` Code=-3003`, ` Code 1`, ` error -1012`,

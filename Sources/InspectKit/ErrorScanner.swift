@@ -47,26 +47,39 @@ enum ErrorScanner {
   /// those before it.
   static func scan(_ text: PastedText) -> (findings: [ErrorFinding], heldFrom: Int?) {
     var findings: [ErrorFinding] = []
-    let heldFrom = scan(text) { findings.append($0) }
-    return (findings, heldFrom)
+    let end = scan(text) { findings.append($0) }
+    return (findings, end.heldFrom)
+  }
+
+  /// Where a scan stopped.
+  struct End {
+    /// Where an error that reaches the end of an open text starts, or `nil`.
+    var heldFrom: Int?
+    /// The end of the last error read (or the start of the text): a reader may not look back
+    /// past it, so a stream keeps no context before it.
+    var covered: Int
   }
 
   /// Hands the findings of `text` to `report`, in order, each as soon as the next one cannot
   /// take it back, and returns where an error that reaches the end of an open text starts
-  /// (`nil` when none does): the findings before it are reported, the rest is to be read again
-  /// with the lines that follow. A short form is a repeat only of an error on its own line, so
-  /// no state passes from one scan to the next.
-  static func scan(_ text: PastedText, report: (ErrorFinding) -> Void) -> Int? {
+  /// (`heldFrom`, `nil` when none does): the findings before it are reported, the rest is to be
+  /// read again with the lines that follow. A short form is a repeat only of an error on its own
+  /// line, so no state passes from one scan to the next. Anchors before ``PastedText/start``
+  /// (context a stream kept) are not read.
+  static func scan(_ text: PastedText, report: (ErrorFinding) -> Void) -> End {
+    var text = text
     // The last finding, not reported yet: the next one may show that it only repeats it.
     var last: ErrorFinding?
     var cursor = AnchorCursor(anchorSet, in: text)
-    var covered = 0
+    var covered = text.floor
+    cursor.skip(to: text.start)
     var lastFull: (payload: ErrorPayload, line: Int)?
     while let (position, chosen) = cursor.next() {
       if position < covered {
         cursor.skip(to: covered)
         continue
       }
+      text.floor = covered
       var found: ErrorFinding?
       for (reader, index) in anchors[chosen].readers {
         if var finding = reader.read(text, anchor: index, at: position) {
@@ -81,10 +94,10 @@ enum ErrorScanner {
         if let held = last, held.isRepeat,
           text.line(of: held.range.lowerBound) == text.line(of: finding.range.lowerBound)
         {
-          return held.range.lowerBound
+          return End(heldFrom: held.range.lowerBound, covered: covered)
         }
         if let last { report(last) }
-        return finding.range.lowerBound
+        return End(heldFrom: finding.range.lowerBound, covered: covered)
       }
       covered = max(finding.range.upperBound, position + 1)
       cursor.skip(to: covered)
@@ -110,7 +123,7 @@ enum ErrorScanner {
       last = finding
     }
     if let last { report(last) }
-    return nil
+    return End(heldFrom: nil, covered: covered)
   }
 
   /// Whether an error's chain holds the domain and code of a short form.

@@ -26,6 +26,9 @@ struct ErrorStream {
 
   /// Held text: complete lines from the start of an error that may still go on.
   private var held: [UInt8] = []
+  /// The end of the text read before (at most ``Limits/lookBehind`` bytes, after its last
+  /// error): a reader may look back at it from the lines that follow, as in the whole input.
+  private var context: [UInt8] = []
   /// A JSON document whose braces are still open.
   private var document: [UInt8] = []
   private var depth = JSONDepth()
@@ -57,8 +60,7 @@ struct ErrorStream {
           if depth.depth <= 0 { endDocument(report) }
           continue
         }
-        report(.finding(.unreadable("a JSON document ends unfinished", in: 0..<0)))
-        document.removeAll()
+        endUnfinishedDocument("a JSON document ends unfinished", report)
       }
       if held.isEmpty, let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
         // The text before the document, then the document's first line.
@@ -104,8 +106,8 @@ struct ErrorStream {
   mutating func finish(_ report: (Item) -> Void) {
     pause(report)
     if !document.isEmpty {
-      report(.finding(.unreadable("the input ends inside a JSON document", in: 0..<0)))
-      document.removeAll()
+      endUnfinishedDocument("the input ends inside a JSON document", report)
+      pause(report)
     }
   }
 
@@ -119,10 +121,7 @@ struct ErrorStream {
   ) {
     guard !range.isEmpty else { return }
     if held.isEmpty {
-      let bytes =
-        range.lowerBound == 0 && range.upperBound == chunk.count
-        ? chunk : Array(chunk[range])
-      read(PastedText(bytes, isOpen: true), report)
+      read(chunk, range, isOpen: true, report)
       return
     }
     held.append(contentsOf: chunk[range])
@@ -130,31 +129,64 @@ struct ErrorStream {
       flushHeld(report)
     } else if credit >= held.count {
       credit -= held.count
-      let text = PastedText(held, isOpen: true)
+      let bytes = held
       held = []
-      read(text, report)
+      read(bytes, 0..<bytes.count, isOpen: true, report)
     }
   }
 
-  /// Scans an open text; what may go on is held from the start of its line.
-  private mutating func read(_ text: PastedText, _ report: (Item) -> Void) {
-    if let heldFrom = ErrorScanner.scan(text, report: { report(.finding($0)) }) {
-      held = Array(text.bytes[heldFrom..<text.count])
+  /// Scans `bytes[range]` after the context kept from before; what may go on is held from where
+  /// its error starts, and the end of what was read (after its last error) is kept as the
+  /// context of what follows.
+  private mutating func read(
+    _ bytes: [UInt8], _ range: Range<Int>, isOpen: Bool, _ report: (Item) -> Void
+  ) {
+    let text: PastedText
+    if context.isEmpty {
+      text = PastedText(
+        range.lowerBound == 0 && range.upperBound == bytes.count ? bytes : Array(bytes[range]),
+        isOpen: isOpen)
+    } else {
+      var joined = context
+      joined.append(contentsOf: bytes[range])
+      text = PastedText(joined, isOpen: isOpen, start: context.count)
     }
+    let end = ErrorScanner.scan(text) { report(.finding($0)) }
+    let kept = end.heldFrom ?? text.count
+    if let heldFrom = end.heldFrom { held = Array(text.bytes[heldFrom..<text.count]) }
+    let from = max(end.covered, kept - Limits.lookBehind, 0)
+    context = from < kept ? Array(text.bytes[from..<kept]) : []
   }
 
   private mutating func flushHeld(_ report: (Item) -> Void) {
     guard !held.isEmpty else { return }
-    let text = PastedText(held)
+    let bytes = held
     held = []
-    _ = ErrorScanner.scan(text) { report(.finding($0)) }
+    read(bytes, 0..<bytes.count, isOpen: false, report)
   }
 
   // MARK: JSON documents
 
+  /// A document whose braces stay open: unreadable, unless it is only brackets (a dictionary's
+  /// `{` on a line of its own, as `NSLog` prints one), which is read as text with what follows.
+  private mutating func endUnfinishedDocument(_ reason: String, _ report: (Item) -> Void) {
+    let bytes = document
+    document = []
+    let onlyBrackets = bytes.allSatisfy {
+      PastedText.isSpace($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+    }
+    if onlyBrackets {
+      scanText(bytes, 0..<bytes.count, report)
+    } else {
+      context = []
+      report(.finding(.unreadable(reason, in: 0..<0)))
+    }
+  }
+
   private mutating func endDocument(_ report: (Item) -> Void) {
     let bytes = document
     document = []
+    context = []
     do {
       let json = try JSONReader.parse(bytes)
       do {

@@ -206,7 +206,12 @@ extension Inspector {
       do {
         json = try JSONReader.parse(bytes)
       } catch {
-        throw Failure(status: .dataError, message: "\(name): \(error.message)")
+        // Not JSON: a dictionary as `NSLog` prints it (`{ code = 4; domain = X; }`) is text.
+        let found = ErrorScanner.findAll(in: PastedText(bytes))
+        guard !found.isEmpty else {
+          throw Failure(status: .dataError, message: "\(name): \(error.message)")
+        }
+        return found
       }
       do {
         return [.error(try ErrorPayload(jsonValue: json), in: 0..<bytes.count, asGiven: true)]

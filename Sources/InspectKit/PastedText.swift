@@ -20,11 +20,19 @@ struct PastedText {
   /// Whether more text may follow the end (a stream that has not ended): a reader that reaches
   /// the end reports an error that may go on.
   let isOpen: Bool
+  /// Where the text to read starts. The bytes before it are context: the end of what a stream
+  /// read before (at most ``Limits/lookBehind`` bytes, after its last error), which a reader may
+  /// look back at, as it would in the whole input, but whose anchors were read already.
+  let start: Int
+  /// How far back a reader may look: the end of the last error read (set by ``ErrorScanner``
+  /// before it asks a reader), so a key that belongs to an error already read is not taken again.
+  var floor = 0
 
-  init(_ bytes: [UInt8], count: Int? = nil, isOpen: Bool = false) {
+  init(_ bytes: [UInt8], count: Int? = nil, isOpen: Bool = false, start: Int = 0) {
     self.bytes = bytes
     self.count = min(count ?? bytes.count, bytes.count)
     self.isOpen = isOpen
+    self.start = min(start, self.count)
     lineStarts = Self.lineStarts(of: bytes, count: self.count)
   }
 

@@ -41,6 +41,10 @@ enum Limits {
   /// How long a stream waits for the next line before it reports an error it holds: under the
   /// 250 ms promised, with room for the reading and printing.
   static let pauseMilliseconds: Int32 = 200
+  /// How far back before its anchor a reader may look for the rest of an error (a `code` key
+  /// before its `domain` key), in bytes: a stream keeps this much of the text it has read, after
+  /// its last error, as the context of the next lines.
+  static let lookBehind = 1024
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.

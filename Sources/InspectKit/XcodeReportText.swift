@@ -98,7 +98,9 @@ enum XcodeReportText: ErrorReader {
     guard !domain.contains(" ") else { return nil }
     let lineEnd = { (i: Int) in i + 1 < lines ? text.lineStarts[i + 1] - 1 : text.count }
     guard index + 1 < lines else {
-      // The text ends after `Domain:`: the code may still come.
+      // The text ends after `Domain:`: in a stream the code may still come; in a whole text the
+      // line is another form (a `Code:` line before it).
+      guard text.isOpen else { return nil }
       return Block(
         start: text.lineStarts[index], end: lineEnd(index),
         payload: ErrorPayload(domain: domain, code: 0), nextLine: lines, openEnded: true,

@@ -64,6 +64,29 @@ struct DomainCodeTextTests {
       "ERROR: Failed to install the app. (com.apple.dt.CoreDeviceError error 3002 (0xBBA))",
       "com.apple.dt.CoreDeviceError 3002"
     ),
+    // A `code` key before its `domain` key: in one object, or on the lines just before.
+    (
+      "{\n    \"class\": \"NSError\",\n    \"code\": 3840,\n    \"domain\": \"NSCocoaErrorDomain\"\n}",
+      "NSCocoaErrorDomain 3840"
+    ),
+    (
+      "WARNING_{\n    code = 4;\n    domain = WKErrorDomain;\n    userInfo =     {\n        a = 1;\n    };\n}",
+      "WKErrorDomain 4"
+    ),
+    (
+      "{ code: 'E-999',\n  userInfo:\n   { NSErrorFailingURLKey: null,\n     k: 'v' },\n"
+        + "  message: 'Cannot connect',\n  domain: 'NSURLErrorDomain' }",
+      "NSURLErrorDomain -999"
+    ),
+    (
+      "errorCode = \"Error 17011\"\nerrorMessage = \"FIRAuthErrorDomain\"",
+      "FIRAuthErrorDomain 17011"
+    ),
+    ("Code: 5\nDomain: com.example.sync", "com.example.sync 5"),
+    (
+      #"{"code": 3840, "domain": "NSCocoaErrorDomain", "userInfo": {"code": 1}}"#,
+      "NSCocoaErrorDomain 3840"
+    ),
   ]
 
   @Test func everyLayoutGivesItsChain() {
@@ -83,6 +106,10 @@ struct DomainCodeTextTests {
     "OSStatus is a type; error handling",
     "Cocoa errors are documented",
     "errorDomain: X, code: 1",
+    // A code in another object, or too far before a domain outside any object.
+    "{ code: 1 } { domain: 'NSURLErrorDomain' }",
+    "code: 1\na\nb\nc\nd\ndomain: NSURLErrorDomain",
+    "exit code: 1\nthe app failed with NSCocoaErrorDomain",
   ])
   func textThatIsNotAnError(_ text: String) {
     #expect(Self.chains(text) == [], "\(text)")

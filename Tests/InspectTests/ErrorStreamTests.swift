@@ -53,6 +53,10 @@ struct ErrorStreamTests {
     "log \"Error Domain=C Code=3 \\\"z\\\" UserInfo={k=v}\" end; OSStatus error:[-34018]\n",
     "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
       + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n",
+    "errorCode = \"Error 17011\"\nerrorMessage = \"FIRAuthErrorDomain\"\n",
+    "{\n    code = 4;\n    domain = WKErrorDomain;\n}\n",
+    "  code: 'E-999',\n  userInfo: { k: 'v' },\n  domain: 'NSURLErrorDomain' }\n",
+    "Code: 5\nDomain: com.example.sync\n",
     "\n",
   ]
 
@@ -324,5 +328,49 @@ struct ErrorStreamTests {
       let safe = terminalSafe("a\(mark)b")
       #expect(!safe.unicodeScalars.contains(mark), "U+\(String(mark.value, radix: 16))")
     }
+  }
+}
+
+/// A dictionary as `NSLog` prints it, `{` on a line of its own and the `code` before the
+/// `domain`: read as text by the stream and by an argument, never as broken JSON.
+@Suite("A dictionary that starts with a brace")
+struct DictionaryTextTests {
+  static let text = """
+    {
+        code = 4;
+        domain = WKErrorDomain;
+        userInfo =     {
+            NSLocalizedDescription = "A JavaScript exception occurred";
+        };
+    }
+
+    """
+
+  @Test func theStreamReadsItAsText() {
+    #expect(ErrorStreamTests.items(Self.text) == ["WKErrorDomain 4"])
+    // Line by line, so the `code` line is context when the `domain` line comes.
+    var stream = ErrorStream()
+    var items: [ErrorStream.Item] = []
+    for line in Self.text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let bytes = Array((line + "\n").utf8)
+      items += stream.feed(bytes, count: bytes.count)
+    }
+    items += stream.finish()
+    #expect(items.map(ErrorStreamTests.summary) == ["WKErrorDomain 4"])
+  }
+
+  @Test func anArgumentReadsItAsText() throws {
+    let run = try Run(["error", Self.text])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.hasPrefix("WKErrorDomain 4 "), "\(run)")
+    let piped = try Run(["error", "-"], stdin: Data(Self.text.utf8))
+    #expect(piped.status == 0, "\(piped)")
+    #expect(piped.stderr.isEmpty, "\(piped)")
+  }
+
+  @Test func bracesAloneStillFailAsJSON() throws {
+    let run = try Run(["error", "{ nothing here"])
+    #expect(run.status == 65, "\(run)")
+    #expect(run.stderr.contains("JSON") || run.stderr.contains("line 1"), "\(run)")
   }
 }
