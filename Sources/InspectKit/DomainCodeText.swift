@@ -134,7 +134,9 @@ enum DomainCodeText: ErrorReader {
   // MARK: Domains
 
   /// At the `omain` of a `domain` key or of a domain name.
-  private static func readDomain(_ text: PastedText, at position: Int) -> ErrorFinding? {
+  private static func readDomain(
+    _ text: PastedText, at position: Int, followsCauses: Bool = true
+  ) -> ErrorFinding? {
     guard position >= 1, text[position - 1] == UInt8(ascii: "D") || text[position - 1] == 0x64
     else { return nil }
     let word = position - 1
@@ -150,7 +152,7 @@ enum DomainCodeText: ErrorReader {
       tokenEnd += 1
     }
     if tokenEnd == wordEnd, isKey(text, wordStart: word, tokenStart: tokenStart) {
-      return readKey(text, wordStart: word, wordEnd: wordEnd)
+      return readKey(text, wordStart: word, wordEnd: wordEnd, followsCauses: followsCauses)
     }
     return readName(text, from: tokenStart, to: tokenEnd, anchor: position)
   }
@@ -176,7 +178,9 @@ enum DomainCodeText: ErrorReader {
   }
 
   /// `domain: value` and a `code` key near it.
-  private static func readKey(_ text: PastedText, wordStart: Int, wordEnd: Int) -> ErrorFinding? {
+  private static func readKey(
+    _ text: PastedText, wordStart: Int, wordEnd: Int, followsCauses: Bool = true
+  ) -> ErrorFinding? {
     var cursor = wordEnd
     if text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'") { cursor += 1 }
     cursor = skipBlanks(text, from: cursor) + 1
@@ -217,13 +221,89 @@ enum DomainCodeText: ErrorReader {
     }
     guard looksLikeDomain(value) else { return nil }
     if let code = codeKey(text, from: codeFrom) {
-      return finding(domain: value, code: code.value, in: wordStart..<max(code.end, after))
+      let range = wordStart..<max(code.end, after)
+      let first = ErrorPayload(domain: KnownDomains.canonical(value), code: code.value)
+      return followsCauses ? withUnderlying(text, first, in: range) : .error(first, in: range)
     }
     if text.isOpen, reachesEnd(text, from: codeFrom) { return waiting(text, from: wordStart) }
     if let code = siblingCodeBefore(text, at: wordStart) {
       return finding(domain: value, code: code.value, in: code.start..<after)
     }
     return nil
+  }
+
+  // MARK: simctl's chain
+
+  /// How many lines may describe an error before the `Underlying error` line of its cause.
+  static let linesBeforeUnderlying = 8
+
+  /// simctl's chain: a reading whose line ends with `:` after it (`An error was encountered
+  /// processing the command (domain=X, code=1):`), the lines that describe it, then
+  /// `Underlying error (domain=Y, code=2):` and its own lines, as deep as it goes. The lines
+  /// between two levels are the first one's message; the indented lines after the last level
+  /// are its message.
+  private static func withUnderlying(
+    _ text: PastedText, _ first: ErrorPayload, in range: Range<Int>
+  ) -> ErrorFinding {
+    var levels = [first]
+    var end = range.upperBound
+    chain: while endsWithColon(text, from: end) {
+      let header = text.line(of: end - 1)
+      var line = header + 1
+      var description: [String] = []
+      while line - header <= linesBeforeUnderlying {
+        guard line < text.lineStarts.count, text.lineStarts[line] < text.count else {
+          // The text ends before the cause: a stream waits for it.
+          if text.isOpen { return waiting(text, from: range.lowerBound) }
+          break chain
+        }
+        let start = text.lineStarts[line]
+        let stop = text.lineEnd(of: start)
+        let content = skipBlanks(text, from: start, limit: 64)
+        if hasWord(text, "underlying error", at: content) {
+          guard let anchor = text.find(Array("omain".utf8), from: content, before: stop),
+            let cause = readDomain(text, at: anchor, followsCauses: false),
+            let payload = cause.payload
+          else { break chain }
+          if !description.isEmpty, levels[levels.count - 1].message == nil {
+            levels[levels.count - 1].message = description.joined(separator: " ")
+          }
+          levels.append(payload)
+          end = cause.range.upperBound
+          continue chain
+        }
+        if content < stop { description.append(text.text(content..<stop).trimmingSpaces()) }
+        line += 1
+      }
+      break
+    }
+    guard levels.count > 1 else { return .error(first, in: range) }
+    // The last level's indented lines describe it.
+    var line = text.line(of: end - 1) + 1
+    var description: [String] = []
+    while line < text.lineStarts.count, text.lineStarts[line] < text.count,
+      text[text.lineStarts[line]] == 0x09 || text[text.lineStarts[line]] == 0x20,
+      description.count < linesBeforeUnderlying
+    {
+      let start = text.lineStarts[line]
+      description.append(text.text(start..<text.lineEnd(of: start)).trimmingSpaces())
+      end = text.lineEnd(of: start)
+      line += 1
+    }
+    if !description.isEmpty, levels[levels.count - 1].message == nil {
+      levels[levels.count - 1].message = description.joined(separator: " ")
+    }
+    guard let payload = ErrorPayload(linking: levels) else { return .error(first, in: range) }
+    return .error(payload, in: range.lowerBound..<end)
+  }
+
+  /// Whether the rest of the line after `position` is `:` or `):`.
+  private static func endsWithColon(_ text: PastedText, from position: Int) -> Bool {
+    var cursor = skipBlanks(text, from: position)
+    if cursor < text.count, text[cursor] == UInt8(ascii: ")") { cursor += 1 }
+    guard cursor < text.count, text[cursor] == UInt8(ascii: ":") else { return false }
+    cursor = skipBlanks(text, from: cursor + 1)
+    return cursor >= text.count || text[cursor] == 0x0A || text[cursor] == 0x0D
   }
 
   /// Whether the lines where a code may still stand reach the end of the text.

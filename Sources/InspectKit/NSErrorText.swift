@@ -373,6 +373,11 @@ struct NSErrorText: ErrorReader {
       }
       let isCause = key == ErrorUserInfoKey.underlyingError
       let valueStart = index
+      if !isCause, starts(with: "NSUnderlyingError=") {
+        // `NSLocalizedDescription=NSUnderlyingError=0x… {…}`: an empty value with its comma
+        // lost; the cause follows as the next entry.
+        continue
+      }
       if starts(with: "Error Domain=") {
         // Linux prints a nested error inline; elsewhere it is a description built from one.
         let nested = try nestedError(depth: depth)

@@ -29,8 +29,18 @@ enum ShortFormText: ErrorReader {
   /// How far back from its closing parenthesis the form is looked for, in bytes.
   static let window = 800
 
-  /// The short form that ends at the parenthesis at `position`, read backwards on its line.
+  /// The short form that ends at the parenthesis at `position`, read backwards on its line;
+  /// devicectl's form with the causes it lists after it (``withDevicectlCauses(_:_:)``).
   static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+    guard let found = readForm(text, anchor: anchor, at: position) else { return nil }
+    return found.devicectl ? withDevicectlCauses(text, found.finding) : found.finding
+  }
+
+  /// The short form that ends at the parenthesis at `position`, and whether it is devicectl's
+  /// (the code followed by its hex group).
+  private static func readForm(_ text: PastedText, anchor: Int, at position: Int) -> (
+    finding: ErrorFinding, devicectl: Bool
+  )? {
     // devicectl adds the code in hex: `(com.apple.dt.CoreDeviceError error 3002 (0xBBA))`; the
     // form then ends where the hex group starts.
     let close = hexGroupStart(text, closingAt: position) ?? position
@@ -103,8 +113,92 @@ enum ShortFormText: ErrorReader {
     guard let last = scalars.indices.last, let found = read(scalars, closingAt: last) else {
       return nil
     }
-    return .error(
-      ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd)
+    return (
+      .error(
+        ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd),
+      close != position
+    )
+  }
+
+  // MARK: devicectl's chain
+
+  /// devicectl prints an error as `ERROR: text (D error N (0xHEX))`, its user info as indented
+  /// `KEY = value` lines, and each cause after a line of dashes in the same way:
+  ///
+  ///     ERROR: Failed to install the app on the device. (com.apple.dt.CoreDeviceError error 3002 (0xBBA))
+  ///            NSURL = file:///…/App.app
+  ///     --------------------------------------------------------------------------------
+  ///     ERROR:     Could not obtain access … (com.apple.dt.CoreDeviceError error 1005 (0x3ED))
+  ///
+  /// Each level's text after `ERROR:` is its description.
+  private static func withDevicectlCauses(_ text: PastedText, _ first: ErrorFinding)
+    -> ErrorFinding
+  {
+    var levels: [ErrorPayload] = []
+    var form = first
+    var end = first.range.upperBound
+    while let read = form.payload {
+      // The description: the text after `ERROR:` before the form, on its line.
+      let lineStart = text.lineStart(of: form.range.lowerBound)
+      var message: String?
+      if let marker = text.find(
+        Array("ERROR:".utf8), from: lineStart, before: form.range.lowerBound)
+      {
+        let said = text.text((marker + 6)..<form.range.lowerBound).trimmingSpaces()
+        if !said.isEmpty { message = said }
+      }
+      // The user info: indented `KEY = value` lines.
+      var entries: [(key: String, value: String)] = []
+      var line = text.line(of: max(form.range.upperBound - 1, 0)) + 1
+      end = text.lineEnd(of: max(form.range.upperBound - 1, 0))
+      while line < text.lineStarts.count, text.lineStarts[line] < text.count,
+        entries.count < 64
+      {
+        let start = text.lineStarts[line]
+        let stop = text.lineEnd(of: start)
+        guard text[start] == 0x20 || text[start] == 0x09 else { break }
+        let content = text.skippingSpaces(from: start)
+        guard content < stop,
+          let equals = text.find(Array(" = ".utf8), from: content, before: stop)
+        else { break }
+        entries.append(
+          (text.text(content..<equals), text.text((equals + 3)..<stop).trimmingSpaces()))
+        end = stop
+        line += 1
+      }
+      levels.append(
+        ErrorPayload(domain: read.domain, code: read.code, quoted: message, userInfo: entries))
+      // A line of dashes, then the cause's `ERROR:` line.
+      guard line < text.lineStarts.count, text.lineStarts[line] < text.count else {
+        if text.isOpen { return waiting(text, first) }
+        break
+      }
+      let dashes = text.text(text.lineStarts[line]..<text.lineEnd(of: text.lineStarts[line]))
+        .trimmingSpaces()
+      guard dashes.count >= 10, dashes.allSatisfy({ $0 == "-" }) else { break }
+      guard line + 1 < text.lineStarts.count, text.lineStarts[line + 1] < text.count else {
+        if text.isOpen { return waiting(text, first) }
+        break
+      }
+      let next = text.lineStarts[line + 1]
+      let nextEnd = text.lineEnd(of: next)
+      var close = nextEnd
+      while close > next, text[close - 1] != UInt8(ascii: ")") { close -= 1 }
+      guard close > next, let cause = readForm(text, anchor: 0, at: close - 1), cause.devicectl
+      else { break }
+      form = cause.finding
+    }
+    guard levels.count > 1 || levels.first?.message != nil,
+      let payload = ErrorPayload(linking: levels)
+    else { return first }
+    return .error(payload, in: first.range.lowerBound..<max(end, first.range.upperBound))
+  }
+
+  /// The first form of a devicectl chain whose text ends before its causes: a stream waits.
+  private static func waiting(_ text: PastedText, _ first: ErrorFinding) -> ErrorFinding {
+    .unreadable(
+      "the text ends before the error's causes", in: first.range.lowerBound..<text.count,
+      mayContinue: true)
   }
 
   /// The words for "error", as bytes, and simctl's `code=`.

@@ -121,6 +121,32 @@ struct DomainCodeTextTests {
     #expect(Self.chains(text) == ["NSURLErrorDomain -1009"])
   }
 
+  @Test func chainsOfCommandLineToolsKeepTheirTexts() throws {
+    let simctl = ErrorScanner.findAll(
+      in: PastedText(
+        "An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=1):\nFirst text.\n"
+          + "Underlying error (domain=com.apple.SimError, code=2):\n\tSecond text.\n\tMore.\nnext log line\n"
+      ))
+    let chain = try #require(simctl.first?.payload).chain
+    #expect(chain.map(\.message) == ["First text.", "Second text. More."])
+    let devicectl = ErrorScanner.findAll(
+      in: PastedText(
+        "ERROR: Failed. (D error 1 (0x1))\n  K = v\n----------\nERROR: Deeper. (E error 2 (0x2))\n"
+      ))
+    let levels = try #require(devicectl.first?.payload).chain
+    #expect(levels.map(\.message) == ["Failed.", "Deeper."])
+    #expect(levels.first?.details["K"] == "v")
+    // Without the dashes line, the second error is its own.
+    #expect(
+      Self.chains("ERROR: A. (D error 1 (0x1))\nERROR: B. (E error 2 (0x2))\n") == ["D 1", "E 2"])
+  }
+
+  @Test func aDescriptionThatLostItsValueKeepsTheCause() {
+    let text =
+      #"Error Domain=AVFoundationErrorDomain Code=-11823 "Cannot Save" UserInfo={NSLocalizedDescription=NSUnderlyingError=0x283e60570 {Error Domain=NSOSStatusErrorDomain Code=-12412 "(null)"}}"#
+    #expect(Self.chains(text) == ["AVFoundationErrorDomain -11823 > NSOSStatusErrorDomain -12412"])
+  }
+
   @Test func aPairInsideProseIsRead() {
     // `DOMAIN CODE` alone is a look-up in the tables (the CLI tests cover it); in prose it is read.
     #expect(Self.chains("see NSCocoaErrorDomain 260 here") == ["NSCocoaErrorDomain 260"])

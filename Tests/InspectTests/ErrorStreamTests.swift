@@ -57,6 +57,9 @@ struct ErrorStreamTests {
     "{\n    code = 4;\n    domain = WKErrorDomain;\n}\n",
     "  code: 'E-999',\n  userInfo: { k: 'v' },\n  domain: 'NSURLErrorDomain' }\n",
     "Code: 5\nDomain: com.example.sync\n",
+    "An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=1):\nText.\n"
+      + "Underlying error (domain=com.apple.SimError, code=2):\n\tMore text.\n",
+    "ERROR: Failed. (D error 1 (0x1))\n  K = v\n----------\nERROR: Deeper. (E error 2 (0x2))\n",
     "\n",
   ]
 
