@@ -24,7 +24,7 @@ enum DomainCodeText: ErrorReader {
   static let form = "a domain with its code in another layout"
   static let example =
     "Domain: NSURLErrorDomain Code: -1001, NSURLErrorDomain -999, <CKError 0x…: \"…\" (2/1011)>"
-  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa "]
+  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa ", "Code="]
   static let repeatsNearbyErrors = true
 
   /// How many line feeds a `code` key may stand after its `domain` key.
@@ -38,6 +38,7 @@ enum DomainCodeText: ErrorReader {
     switch anchor {
     case 0: readDomain(text, at: position)
     case 1: readCloudKit(text, at: position)
+    case 4: readErrorName(text, codeAt: position)
     default: readShortName(text, anchor: anchor, at: position)
     }
   }
@@ -585,6 +586,29 @@ enum DomainCodeText: ErrorReader {
     default:
       return nil
     }
+  }
+
+  /// `NFCError Code=203 “…”`: a name that holds "Error" (the error type, written where NSError
+  /// text has its domain) before `Code=`, without `Domain=`.
+  private static func readErrorName(_ text: PastedText, codeAt position: Int) -> ErrorFinding? {
+    let nameEnd = skipBlanksBack(text, from: position, to: max(position - 16, 0))
+    guard nameEnd < position else { return nil }
+    var nameStart = nameEnd
+    while nameStart > 0, nameEnd - nameStart < longestDomain, isNameByte(text[nameStart - 1]) {
+      nameStart -= 1
+    }
+    guard nameStart < nameEnd else { return nil }
+    // `Domain=X Code=N` is another form's; so is a value of any other key.
+    if nameStart > 0,
+      text[nameStart - 1] == UInt8(ascii: "=") || text[nameStart - 1] == UInt8(ascii: ":")
+    {
+      return nil
+    }
+    let name = text.text(nameStart..<nameEnd)
+    guard name.lowercased().hasSuffix("error") || KnownDomains.isKnown(name), looksLikeDomain(name),
+      let code = integer(text, at: position + 5)
+    else { return nil }
+    return finding(domain: name, code: code.value, in: nameStart..<code.end)
   }
 
   // MARK: CloudKit and short names

@@ -290,6 +290,10 @@ enum ShortFormText: ErrorReader {
       inside.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "-" })
         .reversed())
     guard !domain.isEmpty, !domain.contains("\n") else { return nil }
-    return (open, domainNames[domain] ?? domain, negative ? -magnitude : magnitude)
+    // A domain retyped in another case (`com.google.GIDSignin`) is the one it names.
+    return (
+      open, domainNames[domain] ?? KnownDomains.canonical(domain),
+      negative ? -magnitude : magnitude
+    )
   }
 }

@@ -9,9 +9,11 @@ import Testing
 /// labelled by hand, without the tool). `dev/` was read while the readers were built. `heldout/`
 /// was kept unseen until the structural reader was built, then its misses were read too, so it
 /// no longer measures unseen text. `fresh/` was gathered after that by someone who did not run
-/// the tool, from yet other repositories, and was not read while building: it is the set that
-/// measures text the readers have not seen. Each sample's label is the chain of its first
-/// (top-level) error, or `(none)` when the text has no readable domain and code.
+/// the tool, from yet other repositories; it scored 91.5% unseen, then its misses were read.
+/// `fresh2/` (100 samples from 97 further repositories and sites) was gathered the same way after
+/// that and scored 96.0% before anyone changing the readers read it; its misses were read
+/// afterwards. Each sample's label is the chain of its first (top-level) error, or `(none)`
+/// when the text has no readable domain and code.
 ///
 /// The scores are printed; the test fails when a score falls below the last one recorded here,
 /// so a change that loses samples shows. The goal is 95% for each set.
@@ -60,7 +62,7 @@ struct CorpusTests {
   @Test func everySampleHasASourceAndALabel() throws {
     let sources = try String(
       contentsOf: Self.directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
-    for set in ["dev", "heldout", "fresh"] {
+    for set in ["dev", "heldout", "fresh", "fresh2"] {
       let files = try FileManager.default.contentsOfDirectory(
         atPath: Self.directory.appendingPathComponent(set).path
       ).filter { $0.hasSuffix(".txt") }.sorted()
@@ -71,13 +73,14 @@ struct CorpusTests {
     }
     #expect(try Self.samples("dev").count + Self.samples("heldout").count >= 150)
     #expect(try Self.samples("fresh").count >= 70)
+    #expect(try Self.samples("fresh2").count >= 100)
   }
 
   /// The floors: the scores measured when this test was written (2026-11-24). Raise them as the
   /// readers improve; never lower them to pass.
-  static let floors = ["dev": 0.967, "heldout": 1.0, "fresh": 0.929]
+  static let floors = ["dev": 0.993, "heldout": 1.0, "fresh": 0.971, "fresh2": 0.98]
 
-  @Test(arguments: ["dev", "heldout", "fresh"])
+  @Test(arguments: ["dev", "heldout", "fresh", "fresh2"])
   func scoreIsPrintedAndHeld(_ set: String) throws {
     let (share, misses) = try Self.score(set)
     print("corpus \(set): \(String(format: "%.1f", share * 100))% read exactly; misses:")

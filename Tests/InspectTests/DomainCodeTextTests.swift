@@ -110,6 +110,7 @@ struct DomainCodeTextTests {
     "{ code: 1 } { domain: 'NSURLErrorDomain' }",
     "code: 1\na\nb\nc\nd\ndomain: NSURLErrorDomain",
     "exit code: 1\nthe app failed with NSCocoaErrorDomain",
+    "exitCode=1 and lastErrorCode=2, value=SomeError Code=3",
   ])
   func textThatIsNotAnError(_ text: String) {
     #expect(Self.chains(text) == [], "\(text)")

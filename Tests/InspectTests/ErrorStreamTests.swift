@@ -203,6 +203,21 @@ struct ErrorStreamTests {
     Self.expectLinear("whole errors with descriptions on one line") {
       String(repeating: #"Error Domain=D Code=1 "x" "#, count: $0 / 12) + "\n"
     }
+    Self.expectLinear("domain keys that look back for a code") {
+      "{\n" + String(repeating: "  domain = NSURLErrorDomain; (x) [y]\n", count: $0 / 36) + "}\n"
+    }
+    Self.expectLinear("underlying errors of one chain") {
+      "An error was encountered (domain=NSPOSIXErrorDomain, code=1):\n"
+        + String(
+          repeating: "Underlying error (domain=NSPOSIXErrorDomain, code=2):\n", count: $0 / 50)
+    }
+    Self.expectLinear("devicectl causes") {
+      String(
+        repeating: "ERROR: x (D error 1 (0x1))\n  K = v\n----------\n", count: $0 / 40)
+    }
+    Self.expectLinear("error names before Code=") {
+      String(repeating: "NFCError Code=2 ", count: $0 / 16) + "\n"
+    }
     Self.expectLinear("errors without codes on one line") {
       String(repeating: "Domain=X Error Domain=D Code=1 ", count: $0 / 16) + "\n"
     }
