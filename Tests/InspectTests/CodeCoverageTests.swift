@@ -208,7 +208,7 @@ struct CodeCoverageTests {
 
   /// The shares measured when the tables last grew (2026-11-24). Raise them as they grow; never
   /// lower them to pass.
-  static let floors = (public: 0.781, all: 0.565)
+  static let floors = (public: 0.899, all: 0.651)  // 99 of 110, 99 of 152
 
   /// The share of pairs named, printed with the unnamed ones.
   static func share(of pairs: [Pair], _ title: String) -> Double {
