@@ -102,7 +102,8 @@ struct CodeCoverageTests {
     func add(_ chain: String, sample: String, source: String) {
       guard chain != "(none)" else { return }
       for level in chain.components(separatedBy: " > ") {
-        guard let space = level.lastIndex(of: " "), let code = Int(level[level.index(after: space)...])
+        guard let space = level.lastIndex(of: " "),
+          let code = Int(level[level.index(after: space)...])
         else { continue }
         let domain = String(level[..<space])
         let key = "\(domain)\t\(code)"

@@ -54,7 +54,10 @@ struct CodeTableTests {
     ("HTTP 404", "HTTP 404 NOT_FOUND"),
     ("CKErrorDomain 2", "CKErrorDomain 2 partialFailure"),
     ("OSStatus 561017449", "NSOSStatusErrorDomain 561017449 insufficientPriority"),
-    ("OSStatus 1885696621", "NSOSStatusErrorDomain 1885696621 kAudioConverterErr_NoHardwarePermission"),
+    (
+      "OSStatus 1885696621",
+      "NSOSStatusErrorDomain 1885696621 kAudioConverterErr_NoHardwarePermission"
+    ),
     (
       "com.apple.AuthenticationServices.AuthorizationError 1001",
       "com.apple.AuthenticationServices.AuthorizationError 1001 canceled"
