@@ -113,6 +113,55 @@ MEANINGS = {
     "KERN_FAILURE": "The operation failed.",
     "KERN_RESOURCE_SHORTAGE": "The kernel ran out of a resource.",
     "KERN_NO_ACCESS": "Access was denied.",
+    "AVAudioSessionErrorCodeInsufficientPriority": "Another client with higher priority (a phone call, for example) controls the audio session, so the change was refused.",
+    "AVAudioSessionErrorCodeCannotStartPlaying": "The app may not start playing now (often: no audio background mode, or a category that cannot play in the background).",
+    "AVAudioSessionErrorCodeCannotStartRecording": "The app may not start recording now (for example a mixable recording started from the background).",
+    "AVAudioSessionErrorCodeIsBusy": "The session cannot be deactivated or reconfigured while it still plays or records.",
+    "AVAudioSessionErrorCodeIncompatibleCategory": "The session's category does not allow this operation.",
+    "AVAudioSessionErrorCodeCannotInterruptOthers": "A non-mixable session cannot go active in the background unless the app is the Now Playing app.",
+    "AVAudioSessionErrorCodeMissingEntitlement": "The app lacks an entitlement this audio operation needs.",
+    "AVAudioSessionErrorCodeSiriIsRecording": "Not allowed while Siri is recording.",
+    "AVAudioSessionErrorCodeMediaServicesFailed": "The media services failed; wait for the reset notification and rebuild the audio state.",
+    "AVAudioSessionErrorCodeResourceNotAvailable": "The device lacks the audio hardware the operation needs (no audio input, for example).",
+    "AVAudioSessionErrorCodeExpiredSession": "The audio session no longer exists.",
+    "AVAudioSessionErrorCodeSessionNotActive": "The operation needs an active audio session.",
+    "AVAudioSessionErrorCodeUnspecified": "An unspecified audio session error.",
+    "AVAudioSessionErrorCodeBadParam": "A property was given a value it does not accept.",
+    "kAudioConverterErr_NoHardwarePermission": "The converter would use a hardware codec the app may not use.",
+    "kAudioConverterErr_HardwareInUse": "The hardware codec is no longer available (often after an audio interruption).",
+    "kAudioConverterErr_FormatNotSupported": "The converter does not support this audio format.",
+    "ASAuthorizationErrorUnknown": "The authorization failed and the system gave no reason.",
+    "ASAuthorizationErrorCanceled": "The user cancelled the authorization.",
+    "ASAuthorizationErrorInvalidResponse": "The authorization got a response that is not valid.",
+    "ASAuthorizationErrorNotHandled": "No provider handled the authorization request.",
+    "ASAuthorizationErrorFailed": "The authorization attempt failed.",
+    "ACErrorUnknown": "An unknown Accounts error.",
+    "ACErrorPermissionDenied": "Access to the account was denied.",
+    "NSItemProviderUnknownError": "An unknown item provider error.",
+    "NSItemProviderItemUnavailableError": "The item provider could not supply the requested data.",
+    "NSItemProviderUnexpectedValueClassError": "The item could not be turned into the requested class.",
+    "NSItemProviderUnavailableCoercionError": "The item provider cannot convert its data to the requested type.",
+    "NEVPNErrorConfigurationInvalid": "The VPN configuration is not valid (settings missing, or used before it was saved or loaded).",
+    "NEVPNErrorConfigurationDisabled": "The VPN configuration is not enabled.",
+    "NEVPNErrorConnectionFailed": "The connection to the VPN server failed.",
+    "NEVPNErrorConfigurationStale": "Another process changed the VPN configuration since it was loaded; load it again.",
+    "NEVPNErrorConfigurationReadWriteFailed": "Reading or writing the Network Extension preferences failed.",
+    "NEVPNErrorConfigurationUnknown": "An unspecified VPN configuration error.",
+    "ALAssetsLibraryUnknownError": "An unknown Assets Library error.",
+    "ALAssetsLibraryAccessUserDeniedError": "The user denied access to the photo library.",
+    "ALAssetsLibraryAccessGloballyDeniedError": "Access to the photo library is denied for every app.",
+    "ALAssetsLibraryWriteDiskSpaceError": "Not enough disk space to write the data.",
+    "PHPhotosErrorInternalError": "An internal Photos error with no more detail.",
+    "PHPhotosErrorIdentifierNotFound": "No asset or collection has the given identifier.",
+    "PHPhotosErrorOperationInterrupted": "The operation was interrupted; retrying may succeed.",
+    "PHPhotosErrorMissingResource": "A resource of the asset (its original file, for example) is missing.",
+    "PHPhotosErrorNotEnoughSpace": "Not enough storage space for the requested change.",
+    "PHPhotosErrorAccessRestricted": "The system's configuration restricts access to the photo library.",
+    "PHPhotosErrorAccessUserDenied": "The user denied access to the photo library.",
+    "PHPhotosErrorLibraryInFileProviderSyncRoot": "The photo library is in a folder synced by a file provider, which Photos does not support.",
+    "WebKitErrorPlugInWillHandleLoad": "A plug-in takes over loading the content, so WebKit stops its own load (not a failure).",
+    "WebKitErrorCannotUseRestrictedPort": "The URL uses a port that WebKit blocks.",
+    "WebKitErrorFrameLoadBlockedByContentFilter": "A content filter blocked the load.",
 }
 
 # Acronyms the Swift overlays write in lower case at the start of a name.
@@ -120,14 +169,14 @@ LEADING_WORDS = {"XPC": "xpc", "SQLite": "sqlite", "URL": "url", "HTTP": "http",
 
 # Prefixes of C constants, longest first, with what the Swift case name keeps.
 SWIFT_PREFIXES = [
-    "CKError", "SKError", "kCLError", "LAError", "AVError", "PHPhotosError", "CBATTError", "CBError",
+    "AVAudioSessionErrorCode", "ASAuthorizationError", "NSItemProvider", "NEVPNError", "CKError", "SKError", "kCLError", "LAError", "AVError", "PHPhotosError", "CBATTError", "CBError",
     "WKError", "WebKitError", "kCFURLError", "kCFNetServiceError", "kCFErrorHTTP", "kCFError",
     "kCFSOCKS5Error", "kCFSOCKS4Error", "kCFSOCKSError", "kCFFTPError", "kCFHostError",
     "kCFHTTPCookie", "kCFStreamError", "NS",
 ]
 
 # Tables whose C constants are also their Swift names (no overlay renames them).
-SAME_NAME_TABLES = {"security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork"}
+SAME_NAME_TABLES = {"accounts", "assets-library", "audio-converter", "security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork"}
 
 
 def swift_name(table, constant):
@@ -153,12 +202,12 @@ def swift_name(table, constant):
 
 def meaning_from_name(name):
     """A sentence made from the words of a name: `errSecItemNotFound` -> "Item not found."."""
-    core = re.sub(r"^(errSecCS|errSec|errSSL|KERN_|SQLITE_)", "", name)
+    core = re.sub(r"^(errSecCS|errSec|errSSL|KERN_|SQLITE_|kAudioConverterErr_|ALAssetsLibrary|ACError)", "", name)
     for prefix in SWIFT_PREFIXES:
         if core.startswith(prefix) and len(core) > len(prefix):
             core = core[len(prefix):]
             break
-    if name.startswith("NS"):
+    if name.startswith(("NS", "ALAssetsLibrary")):
         core = re.sub(r"(?<=[a-z])Error$", "", core)
     if "_" in core:
         words = [w.lower() for w in core.split("_") if w]

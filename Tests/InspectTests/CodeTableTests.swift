@@ -53,6 +53,21 @@ struct CodeTableTests {
     ("NSMachErrorDomain 1", "NSMachErrorDomain 1 KERN_INVALID_ADDRESS"),
     ("HTTP 404", "HTTP 404 NOT_FOUND"),
     ("CKErrorDomain 2", "CKErrorDomain 2 partialFailure"),
+    ("OSStatus 561017449", "NSOSStatusErrorDomain 561017449 insufficientPriority"),
+    (
+      "OSStatus 1885696621",
+      "NSOSStatusErrorDomain 1885696621 kAudioConverterErr_NoHardwarePermission"
+    ),
+    (
+      "com.apple.AuthenticationServices.AuthorizationError 1001",
+      "com.apple.AuthenticationServices.AuthorizationError 1001 canceled"
+    ),
+    ("com.apple.accounts 7", "com.apple.accounts 7 ACErrorPermissionDenied"),
+    ("NEVPNErrorDomain 5", "NEVPNErrorDomain 5 configurationReadWriteFailed"),
+    ("NSItemProviderErrorDomain -1000", "NSItemProviderErrorDomain -1000 itemUnavailableError"),
+    ("ALAssetsLibraryErrorDomain -1", "ALAssetsLibraryErrorDomain -1 ALAssetsLibraryUnknownError"),
+    ("PHPhotosErrorDomain 3303", "PHPhotosErrorDomain 3303 missingResource"),
+    ("WebKitErrorDomain 204", "WebKitErrorDomain 204 plugInWillHandleLoad"),
   ])
   func domainAndCode(input: String, heading: String) throws {
     let run = try Run(["error", input])

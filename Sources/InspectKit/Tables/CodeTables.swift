@@ -7,6 +7,13 @@
 /// The built-in code tables, one per source.
 enum CodeTables {
   static let all: [CodeTable] = [
+    CodeTable(label: "Accounts", domain: "com.apple.accounts", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
+    CodeTable(label: "Accounts", domain: "ACErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
+    CodeTable(label: "Assets Library", domain: "ALAssetsLibraryErrorDomain", source: "https://github.com/microsoft/WinObjC/blob/59ad6dd6084d8ffe36caffadf18e99cf1a6c89f1/include/AssetsLibrary/ALAssetsLibrary.h", rows: assetsLibraryALAssetsLibraryErrorDomain),
+    CodeTable(label: "Audio Converter", domain: "NSOSStatusErrorDomain", source: "https://github.com/dotnet/macios/blob/90e87c83062e37c43603abe04e107793b6a3ca04/src/AudioToolbox/AudioConverter.cs", rows: audioConverterNSOSStatusErrorDomain),
+    CodeTable(label: "AVAudioSession", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CoreAudioTypes.framework/Versions/A/Headers/AudioSessionTypes.h", rows: audioSessionNSOSStatusErrorDomain),
+    CodeTable(label: "AuthenticationServices", domain: "com.apple.AuthenticationServices.AuthorizationError", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rows: authenticationServicesComAppleAuthenticationServicesAuthorizationError),
+    CodeTable(label: "AuthenticationServices", domain: "ASAuthorizationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rows: authenticationServicesComAppleAuthenticationServicesAuthorizationError),
     CodeTable(label: "AVFoundation", domain: "AVFoundationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/AVFoundation.framework/Versions/A/Headers/AVError.h", rows: avfoundationAVFoundationErrorDomain),
     CodeTable(label: "CFNetwork", domain: "kCFErrorDomainCFNetwork", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rows: cfnetworkKCFErrorDomainCFNetwork),
     CodeTable(label: "CFNetwork", domain: "NSURLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rows: cfnetworkNSURLErrorDomain),
@@ -17,21 +24,88 @@ enum CodeTables {
     CodeTable(label: "Core Data", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/CoreDataErrors.h", rows: coredataNSCocoaErrorDomain),
     CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rows: corelocationKCLErrorDomain),
     CodeTable(label: "Foundation", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/FoundationErrors.h", rows: foundationNSCocoaErrorDomain),
+    CodeTable(label: "NSItemProvider", domain: "NSItemProviderErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSItemProvider.h", rows: itemProviderNSItemProviderErrorDomain),
     CodeTable(label: "LocalAuthentication", domain: "com.apple.LocalAuthentication", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
     CodeTable(label: "LocalAuthentication", domain: "LAErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
     CodeTable(label: "Mach (kern_return_t)", domain: "NSMachErrorDomain", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
     CodeTable(label: "Mach (kern_return_t)", domain: "kCFErrorDomainMach", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
-    CodeTable(label: "Photos", domain: "PHPhotosErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/Photos.framework/Versions/A/Headers/PHError.h", rows: photosPHPhotosErrorDomain),
+    CodeTable(label: "Network Extension (VPN)", domain: "NEVPNErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/NetworkExtension.framework/Versions/A/Headers/NEVPNManager.h", rows: networkExtensionVpnNEVPNErrorDomain),
+    CodeTable(label: "Photos", domain: "PHPhotosErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.3.sdk/System/Library/Frameworks/Photos.framework/Versions/A/Headers/PHError.h", rows: photosPHPhotosErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "kCFStreamErrorDomainSSL", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "NSStreamSocketSSLErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Security", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: securityNSOSStatusErrorDomain),
     CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Headers/SKError.h", rows: storekitSKErrorDomain),
+    CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rows: webkitLegacyPrivateWebKitErrorDomain),
     CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rows: webkitLegacyWebKitErrorDomain),
     CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rows: webkitWKErrorDomain),
     CodeTable(label: "SQLite", domain: "NSSQLiteErrorDomain", source: "Python 3.11 sqlite3 module", rows: sqliteNSSQLiteErrorDomain),
     CodeTable(label: "HTTP", domain: "HTTP", source: "Python http.HTTPStatus", rows: httpHTTP),
     CodeTable(label: "HTTP", domain: "com.google.HTTPStatus", source: "Python http.HTTPStatus", rows: httpHTTP),
+  ]
+
+  static let accountsComAppleAccounts: [CodeRow] = [
+    .init(1, "ACErrorUnknown", "", "An unknown Accounts error."),
+    .init(2, "ACErrorAccountMissingRequiredProperty", "", "Account missing required property."),
+    .init(3, "ACErrorAccountAuthenticationFailed", "", "Account authentication failed."),
+    .init(4, "ACErrorAccountTypeInvalid", "", "Account type invalid."),
+    .init(5, "ACErrorAccountAlreadyExists", "", "Account already exists."),
+    .init(6, "ACErrorAccountNotFound", "", "Account not found."),
+    .init(7, "ACErrorPermissionDenied", "", "Access to the account was denied."),
+    .init(8, "ACErrorAccessInfoInvalid", "", "Access info invalid."),
+  ]
+
+  static let assetsLibraryALAssetsLibraryErrorDomain: [CodeRow] = [
+    .init(-1, "ALAssetsLibraryUnknownError", "", "An unknown Assets Library error."),
+    .init(-3300, "ALAssetsLibraryWriteFailedError", "", "Write failed."),
+    .init(-3301, "ALAssetsLibraryWriteBusyError", "", "Write busy."),
+    .init(-3302, "ALAssetsLibraryWriteInvalidDataError", "", "Write invalid data."),
+    .init(-3303, "ALAssetsLibraryWriteIncompatibleDataError", "", "Write incompatible data."),
+    .init(-3304, "ALAssetsLibraryWriteDataEncodingError", "", "Write data encoding."),
+    .init(-3305, "ALAssetsLibraryWriteDiskSpaceError", "", "Not enough disk space to write the data."),
+    .init(-3310, "ALAssetsLibraryDataUnavailableError", "", "Data unavailable."),
+    .init(-3311, "ALAssetsLibraryAccessUserDeniedError", "", "The user denied access to the photo library."),
+    .init(-3312, "ALAssetsLibraryAccessGloballyDeniedError", "", "Access to the photo library is denied for every app."),
+  ]
+
+  static let audioConverterNSOSStatusErrorDomain: [CodeRow] = [
+    .init(1718449215, "kAudioConverterErr_FormatNotSupported", "", "The converter does not support this audio format."),
+    .init(1869627199, "kAudioConverterErr_OperationNotSupported", "", "Operation not supported."),
+    .init(1886547824, "kAudioConverterErr_PropertyNotSupported", "", "Property not supported."),
+    .init(1768846202, "kAudioConverterErr_InvalidInputSize", "", "Invalid input size."),
+    .init(1869902714, "kAudioConverterErr_InvalidOutputSize", "", "Invalid output size."),
+    .init(2003329396, "kAudioConverterErr_UnspecifiedError", "", "Unspecified error."),
+    .init(561211770, "kAudioConverterErr_BadPropertySizeError", "", "Bad property size error."),
+    .init(561015652, "kAudioConverterErr_RequiresPacketDescriptionsError", "", "Requires packet descriptions error."),
+    .init(560558962, "kAudioConverterErr_InputSampleRateOutOfRange", "", "Input sample rate out of range."),
+    .init(560952178, "kAudioConverterErr_OutputSampleRateOutOfRange", "", "Output sample rate out of range."),
+    .init(1752656245, "kAudioConverterErr_HardwareInUse", "", "The hardware codec is no longer available (often after an audio interruption)."),
+    .init(1885696621, "kAudioConverterErr_NoHardwarePermission", "", "The converter would use a hardware codec the app may not use."),
+  ]
+
+  static let audioSessionNSOSStatusErrorDomain: [CodeRow] = [
+    .init(1836282486, "mediaServicesFailed", "AVAudioSessionErrorCodeMediaServicesFailed", "The media services failed; wait for the reset notification and rebuild the audio state."),
+    .init(560030580, "isBusy", "AVAudioSessionErrorCodeIsBusy", "The session cannot be deactivated or reconfigured while it still plays or records."),
+    .init(560161140, "incompatibleCategory", "AVAudioSessionErrorCodeIncompatibleCategory", "The session's category does not allow this operation."),
+    .init(560557684, "cannotInterruptOthers", "AVAudioSessionErrorCodeCannotInterruptOthers", "A non-mixable session cannot go active in the background unless the app is the Now Playing app."),
+    .init(1701737535, "missingEntitlement", "AVAudioSessionErrorCodeMissingEntitlement", "The app lacks an entitlement this audio operation needs."),
+    .init(1936290409, "siriIsRecording", "AVAudioSessionErrorCodeSiriIsRecording", "Not allowed while Siri is recording."),
+    .init(561015905, "cannotStartPlaying", "AVAudioSessionErrorCodeCannotStartPlaying", "The app may not start playing now (often: no audio background mode, or a category that cannot play in the background)."),
+    .init(561145187, "cannotStartRecording", "AVAudioSessionErrorCodeCannotStartRecording", "The app may not start recording now (for example a mixable recording started from the background)."),
+    .init(-50, "badParam", "AVAudioSessionErrorCodeBadParam", "A property was given a value it does not accept."),
+    .init(561017449, "insufficientPriority", "AVAudioSessionErrorCodeInsufficientPriority", "Another client with higher priority (a phone call, for example) controls the audio session, so the change was refused."),
+    .init(561145203, "resourceNotAvailable", "AVAudioSessionErrorCodeResourceNotAvailable", "The device lacks the audio hardware the operation needs (no audio input, for example)."),
+    .init(2003329396, "unspecified", "AVAudioSessionErrorCodeUnspecified", "An unspecified audio session error."),
+    .init(561210739, "expiredSession", "AVAudioSessionErrorCodeExpiredSession", "The audio session no longer exists."),
+    .init(1768841571, "sessionNotActive", "AVAudioSessionErrorCodeSessionNotActive", "The operation needs an active audio session."),
+  ]
+
+  static let authenticationServicesComAppleAuthenticationServicesAuthorizationError: [CodeRow] = [
+    .init(1000, "unknown", "ASAuthorizationErrorUnknown", "The authorization failed and the system gave no reason."),
+    .init(1001, "canceled", "ASAuthorizationErrorCanceled", "The user cancelled the authorization."),
+    .init(1002, "invalidResponse", "ASAuthorizationErrorInvalidResponse", "The authorization got a response that is not valid."),
+    .init(1003, "notHandled", "ASAuthorizationErrorNotHandled", "No provider handled the authorization request."),
+    .init(1004, "failed", "ASAuthorizationErrorFailed", "The authorization attempt failed."),
   ]
 
   static let avfoundationAVFoundationErrorDomain: [CodeRow] = [
@@ -545,6 +619,13 @@ enum CodeTables {
     .init(5377, "decompressionFailed", "NSDecompressionFailedError", "Decompression failed."),
   ]
 
+  static let itemProviderNSItemProviderErrorDomain: [CodeRow] = [
+    .init(-1, "unknownError", "NSItemProviderUnknownError", "An unknown item provider error."),
+    .init(-1000, "itemUnavailableError", "NSItemProviderItemUnavailableError", "The item provider could not supply the requested data."),
+    .init(-1100, "unexpectedValueClassError", "NSItemProviderUnexpectedValueClassError", "The item could not be turned into the requested class."),
+    .init(-1200, "unavailableCoercionError", "NSItemProviderUnavailableCoercionError", "The item provider cannot convert its data to the requested type."),
+  ]
+
   static let localauthenticationComAppleLocalAuthentication: [CodeRow] = [
     .init(-1, "authenticationFailed", "LAErrorAuthenticationFailed", "The user did not give valid credentials."),
     .init(-2, "userCancel", "LAErrorUserCancel", "The user cancelled authentication."),
@@ -624,13 +705,34 @@ enum CodeTables {
     .init(256, "KERN_RETURN_MAX", "", "Return max."),
   ]
 
+  static let networkExtensionVpnNEVPNErrorDomain: [CodeRow] = [
+    .init(1, "configurationInvalid", "NEVPNErrorConfigurationInvalid", "The VPN configuration is not valid (settings missing, or used before it was saved or loaded)."),
+    .init(2, "configurationDisabled", "NEVPNErrorConfigurationDisabled", "The VPN configuration is not enabled."),
+    .init(3, "connectionFailed", "NEVPNErrorConnectionFailed", "The connection to the VPN server failed."),
+    .init(4, "configurationStale", "NEVPNErrorConfigurationStale", "Another process changed the VPN configuration since it was loaded; load it again."),
+    .init(5, "configurationReadWriteFailed", "NEVPNErrorConfigurationReadWriteFailed", "Reading or writing the Network Extension preferences failed."),
+    .init(6, "configurationUnknown", "NEVPNErrorConfigurationUnknown", "An unspecified VPN configuration error."),
+  ]
+
   static let photosPHPhotosErrorDomain: [CodeRow] = [
-    .init(-1, "invalid", "PHPhotosErrorInvalid", "The Photos request is not valid."),
+    .init(-1, "internalError", "PHPhotosErrorInternalError", "An internal Photos error with no more detail."),
     .init(3072, "userCancelled", "PHPhotosErrorUserCancelled", "User cancelled."),
     .init(3114, "libraryVolumeOffline", "PHPhotosErrorLibraryVolumeOffline", "Library volume offline."),
     .init(3142, "relinquishingLibraryBundleToWriter", "PHPhotosErrorRelinquishingLibraryBundleToWriter", "Relinquishing library bundle to writer."),
     .init(3143, "switchingSystemPhotoLibrary", "PHPhotosErrorSwitchingSystemPhotoLibrary", "Switching system photo library."),
     .init(3164, "networkAccessRequired", "PHPhotosErrorNetworkAccessRequired", "The asset is in iCloud and network access is needed to get it."),
+    .init(3201, "identifierNotFound", "PHPhotosErrorIdentifierNotFound", "No asset or collection has the given identifier."),
+    .init(3202, "multipleIdentifiersFound", "PHPhotosErrorMultipleIdentifiersFound", "Multiple identifiers found."),
+    .init(3300, "changeNotSupported", "PHPhotosErrorChangeNotSupported", "Change not supported."),
+    .init(3301, "operationInterrupted", "PHPhotosErrorOperationInterrupted", "The operation was interrupted; retrying may succeed."),
+    .init(3302, "invalidResource", "PHPhotosErrorInvalidResource", "Invalid resource."),
+    .init(3303, "missingResource", "PHPhotosErrorMissingResource", "A resource of the asset (its original file, for example) is missing."),
+    .init(3305, "notEnoughSpace", "PHPhotosErrorNotEnoughSpace", "Not enough storage space for the requested change."),
+    .init(3306, "requestNotSupportedForAsset", "PHPhotosErrorRequestNotSupportedForAsset", "Request not supported for asset."),
+    .init(3310, "accessRestricted", "PHPhotosErrorAccessRestricted", "The system's configuration restricts access to the photo library."),
+    .init(3311, "accessUserDenied", "PHPhotosErrorAccessUserDenied", "The user denied access to the photo library."),
+    .init(5423, "libraryInFileProviderSyncRoot", "PHPhotosErrorLibraryInFileProviderSyncRoot", "The photo library is in a folder synced by a file provider, which Photos does not support."),
+    .init(-1, "invalid", "PHPhotosErrorInvalid", "The Photos request is not valid."),
   ]
 
   static let secureTransportNSOSStatusErrorDomain: [CodeRow] = [
@@ -1108,6 +1210,14 @@ enum CodeTables {
     .init(12, "invalidSignature", "SKErrorInvalidSignature", "Invalid signature."),
     .init(13, "missingOfferParams", "SKErrorMissingOfferParams", "Missing offer params."),
     .init(14, "invalidOfferPrice", "SKErrorInvalidOfferPrice", "Invalid offer price."),
+  ]
+
+  static let webkitLegacyPrivateWebKitErrorDomain: [CodeRow] = [
+    .init(103, "cannotUseRestrictedPort", "WebKitErrorCannotUseRestrictedPort", "The URL uses a port that WebKit blocks."),
+    .init(105, "frameLoadBlockedByContentFilter", "WebKitErrorFrameLoadBlockedByContentFilter", "A content filter blocked the load."),
+    .init(203, "plugInCancelledConnection", "WebKitErrorPlugInCancelledConnection", "Plug in cancelled connection."),
+    .init(204, "plugInWillHandleLoad", "WebKitErrorPlugInWillHandleLoad", "A plug-in takes over loading the content, so WebKit stops its own load (not a failure)."),
+    .init(300, "geolocationLocationUnknown", "WebKitErrorGeolocationLocationUnknown", "Geolocation location unknown."),
   ]
 
   static let webkitLegacyWebKitErrorDomain: [CodeRow] = [
