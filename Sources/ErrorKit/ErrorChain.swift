@@ -183,8 +183,22 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     return (levels, false)
   }
 
-  /// One error described, and its cause.
+  /// One error described, and its cause; its details follow the secrets policy
+  /// (``ErrorPayload/redactingSecrets(in:)``) unless its type adopts ``ExportsSecretDetails``.
   static func describe(_ error: any Error) -> (level: Level, cause: (any Error)?) {
+    var described = describeAsGiven(error)
+    if !(error is any ExportsSecretDetails) {
+      var payload = described.level.payload
+      for (key, value) in payload.details {
+        payload.details[key] = ErrorPayload.redactingSecrets(in: value)
+      }
+      described.level = Level(payload, fallback: described.level.link.message)
+    }
+    return described
+  }
+
+  /// One error described as it gives itself, and its cause.
+  static func describeAsGiven(_ error: any Error) -> (level: Level, cause: (any Error)?) {
     if let coded = error as? any CodedError, !(type(of: error) is NSError.Type) {
       let payload = ErrorPayload(
         domain: type(of: coded).domain, code: coded.code.errorCodeValue, name: coded.name,

@@ -75,7 +75,12 @@ extension Inspector {
     switch finding.result {
     case .error(let read):
       var payload = read.payload
-      if !read.asGiven { lookup.name(&payload, darwin: read.darwin) }
+      if !read.asGiven {
+        // Text read from a log follows the package's secrets policy; a payload document given
+        // as input prints back as it was given.
+        payload = payload.redactingSecrets()
+        lookup.name(&payload, darwin: read.darwin)
+      }
       show(payload, report: &report, first: &first)
       if let cut = read.cut {
         Terminal.warning("\(report.name): the text ends \(cut); shown is what is complete")

@@ -41,7 +41,11 @@ extension ControlState: Codable {
     do {
       self = try StateCatalog.forCoding(decoder.userInfo[.stateCatalog]).parse(text)
     } catch let error as StateKitError {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+      // The StateKitError stays the cause, so a report of the decoding error shows it.
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: container.codingPath, debugDescription: error.description,
+          underlyingError: error))
     }
   }
 }

@@ -19,7 +19,7 @@ struct ErrorCommandTests {
       run.stdout == """
         NSCocoaErrorDomain 513 fileWriteNoPermission
           description: You don’t have permission to save the file “state.json” in the folder “app”.
-          NSFilePath: /Users/me/Library/app/state.json
+          NSFilePath: /Users/<redacted>/Library/app/state.json
           caused by: NSPOSIXErrorDomain 13 EACCES
             description: Permission denied
 
@@ -57,7 +57,7 @@ struct ErrorCommandTests {
     #expect(run.status == 0)
     #expect(
       run.stdout
-        == #"{"domain": "jp.example.Sync", "code": 7, "name": null, "description": "同期に失敗しました。", "failureReason": "サーバーが応答しません", "recoverySuggestion": null, "details": {"NSURL": "https://example.com/a?b=1&c=2", "Note": "{x=y}, a, b"}, "underlying": null}"#
+        == #"{"domain": "jp.example.Sync", "code": 7, "name": null, "description": "同期に失敗しました。", "failureReason": "サーバーが応答しません", "recoverySuggestion": null, "details": {"NSURL": "https://example.com/a?b=<redacted>&c=<redacted>", "Note": "{x=y}, a, b"}, "underlying": null}"#
         + "\n")
   }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+extension ErrorChain {
+  /// An error and its causes as flat key-value pairs, for a structured logger (swift-log's
+  /// metadata, an OpenTelemetry span event, a JSON log line), with no dependency on either.
+  ///
+  /// The keys OpenTelemetry's semantic conventions define for an exception come first, then
+  /// ErrorKit's own under `errorkit.`:
+  ///
+  /// | key | value |
+  /// |-----|-------|
+  /// | `exception.type` | the error's fully qualified Swift type, or an `NSError`'s domain |
+  /// | `exception.message` | the outermost error's message |
+  /// | `errorkit.domain`, `errorkit.code`, `errorkit.name` | the outermost error's domain, code and case name (no `name` when unknown) |
+  /// | `errorkit.details.KEY` | each exported detail, in key order, after the secrets policy |
+  /// | `errorkit.cause.N.domain`, `.code`, `.name`, `.message` | each cause, `N` from 1, outermost first |
+  /// | `errorkit.truncated` | `true` when the chain was cut (absent otherwise) |
+  ///
+  /// ```swift
+  /// enum LoadError: DescribedError {
+  ///     case unreadable(any Error)
+  ///     static let domain = "com.example.Load"
+  ///     var code: Int { 2 }
+  ///     var message: String { "The settings could not be loaded." }
+  ///     var underlyingError: (any Error)? {
+  ///         switch self { case .unreadable(let cause): cause }
+  ///     }
+  /// }
+  /// let attributes = ErrorChain.logAttributes(of: LoadError.unreadable(POSIXError(.EACCES)))
+  /// attributes.first { $0.key == "exception.message" }?.value  // "The settings could not be loaded."
+  /// attributes.first { $0.key == "errorkit.cause.1.code" }?.value  // "13"
+  /// ```
+  ///
+  /// The values are texts the chain already holds: associated values that did not opt in never
+  /// appear, and details follow the secrets policy (``ErrorPayload/redactingSecrets(in:)``).
+  ///
+  /// - Parameter error: Any error.
+  /// - Returns: The pairs, in a fixed order: the same error gives the same list in every run.
+  public static func logAttributes(of error: any Error) -> [(key: String, value: String)] {
+    let chain = ErrorChain(error)
+    let type: String
+    if Swift.type(of: error) is NSError.Type {
+      type = chain.links.first?.domain ?? "NSError"
+    } else {
+      type = normalizedDomain(String(reflecting: Swift.type(of: error)))
+    }
+    var pairs: [(key: String, value: String)] = [("exception.type", type)]
+    guard let first = chain.links.first else { return pairs }
+    pairs.append(("exception.message", first.message))
+    pairs.append(("errorkit.domain", first.domain))
+    pairs.append(("errorkit.code", String(first.code)))
+    if let name = first.name { pairs.append(("errorkit.name", name)) }
+    for key in first.details.keys.sorted() {
+      pairs.append(("errorkit.details.\(key)", first.details[key] ?? ""))
+    }
+    for (index, link) in chain.links.dropFirst().enumerated() {
+      let prefix = "errorkit.cause.\(index + 1)."
+      pairs.append((prefix + "domain", link.domain))
+      pairs.append((prefix + "code", String(link.code)))
+      if let name = link.name { pairs.append((prefix + "name", name)) }
+      pairs.append((prefix + "message", link.message))
+    }
+    if chain.isTruncated { pairs.append(("errorkit.truncated", "true")) }
+    return pairs
+  }
+}
