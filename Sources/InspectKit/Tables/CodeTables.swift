@@ -24,6 +24,8 @@ enum CodeTables {
     CodeTable(label: "Core Data", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/CoreDataErrors.h", rows: coredataNSCocoaErrorDomain),
     CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rows: corelocationKCLErrorDomain),
     CodeTable(label: "Foundation", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/FoundationErrors.h", rows: foundationNSCocoaErrorDomain),
+    CodeTable(label: "HealthKit", domain: "com.apple.healthkit", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
+    CodeTable(label: "HealthKit", domain: "HKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
     CodeTable(label: "NSItemProvider", domain: "NSItemProviderErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSItemProvider.h", rows: itemProviderNSItemProviderErrorDomain),
     CodeTable(label: "LocalAuthentication", domain: "com.apple.LocalAuthentication", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
     CodeTable(label: "LocalAuthentication", domain: "LAErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
@@ -618,6 +620,21 @@ enum CodeTables {
     .init(5375, "cloudSharingOther", "NSCloudSharingOtherError", "Cloud sharing other."),
     .init(5376, "compressionFailed", "NSCompressionFailedError", "Compression failed."),
     .init(5377, "decompressionFailed", "NSDecompressionFailedError", "Decompression failed."),
+  ]
+
+  static let healthkitComAppleHealthkit: [CodeRow] = [
+    .init(0, "noError", "HKNoError", "No error (HealthKit's code 0; the user info may say more)."),
+    .init(1, "errorHealthDataUnavailable", "HKErrorHealthDataUnavailable", "HealthKit is not available on this device."),
+    .init(2, "errorHealthDataRestricted", "HKErrorHealthDataRestricted", "A device management profile or restriction blocks HealthKit on this device."),
+    .init(3, "errorInvalidArgument", "HKErrorInvalidArgument", "An argument passed to HealthKit is not valid."),
+    .init(4, "errorAuthorizationDenied", "HKErrorAuthorizationDenied", "The user has not allowed the app to write this kind of data."),
+    .init(5, "errorAuthorizationNotDetermined", "HKErrorAuthorizationNotDetermined", "The app has not yet asked the user for permission for these data types."),
+    .init(6, "errorDatabaseInaccessible", "HKErrorDatabaseInaccessible", "The health data is protected while the device is locked, so it cannot be read or written now."),
+    .init(7, "errorUserCanceled", "HKErrorUserCanceled", "The user cancelled the operation."),
+    .init(8, "errorAnotherWorkoutSessionStarted", "HKErrorAnotherWorkoutSessionStarted", "A workout session started by this or another app ended this one."),
+    .init(9, "errorUserExitedWorkoutSession", "HKErrorUserExitedWorkoutSession", "The user left the app while its workout session was running."),
+    .init(10, "errorRequiredAuthorizationDenied", "HKErrorRequiredAuthorizationDenied", "The user denied access to one or more of the clinical record types the app requires."),
+    .init(11, "errorNoData", "HKErrorNoData", "There is no data for this query and predicate, so no result could be computed."),
   ]
 
   static let itemProviderNSItemProviderErrorDomain: [CodeRow] = [
