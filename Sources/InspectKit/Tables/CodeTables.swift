@@ -9,6 +9,8 @@ enum CodeTables {
   static let all: [CodeTable] = [
     CodeTable(label: "Accounts", domain: "com.apple.accounts", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
     CodeTable(label: "Accounts", domain: "ACErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
+    CodeTable(label: "ARKit", domain: "com.apple.arkit.error", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rows: arkitComAppleArkitError),
+    CodeTable(label: "ARKit", domain: "ARErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rows: arkitComAppleArkitError),
     CodeTable(label: "Assets Library", domain: "ALAssetsLibraryErrorDomain", source: "https://github.com/microsoft/WinObjC/blob/59ad6dd6084d8ffe36caffadf18e99cf1a6c89f1/include/AssetsLibrary/ALAssetsLibrary.h", rows: assetsLibraryALAssetsLibraryErrorDomain),
     CodeTable(label: "Audio Converter", domain: "NSOSStatusErrorDomain", source: "https://github.com/dotnet/macios/blob/90e87c83062e37c43603abe04e107793b6a3ca04/src/AudioToolbox/AudioConverter.cs", rows: audioConverterNSOSStatusErrorDomain),
     CodeTable(label: "AVAudioSession", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CoreAudioTypes.framework/Versions/A/Headers/AudioSessionTypes.h", rows: audioSessionNSOSStatusErrorDomain),
@@ -56,6 +58,27 @@ enum CodeTables {
     .init(6, "ACErrorAccountNotFound", "", "Account not found."),
     .init(7, "ACErrorPermissionDenied", "", "Access to the account was denied."),
     .init(8, "ACErrorAccessInfoInvalid", "", "Access info invalid."),
+  ]
+
+  static let arkitComAppleArkitError: [CodeRow] = [
+    .init(100, "unsupportedConfiguration", "ARErrorCodeUnsupportedConfiguration", "This device does not support the session's configuration (check the configuration's isSupported first)."),
+    .init(101, "sensorUnavailable", "ARErrorCodeSensorUnavailable", "A sensor the session needs is not available."),
+    .init(102, "sensorFailed", "ARErrorCodeSensorFailed", "A sensor failed to deliver the input the session needs."),
+    .init(103, "cameraUnauthorized", "ARErrorCodeCameraUnauthorized", "The app may not use the camera (permission denied, or NSCameraUsageDescription missing from Info.plist)."),
+    .init(104, "microphoneUnauthorized", "ARErrorCodeMicrophoneUnauthorized", "The app may not use the microphone."),
+    .init(105, "locationUnauthorized", "ARErrorCodeLocationUnauthorized", "The app may not use the device's location, which geo tracking needs."),
+    .init(200, "worldTrackingFailed", "ARErrorCodeWorldTrackingFailed", "World tracking failed and cannot continue."),
+    .init(201, "geoTrackingNotAvailableAtLocation", "ARErrorCodeGeoTrackingNotAvailableAtLocation", "Geo tracking is not supported where the device is."),
+    .init(202, "geoTrackingFailed", "ARErrorCodeGeoTrackingFailed", "Geo tracking failed while running."),
+    .init(300, "invalidReferenceImage", "ARErrorCodeInvalidReferenceImage", "A reference image cannot be used for detection."),
+    .init(301, "invalidReferenceObject", "ARErrorCodeInvalidReferenceObject", "A reference object could not be used."),
+    .init(302, "invalidWorldMap", "ARErrorCodeInvalidWorldMap", "The world map could not be used."),
+    .init(303, "invalidConfiguration", "ARErrorCodeInvalidConfiguration", "The configuration holds contradictory or wrong values."),
+    .init(304, "invalidCollaborationData", "ARErrorCodeInvalidCollaborationData", "Collaboration data received from another device could not be read."),
+    .init(400, "insufficientFeatures", "ARErrorCodeInsufficientFeatures", "The scene shows too few visual features for the task."),
+    .init(401, "objectMergeFailed", "ARErrorCodeObjectMergeFailed", "A detected object could not be merged."),
+    .init(500, "fileIOFailed", "ARErrorCodeFileIOFailed", "Reading or writing a file failed."),
+    .init(501, "requestFailed", "ARErrorCodeRequestFailed", "The request failed."),
   ]
 
   static let assetsLibraryALAssetsLibraryErrorDomain: [CodeRow] = [
