@@ -196,7 +196,7 @@ MEANINGS = {
     "HKErrorNoData": "There is no data for this query and predicate, so no result could be computed.",
     "ARErrorCodeUnsupportedConfiguration": "This device does not support the session's configuration (check the configuration's isSupported first).",
     "ARErrorCodeSensorUnavailable": "A sensor the session needs is not available.",
-    "ARErrorCodeSensorFailed": "A sensor failed to deliver the input the session needs.",
+    "ARErrorCodeSensorFailed": "A sensor the session relies on stopped providing its input.",
     "ARErrorCodeCameraUnauthorized": "The app may not use the camera (permission denied, or NSCameraUsageDescription missing from Info.plist).",
     "ARErrorCodeMicrophoneUnauthorized": "The app may not use the microphone.",
     "ARErrorCodeLocationUnauthorized": "The app may not use the device's location, which geo tracking needs.",
@@ -212,6 +212,7 @@ MEANINGS = {
     "ARErrorCodeObjectMergeFailed": "A detected object could not be merged.",
     "ARErrorCodeFileIOFailed": "Reading or writing a file failed.",
     "ARErrorCodeRequestFailed": "The request failed.",
+    "MTAudioProcessingTapError.InvalidArgument": "An argument is not valid. Apple's headers give this Core Media status no name; the name is the one .NET's binding gives it for the audio processing tap, but other Core Media callers (camera capture under AVFoundation's -11800, for example) return it too.",
 }
 
 # Acronyms the Swift overlays write in lower case at the start of a name.

@@ -63,7 +63,7 @@ enum CodeTables {
   static let arkitComAppleArkitError: [CodeRow] = [
     .init(100, "unsupportedConfiguration", "ARErrorCodeUnsupportedConfiguration", "This device does not support the session's configuration (check the configuration's isSupported first)."),
     .init(101, "sensorUnavailable", "ARErrorCodeSensorUnavailable", "A sensor the session needs is not available."),
-    .init(102, "sensorFailed", "ARErrorCodeSensorFailed", "A sensor failed to deliver the input the session needs."),
+    .init(102, "sensorFailed", "ARErrorCodeSensorFailed", "A sensor the session relies on stopped providing its input."),
     .init(103, "cameraUnauthorized", "ARErrorCodeCameraUnauthorized", "The app may not use the camera (permission denied, or NSCameraUsageDescription missing from Info.plist)."),
     .init(104, "microphoneUnauthorized", "ARErrorCodeMicrophoneUnauthorized", "The app may not use the microphone."),
     .init(105, "locationUnauthorized", "ARErrorCodeLocationUnauthorized", "The app may not use the device's location, which geo tracking needs."),
