@@ -23,7 +23,7 @@ import Testing
 ///   `FBProcess`, `IDE`, `Siri`, `LaunchServices`), with no space or dot in it.
 /// - **apple-private**: an Apple domain that no public SDK header declares (`privateDomains`:
 ///   RunningBoard, FrontBoard, Xcode's and CoreDevice's, Siri's, App Store daemons', Core Media's
-///   `CoreMediaErrorDomain`, Network Extension's configuration and plug-in domains, …). Their codes
+///   `CoreMediaErrorDomain`, Network Extension's configuration, plug-in and agent domains, …). Their codes
 ///   have no public listing, so no table can name them from a source; searched for each on
 ///   2026-11-24 (header mirrors, SDK bindings), finding only decompiled code and guesses.
 /// - **third-party**: everything else, and never counted: other reverse-DNS domains
@@ -63,7 +63,8 @@ struct CodeCoverageTests {
   static let privateDomains = [
     "RBS*", "FBS*", "FBProcessExit", "IDE*", "kAFAssistantErrorDomain", "SiriSpeechErrorDomain",
     "AMSErrorDomain", "ASDErrorDomain", "AKAuthenticationError", "LaunchServicesError",
-    "NEConfigurationErrorDomain", "NEVPNConnectionErrorDomainPlugin", "CoreMediaErrorDomain",
+    "NEConfigurationErrorDomain", "NEVPNConnectionErrorDomainPlugin", "NEAgentErrorDomain",
+    "CoreMediaErrorDomain",
     "com.apple.dt.*", "com.apple.dtdevicekit", "com.apple.CoreSimulator.*",
     "com.apple.InterfaceBuilder", "com.apple.photos.error", "com.apple.platform.*",
   ]
@@ -192,7 +193,10 @@ struct CodeCoverageTests {
     ] {
       #expect(Self.kind(of: domain) == .apple, "\(domain)")
     }
-    for domain in ["RBSRequestErrorDomain", "FBProcessExit", "com.apple.dt.CoreDeviceError"] {
+    for domain in [
+      "RBSRequestErrorDomain", "FBProcessExit", "com.apple.dt.CoreDeviceError",
+      "NEAgentErrorDomain",
+    ] {
       #expect(Self.kind(of: domain) == .applePrivate, "\(domain)")
     }
     for domain in ["NSPOSIXErrorDomain", "NSMachErrorDomain", "HTTP"] {
@@ -207,9 +211,10 @@ struct CodeCoverageTests {
     }
   }
 
-  /// The shares measured when the tables last grew (2026-11-24). Raise them as they grow; never
-  /// lower them to pass.
-  static let floors = (public: 0.849, all: 0.607)  // 107 of 126, 107 of 176 (fresh2 included)
+  /// The shares measured when the tables last grew (NSXMLParser, HealthKit, ARKit, OSStatus
+  /// -12780; NEAgentErrorDomain counted as private). Raise them as they grow; never lower them to
+  /// pass.
+  static let floors = (public: 0.904, all: 0.642)  // 113 of 125, 113 of 176
 
   /// The share of pairs named, printed with the unnamed ones.
   static func share(of pairs: [Pair], _ title: String) -> Double {

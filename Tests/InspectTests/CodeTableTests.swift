@@ -68,6 +68,16 @@ struct CodeTableTests {
     ("ALAssetsLibraryErrorDomain -1", "ALAssetsLibraryErrorDomain -1 ALAssetsLibraryUnknownError"),
     ("PHPhotosErrorDomain 3303", "PHPhotosErrorDomain 3303 missingResource"),
     ("WebKitErrorDomain 204", "WebKitErrorDomain 204 plugInWillHandleLoad"),
+    (
+      "NSXMLParserErrorDomain 23",
+      "NSXMLParserErrorDomain 23 entityReferenceMissingSemiError"
+    ),
+    ("NSXMLParserErrorDomain 512", "NSXMLParserErrorDomain 512 delegateAbortedParseError"),
+    ("com.apple.healthkit 4", "com.apple.healthkit 4 errorAuthorizationDenied"),
+    ("HKErrorDomain 6", "HKErrorDomain 6 errorDatabaseInaccessible"),
+    ("com.apple.arkit.error 102", "com.apple.arkit.error 102 sensorFailed"),
+    ("ARErrorDomain 103", "ARErrorDomain 103 cameraUnauthorized"),
+    ("OSStatus -12780", "NSOSStatusErrorDomain -12780 MTAudioProcessingTapError.InvalidArgument"),
   ])
   func domainAndCode(input: String, heading: String) throws {
     let run = try Run(["error", input])
@@ -117,6 +127,35 @@ struct CodeTableTests {
     let none = try Run(["error", "--search", "zzzz qqqq"])
     #expect(none.status == 1)
     #expect(none.stderr == "statekit-inspect: error: no error matches \"zzzz qqqq\"\n")
+  }
+
+  /// NSXMLParser, HealthKit and ARKit by C name, Swift name and domain list.
+  @Test func xmlParserHealthKitAndARKit() throws {
+    let c = try Run(["error", "NSXMLParserEntityReferenceMissingSemiError"])
+    let swift = try Run(["error", "entityReferenceMissingSemiError"])
+    #expect(c.status == 0)
+    #expect(c.stdout == swift.stdout)
+    #expect(swift.stdout.hasPrefix("NSXMLParserErrorDomain 23 entityReferenceMissingSemiError\n"))
+    #expect(swift.stdout.contains("  C name: NSXMLParserEntityReferenceMissingSemiError\n"))
+    let xml = try Run(["error", "--list", "NSXMLParserErrorDomain"])
+    #expect(xml.status == 0)
+    let lines = xml.stdout.split(separator: "\n")
+    #expect(lines.count == 93)
+    #expect(lines.first?.hasPrefix("NSXMLParserErrorDomain 1 internalError  ") == true)
+    #expect(lines.last?.hasPrefix("NSXMLParserErrorDomain 512 delegateAbortedParseError  ") == true)
+    let health = try Run(["error", "HKErrorDatabaseInaccessible"])
+    #expect(health.stdout.hasPrefix("com.apple.healthkit 6 errorDatabaseInaccessible\n"))
+    #expect(health.stdout.contains("HKErrorDomain 6 errorDatabaseInaccessible\n"))
+    let ar = try Run(["error", "--list", "com.apple.arkit.error"])
+    #expect(ar.stdout.split(separator: "\n").count == 18)
+    let pasted = try Run([
+      "error",
+      #"Error Domain=com.apple.arkit.error Code=102 "Required sensor failed." UserInfo={NSUnderlyingError=0x1 {Error Domain=AVFoundationErrorDomain Code=-11800 "x" UserInfo={NSUnderlyingError=0x2 {Error Domain=NSOSStatusErrorDomain Code=-12780 "(null)"}}}}"#,
+    ])
+    #expect(pasted.stdout.hasPrefix("com.apple.arkit.error 102 sensorFailed\n"), "\(pasted)")
+    #expect(
+      pasted.stdout.contains(
+        "NSOSStatusErrorDomain -12780 MTAudioProcessingTapError.InvalidArgument"))
   }
 
   @Test func listADomain() throws {
