@@ -33,7 +33,6 @@ enum CodeTables {
     CodeTable(label: "LocalAuthentication", domain: "LAErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
     CodeTable(label: "Mach (kern_return_t)", domain: "NSMachErrorDomain", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
     CodeTable(label: "Mach (kern_return_t)", domain: "kCFErrorDomainMach", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
-    CodeTable(label: "Media Toolbox audio processing tap (.NET binding's name)", domain: "NSOSStatusErrorDomain", source: "https://github.com/dotnet/macios/blob/4f13e066eaea319a6e92aaa44d252a9455dfcfad/src/MediaToolbox/MTAudioProcessingTap.cs", rows: mediaToolboxTapNSOSStatusErrorDomain),
     CodeTable(label: "Network Extension (VPN)", domain: "NEVPNErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/NetworkExtension.framework/Versions/A/Headers/NEVPNManager.h", rows: networkExtensionVpnNEVPNErrorDomain),
     CodeTable(label: "Photos", domain: "PHPhotosErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.3.sdk/System/Library/Frameworks/Photos.framework/Versions/A/Headers/PHError.h", rows: photosPHPhotosErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
@@ -745,10 +744,6 @@ enum CodeTables {
     .init(55, "KERN_INVALID_KC", "", "Invalid kc."),
     .init(56, "KERN_NOT_FOUND", "", "Not found."),
     .init(256, "KERN_RETURN_MAX", "", "Return max."),
-  ]
-
-  static let mediaToolboxTapNSOSStatusErrorDomain: [CodeRow] = [
-    .init(-12780, "MTAudioProcessingTapError.InvalidArgument", "", "An argument is not valid. Apple's headers give this Core Media status no name; the name is the one .NET's binding gives it for the audio processing tap, but other Core Media callers (camera capture under AVFoundation's -11800, for example) return it too."),
   ]
 
   static let networkExtensionVpnNEVPNErrorDomain: [CodeRow] = [
