@@ -77,7 +77,6 @@ struct CodeTableTests {
     ("HKErrorDomain 6", "HKErrorDomain 6 errorDatabaseInaccessible"),
     ("com.apple.arkit.error 102", "com.apple.arkit.error 102 sensorFailed"),
     ("ARErrorDomain 103", "ARErrorDomain 103 cameraUnauthorized"),
-    ("OSStatus -12780", "NSOSStatusErrorDomain -12780 MTAudioProcessingTapError.InvalidArgument"),
   ])
   func domainAndCode(input: String, heading: String) throws {
     let run = try Run(["error", input])
@@ -153,9 +152,8 @@ struct CodeTableTests {
       #"Error Domain=com.apple.arkit.error Code=102 "Required sensor failed." UserInfo={NSUnderlyingError=0x1 {Error Domain=AVFoundationErrorDomain Code=-11800 "x" UserInfo={NSUnderlyingError=0x2 {Error Domain=NSOSStatusErrorDomain Code=-12780 "(null)"}}}}"#,
     ])
     #expect(pasted.stdout.hasPrefix("com.apple.arkit.error 102 sensorFailed\n"), "\(pasted)")
-    #expect(
-      pasted.stdout.contains(
-        "NSOSStatusErrorDomain -12780 MTAudioProcessingTapError.InvalidArgument"))
+    // No public header names -12780: the level is shown without a name, never with a guess.
+    #expect(pasted.stdout.contains("NSOSStatusErrorDomain -12780\n"), "\(pasted)")
   }
 
   @Test func listADomain() throws {
