@@ -126,33 +126,49 @@ struct ErrorStreamTests {
   }
 
   /// Fails when scanning 8n bytes of a token takes more than 8 × 3 times scanning n bytes
-  /// (linear growth gives about 8, quadratic 64).
+  /// (linear growth gives about 8, quadratic 64). A series over the bound is measured again, up
+  /// to three times in all, and the best ratio counts: a machine busy with other work slows one
+  /// series, while quadratic work is over the bound every time.
   static func expectLinear(
     _ name: String, _ make: (Int) -> String, base: Int = 5_000,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let sizes = [base, base * 2, base * 8]
-    let times = sizes.map { size in
-      let text = PastedText(make(size))
-      return seconds { _ = ErrorScanner.findAll(in: text) }
-    }
-    let streamTimes = sizes.map { size in
-      let bytes = Array(make(size).utf8)
-      return seconds {
-        var stream = ErrorStream()
-        // Line by line, as a slow writer gives it.
-        var start = 0
-        while start < bytes.count {
-          let end = (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
-          let line = Array(bytes[start..<end])
-          _ = stream.feed(line, count: line.count)
-          start = end
-        }
-        _ = stream.finish()
+    let texts = sizes.map { make($0) }
+    let scan = {
+      texts.map { text in
+        let pasted = PastedText(text)
+        return seconds { _ = ErrorScanner.findAll(in: pasted) }
       }
     }
-    for (label, series) in [("scan", times), ("stream", streamTimes)] {
-      let ratio = series[2] / max(series[0], 1e-6)
+    let stream = {
+      texts.map { text in
+        let bytes = Array(text.utf8)
+        return seconds {
+          var stream = ErrorStream()
+          // Line by line, as a slow writer gives it.
+          var start = 0
+          while start < bytes.count {
+            let end = (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
+            let line = Array(bytes[start..<end])
+            _ = stream.feed(line, count: line.count)
+            start = end
+          }
+          _ = stream.finish()
+        }
+      }
+    }
+    for (label, measure) in [("scan", scan), ("stream", stream)] {
+      var series = measure()
+      var ratio = series[2] / max(series[0], 1e-6)
+      for _ in 0..<2 where ratio >= 24 && series[2] >= 0.05 {
+        let again = measure()
+        let againRatio = again[2] / max(again[0], 1e-6)
+        if againRatio < ratio {
+          series = again
+          ratio = againRatio
+        }
+      }
       #expect(
         ratio < 24 || series[2] < 0.05,
         "\(name) (\(label)): \(series.map { String(format: "%.4f", $0) }) s for \(sizes) repeats, ratio \(ratio)",
