@@ -155,6 +155,38 @@ struct _IndexKey: CodingKey {
   }
 }
 
+extension StyleSet.DecodableKey {
+  /// The keys by name; two keys of one name are an error.
+  static func byName(_ keys: [Self], codingPath: [any CodingKey]) throws -> [String: Self] {
+    var byName: [String: Self] = [:]
+    for key in keys {
+      if byName.updateValue(key, forKey: key.name) != nil {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "two style keys are both named \(quoted(key.name))"))
+      }
+    }
+    return byName
+  }
+
+  /// The key an attribute's coding key names; an unknown attribute is an error that lists the
+  /// known ones.
+  static func named(
+    _ codingKey: _SelectorKey, in byName: [String: Self], codingPath: [any CodingKey]
+  ) throws -> Self {
+    guard let key = byName[codingKey.stringValue] else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath + [codingKey],
+          debugDescription:
+            "unknown style attribute \(quoted(codingKey.stringValue)); known: \(byName.keys.sorted().joined(separator: ", "))"
+        ))
+    }
+    return key
+  }
+}
+
 extension CodingUserInfoKey {
   /// The key under which a decoder's `userInfo` holds the `[StyleSet.DecodableKey]` that
   /// ``StyleSet/init(from:)`` accepts.
@@ -271,16 +303,14 @@ extension StyleSet: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming an attribute that is not among `keys`, or
   ///   that two keys share; any error decoding a table.
   public init(from decoder: any Decoder, keys: [DecodableKey]) throws {
+    try self.init(from: decoder, keys: keys, allowing: [])
+  }
+
+  /// Decodes a style set, skipping the overlay directives in `allowing` (which an overlay reads
+  /// itself).
+  init(from decoder: any Decoder, keys: [DecodableKey], allowing: Set<ThemeDirective>) throws {
     self.init()
-    var byName: [String: DecodableKey] = [:]
-    for key in keys {
-      if byName.updateValue(key, forKey: key.name) != nil {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "two style keys are both named \(quoted(key.name))"))
-      }
-    }
+    let byName = try DecodableKey.byName(keys, codingPath: decoder.codingPath)
     let container = try decoder.container(keyedBy: _SelectorKey.self)
     let precedenceKey = _SelectorKey(ThemeDirective.precedence.rawValue)
     if container.contains(precedenceKey) {
@@ -291,7 +321,7 @@ extension StyleSet: Codable {
     // several bad attributes is the same in every run.
     for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       if let directive = ThemeDirective(rawValue: codingKey.stringValue) {
-        guard directive == .precedence else {
+        guard directive == .precedence || allowing.contains(directive) else {
           throw DecodingError.dataCorrupted(
             DecodingError.Context(
               codingPath: container.codingPath + [codingKey],
@@ -300,14 +330,7 @@ extension StyleSet: Codable {
         }
         continue
       }
-      guard let key = byName[codingKey.stringValue] else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: container.codingPath + [codingKey],
-            debugDescription:
-              "unknown style attribute \(quoted(codingKey.stringValue)); known: \(keys.map(\.name).sorted().joined(separator: ", "))"
-          ))
-      }
+      let key = try DecodableKey.named(codingKey, in: byName, codingPath: container.codingPath)
       let column = try key.decode(container, codingKey)
       // A table decodes with the standard precedence; it takes the style set's.
       setColumn(precedence == .standard ? column : column?.reordered(by: precedence), for: key.slot)

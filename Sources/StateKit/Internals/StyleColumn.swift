@@ -46,6 +46,10 @@ class _StyleColumnBase: @unchecked Sendable {
   func reordered(by precedence: StatePrecedence) -> _StyleColumnBase { self }
   /// This column with another's entries laid over it; the other has the same slot.
   func overlaid(with other: _StyleColumnBase) -> _StyleColumnBase { self }
+  /// This column without the entries of these selectors; `nil` when none is left.
+  func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? { self }
+  /// The selectors of the entries, best first.
+  var selectors: [StateSelector] { [] }
   /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
 }
@@ -116,6 +120,14 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
     // Columns under one slot share the slot's value type, so the cast always succeeds.
     guard let other = other as? Self else { return self }
     return _StyleColumn(slot: slot, table: table.overlaid(with: other.table))
+  }
+
+  override var selectors: [StateSelector] { table.entries.map(\.selector) }
+
+  override func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? {
+    var copy = table
+    for selector in selectors { copy[selector] = nil }
+    return copy.isEmpty ? nil : _StyleColumn(slot: slot, table: copy)
   }
 
   override var encodable: (any Encodable)? {
