@@ -50,6 +50,10 @@ class _StyleColumnBase: @unchecked Sendable {
   func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? { self }
   /// The selectors of the entries, best first.
   var selectors: [StateSelector] { [] }
+  /// Why the table resolves a state as it does.
+  func explain(_ state: ControlState, catalog: StateCatalog) -> StyleSet.Explanation.Attribute {
+    preconditionFailure("abstract")
+  }
   /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
 }
@@ -123,6 +127,17 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
   }
 
   override var selectors: [StateSelector] { table.entries.map(\.selector) }
+
+  override func explain(
+    _ state: ControlState, catalog: StateCatalog
+  ) -> StyleSet.Explanation.Attribute {
+    let explanation = table.explain(state, catalog: catalog)
+    return StyleSet.Explanation.Attribute(
+      name: slot.name, value: explanation.winner?.value,
+      valueDescription: explanation.winner.map { String(reflecting: $0.value) },
+      selector: explanation.winner?.selector, matches: explanation.matches.map(\.selector),
+      decision: explanation.decision, reason: explanation.reason, catalog: catalog)
+  }
 
   override func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? {
     var copy = table
