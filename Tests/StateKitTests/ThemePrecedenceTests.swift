@@ -59,7 +59,10 @@ struct ThemePrecedenceTests {
     { style in
       let data = try encoder.encode(style)
       let decoded = try decoder.decode(StyleSet.self, from: data)
-      guard decoded == style, decoded.precedence == style.precedence else { return false }
+      let read = try StyleSet(themeJSON: data, keys: Self.keys, catalog: catalog)
+      guard decoded == style, read == style, decoded.precedence == style.precedence else {
+        return false
+      }
       return Self.states(of: style).allSatisfy { state in
         let (mine, theirs) = (style.resolve(state), decoded.resolve(state))
         return mine[.titleColor] == theirs[.titleColor] && mine[.underlined] == theirs[.underlined]
