@@ -5,12 +5,17 @@ import ErrorKitCore
 /// the same `Codable` conformances as a theme read with `JSONDecoder`.
 ///
 /// Objects reach it with no repeated key: the theme reader rejects them first.
-struct _JSONValueDecoder: Decoder {
-  let value: JSONValue
-  let codingPath: [any CodingKey]
-  let userInfo: [CodingUserInfoKey: Any]
+package struct _JSONValueDecoder: Decoder {
+  /// The value decoded; statekit-inspect reads a theme's values as they are, through it.
+  package let value: JSONValue
+  package let codingPath: [any CodingKey]
+  package let userInfo: [CodingUserInfoKey: Any]
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    (self.value, self.codingPath, self.userInfo) = (value, codingPath, userInfo)
+  }
+
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let members) = value else {
       throw Self.mismatch([String: JSONValue].self, "an object", value, codingPath)
     }
@@ -21,14 +26,14 @@ struct _JSONValueDecoder: Decoder {
         members: byKey, keys: members.map(\.0), codingPath: codingPath, userInfo: userInfo))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = value else {
       throw Self.mismatch([JSONValue].self, "an array", value, codingPath)
     }
     return Unkeyed(elements: elements, codingPath: codingPath, userInfo: userInfo)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer {
     Single(value: value, codingPath: codingPath, userInfo: userInfo)
   }
 
