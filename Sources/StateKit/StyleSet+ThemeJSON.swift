@@ -6,18 +6,15 @@ extension StyleSet {
   /// a key repeated within one object, which `JSONDecoder` merges (keeping one value) before
   /// ``init(from:keys:)`` can see it.
   ///
-  ///     let themeText = """
-  ///         {"titleColor": {"normal": "blue",
-  ///                         "normal": "red"}}
-  ///         """
+  ///     let themeText = "{\"titleColor\": {\"normal\": \"blue\",\n  \"normal\": \"red\"}}"
   ///     do {
   ///         _ = try StyleSet(themeJSON: Array(themeText.utf8), keys: [.init(.titleColor)])
   ///     } catch {
   ///         error.code                   // .repeatedKey
   ///         error.path                   // ["titleColor", "normal"]
-  ///         error.location?.description  // "line 2, column 17"
+  ///         error.location?.description  // "line 2, column 3"
   ///         print(error)
-  ///         // invalid theme at line 2, column 17: selector key "normal" of attribute "titleColor" is repeated; first at line 1, column 16
+  ///         // invalid theme at line 2, column 3: selector key "normal" of attribute "titleColor" is repeated; first at line 1, column 17
   ///     }
   ///
   /// Otherwise it reads exactly what ``init(from:keys:)`` reads with `JSONDecoder`, through the

@@ -34,7 +34,9 @@ struct ThemeCommandTests {
   struct ReportFailure: Error {
     let status: InspectKit.ExitStatus
     let message: String
-    init(_ status: InspectKit.ExitStatus, _ message: String) { (self.status, self.message) = (status, message) }
+    init(_ status: InspectKit.ExitStatus, _ message: String) {
+      (self.status, self.message) = (status, message)
+    }
   }
 
   func failure(_ text: String, catalog: StateCatalog? = nil) -> ReportFailure? {
@@ -118,7 +120,10 @@ struct ThemeCommandTests {
     let cases: [(String, String)] = [
       ("{", #""t.json":1:2: not JSON: expected a key in an object"#),
       (#"{"c": {"visited": 1}}"#, #"unknown state name "visited""#),
-      (#"{"c": {"normal": 1, "normal": 2}}"#, #""t.json":1:21: selector key "normal" of attribute "c" is repeated; first at line 1, column 8"#),
+      (
+        #"{"c": {"normal": 1, "normal": 2}}"#,
+        #""t.json":1:21: selector key "normal" of attribute "c" is repeated; first at line 1, column 8"#
+      ),
       (#"{"c": {"bogus | selected": 1}}"#, "(declare custom states with --states FILE"),
       ("[]", "expected an object, found an array"),
     ]
@@ -148,7 +153,9 @@ struct ThemeCommandTests {
     #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     let json = try Run(["--json", "theme", theme.path, "--states", states.path])
     #expect(json.status == 0)
-    #expect(try JSONReader.parse(Array(json.stdout.utf8))["attributes"] == .array([.string("titleColor"), .string("underlined")]))
+    #expect(
+      try JSONReader.parse(Array(json.stdout.utf8))["attributes"]
+        == .array([.string("titleColor"), .string("underlined")]))
     let strict = try Run(["theme", "--strict", theme.path, "--states", states.path])
     #expect(strict.status == 65)
     #expect(strict.stderr.contains("1 lint finding (--strict)"))

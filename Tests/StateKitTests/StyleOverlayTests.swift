@@ -130,9 +130,18 @@ struct StyleOverlayTests {
     let decoder = JSONDecoder()
     decoder.userInfo[.styleKeys] = Self.keys
     for (json, fragment) in [
-      (#"{"titleColor": {"normal": "a"}, "$replace": {"titleColor": {}}}"#, "both replaced and merged"),
-      (#"{"$replace": {"titleColor": {}}, "$remove": {"titleColor": ["normal"]}}"#, "both replaced and has entries removed"),
-      (#"{"titleColor": {"normal": "a"}, "$remove": {"titleColor": ["normal"]}}"#, "both removed and merged"),
+      (
+        #"{"titleColor": {"normal": "a"}, "$replace": {"titleColor": {}}}"#,
+        "both replaced and merged"
+      ),
+      (
+        #"{"$replace": {"titleColor": {}}, "$remove": {"titleColor": ["normal"]}}"#,
+        "both replaced and has entries removed"
+      ),
+      (
+        #"{"titleColor": {"normal": "a"}, "$remove": {"titleColor": ["normal"]}}"#,
+        "both removed and merged"
+      ),
       (#"{"$remove": {"titleColor": ["bogus"]}}"#, #"invalid selector "bogus""#),
       (#"{"$remove": {"titleColr": ["normal"]}}"#, #"unknown style attribute "titleColr""#),
       (#"{"$replace": {"titleColr": {}}}"#, #"unknown style attribute "titleColr""#),

@@ -9,15 +9,17 @@ struct ThemePrecedenceTests {
     .init(.titleColor), .init(.underlined), .init(.background),
   ]
   static let named: [ControlState] =
-    [.highlighted, .disabled, .selected, .focused] + (16...23).map { ControlState(rawValue: 1 << UInt($0)) }
+    [.highlighted, .disabled, .selected, .focused]
+    + (16...23).map { ControlState(rawValue: 1 << UInt($0)) }
 
   /// Any precedence: a shuffled prefix of the named bits as the order, and a few dominant
   /// states, named or not.
   static let precedences: Generator<StatePrecedence> = Gen.zip(
     Gen.shuffled(named), Gen.int(in: 0...12),
     Gen.controlState(in: ControlState(rawValue: 0x00FF_000F | 1 << 9), count: 0...3, namedWeight: 1)
-  ).map { order, count, dominant in StatePrecedence(Array(order.prefix(count)), dominant: dominant) }
-    .described { "\($0)" }
+  ).map { order, count, dominant in StatePrecedence(Array(order.prefix(count)), dominant: dominant)
+  }
+  .described { "\($0)" }
 
   /// A style of three attributes over one of the random-table pools, with a precedence.
   static let styles: Generator<StyleSet> = Gen.zip(

@@ -97,7 +97,10 @@ struct ThemeReaderTests {
         ["titleColor", "normal"], 16
       ),
       (#"{"size": {"normal": 1.5}}"#, "does not fit in Int", ["size", "normal"], 10),
-      (#"{"underlined": {"normal": null}}"#, "expected a boolean, found null", ["underlined", "normal"], 16),
+      (
+        #"{"underlined": {"normal": null}}"#, "expected a boolean, found null",
+        ["underlined", "normal"], 16
+      ),
       (
         #"{"$precedence": {"order": ["bogus"]}}"#, #"invalid state "bogus""#,
         ["$precedence", "order", "0"], 17
@@ -116,9 +119,11 @@ struct ThemeReaderTests {
     } catch {
       notUTF8 = error
     }
-    #expect(notUTF8?.description == "invalid theme at line 2, column 1: the document is not valid UTF-8")
-    #expect(error(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))?
-      .description.contains("nested deeper than the limit of 64") == true)
+    #expect(
+      notUTF8?.description == "invalid theme at line 2, column 1: the document is not valid UTF-8")
+    #expect(
+      error(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))?
+        .description.contains("nested deeper than the limit of 64") == true)
   }
 
   @Test func goodDocumentsReadAsJSONDecoderReadsThem() throws {

@@ -15,7 +15,9 @@ package struct _JSONValueDecoder: Decoder {
     (self.value, self.codingPath, self.userInfo) = (value, codingPath, userInfo)
   }
 
-  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     guard case .object(let members) = value else {
       throw Self.mismatch([String: JSONValue].self, "an object", value, codingPath)
     }
