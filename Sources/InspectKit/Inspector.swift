@@ -1,13 +1,13 @@
 import ErrorKitCore
 import StateKit
 
-/// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...` and
-/// `error [options] INPUT...`.
+/// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...`,
+/// `error [options] INPUT...` and `theme [options] FILE`.
 package struct Inspector {
   static let version = "0.2.0"
 
   enum Command {
-    case masks, encode, error
+    case masks, encode, error, theme
   }
 
   enum ColorChoice: String {
@@ -70,9 +70,10 @@ package struct Inspector {
         // The command is the first operand when it is a command's name, wherever the options
         // are: `--json error ENOENT` is `error --json ENOENT`.
         if !commandGiven, operands.isEmpty, !onlyOperands,
-          argument == "encode" || argument == "error"
+          argument == "encode" || argument == "error" || argument == "theme"
         {
-          command = argument == "encode" ? .encode : .error
+          command =
+            argument == "encode" ? .encode : argument == "error" ? .error : .theme
           commandGiven = true
           continue
         }
@@ -123,13 +124,19 @@ package struct Inspector {
       }
     }
     if !searches.isEmpty || !lists.isEmpty {
-      guard command != .encode, commandGiven || operands.isEmpty else {
+      guard command != .encode, command != .theme, commandGiven || operands.isEmpty else {
         throw Self.usage("--search and --list belong to the error command; see --help")
       }
       command = .error
     }
     guard !operands.isEmpty || command == .error && !(searches.isEmpty && lists.isEmpty) else {
-      let what = command == .masks ? "MASK" : command == .encode ? "TEXT" : "INPUT"
+      let what =
+        switch command {
+        case .masks: "MASK"
+        case .encode: "TEXT"
+        case .error: "INPUT"
+        case .theme: "FILE"
+        }
       throw Self.usage("missing \(what); see --help")
     }
     guard stateFlags.count <= Limits.stateFlags else {
@@ -244,6 +251,7 @@ package struct Inspector {
     case .masks: try runMasks()
     case .encode: try runEncode()
     case .error: try runErrors()
+    case .theme: try runTheme()
     }
   }
 
@@ -354,6 +362,7 @@ package struct Inspector {
       statekit-inspect [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
+      statekit-inspect theme [options] FILE
 
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
@@ -363,17 +372,22 @@ package struct Inspector {
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
                         "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
                         or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
+      FILE              theme: a theme file (a StyleSet's JSON): prints the value of every
+                        attribute for every combination of the state bits it mentions, and lints
+                        it (entries that never win, ties only precedence decides, states with no
+                        value); --strict makes a finding an error (exit 65).
       -                 Read standard input as it comes: one mask or text a line; for error, JSON
                         documents or log text, each error printed once its text is complete.
 
     OPTIONS:
-      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
+      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error,
+                        one object for a theme.
       --state NAME=BIT  Name an application bit (16...23); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.
       --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
-      --strict          Treat reserved or unnamed bits as an error.
+      --strict          Treat reserved or unnamed bits, or a theme's lint findings, as an error.
       --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
       -h, --help        Show this help.
       --version         Show the version.

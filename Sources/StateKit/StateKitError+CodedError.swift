@@ -47,6 +47,9 @@ extension StateKitError: CodedError {
       "Use one name per application bit across all modules, or declare the existing pair again."
     case .notSingleApplicationBit: "Declare exactly one bit of 0x00FF0000."
     case .conflictingSelector: "Do not require and exclude the same state."
+    case .repeatedKey: "Keep one of the two members: a JSON decoder would silently drop one."
+    case .invalidTheme:
+      "Check the theme against the attributes and state names the app declares."
     default: nil
     }
   }
@@ -56,12 +59,23 @@ extension StateKitError: CodedError {
   ///     // "unknownName"
   public var name: String? { code.description }
 
-  /// The rejected input and, when there is one, the failing token.
+  /// The rejected input and, when there is one, the failing token; for a theme document,
+  /// where: `path` (a JSON Pointer such as `/titleColor/normal`), `offset`, `line` and `column`.
   ///
   ///     // ["input": "selected | bogus", "token": "bogus"]
   public var details: [String: String] {
     var details = ["input": input]
     if let token { details["token"] = token }
+    if !path.isEmpty {
+      details["path"] = path.map {
+        "/" + $0.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+      }.joined()
+    }
+    if let location {
+      details["offset"] = String(location.offset)
+      details["line"] = String(location.line)
+      details["column"] = String(location.column)
+    }
     return details
   }
 }
@@ -72,7 +86,7 @@ extension ErrorCatalog {
   /// The catalog of StateKit's own errors: the one table of their domain, codes, names and
   /// summaries, which statekit-inspect reads too.
   ///
-  ///     ErrorCatalog.stateKit.entries.count  // 14
+  ///     ErrorCatalog.stateKit.entries.count  // 16
   public static var stateKit: ErrorCatalog {
     ErrorCatalog(
       StateKitError.Code.allCases.map { code in
@@ -80,5 +94,16 @@ extension ErrorCatalog {
           domain: StateKitError.domain, code: code.rawValue, name: code.description,
           description: code.summary)
       })
+  }
+}
+
+extension String {
+  /// The text with every `target` character replaced, without Foundation.
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
   }
 }

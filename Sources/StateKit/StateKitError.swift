@@ -70,10 +70,17 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A selector that both requires and excludes the same state (code 14).
     public static let conflictingSelector = Code(rawValue: 14)
 
+    /// A theme document repeats a key, byte for byte, within one object (code 15); a JSON
+    /// decoder would keep one of the two values without a word.
+    public static let repeatedKey = Code(rawValue: 15)
+    /// A theme document that cannot be read: not JSON, not UTF-8, or not a theme (an unknown
+    /// attribute or state name, a value of the wrong type, a bad selector) (code 16).
+    public static let invalidTheme = Code(rawValue: 16)
+
     /// Every code StateKit throws, in numeric order.
     ///
-    ///     StateKitError.Code.allCases.count  // 14
-    public static let allCases: [Code] = (1...14).map { Code(rawValue: $0) }
+    ///     StateKitError.Code.allCases.count  // 16
+    public static let allCases: [Code] = (1...16).map { Code(rawValue: $0) }
 
     /// What the code means, in one sentence.
     ///
@@ -94,6 +101,8 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
       case .bitAlreadyDeclared: "An application bit is already declared under another name."
       case .notSingleApplicationBit: "A custom state is not exactly one application bit."
       case .conflictingSelector: "A selector requires and excludes the same state."
+      case .repeatedKey: "A theme document repeats a key within one object."
+      case .invalidTheme: "A theme document cannot be read."
       default: "StateKit error \(rawValue)."
       }
     }
@@ -117,6 +126,8 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
       case .bitAlreadyDeclared: "bitAlreadyDeclared"
       case .notSingleApplicationBit: "notSingleApplicationBit"
       case .conflictingSelector: "conflictingSelector"
+      case .repeatedKey: "repeatedKey"
+      case .invalidTheme: "invalidTheme"
       default: "code\(rawValue)"
       }
     }
@@ -147,16 +158,74 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   ///     // "unknown state name \"bogus\"; known names: normal, highlighted, ..."
   public let reason: String
 
+  /// Where in a document the error is, for errors reading a theme document; `nil` otherwise.
+  ///
+  ///     // For a theme that repeats "normal" on its third line: line 3, column 5
+  public let location: Location?
+  /// The members leading to the failing value in a theme document, outermost first, such as
+  /// `["titleColor", "normal"]` (array elements by their index); empty otherwise.
+  ///
+  ///     // For a theme whose "titleColor" repeats "normal": ["titleColor", "normal"]
+  public let path: [String]
+
+  /// A position in a document: a byte offset, and the line and column it falls on.
+  ///
+  ///     let location = StateKitError.Location(offset: 12, line: 2, column: 3)
+  ///     location.description  // "line 2, column 3"
+  public struct Location: Hashable, Sendable, CustomStringConvertible {
+    /// The number of bytes before the position, from 0.
+    public let offset: Int
+    /// The line, from 1; lines end at line feeds.
+    public let line: Int
+    /// The column, from 1, counted in UTF-8 bytes from the start of the line.
+    public let column: Int
+
+    /// Creates a location.
+    ///
+    ///     StateKitError.Location(offset: 0, line: 1, column: 1).column  // 1
+    ///
+    /// - Parameters:
+    ///   - offset: The number of bytes before the position.
+    ///   - line: The line, from 1.
+    ///   - column: The column in bytes, from 1.
+    public init(offset: Int, line: Int, column: Int) {
+      (self.offset, self.line, self.column) = (offset, line, column)
+    }
+
+    /// The location of a byte offset in a document.
+    ///
+    ///     StateKitError.Location(offset: 4, in: Array("{\n  \"a\"".utf8)).description  // "line 2, column 3"
+    ///
+    /// - Parameters:
+    ///   - offset: The number of bytes before the position.
+    ///   - bytes: The document.
+    public init(offset: Int, in bytes: [UInt8]) {
+      var (line, start) = (1, 0)
+      for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+        (line, start) = (line + 1, index + 1)
+      }
+      self.init(offset: offset, line: line, column: offset - start + 1)
+    }
+
+    /// `line L, column C`.
+    public var description: String { "line \(line), column \(column)" }
+  }
+
   /// A one-line message that names the input and the reason.
   ///
   ///     // "cannot parse state text \"a||b\": empty segment 2 (between two `|`)"
   public let description: String
 
-  init(code: Code, input: String, token: String? = nil, reason: String, summary: String) {
+  init(
+    code: Code, input: String, token: String? = nil, reason: String, summary: String,
+    location: Location? = nil, path: [String] = []
+  ) {
     self.code = code
     self.input = input
     self.token = token
     self.reason = reason
+    self.location = location
+    self.path = path
     self.description = "\(summary): \(reason)"
   }
 }
@@ -202,6 +271,16 @@ extension StateKitError {
     StateKitError(
       code: code, input: String(name), reason: reason,
       summary: "cannot declare state \(quoted(name))")
+  }
+
+  static func theme(
+    _ code: Code, input: String, token: String? = nil, reason: String, location: Location?,
+    path: [String]
+  ) -> StateKitError {
+    StateKitError(
+      code: code, input: input, token: token, reason: reason,
+      summary: "invalid theme" + (location.map { " at \($0)" } ?? ""), location: location,
+      path: path)
   }
 
   static func selector(required: ControlState, excluded: ControlState) -> StateKitError {

@@ -137,6 +137,19 @@ public struct StatePrecedence: Hashable, Sendable {
     return key(selector.excluded) > key(other.excluded)
   }
 
+  /// The shortest prefix of ``order`` that gives this precedence again with the same dominant
+  /// states: empty for the standard order.
+  var shortestOrder: [ControlState] {
+    let order = self.order
+    var count = 0
+    while count < order.count,
+      StatePrecedence(Array(order.prefix(count)), dominant: dominant) != self
+    {
+      count += 1
+    }
+    return Array(order.prefix(count))
+  }
+
   /// The nibble of `ranks` that holds a named bit's rank.
   private static func nibble(of named: ControlState) -> Int {
     let bit = named.rawValue.trailingZeroBitCount

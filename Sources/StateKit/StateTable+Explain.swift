@@ -22,6 +22,16 @@ extension StateTable {
     public let matches: [Entry]
     /// What decided between the winner and the runner-up, in words.
     public let reason: String
+    /// What decided, as a value: the rule ``reason`` states.
+    ///
+    ///     var table = StateTable<String>()
+    ///     table[.normal] = "blue"
+    ///     table[.disabled] = "gray"
+    ///     table[.highlighted] = "dark blue"
+    ///     table.explain([.disabled, .highlighted]).decision  // .precedence
+    ///     table.explain(.disabled).decision                  // .exactMatch
+    ///     table.explain(.focused).decision                   // .onlyMatch
+    public let decision: ResolutionDecision
     /// The names the explanation prints states with.
     ///
     ///     StateTable<Int>().explain(.selected).catalog == .system  // true
@@ -69,9 +79,14 @@ extension StateTable {
     let name = { (state: ControlState) in catalog.description(of: state) }
     let selector = { (selector: StateSelector) in catalog.description(of: selector) }
     let reason: String
+    var decision: ResolutionDecision
     switch matches.count {
-    case 0: reason = "no entry matches (a table with a normal entry always has one)"
-    case 1: reason = "the only entry that matches"
+    case 0:
+      reason = "no entry matches (a table with a normal entry always has one)"
+      decision = .noMatch
+    case 1:
+      reason = "the only entry that matches"
+      decision = .onlyMatch
     default:
       let precedence = self.precedence
       let (winner, runnerUp) = (matches[0].selector, matches[1].selector)
@@ -80,16 +95,19 @@ extension StateTable {
         runnerUp.required.intersection(precedence.dominant)
       )
       if dominant != runnerUpDominant {
+        decision = .dominant
         reason =
           runnerUpDominant.isNormal
           ? "it requires the dominant \(name(dominant)), which \(selector(runnerUp)) does not"
           : "its dominant \(name(dominant)) ranks before \(selector(runnerUp))'s dominant "
             + name(runnerUpDominant)
       } else if winner.specificity > runnerUp.specificity {
+        decision = .mostSpecific
         reason =
           "the most specific match (\(Self.count(winner.specificity))), before "
           + "\(selector(runnerUp)) (\(Self.count(runnerUp.specificity)))"
       } else {
+        decision = .precedence
         let order =
           precedence.order == StatePrecedence.standard.order
           ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
@@ -99,7 +117,11 @@ extension StateTable {
           + "\(selector(winner)) has precedence (\(order))"
       }
     }
-    return Explanation(state: state, matches: matches, reason: reason, catalog: catalog)
+    if let winner = matches.first?.selector, winner.excluded.isNormal, winner.required == state {
+      decision = .exactMatch
+    }
+    return Explanation(
+      state: state, matches: matches, reason: reason, decision: decision, catalog: catalog)
   }
 
   private static func count(_ specificity: Int) -> String {
@@ -108,3 +130,41 @@ extension StateTable {
 }
 
 extension StateTable.Explanation: Sendable where Value: Sendable {}
+
+/// What decided the value a table resolves a state to, as ``StateTable/Explanation/decision``
+/// and ``StyleSet/Explanation/Attribute/decision`` give it.
+///
+///     var table = StateTable<String>()
+///     table[.normal] = "blue"
+///     table[.selected] = "white"
+///     table.explain([.selected, .focused]).decision  // .mostSpecific
+///
+/// When several hold, the first of this list is given: ``exactMatch`` before ``onlyMatch``,
+/// and so on.
+public enum ResolutionDecision: String, Hashable, Sendable, CaseIterable {
+  /// No entry matches: the table has no value for the state (a caller's default applies).
+  ///
+  ///     ResolutionDecision.noMatch.rawValue  // "noMatch"
+  case noMatch
+  /// The winner names exactly the state: it requires all of its bits and excludes none.
+  ///
+  ///     ResolutionDecision.exactMatch.rawValue  // "exactMatch"
+  case exactMatch
+  /// The winner is the only entry that matches.
+  ///
+  ///     ResolutionDecision.onlyMatch.rawValue  // "onlyMatch"
+  case onlyMatch
+  /// The winner requires a dominant state (``StatePrecedence/dominant``) that the runner-up
+  /// does not, or one ranked higher.
+  ///
+  ///     ResolutionDecision.dominant.rawValue  // "dominant"
+  case dominant
+  /// The winner is more specific than every other match.
+  ///
+  ///     ResolutionDecision.mostSpecific.rawValue  // "mostSpecific"
+  case mostSpecific
+  /// The winner and the runner-up are equally specific: the precedence order broke the tie.
+  ///
+  ///     ResolutionDecision.precedence.rawValue  // "precedence"
+  case precedence
+}

@@ -35,6 +35,158 @@ extension StyleSet {
   }
 }
 
+extension StyleSet {
+  /// The members of a theme file that are not attributes: their names begin with `$`, and no
+  /// attribute may take them.
+  ///
+  ///     StyleSet.ThemeDirective.precedence.rawValue  // "$precedence"
+  ///
+  /// A theme file is a JSON object with one member per attribute (see
+  /// ``StyleSet/encode(to:)``) and these directives, all optional:
+  ///
+  /// ```json
+  /// {
+  ///   "$precedence": {"order": ["visited", "disabled"], "dominant": "disabled"},
+  ///   "titleColor": {"normal": "blue", "visited": "purple", "disabled": "gray"}
+  /// }
+  /// ```
+  ///
+  /// A file without them decodes as it always did, with the standard precedence.
+  public enum ThemeDirective: String, CaseIterable, Sendable {
+    /// `"$precedence"`: the ``StatePrecedence`` of every table, an object with two optional
+    /// members: `"order"`, an array of state text, highest first (``StatePrecedence/order``,
+    /// only as long as needed), and `"dominant"`, state text (``StatePrecedence/dominant``).
+    /// Absent, the precedence is ``StatePrecedence/standard``.
+    ///
+    ///     StyleSet.ThemeDirective(rawValue: "$precedence") == .precedence  // true
+    case precedence = "$precedence"
+    /// `"$replace"`, in an overlay: attributes whose whole table the overlay replaces (see
+    /// ``StyleOverlay``).
+    ///
+    ///     StyleSet.ThemeDirective.replace.rawValue  // "$replace"
+    case replace = "$replace"
+    /// `"$remove"`, in an overlay: entries the overlay removes, an array of selector text
+    /// per attribute (see ``StyleOverlay``).
+    ///
+    ///     StyleSet.ThemeDirective.remove.rawValue  // "$remove"
+    case remove = "$remove"
+  }
+}
+
+/// The JSON form of a ``StatePrecedence``: `{"order": [state text], "dominant": state text}`,
+/// each member absent when it has its standard value.
+struct _PrecedenceForm: Codable {
+  let precedence: StatePrecedence
+
+  init(_ precedence: StatePrecedence) {
+    self.precedence = precedence
+  }
+
+  private enum Member: String, CodingKey, CaseIterable {
+    case order, dominant
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
+    var container = encoder.container(keyedBy: Member.self)
+    let order = precedence.shortestOrder
+    if !order.isEmpty {
+      try container.encode(order.map { catalog.description(of: $0) }, forKey: .order)
+    }
+    if !precedence.dominant.isNormal {
+      try container.encode(catalog.description(of: precedence.dominant), forKey: .dominant)
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
+    let members = try decoder.container(keyedBy: _SelectorKey.self)
+    for key in members.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
+    where Member(rawValue: key.stringValue) == nil {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: members.codingPath + [key],
+          debugDescription:
+            "unknown member \(quoted(key.stringValue)) of \"$precedence\"; known: dominant, order"))
+    }
+    let container = try decoder.container(keyedBy: Member.self)
+    func state(_ text: String, at path: [any CodingKey]) throws -> ControlState {
+      do {
+        return try catalog.parse(text)
+      } catch let error as StateKitError {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: path,
+            debugDescription: "invalid state \(quoted(text)): \(error.reason)",
+            underlyingError: error))
+      }
+    }
+    var order: [ControlState] = []
+    if container.contains(.order) {
+      var elements = try container.nestedUnkeyedContainer(forKey: .order)
+      while !elements.isAtEnd {
+        let path = elements.codingPath + [_IndexKey(elements.currentIndex)]
+        order.append(try state(try elements.decode(String.self), at: path))
+      }
+    }
+    let dominant =
+      try container.decodeIfPresent(String.self, forKey: .dominant).map {
+        try state($0, at: container.codingPath + [Member.dominant])
+      } ?? .normal
+    precedence = StatePrecedence(order, dominant: dominant)
+  }
+}
+
+/// A coding key for an array element.
+struct _IndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { intValue.map(String.init) ?? "" }
+
+  init(_ index: Int) {
+    intValue = index
+  }
+
+  init?(stringValue: String) {
+    return nil
+  }
+
+  init?(intValue: Int) {
+    self.intValue = intValue
+  }
+}
+
+extension StyleSet.DecodableKey {
+  /// The keys by name; two keys of one name are an error.
+  static func byName(_ keys: [Self], codingPath: [any CodingKey]) throws -> [String: Self] {
+    var byName: [String: Self] = [:]
+    for key in keys {
+      if byName.updateValue(key, forKey: key.name) != nil {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "two style keys are both named \(quoted(key.name))"))
+      }
+    }
+    return byName
+  }
+
+  /// The key an attribute's coding key names; an unknown attribute is an error that lists the
+  /// known ones.
+  static func named(
+    _ codingKey: _SelectorKey, in byName: [String: Self], codingPath: [any CodingKey]
+  ) throws -> Self {
+    guard let key = byName[codingKey.stringValue] else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath + [codingKey],
+          debugDescription:
+            "unknown style attribute \(quoted(codingKey.stringValue)); known: \(byName.keys.sorted().joined(separator: ", "))"
+        ))
+    }
+    return key
+  }
+}
+
 extension CodingUserInfoKey {
   /// The key under which a decoder's `userInfo` holds the `[StyleSet.DecodableKey]` that
   /// ``StyleSet/init(from:)`` accepts.
@@ -61,17 +213,37 @@ extension StyleSet: Codable {
   ///     // {"titleColor": {"normal": "blue"}, "underlined": {"highlighted": true}}
   ///
   /// State names come from the catalog under `CodingUserInfoKey.stateCatalog` in the
-  /// encoder's `userInfo`, else the system names and hex. The precedence is not written: it is
-  /// code, not data.
+  /// encoder's `userInfo`, else the system names and hex. A precedence other than
+  /// ``StatePrecedence/standard`` is written under `"$precedence"` (see
+  /// ``StyleSet/ThemeDirective/precedence``), so the decoded style set resolves every state as
+  /// this one does:
+  ///
+  ///     var strict = StyleSet(precedence: StatePrecedence([.selected], dominant: .disabled))
+  ///     strict[.titleColor, for: .normal] = "blue"
+  ///     let strictJSON = try JSONEncoder().encode(strict)
+  ///     // {"$precedence": {"dominant": "disabled", "order": ["selected"]}, "titleColor": {"normal": "blue"}}
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` when an attribute's value type is not Encodable or
-  ///   two attributes of different types share a name.
+  /// - Throws: `EncodingError.invalidValue` when an attribute's value type is not Encodable,
+  ///   two attributes of different types share a name, or an attribute has a reserved name
+  ///   (``StyleSet/ThemeDirective``).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
+    if precedence != .standard {
+      try container.encode(
+        _PrecedenceForm(precedence), forKey: _SelectorKey(ThemeDirective.precedence.rawValue))
+    }
     var written: Set<String> = []
     for column in _storage.columns.sorted(by: { $0.slot < $1.slot }) {
       let slot = column.slot
+      guard ThemeDirective(rawValue: slot.name) == nil else {
+        throw EncodingError.invalidValue(
+          self,
+          EncodingError.Context(
+            codingPath: container.codingPath,
+            debugDescription:
+              "attribute name \(quoted(slot.name)) is reserved for a theme directive"))
+      }
       guard written.insert(slot.name).inserted else {
         throw EncodingError.invalidValue(
           self,
@@ -131,29 +303,37 @@ extension StyleSet: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming an attribute that is not among `keys`, or
   ///   that two keys share; any error decoding a table.
   public init(from decoder: any Decoder, keys: [DecodableKey]) throws {
+    try self.init(from: decoder, keys: keys, allowing: [])
+  }
+
+  /// Decodes a style set, skipping the overlay directives in `allowing` (which an overlay reads
+  /// itself).
+  init(from decoder: any Decoder, keys: [DecodableKey], allowing: Set<ThemeDirective>) throws {
     self.init()
-    var byName: [String: DecodableKey] = [:]
-    for key in keys {
-      if byName.updateValue(key, forKey: key.name) != nil {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "two style keys are both named \(quoted(key.name))"))
-      }
-    }
+    let byName = try DecodableKey.byName(keys, codingPath: decoder.codingPath)
     let container = try decoder.container(keyedBy: _SelectorKey.self)
+    let precedenceKey = _SelectorKey(ThemeDirective.precedence.rawValue)
+    if container.contains(precedenceKey) {
+      // Before any table, so no table is sorted twice.
+      precedence = try container.decode(_PrecedenceForm.self, forKey: precedenceKey).precedence
+    }
     // In key order, not the decoder's dictionary order, so the error for a document with
     // several bad attributes is the same in every run.
     for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-      guard let key = byName[codingKey.stringValue] else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: container.codingPath + [codingKey],
-            debugDescription:
-              "unknown style attribute \(quoted(codingKey.stringValue)); known: \(keys.map(\.name).sorted().joined(separator: ", "))"
-          ))
+      if let directive = ThemeDirective(rawValue: codingKey.stringValue) {
+        guard directive == .precedence || allowing.contains(directive) else {
+          throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+              codingPath: container.codingPath + [codingKey],
+              debugDescription:
+                "\(quoted(directive.rawValue)) belongs to an overlay: decode a StyleOverlay"))
+        }
+        continue
       }
-      setColumn(try key.decode(container, codingKey), for: key.slot)
+      let key = try DecodableKey.named(codingKey, in: byName, codingPath: container.codingPath)
+      let column = try key.decode(container, codingKey)
+      // A table decodes with the standard precedence; it takes the style set's.
+      setColumn(precedence == .standard ? column : column?.reordered(by: precedence), for: key.slot)
     }
   }
 }

@@ -236,6 +236,7 @@ struct ErrorCatalogTests {
       (4, "unknownName"), (5, "invalidHex"), (6, "hexOverflow"), (7, "hexNotAllowed"),
       (8, "unnamedBits"), (9, "invalidName"), (10, "reservedName"), (11, "nameAlreadyDeclared"),
       (12, "bitAlreadyDeclared"), (13, "notSingleApplicationBit"), (14, "conflictingSelector"),
+      (15, "repeatedKey"), (16, "invalidTheme"),
     ]
     let catalog = ErrorCatalog.stateKit
     #expect(catalog.entries.map(\.code) == documented.map(\.0))

@@ -31,6 +31,11 @@ private let throwers: [(StateKitError.Code, @Sendable () throws -> Void)] = [
     }
   ),
   (.conflictingSelector, { _ = try StateSelector(requiring: .selected, excluding: .selected) }),
+  (
+    .repeatedKey,
+    { _ = try StyleSet(themeJSON: Array(#"{"a": {}, "a": {}}"#.utf8), keys: []) }
+  ),
+  (.invalidTheme, { _ = try StyleSet(themeJSON: Array("[".utf8), keys: []) }),
 ]
 
 /// Declares each name on its application bit in a new catalog, in order.

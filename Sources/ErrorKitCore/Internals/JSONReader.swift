@@ -4,26 +4,61 @@ package struct JSONReader {
   /// payload (its chain and the `details` object of its last error), and no deeper.
   package static let maximumDepth = ErrorPayload.maximumDepth + 1
 
+  /// Why text is not JSON, and the byte offset where the reader found out.
+  package struct Failure: Error {
+    package let offset: Int
+    package let reason: String
+
+    package var formatError: JSONFormatError {
+      JSONFormatError(message: "invalid JSON at byte \(offset): \(reason)")
+    }
+  }
+
   private let bytes: [UInt8]
   private var index = 0
+  private let depthLimit: Int
+  /// The offset of each object key's opening quote, in document order, when recording.
+  private var keyOffsets: [Int]?
 
-  private init(_ bytes: [UInt8]) {
+  private init(_ bytes: [UInt8], depthLimit: Int, recordingKeys: Bool) {
     self.bytes = bytes
+    self.depthLimit = depthLimit
+    keyOffsets = recordingKeys ? [] : nil
   }
 
   package static func parse(_ bytes: [UInt8]) throws(JSONFormatError) -> JSONValue {
-    var reader = JSONReader(bytes)
+    do {
+      return try parse(bytes, depthLimit: maximumDepth, recordingKeys: false).value
+    } catch {
+      throw error.formatError
+    }
+  }
+
+  /// Parses a document and gives, with its value, the byte offset of every object key's
+  /// opening quote in document order: the order of a walk that visits an object's members in
+  /// turn, each key before its value. Objects keep repeated keys (see `JSONValue.object`), so a
+  /// reader that must reject them finds them here, with where they are.
+  package static func parseRecordingKeys(_ bytes: [UInt8], depthLimit: Int = maximumDepth)
+    throws(Failure) -> (value: JSONValue, keyOffsets: [Int])
+  {
+    try parse(bytes, depthLimit: depthLimit, recordingKeys: true)
+  }
+
+  private static func parse(_ bytes: [UInt8], depthLimit: Int, recordingKeys: Bool)
+    throws(Failure) -> (value: JSONValue, keyOffsets: [Int])
+  {
+    var reader = JSONReader(bytes, depthLimit: depthLimit, recordingKeys: recordingKeys)
     reader.skipSpace()
     let value = try reader.value(depth: 0)
     reader.skipSpace()
     guard reader.index == bytes.count else {
       throw reader.error("unexpected text after the JSON value")
     }
-    return value
+    return (value, reader.keyOffsets ?? [])
   }
 
-  private func error(_ reason: String) -> JSONFormatError {
-    JSONFormatError(message: "invalid JSON at byte \(index): \(reason)")
+  private func error(_ reason: String) -> Failure {
+    Failure(offset: index, reason: reason)
   }
 
   private mutating func skipSpace() {
@@ -34,7 +69,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func value(depth: Int) throws(JSONFormatError) -> JSONValue {
+  private mutating func value(depth: Int) throws(Failure) -> JSONValue {
     guard index < bytes.count else { throw error("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -48,7 +83,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONFormatError)
+  private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(Failure)
     -> JSONValue
   {
     let count = word.utf8CodeUnitCount
@@ -59,7 +94,7 @@ package struct JSONReader {
     return value
   }
 
-  private mutating func number() throws(JSONFormatError) -> JSONValue {
+  private mutating func number() throws(Failure) -> JSONValue {
     let start = index
     func digits(_ reader: inout JSONReader) -> Int {
       let from = reader.index
@@ -91,7 +126,7 @@ package struct JSONReader {
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
   }
 
-  private mutating func string() throws(JSONFormatError) -> String {
+  private mutating func string() throws(Failure) -> String {
     index += 1
     var utf8: [UInt8] = []
     while true {
@@ -140,7 +175,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func hex4() throws(JSONFormatError) -> UInt32 {
+  private mutating func hex4() throws(Failure) -> UInt32 {
     guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
     var value: UInt32 = 0
     for _ in 0..<4 {
@@ -153,9 +188,9 @@ package struct JSONReader {
     return value
   }
 
-  private mutating func array(depth: Int) throws(JSONFormatError) -> JSONValue {
-    guard depth <= Self.maximumDepth else {
-      throw error("nested deeper than the limit of \(Self.maximumDepth)")
+  private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= depthLimit else {
+      throw error("nested deeper than the limit of \(depthLimit)")
     }
     index += 1
     var elements: [JSONValue] = []
@@ -180,9 +215,9 @@ package struct JSONReader {
     }
   }
 
-  private mutating func object(depth: Int) throws(JSONFormatError) -> JSONValue {
-    guard depth <= Self.maximumDepth else {
-      throw error("nested deeper than the limit of \(Self.maximumDepth)")
+  private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= depthLimit else {
+      throw error("nested deeper than the limit of \(depthLimit)")
     }
     index += 1
     var members: [(String, JSONValue)] = []
@@ -196,6 +231,7 @@ package struct JSONReader {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw error("expected a key in an object")
       }
+      keyOffsets?.append(index)
       let key = try string()
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

@@ -46,6 +46,14 @@ class _StyleColumnBase: @unchecked Sendable {
   func reordered(by precedence: StatePrecedence) -> _StyleColumnBase { self }
   /// This column with another's entries laid over it; the other has the same slot.
   func overlaid(with other: _StyleColumnBase) -> _StyleColumnBase { self }
+  /// This column without the entries of these selectors; `nil` when none is left.
+  func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? { self }
+  /// The selectors of the entries, best first.
+  var selectors: [StateSelector] { [] }
+  /// Why the table resolves a state as it does.
+  func explain(_ state: ControlState, catalog: StateCatalog) -> StyleSet.Explanation.Attribute {
+    preconditionFailure("abstract")
+  }
   /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
 }
@@ -116,6 +124,25 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
     // Columns under one slot share the slot's value type, so the cast always succeeds.
     guard let other = other as? Self else { return self }
     return _StyleColumn(slot: slot, table: table.overlaid(with: other.table))
+  }
+
+  override var selectors: [StateSelector] { table.entries.map(\.selector) }
+
+  override func explain(
+    _ state: ControlState, catalog: StateCatalog
+  ) -> StyleSet.Explanation.Attribute {
+    let explanation = table.explain(state, catalog: catalog)
+    return StyleSet.Explanation.Attribute(
+      name: slot.name, value: explanation.winner?.value,
+      valueDescription: explanation.winner.map { String(reflecting: $0.value) },
+      selector: explanation.winner?.selector, matches: explanation.matches.map(\.selector),
+      decision: explanation.decision, reason: explanation.reason, catalog: catalog)
+  }
+
+  override func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? {
+    var copy = table
+    for selector in selectors { copy[selector] = nil }
+    return copy.isEmpty ? nil : _StyleColumn(slot: slot, table: copy)
   }
 
   override var encodable: (any Encodable)? {

@@ -1,0 +1,172 @@
+import ErrorKitCore
+
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues StyleSet.swift
+
+extension StyleOverlay: Codable {
+  /// Encodes the overlay as a theme file: the merged entries as a style set's attributes, the
+  /// replaced tables under `"$replace"`, the removed selectors under `"$remove"`, and the
+  /// precedence, if the overlay sets one, under `"$precedence"`.
+  ///
+  ///     var overlay = StyleOverlay()
+  ///     overlay[.titleColor, for: .disabled] = "gray"
+  ///     overlay.remove(.titleColor, selector: StateSelector(.visited))
+  ///     let overlayJSON = try JSONEncoder().encode(overlay)
+  ///     // {"titleColor": {"disabled": "gray"}, "$remove": {"titleColor": ["0x10000"]}}
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: As ``StyleSet/encode(to:)`` throws.
+  public func encode(to encoder: any Encoder) throws {
+    let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
+    try merged.encode(to: encoder)
+    var container = encoder.container(keyedBy: _SelectorKey.self)
+    if let precedence {
+      try container.encode(
+        _PrecedenceForm(precedence),
+        forKey: _SelectorKey(StyleSet.ThemeDirective.precedence.rawValue))
+    }
+    if !replacements._storage.columns.isEmpty || !cleared.isEmpty {
+      var replaced = container.nestedContainer(
+        keyedBy: _SelectorKey.self,
+        forKey: _SelectorKey(StyleSet.ThemeDirective.replace.rawValue))
+      for column in replacements._storage.columns.sorted(by: { $0.slot < $1.slot }) {
+        guard let encodable = column.encodable else {
+          throw EncodingError.invalidValue(
+            self,
+            EncodingError.Context(
+              codingPath: replaced.codingPath + [_SelectorKey(column.slot.name)],
+              debugDescription:
+                "the values of attribute \(quoted(column.slot.name)) are not Encodable"))
+        }
+        try replaced.encode(encodable, forKey: _SelectorKey(column.slot.name))
+      }
+      for slot in cleared.sorted() {
+        _ = replaced.nestedContainer(keyedBy: _SelectorKey.self, forKey: _SelectorKey(slot.name))
+      }
+    }
+    if !removals.isEmpty {
+      var removed = container.nestedContainer(
+        keyedBy: _SelectorKey.self,
+        forKey: _SelectorKey(StyleSet.ThemeDirective.remove.rawValue))
+      for (slot, selectors) in removals.sorted(by: { $0.key < $1.key }) {
+        try removed.encode(
+          selectors.map { catalog.description(of: $0) }.sorted(), forKey: _SelectorKey(slot.name))
+      }
+    }
+  }
+
+  /// Decodes an overlay, taking the attributes it may hold from the decoder's `userInfo` under
+  /// `CodingUserInfoKey.styleKeys`, as ``StyleSet/init(from:)`` does.
+  ///
+  ///     let decoder = JSONDecoder()
+  ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
+  ///     let overlayText = #"{"$replace": {"titleColor": {"normal": "black"}}}"#
+  ///     let decodedOverlay = try decoder.decode(StyleOverlay.self, from: Data(overlayText.utf8))
+  ///     decodedOverlay.replacement(for: .titleColor)?.count  // 1
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when `userInfo` has no keys, or as
+  ///   ``init(from:keys:)`` throws.
+  public init(from decoder: any Decoder) throws {
+    guard let keys = decoder.userInfo[.styleKeys] as? [StyleSet.DecodableKey] else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription:
+            "decoding a StyleOverlay needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
+        ))
+    }
+    try self.init(from: decoder, keys: keys)
+  }
+
+  /// Decodes an overlay that may name the given attributes.
+  ///
+  ///     struct Branding: Decodable {
+  ///         var overlay: StyleOverlay
+  ///         init(from decoder: any Decoder) throws {
+  ///             overlay = try StyleOverlay(from: decoder, keys: [.init(.titleColor)])
+  ///         }
+  ///     }
+  ///
+  /// - Parameters:
+  ///   - decoder: The decoder to read from.
+  ///   - keys: The attributes the document may name, with their value types.
+  /// - Throws: `DecodingError.dataCorrupted` for an unknown attribute or directive, a selector
+  ///   that does not parse, an attribute both replaced and merged or removed, or a selector
+  ///   both removed and merged; any error decoding a table.
+  public init(from decoder: any Decoder, keys: [StyleSet.DecodableKey]) throws {
+    self.init()
+    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
+    merged = try StyleSet(from: decoder, keys: keys, allowing: [.replace, .remove])
+    let container = try decoder.container(keyedBy: _SelectorKey.self)
+    if container.contains(_SelectorKey(StyleSet.ThemeDirective.precedence.rawValue)) {
+      precedence = merged.precedence
+      merged.precedence = .standard
+    }
+    let byName = try StyleSet.DecodableKey.byName(keys, codingPath: decoder.codingPath)
+    func fail(_ path: [any CodingKey], _ message: String) -> DecodingError {
+      .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+    }
+    let replaceKey = _SelectorKey(StyleSet.ThemeDirective.replace.rawValue)
+    if container.contains(replaceKey) {
+      let replaced = try container.nestedContainer(keyedBy: _SelectorKey.self, forKey: replaceKey)
+      for codingKey in replaced.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        let key = try StyleSet.DecodableKey.named(
+          codingKey, in: byName, codingPath: replaced.codingPath)
+        guard merged._storage.position(of: key.slot) == nil else {
+          throw fail(
+            replaced.codingPath + [codingKey],
+            "attribute \(quoted(key.name)) is both replaced and merged; put its entries in the replacement"
+          )
+        }
+        if let column = try key.decode(replaced, codingKey) {
+          replacements.setColumn(column, for: key.slot)
+        } else {
+          cleared.insert(key.slot)
+        }
+      }
+    }
+    let removeKey = _SelectorKey(StyleSet.ThemeDirective.remove.rawValue)
+    if container.contains(removeKey) {
+      let removed = try container.nestedContainer(keyedBy: _SelectorKey.self, forKey: removeKey)
+      for codingKey in removed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        let key = try StyleSet.DecodableKey.named(
+          codingKey, in: byName, codingPath: removed.codingPath)
+        let path = removed.codingPath + [codingKey]
+        guard !isReplaced(key.slot) else {
+          throw fail(
+            path,
+            "attribute \(quoted(key.name)) is both replaced and has entries removed; leave them out of the replacement"
+          )
+        }
+        let mergedSelectors = Set(
+          merged._storage.position(of: key.slot).map { merged._storage.columns[$0].selectors }
+            ?? [])
+        var selectors: Set<StateSelector> = []
+        var texts = try removed.nestedUnkeyedContainer(forKey: codingKey)
+        while !texts.isAtEnd {
+          let elementPath = texts.codingPath + [_IndexKey(texts.currentIndex)]
+          let text = try texts.decode(String.self)
+          let selector: StateSelector
+          do {
+            selector = try catalog.parseSelector(text)
+          } catch let error as StateKitError {
+            throw DecodingError.dataCorrupted(
+              DecodingError.Context(
+                codingPath: elementPath,
+                debugDescription: "invalid selector \(quoted(text)): \(error.reason)",
+                underlyingError: error))
+          }
+          guard !mergedSelectors.contains(selector) else {
+            throw fail(
+              elementPath,
+              "selector \(quoted(text)) of \(quoted(key.name)) is both removed and merged; keep one"
+            )
+          }
+          selectors.insert(selector)
+        }
+        if !selectors.isEmpty { removals[key.slot] = selectors }
+      }
+    }
+  }
+}

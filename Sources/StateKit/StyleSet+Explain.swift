@@ -1,0 +1,103 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues StyleSet.swift
+
+extension StyleSet {
+  /// Why a style set resolves a state as it does: for each attribute, the entry that won and
+  /// what decided, from each table's ``StateTable/explain(_:catalog:)``.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .disabled] = "gray"
+  ///     style[.titleColor, for: .highlighted] = "dark blue"
+  ///     style[.underlined, for: .highlighted] = true
+  ///     let why = style.explain([.disabled, .highlighted])
+  ///     why["titleColor"]?.decision  // .precedence
+  ///     why["underlined"]?.decision  // .onlyMatch
+  ///     print(why)
+  ///     // highlighted | disabled:
+  ///     //   titleColor → "gray" from disabled: it and highlighted match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
+  ///     //   underlined → true from highlighted: the only entry that matches
+  public struct Explanation: Sendable, CustomStringConvertible {
+    /// The state explained.
+    public let state: ControlState
+    /// One explanation per attribute, sorted by name.
+    public let attributes: [Attribute]
+    /// The names the explanation prints states with.
+    ///
+    ///     StyleSet().explain(.normal).catalog == .system  // true
+    public let catalog: StateCatalog
+
+    /// How one attribute resolves the state.
+    ///
+    ///     var style = StyleSet()
+    ///     style[.titleColor, for: .normal] = "blue"
+    ///     style.explain(.selected)["titleColor"]?.valueDescription  // "\"blue\""
+    public struct Attribute: Sendable, CustomStringConvertible {
+      /// The attribute's name.
+      public let name: String
+      /// The value the attribute resolves to, or `nil` when no entry matches.
+      public let value: (any Hashable & Sendable)?
+      /// The value as Swift writes it in code (`"gray"`, `true`), or `nil` when there is none.
+      public let valueDescription: String?
+      /// The selector of the winning entry, or `nil` when no entry matches.
+      public let selector: StateSelector?
+      /// The selectors of every entry that matches, best first.
+      public let matches: [StateSelector]
+      /// What decided.
+      public let decision: ResolutionDecision
+      /// What decided, in words.
+      public let reason: String
+      /// The names states are printed with.
+      let catalog: StateCatalog
+
+      /// One line: the attribute, its value and winning selector, and the reason.
+      ///
+      ///     var style = StyleSet()
+      ///     style[.underlined, for: .highlighted] = true
+      ///     style.explain(.normal)["underlined"]?.description  // "underlined → nil: no entry matches (a table with a normal entry always has one)"
+      public var description: String {
+        guard let valueDescription, let selector else { return "\(name) → nil: \(reason)" }
+        return "\(name) → \(valueDescription) from \(catalog.description(of: selector)): \(reason)"
+      }
+    }
+
+    /// The explanation of the attribute with this name, or `nil` when the style set has no
+    /// such attribute.
+    ///
+    ///     StyleSet().explain(.normal)["titleColor"] == nil  // true
+    ///
+    /// - Parameter name: The attribute's name.
+    public subscript(name: String) -> Attribute? {
+      attributes.first { $0.name == name }
+    }
+
+    /// The state, then one indented line per attribute.
+    ///
+    ///     StyleSet().explain(.selected).description  // "selected: no attributes"
+    public var description: String {
+      let header = catalog.description(of: state)
+      guard !attributes.isEmpty else { return "\(header): no attributes" }
+      return ([header + ":"] + attributes.map { "  \($0)" }).joined(separator: "\n")
+    }
+  }
+
+  /// Explains how ``resolve(_:)`` resolves a state: for each attribute, which entry wins and
+  /// why (an exact match, the only match, a dominant state, the most specific match, or the
+  /// precedence order breaking a tie), or that no entry matches.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .selected] = "white"
+  ///     style.explain([.selected, .focused])["titleColor"]?.decision  // .mostSpecific
+  ///
+  /// - Parameters:
+  ///   - state: Any state.
+  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  /// - Returns: The explanation; each attribute's value is what `resolve(state)` gives it.
+  public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
+    let attributes = _storage.columns.sorted { $0.slot < $1.slot }.map {
+      $0.explain(state, catalog: catalog)
+    }
+    return Explanation(state: state, attributes: attributes, catalog: catalog)
+  }
+}

@@ -1,0 +1,171 @@
+import ErrorKitCore
+import Foundation
+import StateKit
+import Testing
+
+@testable import InspectKit
+
+/// `statekit-inspect theme`: in-process against `ThemeReport`, and once through the binary.
+@Suite("statekit-inspect theme")
+struct ThemeCommandTests {
+  static func catalog() throws -> StateCatalog {
+    var catalog = StateCatalog()
+    _ = try catalog.declare("visited", applicationBit: 0)
+    return catalog
+  }
+
+  static let link = """
+    {
+      "$precedence": {"dominant": "disabled"},
+      "titleColor": {"normal": "blue", "visited": "purple", "disabled": "gray"},
+      "underlined": {"highlighted": true}
+    }
+    """
+
+  func report(_ text: String, catalog: StateCatalog? = nil) throws -> ThemeReport {
+    do {
+      return try ThemeReport(
+        bytes: Array(text.utf8), path: "t.json", catalog: catalog ?? Self.catalog())
+    } catch let failure as Failure {
+      throw ReportFailure(failure.status, failure.message)
+    }
+  }
+
+  struct ReportFailure: Error {
+    let status: InspectKit.ExitStatus
+    let message: String
+    init(_ status: InspectKit.ExitStatus, _ message: String) {
+      (self.status, self.message) = (status, message)
+    }
+  }
+
+  func failure(_ text: String, catalog: StateCatalog? = nil) -> ReportFailure? {
+    do {
+      _ = try report(text, catalog: catalog)
+      return nil
+    } catch {
+      return error as? ReportFailure
+    }
+  }
+
+  @Test func theGridHasEveryCombinationOfTheMentionedBits() throws {
+    let report = try report(Self.link)
+    #expect(report.names == ["titleColor", "underlined"])
+    #expect(report.states.count == 8, "highlighted, disabled, visited")
+    let text = report.human(path: "t.json", color: false)
+    #expect(
+      text == """
+        t.json: 2 attributes over 3 state bits (highlighted, disabled, visited); precedence: disabled > highlighted > focused > selected > 0x800000 > 0x400000 > 0x200000 > 0x100000 > 0x80000 > 0x40000 > 0x20000 > 0x10000 (dominant: disabled)
+
+        state                             titleColor  underlined
+        normal                            "blue"      -
+        highlighted                       "blue"      true
+        disabled                          "gray"      -
+        highlighted | disabled            "gray"      true
+        visited                           "purple"    -
+        highlighted | visited             "purple"    true
+        disabled | visited                "gray"      -
+        highlighted | disabled | visited  "gray"      true
+
+        lint: 1 finding
+          missingValue: underlined: no value for 4 of 8 states (normal, disabled, visited, disabled | visited); add a normal entry for a fallback
+
+        """)
+    // The dominant state decides, not precedence alone: no tie finding.
+    #expect(!report.findings.contains { $0.kind == .precedenceTie })
+    #expect(report.human(path: "t.json", color: true).contains("\u{1B}[1mstate"))
+  }
+
+  @Test func lintFindsEntriesThatNeverWinAndTies() throws {
+    let report = try report(
+      #"{"c": {"normal": "n", "selected": "a", "selected | !disabled": "b", "selected | disabled": "c", "highlighted": "h"}}"#
+    )
+    let kinds = report.findings.map(\.kind)
+    #expect(kinds.contains(.neverWins))
+    #expect(
+      report.findings.first { $0.kind == .neverWins }?.message
+        == #"c: entry "selected" never wins: another entry wins every state it matches"#)
+    // highlighted | selected | disabled: "highlighted" (1) loses to "selected | disabled" (2);
+    // highlighted | selected: "selected | !disabled" (2) is more specific; no tie there.
+    let tie = try self.report(#"{"c": {"disabled": "g", "highlighted": "h"}}"#)
+    #expect(
+      tie.findings.map(\.message) == [
+        #"c: for highlighted | disabled, "disabled" and "highlighted" are equally specific; only the precedence picks "disabled""#,
+        "c: no value for 1 of 4 states (normal); add a normal entry for a fallback",
+      ])
+    #expect(try self.report(#"{"c": {"normal": 1}}"#).findings.isEmpty)
+  }
+
+  @Test func valuesAreCompactJSONWithControlCharactersEscaped() throws {
+    let report = try report(
+      #"{"c": {"normal": {"a": [1, 2.50, null], "b": "x\u001b]0;pwn\u0007\n"}, "selected": "\u202eevil"}}"#
+    )
+    let text = report.human(path: "t\u{1B}[2J.json", color: false)
+    #expect(text.contains(#"{"a": [1, 2.50, null], "b": "x\u001b]0;…"#), "cells stop at 40")
+    #expect(text.contains(#""\u202eevil""#))
+    #expect(text.hasPrefix(#"t\u{1b}[2J.json: "#))
+    #expect(!text.unicodeScalars.contains { isTerminalControl($0) && $0 != "\n" })
+    var writer = JSONWriter()
+    report.json(path: "t.json", into: &writer)
+    let json = try JSONReader.parse(writer.bytes)
+    #expect(json["states"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 2)
+    #expect(
+      json["states"].flatMap { states -> JSONValue? in
+        guard case .array(let rows) = states else { return nil }
+        return rows[1]["values"]?["c"]?["value"]
+      } == .string("\u{202E}evil"))
+  }
+
+  @Test func badThemesAreOneLineErrors() throws {
+    let cases: [(String, String)] = [
+      ("{", #""t.json":1:2: not JSON: expected a key in an object"#),
+      (#"{"c": {"visited": 1}}"#, #"unknown state name "visited""#),
+      (
+        #"{"c": {"normal": 1, "normal": 2}}"#,
+        #""t.json":1:21: selector key "normal" of attribute "c" is repeated; first at line 1, column 8"#
+      ),
+      (#"{"c": {"bogus | selected": 1}}"#, "(declare custom states with --states FILE"),
+      ("[]", "expected an object, found an array"),
+    ]
+    for (text, fragment) in cases {
+      let failure = try #require(self.failure(text, catalog: StateCatalog()), "\(text)")
+      #expect(failure.status == .dataError)
+      #expect(failure.message.contains(fragment), "\(text): \(failure.message)")
+      #expect(!failure.message.contains("\n"))
+    }
+    let wide = (0..<13).map { #""0x\#(String(1 << ($0 + 24), radix: 16))": 1"# }
+    let tooWide = try #require(self.failure("{\"c\": {\(wide.joined(separator: ", "))}}"))
+    #expect(tooWide.message.contains("more than the limit of 12 bits"))
+  }
+
+  @Test func theBinaryPrintsTheGridAndExitsAsDocumented() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "theme-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let theme = directory.appendingPathComponent("link.json")
+    let states = directory.appendingPathComponent("states.json")
+    try Data(Self.link.utf8).write(to: theme)
+    try Data(#"{"visited": 16}"#.utf8).write(to: states)
+    let run = try Run(["theme", theme.path, "--states", states.path])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("highlighted | disabled | visited  \"gray\"      true\n"))
+    #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    let json = try Run(["--json", "theme", theme.path, "--states", states.path])
+    #expect(json.status == 0)
+    #expect(
+      try JSONReader.parse(Array(json.stdout.utf8))["attributes"]
+        == .array([.string("titleColor"), .string("underlined")]))
+    let strict = try Run(["theme", "--strict", theme.path, "--states", states.path])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("1 lint finding (--strict)"))
+    let unknown = try Run(["theme", theme.path])
+    #expect(unknown.status == 65)
+    #expect(unknown.stderr.hasPrefix("statekit-inspect: error: "))
+    #expect(unknown.stderr.contains(#"unknown state name "visited""#))
+    #expect(try Run(["theme", directory.appendingPathComponent("none.json").path]).status == 66)
+    #expect(try Run(["theme"]).status == 64)
+    #expect(try Run(["theme", theme.path, theme.path]).status == 64)
+    #expect(try Run(["--help"]).stdout.contains("statekit-inspect theme [options] FILE"))
+  }
+}

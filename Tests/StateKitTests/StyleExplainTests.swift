@@ -1,0 +1,70 @@
+import StateKit
+import StateKitTesting
+import Testing
+
+@Suite("StyleSet.explain")
+struct StyleExplainTests {
+  @Test func eachAttributeSaysWhatDecided() throws {
+    var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+    style[.titleColor, for: .normal] = "blue"
+    style[.titleColor, for: .selected] = "white"
+    style[.titleColor, for: [.selected, .highlighted]] = "black"
+    style[.titleColor, for: .disabled] = "gray"
+    style[.underlined, for: .highlighted] = true
+    style[.underlined, for: .focused] = false
+    style[.background, for: .selected] = "yellow"
+    let cases: [(ControlState, String, ResolutionDecision, String?)] = [
+      (.selected, "titleColor", .exactMatch, "\"white\""),
+      ([.selected, .focused], "titleColor", .mostSpecific, "\"white\""),
+      ([.selected, .highlighted, .disabled], "titleColor", .dominant, "\"gray\""),
+      ([.highlighted, .focused], "underlined", .precedence, "true"),
+      (.highlighted, "underlined", .exactMatch, "true"),
+      ([.highlighted, .selected], "underlined", .onlyMatch, "true"),
+      (.normal, "background", .noMatch, nil),
+    ]
+    for (state, name, decision, value) in cases {
+      let attribute = try #require(style.explain(state)[name])
+      #expect(attribute.decision == decision, "\(state) \(name): \(attribute)")
+      #expect(attribute.valueDescription == value, "\(state) \(name)")
+    }
+    let catalog = try StateCatalog(merging: [.linkKit])
+    let why = style.explain([.disabled, StateTableTests.visited], catalog: catalog)
+    #expect(why.attributes.map(\.name) == ["background", "titleColor", "underlined"])
+    #expect(
+      why.description == """
+        disabled | visited:
+          background → nil: no entry matches (a table with a normal entry always has one)
+          titleColor → "gray" from disabled: it requires the dominant disabled, which normal does not
+          underlined → nil: no entry matches (a table with a normal entry always has one)
+        """)
+    #expect(why["absent"] == nil)
+  }
+
+  /// For random styles and states, each attribute's explanation names the value and entry
+  /// that resolve gives, and its decision agrees with the matches.
+  @Test func explanationsAgreeWithResolve() {
+    forAll("explain agrees with resolve", CompiledStyleTests.styles, cases: 500) {
+      tables, precedence, states in
+      var style = StyleSet(precedence: precedence)
+      for (selector, value) in tables[0] { style[.titleColor, for: selector] = "c\(value)" }
+      for (selector, value) in tables[1] { style[.background, for: selector] = "b\(value)" }
+      return states.allSatisfy { state in
+        let why = style.explain(state)
+        return why.attributes.allSatisfy { attribute in
+          let value: String? =
+            attribute.name == "titleColor"
+            ? style.resolve(state)[.titleColor] : style.resolve(state)[.background]
+          let consistent: Bool
+          switch attribute.decision {
+          case .noMatch: consistent = attribute.matches.isEmpty
+          case .onlyMatch: consistent = attribute.matches.count == 1
+          case .exactMatch: consistent = attribute.selector == StateSelector(state)
+          case .dominant, .mostSpecific, .precedence: consistent = attribute.matches.count > 1
+          }
+          return consistent && attribute.value as? String == value
+            && attribute.selector == attribute.matches.first
+        }
+      }
+    }
+  }
+}
