@@ -107,6 +107,7 @@ struct UsageTests {
       statekit-inspect [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
+      statekit-inspect theme [options] FILE
 
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
@@ -116,17 +117,22 @@ struct UsageTests {
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
                         "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
                         or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
+      FILE              theme: a theme file (a StyleSet's JSON): prints the value of every
+                        attribute for every combination of the state bits it mentions, and lints
+                        it (entries that never win, ties only precedence decides, states with no
+                        value); --strict makes a finding an error (exit 65).
       -                 Read standard input as it comes: one mask or text a line; for error, JSON
                         documents or log text, each error printed once its text is complete.
 
     OPTIONS:
-      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
+      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error,
+                        one object for a theme.
       --state NAME=BIT  Name an application bit (16...23); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.
       --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
-      --strict          Treat reserved or unnamed bits as an error.
+      --strict          Treat reserved or unnamed bits, or a theme's lint findings, as an error.
       --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
       -h, --help        Show this help.
       --version         Show the version.
