@@ -10,8 +10,9 @@
 ///     theme[.underlined, for: .highlighted] = true
 ///
 ///     var overlay = StyleOverlay()
-///     overlay[.titleColor, for: .disabled] = "gray"          // merged
-///     overlay.remove(.titleColor, selector: StateSelector(.visited))  // removed
+///     // Merged, removed, replaced:
+///     overlay[.titleColor, for: .disabled] = "gray"
+///     overlay.remove(.titleColor, selector: StateSelector(.visited))
 ///     overlay.replace(.underlined, with: StateTable([(StateSelector(.normal), false)]))
 ///
 ///     let styled = theme.overlaid(with: overlay)
