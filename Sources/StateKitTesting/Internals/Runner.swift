@@ -24,6 +24,8 @@ struct _Runner<Value> {
     do {
       if try property(value) { return .passed }
       reason = "returned false"
+    } catch let failure as _CheckFailure {
+      reason = failure.message
     } catch {
       reason = "threw \(error)"
     }
