@@ -160,6 +160,8 @@ public struct StateMachine<Model, System: AnyObject> {
       }
       do {
         try action.systemStep(system)
+      } catch let discard as _Discard {
+        throw discard
       } catch {
         throw _CheckFailure(message: "\(step) threw \(error)")
       }

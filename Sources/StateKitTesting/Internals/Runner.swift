@@ -10,6 +10,7 @@ struct _Runner<Value> {
   enum Evaluation {
     case passed
     case rejected
+    case discarded
     case failed(Value, reason: String, choices: [UInt64], spans: [Range<Int>])
   }
 
@@ -24,6 +25,8 @@ struct _Runner<Value> {
     do {
       if try property(value) { return .passed }
       reason = "returned false"
+    } catch is _Discard {
+      return .discarded
     } catch let failure as _CheckFailure {
       reason = failure.message
     } catch {
@@ -47,9 +50,11 @@ struct _Runner<Value> {
     var seeds = SplitMix64(seed: seed)
     var tries = 0
     var rejected = 0
+    var discarded = 0
     while tries < cases {
-      // Sizes grow from 0 to 100 over the first half of the run.
-      let size = min(100, tries * 200 / max(cases, 1))
+      // Sizes grow from 0 to 100 over the first half of the run; discarded cases count too, so
+      // that a property that discards every small case still reaches larger ones.
+      let size = min(100, (tries + discarded) * 200 / max(cases, 1))
       var stream = _ChoiceStream(random: SplitMix64(seed: seeds.next()), size: size)
       switch evaluate(&stream) {
       case .passed:
@@ -60,6 +65,15 @@ struct _Runner<Value> {
           let report = PropertyReport(
             problem:
               "\(rejected) cases were rejected by filters (or drew more than \(_ChoiceStream.limit) choices) for \(tries) tested; generate valid values directly",
+            name: name, seed: seed, tries: tries, replay: replay)
+          return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
+        }
+      case .discarded:
+        discarded += 1
+        if discarded > 10 * max(cases, 10) {
+          let report = PropertyReport(
+            problem:
+              "\(discarded) cases were discarded by assume or discard for \(tries) tested, more than 10 for each case needed; generate valid values directly",
             name: name, seed: seed, tries: tries, replay: replay)
           return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
         }
