@@ -210,16 +210,51 @@ public func check<Model, System>(
   _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int> = 0...20,
   cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000
 ) -> PropertyFailure<[String]>? {
+  checkWithStatistics(
+    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks
+  ).failure
+}
+
+/// Runs a state machine like ``check(_:_:count:cases:seed:maxShrinks:)`` and returns the
+/// statistics of its sequences as well: their labels and their lengths.
+///
+///     final class Light { var isOn = false }
+///     let machine = StateMachine<Bool, Light>(
+///         model: { false }, system: { Light() },
+///         actions: [
+///             .init("on", when: { !$0 }, model: { $0 = true }, system: { $0.isOn = true }),
+///             .init("off", when: { $0 }, model: { $0 = false }, system: { $0.isOn = false }),
+///         ],
+///         invariant: { model, light in model == light.isOn })
+///     let outcome = checkWithStatistics("light", machine, cases: 100)
+///     outcome.statistics.lengths.values.reduce(0, +)  // 100
+///
+/// - Parameters:
+///   - name: The property's name, for the report.
+///   - machine: The model, the system and the actions.
+///   - count: The allowed lengths of sequences.
+///   - cases: The number of sequences that must pass.
+///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
+///   - maxShrinks: The most shrink candidates to try.
+/// - Returns: The failure, if any, and the statistics.
+public func checkWithStatistics<Model, System>(
+  _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int> = 0...20,
+  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000
+) -> PropertyOutcome<[String]> {
   let names = machine.actions.map(\.name)
-  let failure = withoutActuallyEscaping(machine.run) { run in
+  let outcome = withoutActuallyEscaping(machine.run) { run in
     _Runner(name: name, generator: machine.sequences(count: count), property: run)
-      .run(cases: cases, seed: seed, maxShrinks: maxShrinks)
+      .runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
   }
-  guard let failure else { return nil }
-  return PropertyFailure(
-    counterexample: failure.counterexample.map { $0.map { names[$0] } },
-    firstCounterexample: failure.firstCounterexample.map { $0.map { names[$0] } },
-    report: failure.report)
+  guard let failure = outcome.failure else {
+    return PropertyOutcome(failure: nil, statistics: outcome.statistics)
+  }
+  return PropertyOutcome(
+    failure: PropertyFailure(
+      counterexample: failure.counterexample.map { $0.map { names[$0] } },
+      firstCounterexample: failure.firstCounterexample.map { $0.map { names[$0] } },
+      report: failure.report),
+    statistics: outcome.statistics)
 }
 
 /// Runs a state machine's sequences of actions in a Swift Testing test, recording one issue if
@@ -248,10 +283,12 @@ public func forAll<Model, System>(
   cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> PropertyFailure<[String]>? {
-  let failure = check(
+  let outcome = checkWithStatistics(
     name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks)
-  if let failure {
+  if let failure = outcome.failure {
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
+  } else {
+    print("Property \"\(name)\" passed:\n\(outcome.statistics)")
   }
-  return failure
+  return outcome.failure
 }
