@@ -181,7 +181,7 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The statistics as text: the number of cases, each label's share (most common first, with
   /// the required share when there is one), and the lengths of action sequences.
   ///
-  ///     var statistics = PropertyStatistics()
+  ///     let statistics = PropertyStatistics()
   ///     print(statistics)  // 0 cases
   public var description: String {
     var lines = ["\(cases) \(cases == 1 ? "case" : "cases")"]
