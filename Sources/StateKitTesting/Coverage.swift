@@ -72,7 +72,7 @@ public func cover(_ percentage: Double, _ condition: Bool, _ label: String) {
 ///     outcome.statistics.cases  // 100
 ///     print(outcome.statistics)
 ///     // 100 cases
-///     // …% low
+///     //  53.0% low
 public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The number of cases counted: those that passed, and a failing one.
   ///
