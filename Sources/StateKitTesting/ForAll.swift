@@ -32,12 +32,15 @@ public func forAll<Value>(
   maxShrinks: Int = 5_000, sourceLocation: SourceLocation = #_sourceLocation,
   _ property: (Value) throws -> Bool
 ) -> PropertyFailure<Value>? {
-  let failure = check(
+  let outcome = checkWithStatistics(
     name, generator, cases: cases, seed: seed, maxShrinks: maxShrinks, property)
-  if let failure {
+  if let failure = outcome.failure {
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
+  } else if !outcome.statistics.labels.isEmpty || !outcome.statistics.required.isEmpty {
+    // Labelled runs print their distribution, as QuickCheck does.
+    print("Property \"\(name)\" passed:\n\(outcome.statistics)")
   }
-  return failure
+  return outcome.failure
 }
 
 /// Checks a property of two generated values in a Swift Testing test, recording one issue if

@@ -71,6 +71,20 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
   ///     failure.report.replay  // "the seed is fixed in code (seed: 7); run the test again"
   public let replay: String
 
+  /// What happened when there is no counterexample: "gave up", or "failed its required
+  /// coverage".
+  let verdict: String
+
+  /// How the cases were distributed, when the report is about their distribution: a failed
+  /// ``cover(_:_:_:)`` requirement.
+  ///
+  ///     let failure = try #require(check("rare", Gen.int(in: 0...99), cases: 500) { number in
+  ///         cover(50, number == 0, "zero")
+  ///         return true
+  ///     })
+  ///     failure.report.statistics?.count(of: "zero") ?? 0 < 20  // true
+  public let statistics: PropertyStatistics?
+
   init(
     name: String, counterexample: String, firstCounterexample: String, reason: String,
     tries: Int, shrinks: Int, shrinkAttempts: Int, seed: UInt64, replay: String
@@ -84,11 +98,17 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
     self.shrinkAttempts = shrinkAttempts
     self.seed = seed
     self.replay = replay
+    verdict = "failed"
+    statistics = nil
   }
 
   /// A report of a run that could not start or could not find enough valid cases.
-  init(problem: String, name: String = "", seed: UInt64? = nil, tries: Int = 0, replay: String = "")
-  {
+  init(
+    problem: String, name: String = "", seed: UInt64? = nil, tries: Int = 0, replay: String = "",
+    verdict: String = "gave up", statistics: PropertyStatistics? = nil
+  ) {
+    self.verdict = verdict
+    self.statistics = statistics
     self.name = name
     counterexample = ""
     firstCounterexample = ""
@@ -114,7 +134,9 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
   public var description: String {
     guard !counterexample.isEmpty || tries > 0 || seed != nil else { return reason }
     guard !counterexample.isEmpty else {
-      return "Property \"\(name)\" gave up after \(tries) tries: \(reason)\nReplay: \(replay)"
+      let distribution = statistics.map { "\n\($0)" } ?? ""
+      return
+        "Property \"\(name)\" \(verdict) after \(tries) tries: \(reason)\(distribution)\nReplay: \(replay)"
     }
     return """
       Property "\(name)" failed after \(tries) \(tries == 1 ? "try" : "tries"): \(reason).

@@ -10,6 +10,7 @@ struct _Runner<Value> {
   enum Evaluation {
     case passed
     case rejected
+    case discarded
     case failed(Value, reason: String, choices: [UInt64], spans: [Range<Int>])
   }
 
@@ -24,13 +25,27 @@ struct _Runner<Value> {
     do {
       if try property(value) { return .passed }
       reason = "returned false"
+    } catch is _Discard {
+      return .discarded
+    } catch let failure as _CheckFailure {
+      reason = failure.message
     } catch {
       reason = "threw \(error)"
     }
     return .failed(value, reason: reason, choices: stream.recorded, spans: stream.spans)
   }
 
-  func run(cases: Int, seed explicitSeed: UInt64?, maxShrinks: Int) -> PropertyFailure<Value>? {
+  func run(cases: Int, seed: UInt64?, maxShrinks: Int) -> PropertyFailure<Value>? {
+    runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks).failure
+  }
+
+  func runWithStatistics(
+    cases: Int, seed explicitSeed: UInt64?, maxShrinks: Int
+  ) -> PropertyOutcome<Value> {
+    var statistics = PropertyStatistics()
+    func outcome(_ failure: PropertyFailure<Value>?) -> PropertyOutcome<Value> {
+      PropertyOutcome(failure: failure, statistics: statistics)
+    }
     let seed: UInt64
     if let explicitSeed {
       seed = explicitSeed
@@ -38,20 +53,27 @@ struct _Runner<Value> {
       switch PropertySeed.current {
       case .success(let current): seed = current
       case .failure(let report):
-        return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
+        return outcome(
+          PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
       }
     }
     let replay = Self.replay(seed: seed, explicit: explicitSeed != nil)
     var seeds = SplitMix64(seed: seed)
     var tries = 0
     var rejected = 0
+    var discarded = 0
     while tries < cases {
-      // Sizes grow from 0 to 100 over the first half of the run.
-      let size = min(100, tries * 200 / max(cases, 1))
+      // Sizes grow from 0 to 100 over the first half of the run; discarded cases count too, so
+      // that a property that discards every small case still reaches larger ones.
+      let size = min(100, (tries + discarded) * 200 / max(cases, 1))
       var stream = _ChoiceStream(random: SplitMix64(seed: seeds.next()), size: size)
-      switch evaluate(&stream) {
+      // Labels count the cases of the run, never the shrinker's candidates.
+      let context = _PropertyContext()
+      let evaluation = _PropertyContext.$current.withValue(context) { evaluate(&stream) }
+      switch evaluation {
       case .passed:
         tries += 1
+        statistics.record(context)
       case .rejected:
         rejected += 1
         if rejected > max(cases, 100) {
@@ -59,10 +81,23 @@ struct _Runner<Value> {
             problem:
               "\(rejected) cases were rejected by filters (or drew more than \(_ChoiceStream.limit) choices) for \(tries) tested; generate valid values directly",
             name: name, seed: seed, tries: tries, replay: replay)
-          return PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report)
+          return outcome(
+            PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+        }
+      case .discarded:
+        discarded += 1
+        statistics.discarded = discarded
+        if discarded > 10 * max(cases, 10) {
+          let report = PropertyReport(
+            problem:
+              "\(discarded) cases were discarded by assume or discard for \(tries) tested, more than 10 for each case needed; generate valid values directly",
+            name: name, seed: seed, tries: tries, replay: replay)
+          return outcome(
+            PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
         }
       case .failed(let value, let reason, let choices, let spans):
         tries += 1
+        statistics.record(context)
         var shrinker = _Shrinker(
           runner: self, value: value, reason: reason, choices: choices, spans: spans,
           budget: maxShrinks)
@@ -71,11 +106,18 @@ struct _Runner<Value> {
           name: name, counterexample: generator.describe(shrinker.value),
           firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: tries,
           shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed, replay: replay)
-        return PropertyFailure(
-          counterexample: shrinker.value, firstCounterexample: value, report: report)
+        return outcome(
+          PropertyFailure(
+            counterexample: shrinker.value, firstCounterexample: value, report: report))
       }
     }
-    return nil
+    if let unmet = statistics.unmetCoverage() {
+      let report = PropertyReport(
+        problem: unmet, name: name, seed: seed, tries: tries, replay: replay,
+        verdict: "failed its required coverage", statistics: statistics)
+      return outcome(PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+    }
+    return outcome(nil)
   }
 
   /// The command that replays a run: the environment variable, and the current Swift Testing

@@ -1,0 +1,187 @@
+import StateKitTesting
+import Testing
+
+/// A button that tracks a touch: pressed by a touch down, released by a touch up, and tapped
+/// only when released inside. The bug, switched on by `buggy`: a release after the touch was
+/// dragged outside still taps, but only when the touch never came back inside.
+@MainActor
+final class TrackingButton {
+  let buggy: Bool
+  let audit: Audit
+  private(set) var isPressed = false
+  private(set) var isInside = false
+  private var leftOnce = false
+  private(set) var taps = 0
+  private(set) var isEnabled = true
+
+  init(buggy: Bool, audit: Audit) {
+    self.buggy = buggy
+    self.audit = audit
+  }
+
+  /// Counts calls the model's preconditions forbid: they must never reach the button.
+  private func require(_ allowed: Bool) {
+    audit.steps += 1
+    if !allowed { audit.forbidden += 1 }
+  }
+
+  func touchDown() {
+    require(!isPressed && isEnabled)
+    isPressed = true
+    isInside = true
+    leftOnce = false
+  }
+
+  func dragOutside() {
+    require(isPressed && isInside)
+    isInside = false
+    leftOnce = true
+  }
+
+  func dragInside() {
+    require(isPressed && !isInside)
+    isInside = true
+    leftOnce = false
+  }
+
+  func touchUp() {
+    require(isPressed)
+    if isInside || (buggy && leftOnce) { taps += 1 }
+    isPressed = false
+    isInside = false
+  }
+
+  func disable() {
+    require(isEnabled && !isPressed)
+    isEnabled = false
+  }
+
+  func enable() {
+    require(!isEnabled)
+    isEnabled = true
+  }
+
+  var isHighlighted: Bool { isPressed && isInside }
+}
+
+/// Counts what reached the button, across every sequence of a run.
+final class Audit {
+  var steps = 0
+  var forbidden = 0
+}
+
+struct ButtonModel: Sendable {
+  var pressed = false
+  var inside = false
+  var enabled = true
+  var taps = 0
+}
+
+@MainActor
+func buttonMachine(buggy: Bool, audit: Audit) -> StateMachine<ButtonModel, TrackingButton> {
+  StateMachine(
+    model: { ButtonModel() },
+    system: { TrackingButton(buggy: buggy, audit: audit) },
+    actions: [
+      .init(
+        "press", when: { !$0.pressed && $0.enabled },
+        model: {
+          $0.pressed = true
+          $0.inside = true
+        }, system: { $0.touchDown() }),
+      .init(
+        "release", when: { $0.pressed },
+        model: {
+          if $0.inside { $0.taps += 1 }
+          $0.pressed = false
+          $0.inside = false
+        }, system: { $0.touchUp() },
+        postcondition: { model, button in model.taps == button.taps }),
+      .init(
+        "drag outside", when: { $0.pressed && $0.inside }, model: { $0.inside = false },
+        system: { $0.dragOutside() }),
+      .init(
+        "drag inside", when: { $0.pressed && !$0.inside }, model: { $0.inside = true },
+        system: { $0.dragInside() }),
+      .init(
+        "disable", when: { $0.enabled && !$0.pressed }, model: { $0.enabled = false },
+        system: { $0.disable() }),
+      .init(
+        "enable", when: { !$0.enabled }, model: { $0.enabled = true }, system: { $0.enable() }),
+    ],
+    invariant: { model, button in
+      button.isHighlighted == (model.pressed && model.inside) && button.taps == model.taps
+    })
+}
+
+@Suite("Stateful tests")
+@MainActor
+struct StateMachineTests {
+  @Test func theDragOutsideBugShrinksToItsThreeActions() throws {
+    let audit = Audit()
+    let failure = try #require(
+      check("taps follow the model", buttonMachine(buggy: true, audit: audit), cases: 1_000),
+      "the bug must be found")
+    print(failure.report)
+    #expect(failure.counterexample == ["press", "drag outside", "release"], "\(failure.report)")
+    #expect(failure.report.reason == "the postcondition of step 3 (release) failed")
+    #expect(failure.report.counterexample == "[press, drag outside, release]")
+    // Shrinking ran sequences against the button, and none of them broke a precondition.
+    #expect(failure.report.shrinkAttempts > 0)
+    #expect(audit.steps > 100)
+    #expect(audit.forbidden == 0, "\(audit.forbidden) forbidden calls reached the button")
+  }
+
+  /// Over many seeds, long first failures shrink to the same three actions, and no forbidden
+  /// call reaches the button while shrinking them.
+  @Test func everySeedShrinksToTheSameThreeActions() throws {
+    let audit = Audit()
+    var longest = 0
+    for seed in UInt64(1)...12 {
+      let failure = try #require(
+        check("taps", buttonMachine(buggy: true, audit: audit), cases: 1_000, seed: seed))
+      longest = max(longest, failure.firstCounterexample?.count ?? 0)
+      #expect(failure.counterexample == ["press", "drag outside", "release"], "\(failure)")
+    }
+    #expect(longest > 3, "some first failures are longer, so shrinking mattered")
+    #expect(audit.forbidden == 0)
+  }
+
+  @Test func theFixedButtonPasses() {
+    let audit = Audit()
+    let failure = check("taps follow the model", buttonMachine(buggy: false, audit: audit))
+    #expect(failure == nil, "\(failure?.report.description ?? "")")
+    #expect(audit.forbidden == 0)
+    #expect(audit.steps > 2_000, "sequences are long enough to matter")
+  }
+
+  /// The audit itself can fail: a sequence run directly, without the machine, trips it.
+  @Test func theAuditCountsForbiddenCalls() {
+    let audit = Audit()
+    let button = TrackingButton(buggy: false, audit: audit)
+    button.touchUp()
+    #expect(audit.forbidden == 1)
+  }
+
+  @Test func generatedSequencesAreReplayedBySeed() {
+    let first = check("same", buttonMachine(buggy: true, audit: Audit()), seed: 99)
+    let second = check("same", buttonMachine(buggy: true, audit: Audit()), seed: 99)
+    #expect(first?.firstCounterexample == second?.firstCounterexample)
+    #expect(first?.report.tries == second?.report.tries)
+  }
+
+  @Test func aThrowingStepFailsWithItsError() throws {
+    struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
+    let machine = StateMachine<Int, Audit>(
+      model: { 0 }, system: { Audit() },
+      actions: [
+        .init("tick", model: { $0 += 1 }, system: { $0.steps += 1 }),
+        .init(
+          "explode", when: { $0 >= 2 }, model: { _ in },
+          system: { _ in throw Broken() }),
+      ])
+    let failure = try #require(check("explodes", machine))
+    #expect(failure.counterexample == ["tick", "tick", "explode"])
+    #expect(failure.report.reason == "step 3 (explode) threw broken")
+  }
+}
