@@ -19,7 +19,8 @@ package struct Inspector {
   var json = false
   var strict = false
   var color = ColorChoice.auto
-  var catalog = StateCatalog()
+  /// The names masks and text use, for the layout chosen (`ControlState`'s by default).
+  var names = NameTable(layout: .controlState)
   var lookup = ErrorLookup()
   /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
   var searches: [String] = []
@@ -147,7 +148,7 @@ package struct Inspector {
     Failure(status: .usage, message: message)
   }
 
-  /// `--state NAME=BIT`, BIT the absolute bit 16...23.
+  /// `--state NAME=BIT`, BIT an absolute bit of the layout's application range.
   mutating func declare(_ flag: String) throws(Failure) {
     guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
       throw Self.usage("--state needs NAME=BIT, not \(quoted(flag))")
@@ -155,19 +156,28 @@ package struct Inspector {
     let name = String(flag[..<equals])
     guard let bit = Int(flag[flag.index(after: equals)...]) else {
       throw Self.usage(
-        "--state needs NAME=BIT with BIT a number from 16 to 23, not \(quoted(flag))")
+        "--state needs NAME=BIT with BIT a number \(bitRangeWords), not \(quoted(flag))")
     }
     try declare(name, bit: bit, source: "--state \(flag)")
   }
 
+  /// "from 16 to 23": the application range of the layout, in words.
+  var bitRangeWords: String {
+    let range = names.layout.application
+    return "from \(range.lowerBound) to \(range.upperBound)"
+  }
+
   mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {
-    guard (16...23).contains(bit) else {
+    let range = names.layout.application
+    guard range.contains(bit) else {
       throw Failure(
         status: .dataError,
-        message: "\(quoted(source)): bit \(bit) is outside the application range 16...23")
+        message:
+          "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
+      )
     }
     do {
-      try catalog.declare(name, as: ControlState(rawValue: 1 << UInt(bit)))
+      try names.declare(name, raw: 1 << UInt(bit), owner: nil)
     } catch {
       throw Failure(
         status: .dataError,
@@ -193,7 +203,8 @@ package struct Inspector {
       guard let bit = value.wholeNumber else {
         throw Failure(
           status: .dataError,
-          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
+          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer \(bitRangeWords)"
+        )
       }
       try declare(name, bit: bit, source: path)
     }
@@ -263,7 +274,7 @@ package struct Inspector {
   }
 
   mutating func runMasks() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
+    let report = MaskReport(names: names, color: useColor)
     var first = true
     for operand in operands {
       if operand == "-" {
@@ -283,16 +294,16 @@ package struct Inspector {
   /// `encode`: consecutive words form one text (`encode selected visited` is
   /// `selected | visited`); `-` stands for each line of standard input, in its place.
   mutating func runEncode() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
-    let catalog = catalog
+    let report = MaskReport(names: names, color: useColor)
+    let names = names
     let policy: UnknownBitsPolicy = strict ? .strict : .retain
-    let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> ControlState in
+    let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> UInt in
       guard let text = validUTF8(Array(input)) else {
         throw Failure(
           status: .dataError, message: "standard input has a line that is not valid UTF-8")
       }
       do {
-        return try catalog.parse(words: text, unknownBits: policy)
+        return try names.parse(words: text, unknownBits: policy)
       } catch let error as StateKitError {
         throw Failure(
           status: .dataError, message: "cannot encode \(quoted(text)): \(error.reason)")
@@ -326,7 +337,7 @@ package struct Inspector {
   /// the next input goes on.
   mutating func show(
     _ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool,
-    decode: (ArraySlice<UInt8>) throws(Failure) -> ControlState
+    decode: (ArraySlice<UInt8>) throws(Failure) -> UInt
   ) {
     do throws(Failure) {
       let state = try decode(input)
@@ -345,6 +356,11 @@ package struct Inspector {
     } catch {
       fail(error)
     }
+  }
+
+  /// `16...23`: a range of bits as help and messages write it.
+  static func bits(_ range: ClosedRange<Int>) -> String {
+    "\(range.lowerBound)...\(range.upperBound)"
   }
 
   static let help = """
@@ -368,7 +384,7 @@ package struct Inspector {
 
     OPTIONS:
       --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
-      --state NAME=BIT  Name an application bit (16...23); repeatable.
+      --state NAME=BIT  Name an application bit (\(Self.bits(BitLayout.controlState.application))); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.

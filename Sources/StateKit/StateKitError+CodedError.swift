@@ -35,7 +35,8 @@ extension StateKitError: CodedError {
   ///     // "Check the spelling, or declare the state before parsing text that names it."
   public var recoverySuggestion: String? {
     switch code {
-    case .applicationBitOutOfRange: "Use an application bit index from 0 through 7."
+    case .applicationBitOutOfRange:
+      "Use an application bit index from 0 through \(ControlState.layout.application.count - 1)."
     case .emptyText: "Write `normal` for the state with no bits."
     case .emptySegment: "Remove the extra `|` or put a state name between the bars."
     case .unknownName: "Check the spelling, or declare the state before parsing text that names it."
@@ -45,7 +46,8 @@ extension StateKitError: CodedError {
     case .invalidName, .reservedName: "Choose an identifier that is not a system state name."
     case .nameAlreadyDeclared, .bitAlreadyDeclared:
       "Use one name per application bit across all modules, or declare the existing pair again."
-    case .notSingleApplicationBit: "Declare exactly one bit of 0x00FF0000."
+    case .notSingleApplicationBit:
+      "Declare exactly one bit of the application range, such as \(ControlState.layout.applicationRangeText) for states."
     case .conflictingSelector: "Do not require and exclude the same state."
     default: nil
     }
