@@ -80,13 +80,16 @@ extension NameTable {
         reason: "there is no \(noun); write `\(layout.emptyName)` for the \(noun) with no bits")
     }
     var segmentNumber = 0
-    for segment in text.split(separator: "|", omittingEmptySubsequences: false) {
+    // Bytes, not characters: `|` followed by a combining mark still separates, and no
+    // character is folded into another.
+    for bytes in text.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false) {
+      let segment = Substring(bytes)
       segmentNumber += 1
       let tokens =
         wordsMaySeparate
-        ? segment.split(whereSeparator: {
-          $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
-        })
+        ? segment.utf8.split(whereSeparator: { Self.isSpace($0, wordsMaySeparate: true) }).map {
+          Substring($0)
+        }
         : [segment.trimmingSpaces()]
       guard let first = tokens.first, !first.isEmpty else {
         throw StateKitError.parse(
@@ -110,9 +113,9 @@ extension NameTable {
     allowsExclusion: Bool, _ body: (Substring, Bool, UInt) throws -> Void
   ) throws {
     let noun = layout.noun
-    let negated = allowsExclusion && token.hasPrefix("!")
-    let word = negated ? token.dropFirst() : token
-    if word.hasPrefix("0x") {
+    let negated = allowsExclusion && token.utf8.first == UInt8(ascii: "!")
+    let word = negated ? Substring(token.utf8.dropFirst()) : token
+    if word.utf8.starts(with: Self.hexPrefix) {
       if unknownBits == .strict {
         throw StateKitError.parse(
           .hexNotAllowed, noun: noun, text: text, token: token,
@@ -152,11 +155,12 @@ extension NameTable {
 }
 
 extension Substring {
-  /// The substring without leading and trailing spaces and tabs.
+  /// The substring without leading and trailing spaces and tabs (ASCII bytes only).
   func trimmingSpaces() -> Substring {
-    var result = self
-    while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-    while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-    return result
+    var bytes = utf8[...]
+    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
+    while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
+    return Substring(bytes)
   }
 }

@@ -71,12 +71,17 @@ package struct NameTable: Sendable {
   }
 
   /// The bits a name stands for: the empty name is 0; `nil` for an unknown name.
+  ///
+  /// Names match byte for byte: String's `==` would take U+212A KELVIN SIGN for `K`, and a
+  /// decomposed letter for a composed one, which the ASCII text format must not.
   package func raw(named name: some StringProtocol) -> UInt? {
-    if name == layout.emptyName { return 0 }
-    for entry in layout.systemNames where entry.name == name { return 1 << UInt(entry.bit) }
-    for (index, candidate) in customNames.enumerated()
-    where candidate.map({ $0 == name }) == true {
-      return bit(atIndex: index)
+    let utf8 = name.utf8
+    if utf8.elementsEqual(layout.emptyName.utf8) { return 0 }
+    var named = namedRawValue
+    while named != 0 {
+      let bit = named.trailingZeroBitCount
+      named &= named &- 1
+      if utf8.elementsEqual(bytesByBit[bit]) { return 1 << UInt(bit) }
     }
     return nil
   }
