@@ -88,6 +88,21 @@ public struct BitLayout: Hashable, Sendable {
   ///
   ///     BitLayout.controlState.application  // 16...23
   public let application: ClosedRange<Int>
+  /// The bits of the span with a label, or 0 when no span has it.
+  ///
+  ///     BitLayout.controlEvents.mask(ofSpan: "editing")  // 0xF_0000
+  ///
+  /// - Parameter label: A span's label.
+  /// - Returns: The span's bits.
+  public func mask(ofSpan label: String) -> UInt {
+    spans.first { $0.label == label }?.mask ?? 0
+  }
+
+  /// Every bit some span covers.
+  ///
+  ///     BitLayout.controlEvents.coveredMask  // 0xFFFF_FFFF
+  public var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
+
   /// The application range as a mask.
   ///
   ///     BitLayout.controlState.applicationMask  // 0x00FF_0000
@@ -164,8 +179,8 @@ public struct BitLayout: Hashable, Sendable {
 
   /// Every layout StateKit describes, the table statekit-inspect reads its layouts from.
   ///
-  ///     BitLayout.all.map(\.typeName)  // ["ControlState"]
-  public static let all: [BitLayout] = [.controlState]
+  ///     BitLayout.all.map(\.typeName)  // ["ControlState", "ControlEvents"]
+  public static let all: [BitLayout] = [.controlState, .controlEvents]
 
   static func mask(of bits: ClosedRange<Int>) -> UInt {
     let width = bits.count
@@ -184,7 +199,7 @@ public struct BitLayout: Hashable, Sendable {
 
   /// Hashes the name and spans.
   ///
-  ///     Set(BitLayout.all).count  // 1
+  ///     Set(BitLayout.all).count  // 2
   public func hash(into hasher: inout Hasher) {
     hasher.combine(typeName)
     hasher.combine(spans)

@@ -36,7 +36,9 @@ extension StateKitError: CodedError {
   public var recoverySuggestion: String? {
     switch code {
     case .applicationBitOutOfRange:
-      "Use an application bit index from 0 through \(ControlState.layout.application.count - 1)."
+      "Use an application bit index inside the range: "
+        + BitLayout.all.map { "0 through \($0.application.count - 1) for \($0.typeName)" }.joined(
+          separator: ", ") + "."
     case .emptyText: "Write `normal` for the state with no bits."
     case .emptySegment: "Remove the extra `|` or put a state name between the bars."
     case .unknownName: "Check the spelling, or declare the state before parsing text that names it."
@@ -47,7 +49,9 @@ extension StateKitError: CodedError {
     case .nameAlreadyDeclared, .bitAlreadyDeclared:
       "Use one name per application bit across all modules, or declare the existing pair again."
     case .notSingleApplicationBit:
-      "Declare exactly one bit of the application range, such as \(ControlState.layout.applicationRangeText) for states."
+      "Declare exactly one bit of the application range: "
+        + BitLayout.all.map { "\($0.applicationRangeText) for \($0.typeName)" }.joined(
+          separator: ", ") + "."
     case .conflictingSelector: "Do not require and exclude the same state."
     default: nil
     }
