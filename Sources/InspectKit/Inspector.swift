@@ -61,6 +61,10 @@ package struct Inspector {
     var commandGiven = false
     var stateFlags: [String] = []
     var statesFiles: [String] = []
+    // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
+    // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
+    var layout = BitLayout.controlState
+    var nameFlagNoun: String?
     var errorsFiles: [String] = []
     var onlyOperands = false
     while let argument = remaining.popFirst() {
@@ -114,6 +118,21 @@ package struct Inspector {
         color = choice
       case "--state": stateFlags.append(try value())
       case "--states": statesFiles.append(try value())
+      case _ where Self.layoutFlag(name) != nil:
+        guard let chosen = Self.layoutFlag(name) else { break }
+        if inlineValue != nil { throw Self.usage("\(name) takes no value") }
+        guard layout == .controlState || layout == chosen else {
+          throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
+        }
+        layout = chosen
+      case _ where Self.layoutNameFlag(name) != nil:
+        guard let chosen = Self.layoutNameFlag(name) else { break }
+        guard layout == .controlState || layout == chosen else {
+          throw Self.usage("\(name) names a bit of another layout than --\(layout.noun)s")
+        }
+        layout = chosen
+        nameFlagNoun = chosen.noun
+        stateFlags.append(try value())
       case "--errors": errorsFiles.append(try value())
       case "--search", "--list":
         let text = try value()
@@ -133,10 +152,24 @@ package struct Inspector {
       let what = command == .masks ? "MASK" : command == .encode ? "TEXT" : "INPUT"
       throw Self.usage("missing \(what); see --help")
     }
+    if layout != .controlState {
+      if let noun = nameFlagNoun, noun != layout.noun {
+        throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
+      }
+      if stateFlags.count > 0, nameFlagNoun == nil {
+        throw Self.usage(
+          "--state names a state; with --\(layout.noun)s use --\(layout.noun) NAME=BIT")
+      }
+      if !statesFiles.isEmpty {
+        throw Self.usage("--states reads state names; it does not apply to --\(layout.noun)s")
+      }
+      names = NameTable(layout: layout)
+    }
     guard stateFlags.count <= Limits.stateFlags else {
       throw Failure(
         status: .dataError,
-        message: "too many --state flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
+        message:
+          "too many --\(layout.noun) flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
     }
     for flag in stateFlags { try declare(flag) }
     for file in statesFiles { try declareStates(from: file) }
@@ -144,21 +177,34 @@ package struct Inspector {
     return nil
   }
 
+  /// The layout an option such as `--events` chooses: `--` and a layout's noun in the plural,
+  /// for every layout of `BitLayout.all` but `ControlState`'s (whose `--states` reads a file).
+  static func layoutFlag(_ option: String) -> BitLayout? {
+    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)s" }
+  }
+
+  /// The layout whose bits an option such as `--event NAME=BIT` names.
+  static func layoutNameFlag(_ option: String) -> BitLayout? {
+    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)" }
+  }
+
   static func usage(_ message: String) -> Failure {
     Failure(status: .usage, message: message)
   }
 
-  /// `--state NAME=BIT`, BIT an absolute bit of the layout's application range.
+  /// `--state NAME=BIT` (`--event NAME=BIT`, …), BIT an absolute bit of the layout's
+  /// application range.
   mutating func declare(_ flag: String) throws(Failure) {
+    let option = "--\(names.layout.noun)"
     guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
-      throw Self.usage("--state needs NAME=BIT, not \(quoted(flag))")
+      throw Self.usage("\(option) needs NAME=BIT, not \(quoted(flag))")
     }
     let name = String(flag[..<equals])
     guard let bit = Int(flag[flag.index(after: equals)...]) else {
       throw Self.usage(
-        "--state needs NAME=BIT with BIT a number \(bitRangeWords), not \(quoted(flag))")
+        "\(option) needs NAME=BIT with BIT a number \(bitRangeWords), not \(quoted(flag))")
     }
-    try declare(name, bit: bit, source: "--state \(flag)")
+    try declare(name, bit: bit, source: "\(option) \(flag)")
   }
 
   /// "from 16 to 23": the application range of the layout, in words.
@@ -364,16 +410,18 @@ package struct Inspector {
   }
 
   static let help = """
-    statekit-inspect: decode control-state masks and explain errors
+    statekit-inspect: decode control-state and control-event masks and explain errors
 
     USAGE:
       statekit-inspect [options] MASK...
+      statekit-inspect --events [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
 
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
-      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
+      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000";
+                        with --events, event text such as "touchUpInside | valueChanged".
       INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
                         text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
@@ -386,6 +434,9 @@ package struct Inspector {
       --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error.
       --state NAME=BIT  Name an application bit (\(Self.bits(BitLayout.controlState.application))); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
+      --events          Masks and text are control events (UIControl.Event's layout): application
+                        bits \(Self.bits(BitLayout.controlEvents.application)), system reserved \(Self.bits(BitLayout.controlEvents.reservedBits)).
+      --event NAME=BIT  Name an event application bit (\(Self.bits(BitLayout.controlEvents.application))); implies --events; repeatable.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.
       --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).

@@ -42,6 +42,8 @@ struct MaskReport {
   /// Per bit, its JSON element `{"bit": n, "name": …, "range": …}`, built once so a batch of
   /// masks costs no allocation.
   private let jsonBits: [[UInt8]]
+  /// The width of the name column: 12, or the layout's longest system name.
+  private let nameWidth: Int
 
   init(names: NameTable, color: Bool) {
     self.names = names
@@ -56,6 +58,7 @@ struct MaskReport {
       jsonBits.append(writer.bytes)
     }
     self.jsonBits = jsonBits
+    nameWidth = max(12, names.layout.systemNames.map(\.name.count).max() ?? 0)
   }
 
   /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
@@ -93,7 +96,7 @@ struct MaskReport {
       let name = names.name(of: 1 << UInt(bit)) ?? "(unnamed)"
       let number = bit < 10 ? " \(bit)" : "\(bit)"
       lines.append(
-        "  bit \(number)  \(name.padding(to: 12))  \(names.layout.roleName(ofBit: bit))")
+        "  bit \(number)  \(name.padding(to: nameWidth))  \(names.layout.roleName(ofBit: bit))")
     }
     lines.append("  text: \(names.text(of: raw))")
     lines.append("")
@@ -114,7 +117,9 @@ struct MaskReport {
     var labels = [Character](repeating: " ", count: columns)
     func place(_ label: String, from high: Int, to low: Int) {
       let start = column(high)
-      for (offset, character) in label.prefix(column(low) - start + 1).enumerated() {
+      // A span that ends inside a byte keeps one column free before the next span's label.
+      let room = column(low) - start + (low % 8 == 0 ? 1 : 0)
+      for (offset, character) in label.prefix(room).enumerated() {
         labels[start + offset] = character
       }
     }

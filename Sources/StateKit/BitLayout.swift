@@ -90,7 +90,7 @@ public struct BitLayout: Hashable, Sendable {
   public let application: ClosedRange<Int>
   /// The bits of the span with a label, or 0 when no span has it.
   ///
-  ///     BitLayout.controlEvents.mask(ofSpan: "editing")  // 0xF_0000
+  ///     BitLayout.controlEvents.mask(ofSpan: "edit")  // 0xF_0000
   ///
   /// - Parameter label: A span's label.
   /// - Returns: The span's bits.
@@ -147,6 +147,14 @@ public struct BitLayout: Hashable, Sendable {
     applicationMask = Self.mask(of: application)
     systemMask = spans.filter { $0.role == .system }.reduce(0) { $0 | $1.mask }
     reservedMask = spans.filter { $0.role == .reserved }.reduce(0) { $0 | $1.mask }
+  }
+
+  /// The bits of the reserved spans, from the lowest to the highest.
+  ///
+  ///     BitLayout.controlState.reservedBits  // 24...31
+  public var reservedBits: ClosedRange<Int> {
+    let bits = spans.filter { $0.role == .reserved }.map(\.bits)
+    return (bits.map(\.lowerBound).min() ?? 0)...(bits.map(\.upperBound).max() ?? 0)
   }
 
   /// The span that holds a bit, or `nil` for a bit outside the layout.

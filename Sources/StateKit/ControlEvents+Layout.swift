@@ -10,9 +10,9 @@ extension BitLayout {
   public static let controlEvents = BitLayout(
     typeName: "ControlEvents", noun: "event", emptyName: "none",
     spans: [
-      Span("touch", .system, 0...11), Span("value", .system, 12...15),
-      Span("editing", .system, 16...19), Span("system", .system, 20...23),
-      Span("app", .application, 24...27), Span("reserved", .reserved, 28...31),
+      Span("touch", .system, 0...11), Span("val", .system, 12...15),
+      Span("edit", .system, 16...19), Span("sys", .system, 20...23),
+      Span("app", .application, 24...27), Span("rsv", .reserved, 28...31),
     ],
     systemNames: [
       ("touchDown", 0), ("touchDownRepeat", 1), ("touchDragInside", 2), ("touchDragOutside", 3),

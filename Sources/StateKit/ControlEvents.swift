@@ -106,10 +106,10 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   ///
   ///     ControlEvents.allTouchEvents.rawValue  // 4095
   public static let allTouchEvents = ControlEvents(rawValue: layout.mask(ofSpan: "touch"))
-  /// Every editing event: the layout's `editing` span, bits 16 through 19.
+  /// Every editing event: the layout's `edit` span, bits 16 through 19.
   ///
   ///     ControlEvents.allEditingEvents.rawValue  // 983040
-  public static let allEditingEvents = ControlEvents(rawValue: layout.mask(ofSpan: "editing"))
+  public static let allEditingEvents = ControlEvents(rawValue: layout.mask(ofSpan: "edit"))
   /// The application range, bits 24 through 27, free for app-defined events.
   ///
   ///     ControlEvents.applicationReserved.rawValue  // 251658240
