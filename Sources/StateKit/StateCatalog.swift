@@ -35,6 +35,11 @@ public struct StateCatalog: Hashable, Sendable {
     table = NameTable(layout: ControlState.layout)
   }
 
+  /// A catalog with the names of a table.
+  init(table: NameTable) {
+    self.table = table
+  }
+
   /// The catalog of the system names only, which ``ControlState/description`` and
   /// ``ControlState/init(parsing:unknownBits:)`` use.
   ///

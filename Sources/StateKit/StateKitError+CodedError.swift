@@ -47,7 +47,12 @@ extension StateKitError: CodedError {
       "Declare a name for every bit, or use the retain or truncate policy."
     case .invalidName, .reservedName: "Choose an identifier that is not a system state name."
     case .nameAlreadyDeclared, .bitAlreadyDeclared:
-      "Use one name per application bit across all modules, or declare the existing pair again."
+      "An app that uses both libraries needs no edit to either: build StateNamespaces from their "
+        + "StateNames, which gives each library's states their own bits, relocate each "
+        + "library's state with relocation(for:) where the widget combines them, and style "
+        + "them with qualified names such as LinkKit.visited. Library authors: take bits "
+        + "from the low end of the application range in the order you declare them, export "
+        + "every state in your StateNames, and never rely on another library's bits."
     case .notSingleApplicationBit:
       "Declare exactly one bit of the application range: "
         + BitLayout.all.map { "\($0.applicationRangeText) for \($0.typeName)" }.joined(
@@ -62,11 +67,16 @@ extension StateKitError: CodedError {
   ///     // "unknownName"
   public var name: String? { code.description }
 
-  /// The rejected input and, when there is one, the failing token.
+  /// The rejected input and, when there is one, the failing token; for a bit or name claimed
+  /// twice, both claims: `bit`, `owner` and `state` of the rejected claim, `earlierOwner` and
+  /// `earlierState` of the one that holds it.
   ///
   ///     // ["input": "selected | bogus", "token": "bogus"]
+  ///     // ["input": "dragging", "bit": "16", "owner": "ListKit", "state": "dragging",
+  ///     //  "earlierOwner": "LinkKit", "earlierState": "visited"]
   public var details: [String: String] {
-    var details = ["input": input]
+    var details = claims
+    details["input"] = input
     if let token { details["token"] = token }
     return details
   }

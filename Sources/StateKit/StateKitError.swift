@@ -152,12 +152,19 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   ///     // "cannot parse state text \"a||b\": empty segment 2 (between two `|`)"
   public let description: String
 
-  init(code: Code, input: String, token: String? = nil, reason: String, summary: String) {
+  /// Further structured details, such as both claimants of a bit; exported by ``details``.
+  let claims: [String: String]
+
+  init(
+    code: Code, input: String, token: String? = nil, reason: String, summary: String,
+    claims: [String: String] = [:]
+  ) {
     self.code = code
     self.input = input
     self.token = token
     self.reason = reason
     self.description = "\(summary): \(reason)"
+    self.claims = claims
   }
 }
 
@@ -200,11 +207,12 @@ extension StateKitError {
   }
 
   static func declaration(
-    _ code: Code, noun: String, name: some StringProtocol, reason: String
+    _ code: Code, noun: String, name: some StringProtocol, reason: String,
+    claims: [String: String] = [:]
   ) -> StateKitError {
     StateKitError(
       code: code, input: String(name), reason: reason,
-      summary: "cannot declare \(noun) \(quoted(name))")
+      summary: "cannot declare \(noun) \(quoted(name))", claims: claims)
   }
 
   static func selector(required: ControlState, excluded: ControlState) -> StateKitError {

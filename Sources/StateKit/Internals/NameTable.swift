@@ -18,6 +18,9 @@ package struct NameTable: Sendable {
   private var bytesByBit: [[UInt8]]
   /// The bits that have a name.
   package private(set) var namedRawValue: UInt
+  /// Further names that parse to a bit but never print, such as `LinkKit.visited` for a bit
+  /// printed `visited`.
+  private var aliases: [(bytes: [UInt8], raw: UInt)] = []
 
   package init(layout: BitLayout) {
     self.layout = layout
@@ -83,7 +86,25 @@ package struct NameTable: Sendable {
       named &= named &- 1
       if utf8.elementsEqual(bytesByBit[bit]) { return 1 << UInt(bit) }
     }
+    for alias in aliases where utf8.elementsEqual(alias.bytes) { return alias.raw }
     return nil
+  }
+
+  /// Names one application bit with a name made of checked parts, such as the qualified
+  /// `ListKit.dragging`, and further names that parse to it: how ``StateNamespaces`` names the
+  /// bits it assigns. The bit must be free.
+  mutating func declareAssigned(_ name: String, aliases more: [String], raw: UInt, owner: String) {
+    guard let index = applicationIndex(of: raw), customNames[index] == nil else { return }
+    customNames[index] = name
+    bytesByBit[index + layout.application.lowerBound] = Array(name.utf8)
+    owners[index] = owner
+    namedRawValue |= raw
+    for alias in more where alias != name { addAlias(alias, raw: raw) }
+  }
+
+  /// Adds a name that parses to `raw` but never prints.
+  mutating func addAlias(_ alias: String, raw: UInt) {
+    aliases.append((Array(alias.utf8), raw))
   }
 
   /// The UTF-8 name of a bit that `namedRawValue` contains.
@@ -108,20 +129,29 @@ package struct NameTable: Sendable {
     let describe = { (index: Int) in "bit \(index + low) (\(_hex(1 << UInt(index + low))))" }
     let claims = owners
     let earlier = { (index: Int) in claims[index].map { quoted($0) } ?? "an earlier declaration" }
+    // Both claims as structured details: the bit, and each claimant's owner and name.
+    let claimDetails = { (held: Int, heldName: String) -> [String: String] in
+      var details = ["bit": String(held + low), "state": name, "earlierState": heldName]
+      details["owner"] = owner
+      details["earlierOwner"] = claims[held]
+      return details
+    }
     if let existing = customNames[index] {
       if existing == name { return }
       throw StateKitError.declaration(
         .bitAlreadyDeclared, noun: noun, name: name,
         reason:
-          "\(claimant) claims \(describe(index)) as \(quoted(name)), but \(earlier(index)) claims it as \(quoted(existing))"
-      )
+          "\(claimant) claims \(describe(index)) as \(quoted(name)), but \(earlier(index)) claims it as \(quoted(existing))",
+        claims: claimDetails(index, existing))
     }
     if let other = customNames.firstIndex(of: name) {
+      var details = claimDetails(other, name)
+      details["requestedBit"] = String(index + low)
       throw StateKitError.declaration(
         .nameAlreadyDeclared, noun: noun, name: name,
         reason:
-          "\(claimant) claims the name for \(describe(index)), but \(earlier(other)) claims it for \(describe(other))"
-      )
+          "\(claimant) claims the name for \(describe(index)), but \(earlier(other)) claims it for \(describe(other))",
+        claims: details)
     }
     customNames[index] = name
     bytesByBit[index + layout.application.lowerBound] = Array(name.utf8)
