@@ -44,6 +44,14 @@ let package = Package(
       dependencies: ["InspectKit", "StateKitTesting", .target(name: "statekit-inspect")],
       exclude: ["Fixtures"]
     ),
+    // Two widget libraries compiled independently that both put a state on application bit 0
+    // (bit 16), and an app (the test target) that uses both without editing either: the
+    // pattern of DeclaringCustomStates.md. Test fixtures only, in no product.
+    .target(name: "LinkKit", dependencies: ["StateKit"], path: "Tests/TwoLibraries/LinkKit"),
+    .target(name: "ListKit", dependencies: ["StateKit"], path: "Tests/TwoLibraries/ListKit"),
+    .testTarget(
+      name: "TwoLibrariesTests", dependencies: ["LinkKit", "ListKit", "StateKit"],
+      exclude: ["Theme.json"]),
   ],
   swiftLanguageModes: [.v6]
 )

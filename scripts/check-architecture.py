@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks the module graph of Docs/Architecture.md: which target may depend on which, that the
-Foundation-free modules import no Foundation, that StateKitFoundation imports Foundation only
+Foundation-free modules import no Foundation, that no range of a bit layout is written out
+(as a range such as `16...23` or a mask such as `0x00FF0000`) outside the layout description, that StateKitFoundation imports Foundation only
 behind `#if canImport`, that the StateKit product links StateKitFoundation (its clients get
 StateKitError's LocalizedError conformance) while statekit-inspect does not, and that the
 package depends on no other package.
@@ -25,6 +26,9 @@ ALLOWED = {
     "ErrorKit": {"ErrorKitCore"},
     "InspectKit": {"StateKit", "ErrorKitCore"},
     "statekit-inspect": {"InspectKit"},
+    # Test fixtures: two widget libraries on the same bit (Tests/TwoLibraries/).
+    "LinkKit": {"StateKit"},
+    "ListKit": {"StateKit"},
 }
 # target -> modules it may import only inside `#if canImport(...)` of that module
 CONDITIONAL_IMPORTS = {
@@ -42,6 +46,8 @@ FORBIDDEN_IMPORTS = {
     "ErrorKit": {"StateKit"},
     "InspectKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
     "statekit-inspect": {"Foundation", "FoundationEssentials"},
+    "LinkKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
+    "ListKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
 }
 
 
@@ -72,6 +78,57 @@ def import_problems(target, path):
     return problems
 
 
+# The one description of the bit layouts: the only files that may write out a layout's ranges.
+LAYOUT_FILES = {"Sources/StateKit/BitLayout.swift", "Sources/StateKit/ControlEvents+Layout.swift"}
+# Modules whose code works with the layouts; their code (not comments) is scanned.
+LAYOUT_MODULES = ["StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
+                  "statekit-inspect"]
+# Masks of the application and reserved ranges (ControlState: 0x00FF0000, 0xFF000000; control
+# events: 0x0F000000, 0xF0000000, and the editing range 0x000F0000).
+LAYOUT_MASKS = {0x00FF0000, 0xFF000000, 0x0F000000, 0xF0000000, 0x000F0000}
+LAYOUT_RANGE = re.compile(r"\b(16|24|28)\s*(\.\.\.|\.\.<)\s*(23|24|27|28|31|32)\b"
+                          r"|\bfrom (16|24) to (23|27)\b")
+HEX_LITERAL = re.compile(r"\b0[xX]([0-9A-Fa-f_]+)\b")
+
+
+def code_of(line):
+    """The line without its `//` comment (a `//` inside a string literal stays)."""
+    in_string = False
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char == "\\" and in_string:
+            index += 2
+            continue
+        if char == '"':
+            in_string = not in_string
+        elif not in_string and line.startswith("//", index):
+            return line[:index]
+        index += 1
+    return line
+
+
+def layout_literal_problems():
+    """Every range or mask of a layout written out in code outside LAYOUT_FILES."""
+    problems = []
+    for module in LAYOUT_MODULES:
+        for path in sorted(glob.glob(os.path.join(ROOT, "Sources", module, "**", "*.swift"),
+                                     recursive=True)):
+            where = os.path.relpath(path, ROOT)
+            if where in LAYOUT_FILES:
+                continue
+            with open(path) as file:
+                for number, line in enumerate(file, 1):
+                    code = code_of(line)
+                    found = [m.group(0) for m in LAYOUT_RANGE.finditer(code)]
+                    found += [m.group(0) for m in HEX_LITERAL.finditer(code)
+                              if int(m.group(1).replace("_", ""), 16) in LAYOUT_MASKS]
+                    for literal in found:
+                        problems.append(f"{where}:{number}: the layout range {literal} is written "
+                                        "out; ask the BitLayout (Sources/StateKit/BitLayout.swift)")
+    return problems
+
+
 def main():
     dump = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
                                      capture_output=True, text=True).stdout)
@@ -91,8 +148,10 @@ def main():
             problems.append(f"{name}: not in Docs/Architecture.md")
         elif deps != ALLOWED[name]:
             problems.append(f"{name} depends on {sorted(deps)}, Docs/Architecture.md says {sorted(ALLOWED[name])}")
-        for path in glob.glob(os.path.join(ROOT, "Sources", name, "**", "*.swift"), recursive=True):
+        for path in glob.glob(os.path.join(ROOT, target.get("path") or os.path.join("Sources", name),
+                                           "**", "*.swift"), recursive=True):
             problems += import_problems(name, path)
+    problems += layout_literal_problems()
     for product in dump["products"]:
         expected = PRODUCT_TARGETS.get(product["name"])
         if expected and set(product["targets"]) != expected:

@@ -5,22 +5,25 @@ import StateKit
 // reads back the same raw value, and its human report renders.
 @testable import InspectKit
 
-let report = MaskReport(catalog: StateCatalog(), color: false)
+// One report per layout of BitLayout.all: states and control events.
+let reports = BitLayout.all.map { MaskReport(names: NameTable(layout: $0), color: false) }
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let input = bytes(data, size)
-  guard let state = try? MaskToken.parse(input[...]) else { return 0 }
-  var out: [UInt8] = []
-  report.json(state, input: input[...], into: &out)
-  require(out.last == 0x0A, "JSON line without a newline")
-  guard let json = try? JSONReader.parse(Array(out.dropLast())) else {
-    require(false, "the JSON line does not parse: \(String(decoding: out, as: UTF8.self))")
-    return 0
+  guard let raw = try? MaskToken.parse(input[...]) else { return 0 }
+  for report in reports {
+    var out: [UInt8] = []
+    report.json(raw, input: input[...], into: &out)
+    require(out.last == 0x0A, "JSON line without a newline")
+    guard let json = try? JSONReader.parse(Array(out.dropLast())) else {
+      require(false, "the JSON line does not parse: \(String(decoding: out, as: UTF8.self))")
+      return 0
+    }
+    require(json["raw"] == .number(String(raw)), "raw value changed")
+    require(
+      !report.human(raw, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
   }
-  require(json["raw"] == .number(String(state.rawValue)), "raw value changed")
-  require(
-    !report.human(state, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
   return 0
 }

@@ -14,13 +14,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? fromFile.declareStates(json: json, source: "fuzz")
   }
   var fromFlags = Inspector()
+  // `--event NAME=BIT` flags go through the same table with the events' layout.
+  var fromEventFlags = Inspector()
+  fromEventFlags.names = NameTable(layout: .controlEvents)
   for line in String(decoding: input, as: UTF8.self).split(separator: "\n").prefix(64) {
     _ = try? fromFlags.declare(String(line))
+    _ = try? fromEventFlags.declare(String(line))
   }
-  for catalog in [fromFile.catalog, fromFlags.catalog] {
-    for entry in catalog.customEntries {
-      require(entry.state.applicationBitIndex != nil, "\(entry.name) is not one application bit")
-      require(catalog.state(named: entry.name) == entry.state, "\(entry.name) does not look up")
+  for names in [fromFile.names, fromFlags.names, fromEventFlags.names] {
+    for entry in names.customEntries {
+      require(
+        names.applicationIndex(of: entry.raw) != nil, "\(entry.name) is not one application bit")
+      require(names.raw(named: entry.name) == entry.raw, "\(entry.name) does not look up")
     }
   }
   return 0

@@ -19,7 +19,8 @@ package struct Inspector {
   var json = false
   var strict = false
   var color = ColorChoice.auto
-  var catalog = StateCatalog()
+  /// The names masks and text use, for the layout chosen (`ControlState`'s by default).
+  var names = NameTable(layout: .controlState)
   var lookup = ErrorLookup()
   /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
   var searches: [String] = []
@@ -60,6 +61,10 @@ package struct Inspector {
     var commandGiven = false
     var stateFlags: [String] = []
     var statesFiles: [String] = []
+    // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
+    // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
+    var layout = BitLayout.controlState
+    var nameFlagNoun: String?
     var errorsFiles: [String] = []
     var onlyOperands = false
     while let argument = remaining.popFirst() {
@@ -114,6 +119,21 @@ package struct Inspector {
         color = choice
       case "--state": stateFlags.append(try value())
       case "--states": statesFiles.append(try value())
+      case _ where Self.layoutFlag(name) != nil:
+        guard let chosen = Self.layoutFlag(name) else { break }
+        if inlineValue != nil { throw Self.usage("\(name) takes no value") }
+        guard layout == .controlState || layout == chosen else {
+          throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
+        }
+        layout = chosen
+      case _ where Self.layoutNameFlag(name) != nil:
+        guard let chosen = Self.layoutNameFlag(name) else { break }
+        guard layout == .controlState || layout == chosen else {
+          throw Self.usage("\(name) names a bit of another layout than --\(layout.noun)s")
+        }
+        layout = chosen
+        nameFlagNoun = chosen.noun
+        stateFlags.append(try value())
       case "--errors": errorsFiles.append(try value())
       case "--search", "--list":
         let text = try value()
@@ -139,10 +159,24 @@ package struct Inspector {
         }
       throw Self.usage("missing \(what); see --help")
     }
+    if layout != .controlState {
+      if let noun = nameFlagNoun, noun != layout.noun {
+        throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
+      }
+      if stateFlags.count > 0, nameFlagNoun == nil {
+        throw Self.usage(
+          "--state names a state; with --\(layout.noun)s use --\(layout.noun) NAME=BIT")
+      }
+      if !statesFiles.isEmpty {
+        throw Self.usage("--states reads state names; it does not apply to --\(layout.noun)s")
+      }
+      names = NameTable(layout: layout)
+    }
     guard stateFlags.count <= Limits.stateFlags else {
       throw Failure(
         status: .dataError,
-        message: "too many --state flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
+        message:
+          "too many --\(layout.noun) flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
     }
     for flag in stateFlags { try declare(flag) }
     for file in statesFiles { try declareStates(from: file) }
@@ -150,31 +184,53 @@ package struct Inspector {
     return nil
   }
 
+  /// The layout an option such as `--events` chooses: `--` and a layout's noun in the plural,
+  /// for every layout of `BitLayout.all` but `ControlState`'s (whose `--states` reads a file).
+  static func layoutFlag(_ option: String) -> BitLayout? {
+    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)s" }
+  }
+
+  /// The layout whose bits an option such as `--event NAME=BIT` names.
+  static func layoutNameFlag(_ option: String) -> BitLayout? {
+    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)" }
+  }
+
   static func usage(_ message: String) -> Failure {
     Failure(status: .usage, message: message)
   }
 
-  /// `--state NAME=BIT`, BIT the absolute bit 16...23.
+  /// `--state NAME=BIT` (`--event NAME=BIT`, …), BIT an absolute bit of the layout's
+  /// application range.
   mutating func declare(_ flag: String) throws(Failure) {
+    let option = "--\(names.layout.noun)"
     guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
-      throw Self.usage("--state needs NAME=BIT, not \(quoted(flag))")
+      throw Self.usage("\(option) needs NAME=BIT, not \(quoted(flag))")
     }
     let name = String(flag[..<equals])
     guard let bit = Int(flag[flag.index(after: equals)...]) else {
       throw Self.usage(
-        "--state needs NAME=BIT with BIT a number from 16 to 23, not \(quoted(flag))")
+        "\(option) needs NAME=BIT with BIT a number \(bitRangeWords), not \(quoted(flag))")
     }
-    try declare(name, bit: bit, source: "--state \(flag)")
+    try declare(name, bit: bit, source: "\(option) \(flag)")
+  }
+
+  /// "from 16 to 23": the application range of the layout, in words.
+  var bitRangeWords: String {
+    let range = names.layout.application
+    return "from \(range.lowerBound) to \(range.upperBound)"
   }
 
   mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {
-    guard (16...23).contains(bit) else {
+    let range = names.layout.application
+    guard range.contains(bit) else {
       throw Failure(
         status: .dataError,
-        message: "\(quoted(source)): bit \(bit) is outside the application range 16...23")
+        message:
+          "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
+      )
     }
     do {
-      try catalog.declare(name, as: ControlState(rawValue: 1 << UInt(bit)))
+      try names.declare(name, raw: 1 << UInt(bit), owner: nil)
     } catch {
       throw Failure(
         status: .dataError,
@@ -200,7 +256,8 @@ package struct Inspector {
       guard let bit = value.wholeNumber else {
         throw Failure(
           status: .dataError,
-          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer from 16 to 23")
+          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer \(bitRangeWords)"
+        )
       }
       try declare(name, bit: bit, source: path)
     }
@@ -271,7 +328,7 @@ package struct Inspector {
   }
 
   mutating func runMasks() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
+    let report = MaskReport(names: names, color: useColor)
     var first = true
     for operand in operands {
       if operand == "-" {
@@ -291,16 +348,16 @@ package struct Inspector {
   /// `encode`: consecutive words form one text (`encode selected visited` is
   /// `selected | visited`); `-` stands for each line of standard input, in its place.
   mutating func runEncode() throws(Failure) {
-    let report = MaskReport(catalog: catalog, color: useColor)
-    let catalog = catalog
+    let report = MaskReport(names: names, color: useColor)
+    let names = names
     let policy: UnknownBitsPolicy = strict ? .strict : .retain
-    let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> ControlState in
+    let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> UInt in
       guard let text = validUTF8(Array(input)) else {
         throw Failure(
           status: .dataError, message: "standard input has a line that is not valid UTF-8")
       }
       do {
-        return try catalog.parse(words: text, unknownBits: policy)
+        return try names.parse(words: text, unknownBits: policy)
       } catch let error as StateKitError {
         throw Failure(
           status: .dataError, message: "cannot encode \(quoted(text)): \(error.reason)")
@@ -334,7 +391,7 @@ package struct Inspector {
   /// the next input goes on.
   mutating func show(
     _ input: ArraySlice<UInt8>, report: MaskReport, first: inout Bool,
-    decode: (ArraySlice<UInt8>) throws(Failure) -> ControlState
+    decode: (ArraySlice<UInt8>) throws(Failure) -> UInt
   ) {
     do throws(Failure) {
       let state = try decode(input)
@@ -355,18 +412,25 @@ package struct Inspector {
     }
   }
 
+  /// `16...23`: a range of bits as help and messages write it.
+  static func bits(_ range: ClosedRange<Int>) -> String {
+    "\(range.lowerBound)...\(range.upperBound)"
+  }
+
   static let help = """
-    statekit-inspect: decode control-state masks and explain errors
+    statekit-inspect: decode control-state and control-event masks and explain errors
 
     USAGE:
       statekit-inspect [options] MASK...
+      statekit-inspect --events [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
       statekit-inspect theme [options] FILE
 
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
-      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
+      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000";
+                        with --events, event text such as "touchUpInside | valueChanged".
       INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
                         text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
@@ -382,8 +446,11 @@ package struct Inspector {
     OPTIONS:
       --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error,
                         one object for a theme.
-      --state NAME=BIT  Name an application bit (16...23); repeatable.
+      --state NAME=BIT  Name an application bit (\(Self.bits(BitLayout.controlState.application))); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
+      --events          Masks and text are control events (UIControl.Event's layout): application
+                        bits \(Self.bits(BitLayout.controlEvents.application)), system reserved \(Self.bits(BitLayout.controlEvents.reservedBits)).
+      --event NAME=BIT  Name an event application bit (\(Self.bits(BitLayout.controlEvents.application))); implies --events; repeatable.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.
       --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).

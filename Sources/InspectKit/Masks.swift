@@ -4,7 +4,7 @@ import StateKit
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
 /// bits.
 enum MaskToken {
-  static func parse(_ utf8: ArraySlice<UInt8>) throws(Failure) -> ControlState {
+  static func parse(_ utf8: ArraySlice<UInt8>) throws(Failure) -> UInt {
     var digits = utf8
     var radix: UInt8 = 10
     var base = "decimal"
@@ -20,7 +20,7 @@ enum MaskToken {
       }
     }
     switch ASCIIDigits.unsigned(digits, radix: radix) {
-    case .success(let value): return ControlState(rawValue: value)
+    case .success(let value): return value
     case .failure(.noDigits): throw invalid(utf8, "no digits")
     case .failure(.invalidDigit): throw invalid(utf8, "not a \(base) number")
     case .failure(.overflow): throw invalid(utf8, "does not fit in 64 bits")
@@ -34,36 +34,31 @@ enum MaskToken {
   }
 }
 
-/// Describes masks, for people and as JSON.
+/// Describes masks of any layout, for people and as JSON: names and ranges come from the
+/// table's `BitLayout`.
 struct MaskReport {
-  let catalog: StateCatalog
+  let names: NameTable
   let color: Bool
   /// Per bit, its JSON element `{"bit": n, "name": …, "range": …}`, built once so a batch of
   /// masks costs no allocation.
   private let jsonBits: [[UInt8]]
+  /// The width of the name column: 12, or the layout's longest system name.
+  private let nameWidth: Int
 
-  init(catalog: StateCatalog, color: Bool) {
-    self.catalog = catalog
+  init(names: NameTable, color: Bool) {
+    self.names = names
     self.color = color
     var jsonBits: [[UInt8]] = []
     for bit in 0..<UInt.bitWidth {
-      let name = catalog.name(of: ControlState(rawValue: 1 << UInt(bit)))
+      let name = names.name(of: 1 << UInt(bit))
       var writer = JSONWriter()
       writer.raw("{\"bit\": \(bit), \"name\": ")
       writer.optionalString(name)
-      writer.raw(", \"range\": \"\(Self.range(ofBit: bit))\"}")
+      writer.raw(", \"range\": \"\(names.layout.roleName(ofBit: bit))\"}")
       jsonBits.append(writer.bytes)
     }
     self.jsonBits = jsonBits
-  }
-
-  static func range(ofBit bit: Int) -> String {
-    switch bit {
-    case 0..<16: "system"
-    case 16..<24: "application"
-    case 24..<32: "reserved"
-    default: "extended"
-    }
+    nameWidth = max(12, names.layout.systemNames.map(\.name.count).max() ?? 0)
   }
 
   /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
@@ -75,62 +70,80 @@ struct MaskReport {
   }
 
   /// Bits without a name that `--strict` rejects, or `nil`.
-  func strictProblem(_ state: ControlState) -> String? {
-    let unnamed = catalog.unnamedBits(in: state)
-    guard !unnamed.isNormal else { return nil }
-    let bits = unnamed.members.map { String($0.rawValue.trailingZeroBitCount) }.joined(
-      separator: ", ")
-    return "bits \(bits) (\(catalog.description(of: unnamed))) have no name (--strict)"
+  func strictProblem(_ raw: UInt) -> String? {
+    let unnamed = raw & ~names.namedRawValue
+    guard unnamed != 0 else { return nil }
+    var bits: [String] = []
+    var rest = unnamed
+    while rest != 0 {
+      bits.append(String(rest.trailingZeroBitCount))
+      rest &= rest &- 1
+    }
+    return
+      "bits \(bits.joined(separator: ", ")) (\(names.text(of: unnamed))) have no name (--strict)"
   }
 
-  func human(_ state: ControlState, input: String) -> String {
+  func human(_ raw: UInt, input: String) -> String {
     let bold = color ? "\u{1B}[1m" : ""
     let reset = color ? "\u{1B}[0m" : ""
     var lines = [
-      "\(bold)\(terminalSafe(input))\(reset): \(Self.hex(state.rawValue)) = \(state.rawValue)"
+      "\(bold)\(terminalSafe(input))\(reset): \(Self.hex(raw)) = \(raw)"
     ]
-    for member in state.members {
-      let bit = member.rawValue.trailingZeroBitCount
-      let name = catalog.name(of: member) ?? "(unnamed)"
+    var rest = raw
+    while rest != 0 {
+      let bit = rest.trailingZeroBitCount
+      rest &= rest &- 1
+      let name = names.name(of: 1 << UInt(bit)) ?? "(unnamed)"
       let number = bit < 10 ? " \(bit)" : "\(bit)"
-      lines.append("  bit \(number)  \(name.padding(to: 12))  \(Self.range(ofBit: bit))")
+      lines.append(
+        "  bit \(number)  \(name.padding(to: nameWidth))  \(names.layout.roleName(ofBit: bit))")
     }
-    lines.append("  text: \(catalog.description(of: state))")
+    lines.append("  text: \(names.text(of: raw))")
     lines.append("")
-    lines += ruler(state)
+    lines += ruler(raw)
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A picture of the bits, most significant first, with the ranges labelled: 32 bits, or 64
-  /// when a bit above 31 is set.
-  func ruler(_ state: ControlState) -> [String] {
+  /// A picture of the bits, most significant first, in bytes, with the layout's spans labelled
+  /// under their highest bit (a label is cut to its span's width): 32 bits, or 64 when a bit
+  /// above 31 is set, bytes past the layout labelled `extended`.
+  func ruler(_ raw: UInt) -> [String] {
     let set = color ? "\u{1B}[32m1\u{1B}[0m" : "1"
     let unset = color ? "\u{1B}[2m.\u{1B}[0m" : "."
-    let width = state.rawValue >> 32 == 0 ? 32 : 64
+    let width = raw >> 32 == 0 ? 32 : 64
+    // The column of a bit in a row of bytes separated by one space, most significant first.
+    let column = { (bit: Int) in (width - 1 - bit) + (width - 1 - bit) / 8 }
+    let columns = column(0) + 1
+    var labels = [Character](repeating: " ", count: columns)
+    func place(_ label: String, from high: Int, to low: Int) {
+      let start = column(high)
+      // A span that ends inside a byte keeps one column free before the next span's label.
+      let room = column(low) - start + (low % 8 == 0 ? 1 : 0)
+      for (offset, character) in label.prefix(room).enumerated() {
+        labels[start + offset] = character
+      }
+    }
+    for span in names.layout.spans where span.bits.upperBound < width {
+      place(span.label, from: span.bits.upperBound, to: span.bits.lowerBound)
+    }
+    let covered = names.layout.spans.map(\.mask).reduce(0, |)
+    for byte in 0..<width / 8 where covered >> UInt(byte * 8) & 0xFF == 0 {
+      place("extended", from: byte * 8 + 7, to: byte * 8)
+    }
     var numbers: [String] = []
     var bits: [String] = []
-    var labels: [String] = []
     for byte in stride(from: width / 8 - 1, through: 0, by: -1) {
       let high = String(byte * 8 + 7)
       let low = String(byte * 8)
       numbers.append(high + String(repeating: " ", count: 8 - high.count - low.count) + low)
       var group = ""
       for bit in stride(from: byte * 8 + 7, through: byte * 8, by: -1) {
-        group += state.rawValue >> UInt(bit) & 1 == 1 ? set : unset
+        group += raw >> UInt(bit) & 1 == 1 ? set : unset
       }
       bits.append(group)
-      let label: String
-      switch byte {
-      case 4...: label = "extended"
-      case 3: label = "reserved"
-      case 2: label = "app"
-      case 1: label = "system"
-      default: label = ""
-      }
-      labels.append(label.padding(to: 8))
     }
-    let rows = [numbers, bits, labels].map { "  " + $0.joined(separator: " ") }
-    return rows.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    let rows = [numbers.joined(separator: " "), bits.joined(separator: " "), String(labels)]
+    return rows.map { "  " + String($0.reversed().drop(while: { $0 == " " }).reversed()) }
   }
 
   /// `{"input": …, "raw": …, "hex": …, "text": …, "bits": [{"bit": …, "name": …, "range": …}]}`
@@ -143,8 +156,7 @@ struct MaskReport {
   private static let comma = Array(", ".utf8)
   private static let end = Array("]}\n".utf8)
 
-  func json(_ state: ControlState, input: ArraySlice<UInt8>, into out: inout [UInt8]) {
-    let raw = state.rawValue
+  func json(_ raw: UInt, input: ArraySlice<UInt8>, into out: inout [UInt8]) {
     out.append(contentsOf: Self.inputKey)
     if input.allSatisfy({
       $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
@@ -162,7 +174,7 @@ struct MaskReport {
     out.append(contentsOf: Self.hexKey)
     ASCIIDigits.appendHex(raw, minimumDigits: raw >> 32 == 0 ? 8 : 16, uppercase: true, to: &out)
     out.append(contentsOf: Self.textKey)
-    catalog.appendDescription(of: state, to: &out)
+    names.append(raw, to: &out)
     out.append(contentsOf: Self.bitsKey)
     var remaining = raw
     var first = true

@@ -254,8 +254,11 @@ extension Inspector {
     guard operands.count == 1, let path = operands.first else {
       throw Self.usage("theme takes one FILE, not \(operands.count); see --help")
     }
+    guard names.layout == .controlState else {
+      throw Self.usage("theme styles states; --\(names.layout.noun)s does not apply to it")
+    }
     let bytes = try Terminal.readFile(path)
-    let report = try ThemeReport(bytes: bytes, path: path, catalog: catalog)
+    let report = try ThemeReport(bytes: bytes, path: path, catalog: StateCatalog(table: names))
     if json {
       var writer = JSONWriter()
       report.json(path: path, into: &writer)

@@ -3,7 +3,9 @@ extension ControlState {
   /// (`0x0000FFFF`).
   ///
   ///     ControlState.system.contains(.disabled)  // true
-  @inlinable public static var system: ControlState { ControlState(rawValue: 0x0000_FFFF) }
+  @inlinable public static var system: ControlState {
+    ControlState(rawValue: layout.systemMask)
+  }
 
   /// The part of this state in the system range, bits 0 through 15.
   ///

@@ -73,18 +73,21 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   ///
   ///     let visited = try ControlState(applicationBit: 0)
   ///     ControlState.application.isSuperset(of: visited)  // true
-  @inlinable public static var application: ControlState { ControlState(rawValue: 0x00FF_0000) }
+  @inlinable public static var application: ControlState {
+    ControlState(rawValue: layout.applicationMask)
+  }
 
   /// The eight bits, 24 through 31, that the framework reserves for itself (`0xFF000000`).
   ///
   ///     ControlState(rawValue: 1 << 24).isSubset(of: .reserved)  // true
-  @inlinable public static var reserved: ControlState { ControlState(rawValue: 0xFF00_0000) }
+  @inlinable public static var reserved: ControlState {
+    ControlState(rawValue: layout.reservedMask)
+  }
 
-  /// The number of application bits: indices `0..<8` map to bits 16 through 23.
-  @usableFromInline static let applicationBitCount = 8
-
-  /// The position of the first application bit.
-  @usableFromInline static let applicationBitOffset = 16
+  /// The layout of the bits: ``BitLayout/controlState``, the one place its ranges are written.
+  ///
+  ///     ControlState.layout.application  // 16...23
+  public static let layout = BitLayout.controlState
 
   /// Creates the single-bit state at an index in the application range.
   ///
@@ -97,10 +100,11 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
   ///   the index is outside `0...7`; the error names the index and the valid range.
   public init(applicationBit: Int) throws {
-    guard (0..<Self.applicationBitCount).contains(applicationBit) else {
-      throw StateKitError.applicationBitOutOfRange(applicationBit)
+    let range = Self.layout.application
+    guard (0..<range.count).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
     }
-    self.init(rawValue: 1 << UInt(Self.applicationBitOffset + applicationBit))
+    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
   }
 
   /// Whether this is the normal state: no bit is set.
@@ -118,7 +122,6 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   ///     try ControlState(applicationBit: 3).applicationBitIndex  // 3
   ///     ControlState.selected.applicationBitIndex                 // nil
   public var applicationBitIndex: Int? {
-    guard rawValue.nonzeroBitCount == 1, isSubset(of: .application) else { return nil }
-    return rawValue.trailingZeroBitCount - Self.applicationBitOffset
+    StateCatalog.system.table.applicationIndex(of: rawValue)
   }
 }

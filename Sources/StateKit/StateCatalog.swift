@@ -20,27 +20,8 @@ import ErrorKitCore
 /// The same name at the same bit again is no collision, so two libraries may both name bit 16
 /// `visited`.
 public struct StateCatalog: Hashable, Sendable {
-  /// Names of application bits 16...23, by index; `nil` where no name is declared.
-  private var applicationNames: [String?]
-  /// Who claimed each name (a ``StateNames/owner``), by index; `nil` for ``declare(_:as:)``.
-  /// Provenance for error messages only: it takes no part in equality.
-  private var owners: [String?]
-  /// The same names as UTF-8, and the bits that have a name: derived from `applicationNames` at
-  /// each declaration, so the text format writes a state without looking anything up.
-  private var applicationNameBytes: [[UInt8]]
-  private var namedRawValue: UInt
-
-  /// The names of the system states, in ascending bit order.
-  static let systemNames: [(name: String, state: ControlState)] = [
-    ("highlighted", .highlighted), ("disabled", .disabled), ("selected", .selected),
-    ("focused", .focused),
-  ]
-
-  /// Names a custom state may not take (compared without regard to case).
-  static let reservedNames: Set<String> = [
-    "normal", "highlighted", "disabled", "selected", "focused", "application", "reserved",
-    "system",
-  ]
+  /// The names, on raw bits: the one implementation every layout's catalog shares.
+  package private(set) var table: NameTable
 
   /// The longest name a custom state may have, in characters.
   ///
@@ -51,10 +32,12 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   ///     StateCatalog().description(of: [.disabled, .selected])  // "disabled | selected"
   public init() {
-    applicationNames = Array(repeating: nil, count: ControlState.applicationBitCount)
-    owners = applicationNames
-    applicationNameBytes = Array(repeating: [], count: ControlState.applicationBitCount)
-    namedRawValue = Self.systemNames.reduce(0) { $0 | $1.state.rawValue }
+    table = NameTable(layout: ControlState.layout)
+  }
+
+  /// A catalog with the names of a table.
+  package init(table: NameTable) {
+    self.table = table
   }
 
   /// The catalog of the system names only, which ``ControlState/description`` and
@@ -112,8 +95,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   /// - Parameter state: A state with exactly one bit set.
   public func owner(of state: ControlState) -> String? {
-    guard let index = state.applicationBitIndex else { return nil }
-    return owners[index]
+    table.owner(of: state.rawValue)
   }
 
   /// Every named state in the catalog, system names first, each in ascending bit order.
@@ -122,14 +104,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///     _ = try catalog.declare("visited", applicationBit: 0)
   ///     catalog.entries.map(\.name)  // ["highlighted", "disabled", "selected", "focused", "visited"]
   public var entries: [(name: String, state: ControlState)] {
-    var result = Self.systemNames
-    for (index, name) in applicationNames.enumerated() {
-      if let name {
-        result.append(
-          (name, ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index))))
-      }
-    }
-    return result
+    table.entries.map { ($0.name, ControlState(rawValue: $0.raw)) }
   }
 
   /// The custom states declared in the catalog, in ascending bit order.
@@ -138,14 +113,14 @@ public struct StateCatalog: Hashable, Sendable {
   ///     _ = try catalog.declare("visited", applicationBit: 0)
   ///     catalog.customEntries.map(\.name)  // ["visited"]
   public var customEntries: [(name: String, state: ControlState)] {
-    Array(entries.dropFirst(Self.systemNames.count))
+    table.customEntries.map { ($0.name, ControlState(rawValue: $0.raw)) }
   }
 
   /// Every bit that has a name: the system states and the declared custom states.
   ///
   ///     StateCatalog().namedBits.rawValue  // 0xF
   public var namedBits: ControlState {
-    ControlState(rawValue: namedRawValue)
+    ControlState(rawValue: table.namedRawValue)
   }
 
   /// The bits of a state that have no name in this catalog.
@@ -165,12 +140,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   /// - Parameter state: A state with exactly one bit set.
   public func name(of state: ControlState) -> String? {
-    guard state.memberCount == 1 else { return nil }
-    let bit = state.rawValue.trailingZeroBitCount
-    if bit < Self.systemNames.count { return Self.systemNames[bit].name }
-    let index = bit - ControlState.applicationBitOffset
-    guard applicationNames.indices.contains(index) else { return nil }
-    return applicationNames[index]
+    table.name(of: state.rawValue)
   }
 
   /// The state with a name, or `nil` when the catalog has no such name.
@@ -182,13 +152,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   /// - Parameter name: A state name.
   public func state(named name: some StringProtocol) -> ControlState? {
-    if name == "normal" { return .normal }
-    for entry in Self.systemNames where entry.name == name { return entry.state }
-    for (index, candidate) in applicationNames.enumerated()
-    where candidate.map({ $0 == name }) == true {
-      return ControlState(rawValue: 1 << UInt(ControlState.applicationBitOffset + index))
-    }
-    return nil
+    table.raw(named: name).map { ControlState(rawValue: $0) }
   }
 
   /// Declares a custom state at an index of the application range.
@@ -200,7 +164,8 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Parameters:
   ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
   ///     system name.
-  ///   - applicationBit: An index from 0 through 7 (bits 16 through 23).
+  ///   - applicationBit: An index into the application range, from 0 through 7 (bits 16
+  ///     through 23 of ``BitLayout/controlState``).
   /// - Returns: The declared state.
   /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
   @discardableResult
@@ -234,39 +199,7 @@ public struct StateCatalog: Hashable, Sendable {
   mutating func declare(_ name: String, as state: ControlState, owner: String?) throws
     -> ControlState
   {
-    let claimant = owner.map { "\(quoted($0))" } ?? "this declaration"
-    try Self.validate(name: name, prefix: owner.map { "\(quoted($0)): " } ?? "")
-    guard let index = state.applicationBitIndex else {
-      throw StateKitError.declaration(
-        .notSingleApplicationBit, name: name,
-        reason:
-          "\(claimant) gives it \(_hex(state.rawValue)), which is not exactly one bit in the application range 0xff0000 (bits 16...23)"
-      )
-    }
-    let bit = { (index: Int) in
-      "bit \(index + ControlState.applicationBitOffset) (\(_hex(1 << UInt(index + ControlState.applicationBitOffset))))"
-    }
-    let claims = owners
-    let earlier = { (index: Int) in claims[index].map { quoted($0) } ?? "an earlier declaration" }
-    if let existing = applicationNames[index] {
-      if existing == name { return state }
-      throw StateKitError.declaration(
-        .bitAlreadyDeclared, name: name,
-        reason:
-          "\(claimant) claims \(bit(index)) as \(quoted(name)), but \(earlier(index)) claims it as \(quoted(existing))"
-      )
-    }
-    if let other = applicationNames.firstIndex(of: name) {
-      throw StateKitError.declaration(
-        .nameAlreadyDeclared, name: name,
-        reason:
-          "\(claimant) claims the name for \(bit(index)), but \(earlier(other)) claims it for \(bit(other))"
-      )
-    }
-    applicationNames[index] = name
-    applicationNameBytes[index] = Array(name.utf8)
-    owners[index] = owner
-    namedRawValue |= state.rawValue
+    try table.declare(name, raw: state.rawValue, owner: owner)
     return state
   }
 
@@ -274,52 +207,13 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   ///     try StateCatalog(merging: [.linkKit]) == StateCatalog(merging: [.linkKit])  // true
   public static func == (lhs: StateCatalog, rhs: StateCatalog) -> Bool {
-    lhs.applicationNames == rhs.applicationNames
+    lhs.table == rhs.table
   }
 
   /// Hashes the names, as ``==(_:_:)`` compares them.
   ///
   ///     Set([StateCatalog(), StateCatalog.system]).count  // 1
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(applicationNames)
-  }
-
-  /// Checks that a name may be declared: an ASCII identifier that is not a system name.
-  private static func validate(name: String, prefix: String) throws {
-    let utf8 = name.utf8
-    func isStart(_ byte: UInt8) -> Bool {
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
-    }
-    func isPart(_ byte: UInt8) -> Bool {
-      isStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-    guard let first = utf8.first, isStart(first), utf8.allSatisfy(isPart) else {
-      throw StateKitError.declaration(
-        .invalidName, name: name,
-        reason:
-          "\(prefix)a state name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
-      )
-    }
-    guard utf8.count <= maximumNameLength else {
-      throw StateKitError.declaration(
-        .invalidName, name: name,
-        reason:
-          "\(prefix)a state name may have at most \(maximumNameLength) characters, this one has \(utf8.count)"
-      )
-    }
-    guard !reservedNames.contains(name.lowercased()) else {
-      throw StateKitError.declaration(
-        .reservedName, name: name,
-        reason: "\(prefix)it clashes with the system name \(quoted(name.lowercased()))")
-    }
-  }
-
-  static let systemNameBytes = systemNames.map { Array($0.name.utf8) }
-
-  /// The UTF-8 name of a bit that ``namedBits`` contains.
-  func nameBytes(ofNamedBit bit: Int) -> [UInt8] {
-    bit < Self.systemNameBytes.count
-      ? Self.systemNameBytes[bit] : applicationNameBytes[bit - ControlState.applicationBitOffset]
+    hasher.combine(table)
   }
 }

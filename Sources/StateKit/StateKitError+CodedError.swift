@@ -35,7 +35,10 @@ extension StateKitError: CodedError {
   ///     // "Check the spelling, or declare the state before parsing text that names it."
   public var recoverySuggestion: String? {
     switch code {
-    case .applicationBitOutOfRange: "Use an application bit index from 0 through 7."
+    case .applicationBitOutOfRange:
+      "Use an application bit index inside the range: "
+        + BitLayout.all.map { "0 through \($0.application.count - 1) for \($0.typeName)" }.joined(
+          separator: ", ") + "."
     case .emptyText: "Write `normal` for the state with no bits."
     case .emptySegment: "Remove the extra `|` or put a state name between the bars."
     case .unknownName: "Check the spelling, or declare the state before parsing text that names it."
@@ -44,8 +47,16 @@ extension StateKitError: CodedError {
       "Declare a name for every bit, or use the retain or truncate policy."
     case .invalidName, .reservedName: "Choose an identifier that is not a system state name."
     case .nameAlreadyDeclared, .bitAlreadyDeclared:
-      "Use one name per application bit across all modules, or declare the existing pair again."
-    case .notSingleApplicationBit: "Declare exactly one bit of 0x00FF0000."
+      "An app that uses both libraries needs no edit to either: build StateNamespaces from their "
+        + "StateNames, which gives each library's states their own bits, relocate each "
+        + "library's state with relocation(for:) where the widget combines them, and style "
+        + "them with qualified names such as LinkKit.visited. Library authors: take bits "
+        + "from the low end of the application range in the order you declare them, export "
+        + "every state in your StateNames, and never rely on another library's bits."
+    case .notSingleApplicationBit:
+      "Declare exactly one bit of the application range: "
+        + BitLayout.all.map { "\($0.applicationRangeText) for \($0.typeName)" }.joined(
+          separator: ", ") + "."
     case .conflictingSelector: "Do not require and exclude the same state."
     case .repeatedKey: "Keep one of the two members: a JSON decoder would silently drop one."
     case .invalidTheme:
@@ -59,12 +70,17 @@ extension StateKitError: CodedError {
   ///     // "unknownName"
   public var name: String? { code.description }
 
-  /// The rejected input and, when there is one, the failing token; for a theme document,
-  /// where: `path` (a JSON Pointer such as `/titleColor/normal`), `offset`, `line` and `column`.
+  /// The rejected input and, when there is one, the failing token; for a bit or name claimed
+  /// twice, both claims: `bit`, `owner` and `state` of the rejected claim, `earlierOwner` and
+  /// `earlierState` of the one that holds it; for a theme document, where: `path` (a JSON
+  /// Pointer such as `/titleColor/normal`), `offset`, `line` and `column`.
   ///
   ///     // ["input": "selected | bogus", "token": "bogus"]
+  ///     // ["input": "dragging", "bit": "16", "owner": "ListKit", "state": "dragging",
+  ///     //  "earlierOwner": "LinkKit", "earlierState": "visited"]
   public var details: [String: String] {
-    var details = ["input": input]
+    var details = claims
+    details["input"] = input
     if let token { details["token"] = token }
     if !path.isEmpty {
       details["path"] = path.map {

@@ -216,9 +216,12 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   ///     // "cannot parse state text \"a||b\": empty segment 2 (between two `|`)"
   public let description: String
 
+  /// Further structured details, such as both claimants of a bit; exported by ``details``.
+  let claims: [String: String]
+
   init(
     code: Code, input: String, token: String? = nil, reason: String, summary: String,
-    location: Location? = nil, path: [String] = []
+    location: Location? = nil, path: [String] = [], claims: [String: String] = [:]
   ) {
     self.code = code
     self.input = input
@@ -227,6 +230,7 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     self.location = location
     self.path = path
     self.description = "\(summary): \(reason)"
+    self.claims = claims
   }
 }
 
@@ -243,34 +247,38 @@ public func ~= (pattern: StateKitError.Code, value: any Error) -> Bool {
 
 // The one funnel through which StateKit's errors are built: every message is made here.
 extension StateKitError {
-  static func applicationBitOutOfRange(_ index: Int) -> StateKitError {
-    StateKitError(
+  static func applicationBitOutOfRange(_ index: Int, layout: BitLayout) -> StateKitError {
+    let range = layout.application
+    return StateKitError(
       code: .applicationBitOutOfRange, input: String(index),
-      reason: "valid indices are 0...7 (bits 16...23)",
+      reason:
+        "valid indices are 0...\(range.count - 1) (bits \(range.lowerBound)...\(range.upperBound))",
       summary: "application bit index \(index) is out of range")
   }
 
   static func parse(
-    _ code: Code, text: some StringProtocol, token: (some StringProtocol)? = String?.none,
-    reason: String
+    _ code: Code, noun: String = "state", text: some StringProtocol,
+    token: (some StringProtocol)? = String?.none, reason: String
   ) -> StateKitError {
     StateKitError(
       code: code, input: String(text), token: token.map { String($0) }, reason: reason,
-      summary: "cannot parse state text \(quoted(text))")
+      summary: "cannot parse \(noun) text \(quoted(text))")
   }
 
-  static func format(unnamed: ControlState, in state: ControlState) -> StateKitError {
+  static func format(noun: String, unnamed: UInt, in raw: UInt) -> StateKitError {
     StateKitError(
-      code: .unnamedBits, input: _hex(state.rawValue),
-      reason: "bits \(_hex(unnamed.rawValue)) have no name (strict mode)",
-      summary: "cannot format state \(_hex(state.rawValue))")
+      code: .unnamedBits, input: _hex(raw),
+      reason: "bits \(_hex(unnamed)) have no name (strict mode)",
+      summary: "cannot format \(noun) \(_hex(raw))")
   }
 
-  static func declaration(_ code: Code, name: some StringProtocol, reason: String) -> StateKitError
-  {
+  static func declaration(
+    _ code: Code, noun: String, name: some StringProtocol, reason: String,
+    claims: [String: String] = [:]
+  ) -> StateKitError {
     StateKitError(
       code: code, input: String(name), reason: reason,
-      summary: "cannot declare state \(quoted(name))")
+      summary: "cannot declare \(noun) \(quoted(name))", claims: claims)
   }
 
   static func theme(

@@ -21,8 +21,8 @@
 /// order), then specificity, then the order of the required states, then of the excluded ones.
 /// It is a total order, so a table resolves the same way whatever order it was filled in.
 public struct StatePrecedence: Hashable, Sendable {
-  /// The rank of each named bit, four bits each: bits 0...3 at nibbles 0...3, application bits
-  /// 16...23 at nibbles 4...11; rank 0 is the highest.
+  /// The rank of each named bit, four bits each: the system names' bits at the low nibbles,
+  /// then the application bits (see ``BitLayout/controlState``); rank 0 is the highest.
   @usableFromInline let ranks: UInt64
 
   /// The states that win over specificity.
@@ -33,7 +33,14 @@ public struct StatePrecedence: Hashable, Sendable {
   /// The standard order: disabled, highlighted, focused, selected, application bits 23 to 16.
   static let standardOrder: [ControlState] =
     [.disabled, .highlighted, .focused, .selected]
-    + (16...23).reversed().map { ControlState(rawValue: 1 << UInt($0)) }
+    + ControlState.layout.application.reversed().map { ControlState(rawValue: 1 << UInt($0)) }
+
+  /// Where the layout puts the named bits: `systemNamed` system states at bits
+  /// `0..<systemNamed`, then the application range from `applicationLow`, `applicationCount`
+  /// bits wide; `key` packs them into nibbles and the other bits below them.
+  @usableFromInline static let systemNamed = UInt64(ControlState.layout.systemNames.count)
+  @usableFromInline static let applicationLow = UInt64(ControlState.layout.application.lowerBound)
+  @usableFromInline static let applicationCount = UInt64(ControlState.layout.application.count)
 
   /// The standard precedence: nothing dominates; ties go to disabled, highlighted, focused,
   /// selected, then the application bits from 23 down to 16.
@@ -99,10 +106,12 @@ public struct StatePrecedence: Hashable, Sendable {
   @inlinable
   func key(_ state: ControlState) -> UInt64 {
     let raw = UInt64(state.rawValue)
-    // Bits 4...15 and 24...63 keep the standard low places; the twelve named bits take the top
-    // twelve, by rank.
-    var key = (raw >> 24) << 12 | (raw >> 4 & 0xFFF)
-    var named = (raw & 0xF) | (raw >> 12 & 0xFF0)
+    // The unnamed system bits and the bits above the application range keep the standard low
+    // places; the named bits (system names and application range) take the top places, by rank.
+    let (system, low, count) = (Self.systemNamed, Self.applicationLow, Self.applicationCount)
+    let gap = low - system
+    var key = (raw >> (low + count)) << gap | (raw >> system & ((1 << gap) - 1))
+    var named = (raw & ((1 << system) - 1)) | (raw >> gap & (((1 << count) - 1) << system))
     while named != 0 {
       let nibble = UInt64(named.trailingZeroBitCount)
       key |= 1 << (63 - (ranks >> (4 * nibble) & 0xF))
@@ -152,8 +161,8 @@ public struct StatePrecedence: Hashable, Sendable {
 
   /// The nibble of `ranks` that holds a named bit's rank.
   private static func nibble(of named: ControlState) -> Int {
-    let bit = named.rawValue.trailingZeroBitCount
-    return bit < 4 ? bit : bit - 12
+    let bit = UInt64(named.rawValue.trailingZeroBitCount)
+    return Int(bit < systemNamed ? bit : bit - (applicationLow - systemNamed))
   }
 }
 

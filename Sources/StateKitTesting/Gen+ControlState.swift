@@ -25,21 +25,63 @@ extension Gen {
     in mask: ControlState = [.system, .application], catalog: StateCatalog = StateCatalog(),
     count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
   ) -> Generator<ControlState> {
-    let named = Array(mask.intersection(catalog.namedBits).members)
-    let unnamed = Array(mask.subtracting(catalog.namedBits).members)
+    bits(
+      in: mask.rawValue, named: catalog.namedBits.rawValue, count: count,
+      namedWeight: namedWeight, make: ControlState.init(rawValue:)
+    ).described { catalog.description(of: $0) }
+  }
+
+  /// Control events made of bits from a mask, as ``controlState(in:catalog:count:namedWeight:)``
+  /// makes states: biased towards named events, shrinking towards fewer, named, lower bits.
+  ///
+  ///     var catalog = EventCatalog()
+  ///     _ = try catalog.declare("longPress", applicationBit: 0)
+  ///     let events = Gen.controlEvents(catalog: catalog)
+  ///     // none, touchDown | longPress, valueChanged | 0x2000000, …
+  ///
+  /// - Parameters:
+  ///   - mask: The bits the events may contain; by default all 32 bits of the layout.
+  ///   - catalog: The names of declared application bits; the system names are always named.
+  ///   - count: How many bits to draw; a bit drawn twice counts once.
+  ///   - namedWeight: How much likelier a named bit is than an unnamed one.
+  public static func controlEvents(
+    in mask: ControlEvents = .allEvents, catalog: EventCatalog = EventCatalog(),
+    count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
+  ) -> Generator<ControlEvents> {
+    bits(
+      in: mask.rawValue, named: catalog.namedBits.rawValue, count: count,
+      namedWeight: namedWeight, make: ControlEvents.init(rawValue:)
+    ).described { catalog.description(of: $0) }
+  }
+
+  /// The one generator of bit sets behind ``controlState(in:catalog:count:namedWeight:)`` and
+  /// ``controlEvents(in:catalog:count:namedWeight:)``, on raw bits.
+  private static func bits<Bits: Sendable>(
+    in mask: UInt, named namedMask: UInt, count: ClosedRange<Int>, namedWeight: Int,
+    make: @escaping @Sendable (UInt) -> Bits
+  ) -> Generator<Bits> {
+    func members(_ raw: UInt) -> [UInt] {
+      var result: [UInt] = []
+      var rest = raw
+      while rest != 0 {
+        result.append(rest & (0 &- rest))
+        rest &= rest &- 1
+      }
+      return result
+    }
+    let named = members(mask & namedMask)
+    let unnamed = members(mask & ~namedMask)
     let weight = UInt64(max(namedWeight, 0))
     // Each bit is one choice: its rank among all 64 bits, named bits first, then the others in
     // bit order. Lowering a rank reaches every simpler bit, and the same bit has the same rank
     // in every generator with the same catalog, so the shrinker can lower a bit that a state and
     // a selector share in one step. A rank outside the mask stands for the next bit inside it.
-    let order =
-      Array(catalog.namedBits.members)
-      + Array(ControlState(rawValue: .max).subtracting(catalog.namedBits).members)
+    let order = members(namedMask) + members(~namedMask)
     var rank: [UInt: UInt64] = [:]
-    for (position, bit) in order.enumerated() { rank[bit.rawValue] = UInt64(position) }
+    for (position, bit) in order.enumerated() { rank[bit] = UInt64(position) }
     let ranks = rank
-    let bit = Generator<ControlState> { (stream) throws(_GenerationStop) in
-      guard !mask.isNormal else { return .normal }
+    let bit = Generator<UInt> { (stream) throws(_GenerationStop) in
+      guard mask != 0 else { return 0 }
       let choice = try stream.draw(below: UInt64(order.count)) { random in
         let pickNamed =
           unnamed.isEmpty || (!named.isEmpty && random.next(upperBound: weight + 1) < weight)
@@ -47,16 +89,14 @@ extension Gen {
           pickNamed
           ? named[Int(random.next(upperBound: UInt64(named.count)))]
           : unnamed[Int(random.next(upperBound: UInt64(unnamed.count)))]
-        return ranks[bit.rawValue] ?? 0
+        return ranks[bit] ?? 0
       }
       var position = Int(choice)
-      while !mask.contains(order[position]) { position = (position + 1) % order.count }
+      while mask & order[position] == 0 { position = (position + 1) % order.count }
       stream.canonicalizeLast(UInt64(position))
       return order[position]
     }
-    let limit = mask.isNormal ? 0...0 : count
-    return bit.array(count: limit).map { bits in
-      bits.reduce(ControlState.normal) { $0.union($1) }
-    }.described { catalog.description(of: $0) }
+    let limit = mask == 0 ? 0...0 : count
+    return bit.array(count: limit).map { bits in make(bits.reduce(0) { $0 | $1 }) }
   }
 }

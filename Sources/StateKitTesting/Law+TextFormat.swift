@@ -20,26 +20,100 @@ extension Law {
       ?? Gen.frequency(
         (4, Gen.controlState(in: [.system, .application], catalog: catalog, count: 0...6)),
         (1, Gen.controlState(in: ControlState(rawValue: .max), catalog: catalog, count: 0...64)))
-    let names = Set(catalog.entries.map(\.name))
-    return [
-      Law("parse(description(of: state)) == state", states) { state in
-        try catalog.parse(catalog.description(of: state)) == state
+    return textLaws(
+      states, names: Set(catalog.entries.map(\.name)), noun: "state",
+      describe: { catalog.description(of: $0) }, parse: { try catalog.parse($0) },
+      unnamed: { catalog.unnamedBits(in: $0) })
+      + [
+        Law(
+          "parseSelector(description(of: selector)) == selector",
+          Gen.selector(states: states, catalog: catalog)
+        ) {
+          selector in
+          try catalog.parseSelector(catalog.description(of: selector)) == selector
+        }
+      ]
+  }
+
+  /// The laws of an event catalog's text format: every value prints as text that parses back
+  /// to it, and the text names exactly the named bits, as for states.
+  ///
+  ///     var catalog = EventCatalog()
+  ///     _ = try catalog.declare("longPress", applicationBit: 0)
+  ///     forAll(Law.textRoundTrip(catalog: catalog))
+  ///
+  /// - Parameters:
+  ///   - catalog: The catalog whose format is checked.
+  ///   - events: The generator of events; by default all 64 bits, named ones first.
+  /// - Returns: 2 laws.
+  public static func textRoundTrip(
+    catalog: EventCatalog, events: Generator<ControlEvents>? = nil
+  ) -> [Law] {
+    let events =
+      events
+      ?? Gen.frequency(
+        (4, Gen.controlEvents(catalog: catalog, count: 0...6)),
+        (1, Gen.controlEvents(in: ControlEvents(rawValue: .max), catalog: catalog, count: 0...64)))
+    return textLaws(
+      events, names: Set(catalog.entries.map(\.name)), noun: "events",
+      describe: { catalog.description(of: $0) }, parse: { try catalog.parse($0) },
+      unnamed: { catalog.unnamedBits(in: $0) })
+  }
+
+  /// The text laws every layout's catalog shares, over its typed faces.
+  private static func textLaws<Bits: OptionSet & Sendable>(
+    _ values: Generator<Bits>, names: Set<String>, noun: String,
+    describe: @escaping @Sendable (Bits) -> String,
+    parse: @escaping @Sendable (String) throws -> Bits,
+    unnamed: @escaping @Sendable (Bits) -> Bits
+  ) -> [Law] where Bits.RawValue == UInt {
+    [
+      Law("parse(description(of: \(noun))) == \(noun)", values) { value in
+        try parse(describe(value)) == value
       },
-      Law(
-        "parseSelector(description(of: selector)) == selector",
-        Gen.selector(states: states, catalog: catalog)
-      ) {
-        selector in
-        try catalog.parseSelector(catalog.description(of: selector)) == selector
-      },
-      Law("the text names the named bits, one name each", states) { state in
-        let tokens = catalog.description(of: state).split(separator: "|").map {
+      Law("the text names the named bits, one name each", values) { value in
+        let tokens = describe(value).split(separator: "|").map {
           String($0.filter { $0 != " " })
         }
         let named = tokens.filter { names.contains($0) }
-        let expected = state.subtracting(catalog.unnamedBits(in: state)).memberCount
+        let expected = value.subtracting(unnamed(value)).rawValue.nonzeroBitCount
         return named.count == expected && Set(named).count == named.count
       },
     ]
+  }
+
+  /// The laws of a `Codable` value through a coder the caller chooses (such as JSON): a value
+  /// decodes from its encoding, and from its text where the type reads text.
+  ///
+  ///     import Foundation
+  ///
+  ///     let laws = Law.codableRoundTrip(
+  ///         Gen.controlEvents(),
+  ///         encode: { Array(try JSONEncoder().encode($0)) },
+  ///         decode: { try JSONDecoder().decode(ControlEvents.self, from: Data($0)) },
+  ///         text: { Array("\"\($0)\"".utf8) })
+  ///     forAll(laws)
+  ///
+  /// - Parameters:
+  ///   - values: The generator of values.
+  ///   - encode: Encodes a value to bytes.
+  ///   - decode: Decodes bytes to a value.
+  ///   - text: The encoding of a value as text, when the type decodes text too.
+  /// - Returns: 1 law, or 2 with `text`.
+  public static func codableRoundTrip<Value: Equatable & Sendable>(
+    _ values: Generator<Value>, encode: @escaping @Sendable (Value) throws -> [UInt8],
+    decode: @escaping @Sendable ([UInt8]) throws -> Value,
+    text: (@Sendable (Value) -> [UInt8])? = nil
+  ) -> [Law] {
+    var laws = [
+      Law("decode(encode(value)) == value", values) { value in
+        try decode(encode(value)) == value
+      }
+    ]
+    if let text {
+      laws.append(
+        Law("decode(text(value)) == value", values) { value in try decode(text(value)) == value })
+    }
+    return laws
   }
 }

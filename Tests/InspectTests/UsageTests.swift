@@ -101,17 +101,19 @@ struct UsageTests {
   /// The whole --help text, written out: the help is part of the tool's contract, so any
   /// change to it must change this test too.
   static let expectedHelp = """
-    statekit-inspect: decode control-state masks and explain errors
+    statekit-inspect: decode control-state and control-event masks and explain errors
 
     USAGE:
       statekit-inspect [options] MASK...
+      statekit-inspect --events [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
       statekit-inspect theme [options] FILE
 
     ARGUMENTS:
       MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
-      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000".
+      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000";
+                        with --events, event text such as "touchUpInside | valueChanged".
       INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
                         text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
                         a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
@@ -129,6 +131,9 @@ struct UsageTests {
                         one object for a theme.
       --state NAME=BIT  Name an application bit (16...23); repeatable.
       --states FILE     Read state names from a JSON object such as {"visited": 16}.
+      --events          Masks and text are control events (UIControl.Event's layout): application
+                        bits 24...27, system reserved 28...31.
+      --event NAME=BIT  Name an event application bit (24...27); implies --events; repeatable.
       --errors FILE     Read an error catalog as ErrorKit exports it.
       --search WORDS    error: list the errors whose name or meaning holds every word.
       --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).

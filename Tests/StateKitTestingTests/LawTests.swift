@@ -1,3 +1,4 @@
+import Foundation
 import StateKit
 import StateKitTesting
 import Testing
@@ -36,6 +37,53 @@ struct LawTests {
     try catalog.declare("visited", applicationBit: 0)
     try catalog.declare("dragging", applicationBit: 5)
     #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: 3_000).isEmpty)
+  }
+
+  @Test func controlEventsIsASetAlgebra() {
+    #expect(forAll(Law.setAlgebra(Gen.controlEvents()), cases: 3_000).isEmpty)
+    #expect(
+      forAll(
+        Law.setAlgebra(Gen.controlEvents(in: ControlEvents(rawValue: .max), count: 0...64)),
+        cases: 3_000
+      ).isEmpty)
+  }
+
+  @Test func textRoundTripHoldsForAnEventCatalog() throws {
+    var catalog = EventCatalog()
+    try catalog.declare("longPress", applicationBit: 0)
+    try catalog.declare("hover", applicationBit: 3)
+    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: 3_000).isEmpty)
+    #expect(forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: 3_000).isEmpty)
+  }
+
+  /// The same Codable laws for states and events, through JSON: integers and text both decode.
+  @Test func codableLawsHoldForStatesAndEvents() {
+    #expect(
+      forAll(
+        Law.codableRoundTrip(
+          Gen.controlState(in: ControlState(rawValue: .max), count: 0...64),
+          encode: { Array(try JSONEncoder().encode($0)) },
+          decode: { try JSONDecoder().decode(ControlState.self, from: Data($0)) },
+          text: { Array("\"\($0)\"".utf8) }), cases: 3_000
+      ).isEmpty)
+    #expect(
+      forAll(
+        Law.codableRoundTrip(
+          Gen.controlEvents(in: ControlEvents(rawValue: .max), count: 0...64),
+          encode: { Array(try JSONEncoder().encode($0)) },
+          decode: { try JSONDecoder().decode(ControlEvents.self, from: Data($0)) },
+          text: { Array("\"\($0)\"".utf8) }), cases: 3_000
+      ).isEmpty)
+  }
+
+  @Test func codableLawCatchesALossyCoder() throws {
+    // A coder that drops the application bits loses custom events.
+    let laws = Law.codableRoundTrip(
+      Gen.controlEvents(),
+      encode: { Array(String($0.subtracting(.applicationReserved).rawValue).utf8) },
+      decode: { ControlEvents(rawValue: UInt(String(decoding: $0, as: UTF8.self)) ?? 0) })
+    let report = try #require(laws[0].check())
+    #expect(report.counterexample == "0x1000000", "\(report)")
   }
 
   @Test func tableLawsHoldAndCatchAWrongReference() throws {

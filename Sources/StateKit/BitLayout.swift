@@ -1,0 +1,229 @@
+/// The one description of a bit set's layout: which bits the system owns and names, which bits
+/// are free for app-defined members (the application range), and which are reserved.
+///
+/// Every place that needs to know a range asks the layout: ``ControlState/application``, the
+/// catalogs' checks and error messages, precedence, and statekit-inspect's bit picture. A new
+/// kind of bit set is one file that declares its layout and an entry in ``all``.
+///
+///     let layout = BitLayout.controlState
+///     layout.application            // 16...23
+///     layout.applicationMask        // 0xFF0000
+///     layout.span(ofBit: 24)?.role  // .reserved
+public struct BitLayout: Hashable, Sendable {
+  /// What a span of bits is for.
+  ///
+  ///     BitLayout.controlState.span(ofBit: 0)?.role  // .system
+  public enum Role: String, Hashable, Sendable {
+    /// Bits the system defines, named or kept for later.
+    case system
+    /// Bits free for app-defined members; custom names go here.
+    case application
+    /// Bits the framework keeps for itself.
+    case reserved
+  }
+
+  /// A contiguous run of bits with one role and a short label for pictures.
+  ///
+  ///     BitLayout.controlState.spans.map(\.label)  // ["system", "app", "reserved"]
+  public struct Span: Hashable, Sendable {
+    /// A short label, as statekit-inspect's bit picture prints it.
+    ///
+    ///     BitLayout.controlState.spans[0].label  // "system"
+    public let label: String
+    /// What the bits are for.
+    ///
+    ///     BitLayout.controlState.spans[2].role  // .reserved
+    public let role: Role
+    /// The bit positions, lowest first.
+    ///
+    ///     BitLayout.controlState.spans[1].bits  // 16...23
+    public let bits: ClosedRange<Int>
+
+    /// Creates a span.
+    ///
+    ///     let span = BitLayout.Span("app", .application, 16...23)
+    ///
+    /// - Parameters:
+    ///   - label: A short label.
+    ///   - role: What the bits are for.
+    ///   - bits: The bit positions, within 0...63.
+    public init(_ label: String, _ role: Role, _ bits: ClosedRange<Int>) {
+      self.label = label
+      self.role = role
+      self.bits = bits
+    }
+
+    /// The bits of the span as a mask.
+    ///
+    ///     BitLayout.Span("app", .application, 16...23).mask  // 0xFF0000
+    public var mask: UInt { BitLayout.mask(of: bits) }
+  }
+
+  /// The name of the bit set, such as `ControlState`.
+  ///
+  ///     BitLayout.controlState.typeName  // "ControlState"
+  public let typeName: String
+  /// What one member is called in messages, such as `state` or `event`.
+  ///
+  ///     BitLayout.controlState.noun  // "state"
+  public let noun: String
+  /// The text of the empty set, such as `normal`.
+  ///
+  ///     BitLayout.controlState.emptyName  // "normal"
+  public let emptyName: String
+  /// The spans, lowest bits first; bits no span covers are outside the layout ("extended").
+  ///
+  ///     BitLayout.controlState.spans.count  // 3
+  public let spans: [Span]
+  /// The names of the system members, each with its bit, in ascending bit order.
+  ///
+  ///     BitLayout.controlState.systemNames.first?.name  // "highlighted"
+  public let systemNames: [(name: String, bit: Int)]
+  /// Further words that custom names may not take (compared without regard to case), besides
+  /// the empty name, the system names and the role names.
+  ///
+  ///     BitLayout.controlState.reservedWords  // []
+  public let reservedWords: [String]
+  /// The application range: the bits of the one span whose role is ``Role/application``.
+  ///
+  ///     BitLayout.controlState.application  // 16...23
+  public let application: ClosedRange<Int>
+  /// The bits of the span with a label, or 0 when no span has it.
+  ///
+  ///     BitLayout.controlEvents.mask(ofSpan: "edit")  // 0xF_0000
+  ///
+  /// - Parameter label: A span's label.
+  /// - Returns: The span's bits.
+  public func mask(ofSpan label: String) -> UInt {
+    spans.first { $0.label == label }?.mask ?? 0
+  }
+
+  /// Every bit some span covers.
+  ///
+  ///     BitLayout.controlEvents.coveredMask  // 0xFFFF_FFFF
+  public var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
+
+  /// The application range as a mask.
+  ///
+  ///     BitLayout.controlState.applicationMask  // 0x00FF_0000
+  public let applicationMask: UInt
+  /// The bits of the spans whose role is ``Role/system``.
+  ///
+  ///     BitLayout.controlState.systemMask  // 0xFFFF
+  public let systemMask: UInt
+  /// The bits of the spans whose role is ``Role/reserved``.
+  ///
+  ///     BitLayout.controlState.reservedMask  // 0xFF00_0000
+  public let reservedMask: UInt
+
+  /// Creates a layout. Exactly one span must have the application role; spans must not overlap.
+  ///
+  ///     let layout = BitLayout(
+  ///         typeName: "Gestures", noun: "gesture", emptyName: "none",
+  ///         spans: [.init("system", .system, 0...7), .init("app", .application, 8...15)],
+  ///         systemNames: [("tap", 0), ("swipe", 1)])
+  ///     layout.applicationMask  // 0xFF00
+  ///
+  /// - Parameters:
+  ///   - typeName: The name of the bit set.
+  ///   - noun: What one member is called.
+  ///   - emptyName: The text of the empty set.
+  ///   - spans: The spans, lowest first.
+  ///   - systemNames: The system members' names and bits, in ascending bit order.
+  ///   - reservedWords: Further words custom names may not take.
+  public init(
+    typeName: String, noun: String, emptyName: String, spans: [Span],
+    systemNames: [(name: String, bit: Int)], reservedWords: [String] = []
+  ) {
+    self.typeName = typeName
+    self.noun = noun
+    self.emptyName = emptyName
+    self.spans = spans
+    self.systemNames = systemNames
+    self.reservedWords = reservedWords
+    let applicationSpans = spans.filter { $0.role == .application }
+    precondition(applicationSpans.count == 1, "a layout has exactly one application span")
+    application = applicationSpans[0].bits
+    applicationMask = Self.mask(of: application)
+    systemMask = spans.filter { $0.role == .system }.reduce(0) { $0 | $1.mask }
+    reservedMask = spans.filter { $0.role == .reserved }.reduce(0) { $0 | $1.mask }
+  }
+
+  /// The bits of the reserved spans, from the lowest to the highest.
+  ///
+  ///     BitLayout.controlState.reservedBits  // 24...31
+  public var reservedBits: ClosedRange<Int> {
+    let bits = spans.filter { $0.role == .reserved }.map(\.bits)
+    return (bits.map(\.lowerBound).min() ?? 0)...(bits.map(\.upperBound).max() ?? 0)
+  }
+
+  /// The span that holds a bit, or `nil` for a bit outside the layout.
+  ///
+  ///     BitLayout.controlState.span(ofBit: 40)  // nil
+  ///
+  /// - Parameter bit: A bit position.
+  /// - Returns: The span.
+  public func span(ofBit bit: Int) -> Span? {
+    spans.first { $0.bits.contains(bit) }
+  }
+
+  /// The role of a bit as a word: `system`, `application`, `reserved`, or `extended` for a bit
+  /// outside the layout.
+  ///
+  ///     BitLayout.controlState.roleName(ofBit: 24)  // "reserved"
+  ///
+  /// - Parameter bit: A bit position.
+  /// - Returns: The word.
+  public func roleName(ofBit bit: Int) -> String {
+    span(ofBit: bit)?.role.rawValue ?? "extended"
+  }
+
+  /// The application range in words, for messages: `0xff0000 (bits 16...23)`.
+  ///
+  ///     BitLayout.controlState.applicationRangeText  // "0xff0000 (bits 16...23)"
+  public var applicationRangeText: String {
+    "\(_hex(applicationMask)) (bits \(application.lowerBound)...\(application.upperBound))"
+  }
+
+  /// Every layout StateKit describes, the table statekit-inspect reads its layouts from.
+  ///
+  ///     BitLayout.all.map(\.typeName)  // ["ControlState", "ControlEvents"]
+  public static let all: [BitLayout] = [.controlState, .controlEvents]
+
+  static func mask(of bits: ClosedRange<Int>) -> UInt {
+    let width = bits.count
+    let ones: UInt = width >= UInt.bitWidth ? ~0 : (1 << UInt(width)) - 1
+    return ones << UInt(bits.lowerBound)
+  }
+
+  /// Layouts are equal when they have the same name, spans and names.
+  ///
+  ///     BitLayout.controlState == .controlState  // true
+  public static func == (lhs: BitLayout, rhs: BitLayout) -> Bool {
+    lhs.typeName == rhs.typeName && lhs.spans == rhs.spans
+      && lhs.systemNames.map(\.name) == rhs.systemNames.map(\.name)
+      && lhs.systemNames.map(\.bit) == rhs.systemNames.map(\.bit)
+  }
+
+  /// Hashes the name and spans.
+  ///
+  ///     Set(BitLayout.all).count  // 2
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(typeName)
+    hasher.combine(spans)
+  }
+}
+
+extension BitLayout {
+  /// `UIControl.State`'s layout: system bits 0...15 (highlighted, disabled, selected, focused
+  /// at 0...3), the application range 16...23, and 24...31 reserved.
+  ///
+  ///     BitLayout.controlState.application  // 16...23
+  public static let controlState = BitLayout(
+    typeName: "ControlState", noun: "state", emptyName: "normal",
+    spans: [
+      Span("system", .system, 0...15), Span("app", .application, 16...23),
+      Span("reserved", .reserved, 24...31),
+    ],
+    systemNames: [("highlighted", 0), ("disabled", 1), ("selected", 2), ("focused", 3)])
+}

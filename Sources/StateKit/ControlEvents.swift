@@ -1,0 +1,224 @@
+/// The events a control sends, as a bitmask with UIKit's layout.
+///
+/// `ControlEvents` keeps the bit layout of `UIControl.Event` (``BitLayout/controlEvents``), so
+/// a value converts to and from UIKit without translation, and adds named custom events in its
+/// application range (bits 24 through 27), checked for collisions by an ``EventCatalog``, the
+/// text format of ``ControlState`` and `Codable`.
+///
+///     let events: ControlEvents = [.touchUpInside, .valueChanged]
+///     events.description   // "touchUpInside | valueChanged"
+///     ControlEvents(rawValue: 0x0100_0040).description  // "touchUpInside | 0x1000000"
+///     ControlEvents.allTouchEvents.rawValue             // 0xFFF
+@frozen
+public struct ControlEvents: OptionSet, Hashable, Sendable {
+  /// The bits of the events.
+  ///
+  ///     ControlEvents.valueChanged.rawValue  // 4096
+  public var rawValue: UInt
+
+  /// Creates events from their bits, keeping every bit, named or not.
+  ///
+  ///     ControlEvents(rawValue: 1 << 6) == .touchUpInside  // true
+  ///
+  /// - Parameter rawValue: The bits.
+  @inlinable
+  public init(rawValue: UInt) {
+    self.rawValue = rawValue
+  }
+
+  /// The layout of the bits: ``BitLayout/controlEvents``.
+  ///
+  ///     ControlEvents.layout.application  // 24...27
+  public static let layout = BitLayout.controlEvents
+
+  /// A touch-down event in the control (bit 0).
+  ///
+  ///     ControlEvents.touchDown.rawValue  // 1
+  @inlinable public static var touchDown: ControlEvents { ControlEvents(rawValue: 1 << 0) }
+  /// A repeated touch-down, with a tap count above one (bit 1).
+  ///
+  ///     ControlEvents.touchDownRepeat.rawValue  // 2
+  @inlinable public static var touchDownRepeat: ControlEvents { ControlEvents(rawValue: 1 << 1) }
+  /// A finger dragged inside the control (bit 2).
+  ///
+  ///     ControlEvents.touchDragInside.rawValue  // 4
+  @inlinable public static var touchDragInside: ControlEvents { ControlEvents(rawValue: 1 << 2) }
+  /// A finger dragged just outside the control (bit 3).
+  ///
+  ///     ControlEvents.touchDragOutside.rawValue  // 8
+  @inlinable public static var touchDragOutside: ControlEvents { ControlEvents(rawValue: 1 << 3) }
+  /// A finger dragged into the control (bit 4).
+  ///
+  ///     ControlEvents.touchDragEnter.rawValue  // 16
+  @inlinable public static var touchDragEnter: ControlEvents { ControlEvents(rawValue: 1 << 4) }
+  /// A finger dragged out of the control (bit 5).
+  ///
+  ///     ControlEvents.touchDragExit.rawValue  // 32
+  @inlinable public static var touchDragExit: ControlEvents { ControlEvents(rawValue: 1 << 5) }
+  /// A touch lifted inside the control (bit 6).
+  ///
+  ///     ControlEvents.touchUpInside.rawValue  // 64
+  @inlinable public static var touchUpInside: ControlEvents { ControlEvents(rawValue: 1 << 6) }
+  /// A touch lifted outside the control (bit 7).
+  ///
+  ///     ControlEvents.touchUpOutside.rawValue  // 128
+  @inlinable public static var touchUpOutside: ControlEvents { ControlEvents(rawValue: 1 << 7) }
+  /// A touch cancelled by the system (bit 8).
+  ///
+  ///     ControlEvents.touchCancel.rawValue  // 256
+  @inlinable public static var touchCancel: ControlEvents { ControlEvents(rawValue: 1 << 8) }
+  /// The control's value changed (bit 12).
+  ///
+  ///     ControlEvents.valueChanged.rawValue  // 4096
+  @inlinable public static var valueChanged: ControlEvents { ControlEvents(rawValue: 1 << 12) }
+  /// The control's primary action was triggered, such as a button's tap (bit 13).
+  ///
+  ///     ControlEvents.primaryActionTriggered.rawValue  // 8192
+  @inlinable public static var primaryActionTriggered: ControlEvents {
+    ControlEvents(rawValue: 1 << 13)
+  }
+  /// The control's menu action was triggered (bit 14).
+  ///
+  ///     ControlEvents.menuActionTriggered.rawValue  // 16384
+  @inlinable public static var menuActionTriggered: ControlEvents {
+    ControlEvents(rawValue: 1 << 14)
+  }
+  /// Editing began in a text control (bit 16).
+  ///
+  ///     ControlEvents.editingDidBegin.rawValue  // 65536
+  @inlinable public static var editingDidBegin: ControlEvents { ControlEvents(rawValue: 1 << 16) }
+  /// The text of a text control changed (bit 17).
+  ///
+  ///     ControlEvents.editingChanged.rawValue  // 131072
+  @inlinable public static var editingChanged: ControlEvents { ControlEvents(rawValue: 1 << 17) }
+  /// Editing ended in a text control (bit 18).
+  ///
+  ///     ControlEvents.editingDidEnd.rawValue  // 262144
+  @inlinable public static var editingDidEnd: ControlEvents { ControlEvents(rawValue: 1 << 18) }
+  /// Editing ended with the return key (bit 19).
+  ///
+  ///     ControlEvents.editingDidEndOnExit.rawValue  // 524288
+  @inlinable public static var editingDidEndOnExit: ControlEvents {
+    ControlEvents(rawValue: 1 << 19)
+  }
+
+  /// Every touch event: the layout's `touch` span, bits 0 through 11.
+  ///
+  ///     ControlEvents.allTouchEvents.rawValue  // 4095
+  public static let allTouchEvents = ControlEvents(rawValue: layout.mask(ofSpan: "touch"))
+  /// Every editing event: the layout's `edit` span, bits 16 through 19.
+  ///
+  ///     ControlEvents.allEditingEvents.rawValue  // 983040
+  public static let allEditingEvents = ControlEvents(rawValue: layout.mask(ofSpan: "edit"))
+  /// The application range, bits 24 through 27, free for app-defined events.
+  ///
+  ///     ControlEvents.applicationReserved.rawValue  // 251658240
+  public static let applicationReserved = ControlEvents(rawValue: layout.applicationMask)
+  /// The bits the system reserves, 28 through 31.
+  ///
+  ///     ControlEvents.systemReserved.rawValue  // 4026531840
+  public static let systemReserved = ControlEvents(rawValue: layout.reservedMask)
+  /// Every event of the layout, bits 0 through 31.
+  ///
+  ///     ControlEvents.allEvents.rawValue  // 4294967295
+  public static let allEvents = ControlEvents(rawValue: layout.coveredMask)
+
+  /// Creates the single-bit event at an index of the application range.
+  ///
+  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
+  ///
+  /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.
+  public init(applicationBit: Int) throws {
+    let range = Self.layout.application
+    guard (0..<range.count).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
+    }
+    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
+  }
+}
+
+extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {
+  /// The events as text with the system names: names in ascending bit order joined by
+  /// `" | "`, then any other bits as one lowercase hex number; `none` for no bits.
+  ///
+  ///     ControlEvents([.valueChanged, .touchDown]).description  // "touchDown | valueChanged"
+  ///     ControlEvents().description                             // "none"
+  public var description: String { EventCatalog.system.description(of: self) }
+
+  /// The events as text with their raw value, for debugging.
+  ///
+  ///     ControlEvents.touchDown.debugDescription  // "ControlEvents(touchDown, rawValue: 0x1)"
+  public var debugDescription: String {
+    "ControlEvents(\(description), rawValue: \(_hex(rawValue)))"
+  }
+
+  /// Parses event text with the system names, or returns `nil`.
+  ///
+  ///     ControlEvents("touchDown | 0x1000000")?.rawValue  // 0x0100_0001
+  ///     ControlEvents("touchdown")                        // nil
+  ///
+  /// - Parameter description: Names, `none` and `0x` hex tokens separated by `|`.
+  public init?(_ description: String) {
+    guard let events = try? EventCatalog.system.parse(description) else { return nil }
+    self = events
+  }
+}
+
+extension ControlEvents: Codable {
+  /// Encodes the events as their raw integer.
+  ///
+  ///     let data = try JSONEncoder().encode(ControlEvents.valueChanged)
+  ///     String(decoding: data, as: UTF8.self)  // "4096"
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  /// Decodes events from a non-negative integer or from event text, parsed with the catalog
+  /// under `CodingUserInfoKey.eventCatalog` in the decoder's `userInfo`, else the system names.
+  ///
+  ///     try JSONDecoder().decode(ControlEvents.self, from: Data(#""touchDown | 0x1000000""#.utf8)).rawValue  // 0x0100_0001
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` naming the reason.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let raw = try? container.decode(UInt.self) {
+      self.init(rawValue: raw)
+      return
+    }
+    let text: String
+    do {
+      text = try container.decode(String.self)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription:
+          "expected control events: a non-negative integer that fits in \(UInt.bitWidth) bits, or event text such as \"touchDown | valueChanged\""
+      )
+    }
+    do {
+      let catalog = decoder.userInfo[.eventCatalog] as? EventCatalog ?? .system
+      self = try catalog.parse(text)
+    } catch let error as StateKitError {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+    }
+  }
+}
+
+extension CodingUserInfoKey {
+  /// The key under which a coder's `userInfo` holds the ``EventCatalog`` that event text uses.
+  ///
+  ///     let decoder = JSONDecoder()
+  ///     decoder.userInfo[.eventCatalog] = EventCatalog.system
+  public static let eventCatalog: CodingUserInfoKey = {
+    // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
+    guard let key = CodingUserInfoKey(rawValue: "dev.statekit.EventCatalog") else {
+      preconditionFailure("CodingUserInfoKey rejected a constant key")
+    }
+    return key
+  }()
+}

@@ -1,0 +1,208 @@
+import ErrorKitCore
+
+/// The names of one bit set's members, on raw bits, for any `BitLayout`: the system names of
+/// the layout and custom names in its application range, with who claimed them.
+///
+/// `StateCatalog` and the other catalogs are typed faces of this one table, so declaring,
+/// collision checks, lookups and the text format (`NameTable+TextFormat.swift`) exist once for
+/// every layout.
+package struct NameTable: Sendable {
+  package let layout: BitLayout
+  /// Custom names by application index; `nil` where no name is declared.
+  private(set) var customNames: [String?]
+  /// Who claimed each custom name (a names value's owner), by application index.
+  /// Provenance for error messages only: it takes no part in equality.
+  private(set) var owners: [String?]
+  /// Every name as UTF-8, by bit (64 entries; empty for an unnamed bit), so the writer looks
+  /// nothing up.
+  private var bytesByBit: [[UInt8]]
+  /// The bits that have a name.
+  package private(set) var namedRawValue: UInt
+  /// Further names that parse to a bit but never print, such as `LinkKit.visited` for a bit
+  /// printed `visited`.
+  private var aliases: [(bytes: [UInt8], raw: UInt)] = []
+
+  package init(layout: BitLayout) {
+    self.layout = layout
+    customNames = Array(repeating: nil, count: layout.application.count)
+    owners = customNames
+    var bytes = [[UInt8]](repeating: [], count: UInt.bitWidth)
+    var named: UInt = 0
+    for entry in layout.systemNames {
+      bytes[entry.bit] = Array(entry.name.utf8)
+      named |= 1 << UInt(entry.bit)
+    }
+    bytesByBit = bytes
+    namedRawValue = named
+  }
+
+  /// The single bit at an application index.
+  func bit(atIndex index: Int) -> UInt {
+    1 << UInt(layout.application.lowerBound + index)
+  }
+
+  /// The application index of a value that is exactly one application bit, or `nil`.
+  package func applicationIndex(of raw: UInt) -> Int? {
+    guard raw.nonzeroBitCount == 1, raw & ~layout.applicationMask == 0 else { return nil }
+    return raw.trailingZeroBitCount - layout.application.lowerBound
+  }
+
+  /// Every named member, system names first, each in ascending bit order.
+  package var entries: [(name: String, raw: UInt)] {
+    var result = layout.systemNames.map { ($0.name, UInt(1) << UInt($0.bit)) }
+    for (index, name) in customNames.enumerated() {
+      if let name { result.append((name, bit(atIndex: index))) }
+    }
+    return result
+  }
+
+  package var customEntries: [(name: String, raw: UInt)] {
+    Array(entries.dropFirst(layout.systemNames.count))
+  }
+
+  package func owner(of raw: UInt) -> String? {
+    applicationIndex(of: raw).flatMap { owners[$0] }
+  }
+
+  /// The name of a single bit, or `nil`.
+  package func name(of raw: UInt) -> String? {
+    guard raw.nonzeroBitCount == 1 else { return nil }
+    let bit = raw.trailingZeroBitCount
+    guard !bytesByBit[bit].isEmpty else { return nil }
+    if let index = applicationIndex(of: raw) { return customNames[index] }
+    return layout.systemNames.first { $0.bit == bit }?.name
+  }
+
+  /// The bits a name stands for: the empty name is 0; `nil` for an unknown name.
+  ///
+  /// Names match byte for byte: String's `==` would take U+212A KELVIN SIGN for `K`, and a
+  /// decomposed letter for a composed one, which the ASCII text format must not.
+  package func raw(named name: some StringProtocol) -> UInt? {
+    let utf8 = name.utf8
+    if utf8.elementsEqual(layout.emptyName.utf8) { return 0 }
+    var named = namedRawValue
+    while named != 0 {
+      let bit = named.trailingZeroBitCount
+      named &= named &- 1
+      if utf8.elementsEqual(bytesByBit[bit]) { return 1 << UInt(bit) }
+    }
+    for alias in aliases where utf8.elementsEqual(alias.bytes) { return alias.raw }
+    return nil
+  }
+
+  /// Names one application bit with a name made of checked parts, such as the qualified
+  /// `ListKit.dragging`, and further names that parse to it: how ``StateNamespaces`` names the
+  /// bits it assigns. The bit must be free.
+  mutating func declareAssigned(_ name: String, aliases more: [String], raw: UInt, owner: String) {
+    guard let index = applicationIndex(of: raw), customNames[index] == nil else { return }
+    customNames[index] = name
+    bytesByBit[index + layout.application.lowerBound] = Array(name.utf8)
+    owners[index] = owner
+    namedRawValue |= raw
+    for alias in more where alias != name { addAlias(alias, raw: raw) }
+  }
+
+  /// Adds a name that parses to `raw` but never prints.
+  mutating func addAlias(_ alias: String, raw: UInt) {
+    aliases.append((Array(alias.utf8), raw))
+  }
+
+  /// The UTF-8 name of a bit that `namedRawValue` contains.
+  func nameBytes(ofNamedBit bit: Int) -> [UInt8] {
+    bytesByBit[bit]
+  }
+
+  /// Declares a custom name for one application bit; errors name the owner and the earlier
+  /// claimant.
+  package mutating func declare(_ name: String, raw: UInt, owner: String?) throws {
+    let noun = layout.noun
+    let claimant = owner.map { "\(quoted($0))" } ?? "this declaration"
+    try validate(name: name, prefix: owner.map { "\(quoted($0)): " } ?? "")
+    guard let index = applicationIndex(of: raw) else {
+      throw StateKitError.declaration(
+        .notSingleApplicationBit, noun: noun, name: name,
+        reason:
+          "\(claimant) gives it \(_hex(raw)), which is not exactly one bit in the application range \(layout.applicationRangeText)"
+      )
+    }
+    let low = layout.application.lowerBound
+    let describe = { (index: Int) in "bit \(index + low) (\(_hex(1 << UInt(index + low))))" }
+    let claims = owners
+    let earlier = { (index: Int) in claims[index].map { quoted($0) } ?? "an earlier declaration" }
+    // Both claims as structured details: the bit, and each claimant's owner and name.
+    let claimDetails = { (held: Int, heldName: String) -> [String: String] in
+      var details = ["bit": String(held + low), "state": name, "earlierState": heldName]
+      details["owner"] = owner
+      details["earlierOwner"] = claims[held]
+      return details
+    }
+    if let existing = customNames[index] {
+      if existing == name { return }
+      throw StateKitError.declaration(
+        .bitAlreadyDeclared, noun: noun, name: name,
+        reason:
+          "\(claimant) claims \(describe(index)) as \(quoted(name)), but \(earlier(index)) claims it as \(quoted(existing))",
+        claims: claimDetails(index, existing))
+    }
+    if let other = customNames.firstIndex(of: name) {
+      var details = claimDetails(other, name)
+      details["requestedBit"] = String(index + low)
+      throw StateKitError.declaration(
+        .nameAlreadyDeclared, noun: noun, name: name,
+        reason:
+          "\(claimant) claims the name for \(describe(index)), but \(earlier(other)) claims it for \(describe(other))",
+        claims: details)
+    }
+    customNames[index] = name
+    bytesByBit[index + layout.application.lowerBound] = Array(name.utf8)
+    owners[index] = owner
+    namedRawValue |= raw
+  }
+
+  /// Checks that a name may be declared: an ASCII identifier that is not a reserved word.
+  private func validate(name: String, prefix: String) throws {
+    let noun = layout.noun
+    let utf8 = name.utf8
+    func isStart(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+    }
+    func isPart(_ byte: UInt8) -> Bool {
+      isStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+    guard let first = utf8.first, isStart(first), utf8.allSatisfy(isPart) else {
+      throw StateKitError.declaration(
+        .invalidName, noun: noun, name: name,
+        reason:
+          "\(prefix)a \(noun) name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
+      )
+    }
+    guard utf8.count <= StateCatalog.maximumNameLength else {
+      throw StateKitError.declaration(
+        .invalidName, noun: noun, name: name,
+        reason:
+          "\(prefix)a \(noun) name may have at most \(StateCatalog.maximumNameLength) characters, this one has \(utf8.count)"
+      )
+    }
+    let lowered = name.lowercased()
+    let reserved =
+      [layout.emptyName, "system", "application", "reserved"] + layout.systemNames.map(\.name)
+      + layout.reservedWords
+    if let clash = reserved.first(where: { $0.lowercased() == lowered }) {
+      throw StateKitError.declaration(
+        .reservedName, noun: noun, name: name,
+        reason: "\(prefix)it clashes with the system name \(quoted(clash))")
+    }
+  }
+}
+
+extension NameTable: Hashable {
+  /// Tables are equal when they name the same bits the same way, whoever named them.
+  package static func == (lhs: NameTable, rhs: NameTable) -> Bool {
+    lhs.customNames == rhs.customNames && lhs.layout.typeName == rhs.layout.typeName
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(customNames)
+  }
+}

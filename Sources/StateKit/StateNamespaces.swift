@@ -1,0 +1,214 @@
+// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+
+import ErrorKitCore
+
+/// The states of several libraries in one app, each library's on bits of their own, even when
+/// the libraries chose the same bits: the app's remedy for a collision that needs no edit to
+/// either library.
+///
+/// Two libraries compiled independently may both use application bit 0 (bit 16): LinkKit for
+/// `visited`, ListKit for `dragging`. Inside each library nothing is wrong: its widgets hold
+/// its own states and resolve its own tables. The two meet only in the app, which builds a
+/// namespace from their ``StateNames``:
+///
+/// - every library keeps its states' bits where they are free, in the order of the owners'
+///   names, and the others get the lowest free bits, so the assignment is the same in every
+///   run whatever order the libraries are listed in;
+/// - ``catalog`` names the assigned bits: each state by its bare name where only one library
+///   uses that name, and always by its qualified name, such as `LinkKit.visited`, so one theme
+///   file styles the widgets of every library;
+/// - ``relocation(for:)`` moves a library's state onto the assigned bits at the boundary,
+///   where the app reads a widget's state, so the app's tables see distinct states.
+///
+/// ```swift
+/// let namespaces = try StateNamespaces([.linkKit, .listKit])
+/// let visited = namespaces.relocation(for: "LinkKit").apply(.visited)
+/// let dragging = namespaces.relocation(for: "ListKit").apply(.dragging)
+/// namespaces.catalog.description(of: [visited, dragging])  // "visited | dragging"
+/// try namespaces.catalog.parse("ListKit.dragging") == dragging  // true
+/// ```
+///
+/// Building it throws only what a library's own names would make a merge throw (an invalid
+/// name, a state that is not one application bit, two states of one library on one bit), or
+/// when the libraries together have more states than the application range has bits.
+public struct StateNamespaces: Hashable, Sendable {
+  /// The app's catalog: every library's states on their assigned bits, by bare name where it
+  /// is unambiguous, and by qualified name (`Owner.name`) always.
+  ///
+  ///     try StateNamespaces([.linkKit]).catalog.description(of: .visited)  // "visited"
+  public let catalog: StateCatalog
+
+  /// The owners, sorted, each with its relocation.
+  private let relocations: [String: StateRelocation]
+
+  /// The owners whose states the namespaces hold, sorted.
+  ///
+  ///     try StateNamespaces([.linkKit, .badgeKit]).owners  // ["BadgeKit", "LinkKit"]
+  public var owners: [String] { relocations.keys.sorted() }
+
+  /// Creates the namespaces of some libraries, assigning each library's states a bit.
+  ///
+  ///     let namespaces = try StateNamespaces([.linkKit, .badgeKit])
+  ///     namespaces.relocation(for: "BadgeKit").isIdentity  // true: no bit was shared
+  ///
+  /// - Parameter libraries: The names each library exports; several values with one owner
+  ///   are one library.
+  /// - Throws: ``StateKitError`` for a library's invalid or colliding names, naming the
+  ///   library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when no bit is left.
+  public init(_ libraries: [StateNames]) throws {
+    let layout = ControlState.layout
+    // Each library alone must be a valid catalog: the merge's rules, per owner.
+    var perOwner: [String: NameTable] = [:]
+    for names in libraries {
+      var table = perOwner[names.owner] ?? NameTable(layout: layout)
+      for entry in names.entries {
+        try table.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
+      }
+      perOwner[names.owner] = table
+    }
+    // One state per (owner, name); two owners that give one name to one bit share a state,
+    // as a merge allows.
+    struct Claim {
+      let owner: String
+      let name: String
+      let raw: UInt
+    }
+    var claims: [Claim] = []
+    for owner in perOwner.keys.sorted() {
+      for entry in perOwner[owner]?.customEntries ?? [] {
+        claims.append(Claim(owner: owner, name: entry.name, raw: entry.raw))
+      }
+    }
+    var assigned: [Int: UInt] = [:]  // claim index -> app bit
+    var used: UInt = 0
+    var shared: [String: UInt] = [:]  // "name@bit" -> app bit, for states libraries share
+    for (index, claim) in claims.enumerated() {
+      let key = "\(claim.name)@\(claim.raw)"
+      if let bit = shared[key] {
+        assigned[index] = bit
+      } else if used & claim.raw == 0 {
+        assigned[index] = claim.raw
+      } else {
+        let free = layout.applicationMask & ~used
+        guard free != 0 else {
+          throw StateKitError.declaration(
+            .bitAlreadyDeclared, noun: layout.noun, name: claim.name,
+            reason:
+              "\(quoted(claim.owner)) needs a bit for \(quoted(claim.name)), but the libraries' states take every bit of the application range \(layout.applicationRangeText)",
+            claims: ["owner": claim.owner, "state": claim.name])
+        }
+        assigned[index] = free & (0 &- free)
+      }
+      used |= assigned[index] ?? 0
+      shared[key] = assigned[index]
+    }
+    // Names: the bare name where one bit carries it, the qualified name always.
+    var bitsOfName: [String: Set<UInt>] = [:]
+    for (index, claim) in claims.enumerated() {
+      bitsOfName[claim.name, default: []].insert(assigned[index] ?? 0)
+    }
+    var table = NameTable(layout: layout)
+    var relocations: [String: StateRelocation] = [:]
+    var moves: [String: [(from: UInt, to: UInt)]] = [:]
+    for owner in perOwner.keys { moves[owner] = [] }
+    for (index, claim) in claims.enumerated() {
+      let bit = assigned[index] ?? 0
+      let qualified = "\(claim.owner).\(claim.name)"
+      let unambiguous = bitsOfName[claim.name]?.count == 1
+      if table.name(of: bit) == nil {
+        table.declareAssigned(
+          unambiguous ? claim.name : qualified, aliases: [qualified], raw: bit, owner: claim.owner)
+      } else {
+        // A state two libraries share (one name, one bit): one more qualified name for it.
+        table.addAlias(qualified, raw: bit)
+      }
+      moves[claim.owner, default: []].append((claim.raw, bit))
+    }
+    for (owner, pairs) in moves { relocations[owner] = StateRelocation(layout: layout, pairs) }
+    catalog = StateCatalog(table: table)
+    self.relocations = relocations
+  }
+
+  /// The relocation that moves an owner's states onto their assigned bits; the identity for
+  /// an owner the namespaces do not hold.
+  ///
+  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").apply(.visited) == .visited  // true
+  ///
+  /// - Parameter owner: A library's ``StateNames/owner``.
+  /// - Returns: The relocation.
+  public func relocation(for owner: String) -> StateRelocation {
+    relocations[owner] ?? StateRelocation(layout: ControlState.layout, [])
+  }
+}
+
+/// A move of a library's application bits onto the bits an app assigned them, applied at the
+/// boundary where the app reads a widget's state. System bits and unnamed bits stay put.
+///
+/// Applying it costs a table look-up, once, where the state enters the app's tables; resolving
+/// then costs what it always costs.
+///
+///     let namespaces = try StateNamespaces([.linkKit, .listKit])
+///     let move = namespaces.relocation(for: "ListKit")
+///     move.apply([.selected, .dragging]).rawValue  // 0x20004: dragging moved to bit 17
+///     move.revert(move.apply(.dragging)) == .dragging  // true
+public struct StateRelocation: Hashable, Sendable {
+  /// For each value of the application range's bits, the bits it moves to.
+  @usableFromInline let table: [UInt]
+  /// The application range: its mask and its lowest bit.
+  @usableFromInline let mask: UInt
+  @usableFromInline let shift: UInt
+  /// The reverse moves.
+  private let inverse: [UInt]
+
+  /// Whether the relocation moves nothing.
+  ///
+  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").isIdentity  // true
+  public let isIdentity: Bool
+
+  init(layout: BitLayout, _ moves: [(from: UInt, to: UInt)]) {
+    let shift = UInt(layout.application.lowerBound)
+    let count = layout.application.count
+    func build(_ pairs: [(UInt, UInt)]) -> [UInt] {
+      (0..<(1 << count)).map { (value: Int) -> UInt in
+        let bits = UInt(value) << shift
+        var moved = bits
+        // Clear every moved source first, then set the targets, so swaps work.
+        for (from, _) in pairs where bits & from != 0 { moved &= ~from }
+        for (from, to) in pairs where bits & from != 0 { moved |= to }
+        return moved
+      }
+    }
+    let moving = moves.filter { $0.from != $0.to }
+    table = build(moving.map { ($0.from, $0.to) })
+    inverse = build(moving.map { ($0.to, $0.from) })
+    mask = layout.applicationMask
+    self.shift = shift
+    isIdentity = moving.isEmpty
+  }
+
+  /// The state with the library's bits moved to the app's.
+  ///
+  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").apply(.visited).rawValue  // 0x10000
+  ///
+  /// - Parameter state: A state of the library's widget.
+  /// - Returns: The same state on the app's bits.
+  @inlinable
+  public func apply(_ state: ControlState) -> ControlState {
+    ControlState(
+      rawValue: state.rawValue & ~mask
+        | table[Int(truncatingIfNeeded: (state.rawValue & mask) >> shift)])
+  }
+
+  /// The state with the app's bits moved back to the library's.
+  ///
+  ///     let move = try StateNamespaces([.linkKit]).relocation(for: "LinkKit")
+  ///     move.revert(.visited) == .visited  // true
+  ///
+  /// - Parameter state: A state on the app's bits.
+  /// - Returns: The same state on the library's bits.
+  public func revert(_ state: ControlState) -> ControlState {
+    ControlState(
+      rawValue: state.rawValue & ~mask
+        | inverse[Int(truncatingIfNeeded: (state.rawValue & mask) >> shift)])
+  }
+}
