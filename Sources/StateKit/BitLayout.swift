@@ -142,6 +142,8 @@ public struct BitLayout: Hashable, Sendable {
     self.systemNames = systemNames
     self.reservedWords = reservedWords
     let applicationSpans = spans.filter { $0.role == .application }
+    // A programmer error, never input: layouts are declared in code as constants
+    // (`BitLayout.all`), and no reader of text, files or arguments builds one.
     precondition(applicationSpans.count == 1, "a layout has exactly one application span")
     application = applicationSpans[0].bits
     applicationMask = Self.mask(of: application)

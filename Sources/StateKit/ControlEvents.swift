@@ -173,8 +173,7 @@ extension ControlEvents: Codable {
   ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
+    try _BitSetCoding.encode(rawValue, to: encoder)
   }
 
   /// Decodes events from a non-negative integer or from event text, parsed with the catalog
@@ -185,27 +184,14 @@ extension ControlEvents: Codable {
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the reason.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let raw = try? container.decode(UInt.self) {
-      self.init(rawValue: raw)
-      return
+    let raw = try _BitSetCoding.decode(
+      from: decoder,
+      expected:
+        "control events: a non-negative integer that fits in \(UInt.bitWidth) bits, or event text such as \"touchDown | valueChanged\""
+    ) { text in
+      try (decoder.userInfo[.eventCatalog] as? EventCatalog ?? .system).parse(text).rawValue
     }
-    let text: String
-    do {
-      text = try container.decode(String.self)
-    } catch {
-      throw DecodingError.dataCorruptedError(
-        in: container,
-        debugDescription:
-          "expected control events: a non-negative integer that fits in \(UInt.bitWidth) bits, or event text such as \"touchDown | valueChanged\""
-      )
-    }
-    do {
-      let catalog = decoder.userInfo[.eventCatalog] as? EventCatalog ?? .system
-      self = try catalog.parse(text)
-    } catch let error as StateKitError {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-    }
+    self.init(rawValue: raw)
   }
 }
 

@@ -6,8 +6,7 @@ extension ControlState: Codable {
   ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
+    try _BitSetCoding.encode(rawValue, to: encoder)
   }
 
   /// Decodes a state from a non-negative integer or from state text.
@@ -23,29 +22,13 @@ extension ControlState: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming the value and the reason when it is neither
   ///   an integer that fits in `UInt` nor valid state text.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let raw = try? container.decode(UInt.self) {
-      self.init(rawValue: raw)
-      return
+    let raw = try _BitSetCoding.decode(
+      from: decoder,
+      expected:
+        "a control state: a non-negative integer that fits in \(UInt.bitWidth) bits, or state text such as \"selected | highlighted\""
+    ) { text in
+      try StateCatalog.forCoding(decoder.userInfo[.stateCatalog]).parse(text).rawValue
     }
-    let text: String
-    do {
-      text = try container.decode(String.self)
-    } catch {
-      throw DecodingError.dataCorruptedError(
-        in: container,
-        debugDescription:
-          "expected a control state: a non-negative integer that fits in \(UInt.bitWidth) bits, or state text such as \"selected | highlighted\""
-      )
-    }
-    do {
-      self = try StateCatalog.forCoding(decoder.userInfo[.stateCatalog]).parse(text)
-    } catch let error as StateKitError {
-      // The StateKitError stays the cause, so a report of the decoding error shows it.
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: container.codingPath, debugDescription: error.description,
-          underlyingError: error))
-    }
+    self.init(rawValue: raw)
   }
 }

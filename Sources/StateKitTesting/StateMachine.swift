@@ -154,8 +154,9 @@ public struct StateMachine<Model, System: AnyObject> {
     for (offset, index) in indices.enumerated() {
       let action = actions[index]
       let step = "step \(offset + 1) (\(action.name))"
+      // Not a trap: the action's own precondition, checked again; a failure is a reported
+      // property failure. Generation makes it impossible; the check keeps it from going unnoticed.
       guard action.precondition(model) else {
-        // Generation makes this impossible; it is checked so that it can never go unnoticed.
         throw _CheckFailure(message: "\(step) was generated although its precondition fails")
       }
       do {
