@@ -81,8 +81,8 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 /// A style set is a plain value: equal when every key has equal tables and the precedence is
 /// the same. Every table of a style set ranks its entries by the style set's ``precedence``.
 public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
-  /// The columns and their compiled records; shared with resolved styles, copied on write.
-  @usableFromInline var _storage: _StyleStorage
+  /// The columns, and their compiled form once resolved; copied on write.
+  @usableFromInline var _storage: _StyleTables
 
   /// The precedence of every table in the style set; setting it reorders them all.
   ///
@@ -103,7 +103,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleSet().resolve(.normal).isEmpty  // true
   public init() {
-    _storage = _StyleStorage.empty
+    _storage = _StyleTables.empty
   }
 
   /// Creates an empty style set whose tables rank entries by a precedence.
@@ -112,7 +112,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   public init(precedence: StatePrecedence) {
-    _storage = precedence == .standard ? .empty : _StyleStorage(precedence: precedence)
+    _storage = precedence == .standard ? .empty : _StyleTables(precedence: precedence)
   }
 
   /// Makes the storage this style set's own before a change.
@@ -215,9 +215,10 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     look[.titleColor]  // "white", the best matching title color
   ///     look[.underlined]  // nil, as no entry applies
   ///
-  /// The result holds the state and the style set's compiled storage, which every change of a
-  /// style set builds as it goes: each attribute's table as a lookup in which a miss is a value
-  /// (`nil`) like any other. Resolving copies no value and allocates nothing; reading an
+  /// The result holds the state and the style set's compiled form: each attribute's table as a
+  /// lookup in which a miss is a value (`nil`) like any other. The first resolve after a change
+  /// builds that form (compiling the attributes that changed); every later one copies no value
+  /// and allocates nothing. Reading an
   /// attribute of the result finds the attribute without hashing its name, then reads the
   /// lookup with no branch on hit or miss (see `Docs/Benchmarks.md`). For a loop that reads
   /// the same attributes into a struct of your own, ``StyleSet/Lookup`` resolves all of them
@@ -226,10 +227,10 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter state: The state of a control.
   /// - Returns: The value of each attribute that has one for this state; later changes to the
   ///   style set do not reach it.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), after the first resolve since the style set last changed.
   @inlinable
   public func resolve(_ state: ControlState) -> ResolvedStyle {
-    ResolvedStyle(state: state, storage: _storage)
+    ResolvedStyle(state: state, storage: _storage.compiled())
   }
 
   /// Returns this style with another laid over it: for each attribute, the other's entries win

@@ -79,3 +79,46 @@ struct TableConcurrencyTests {
     #expect(shared.count == 3, "copies never change the shared table")
   }
 }
+
+@Suite("StyleSet across tasks")
+struct StyleConcurrencyTests {
+  /// A style set is compiled by its first resolve after a change, on whichever task resolves
+  /// first: tasks that resolve one freshly built set at once race to compile it, and each
+  /// also changes and resolves a copy of its own (which compiles that copy alone).
+  @Test func freshStyleSetsCompileOnceUnderRacingResolves() async {
+    let title = StyleKey<String>("title")
+    let width = StyleKey<Int>("width")
+    var wrong = 0
+    for round in 0..<50 {
+      var style = StyleSet()
+      style[title, for: .normal] = "normal \(round)"
+      style[title, for: .selected] = "selected"
+      style[title, for: .disabled] = "disabled"
+      style[width, for: .focused] = round
+      let shared = style
+      wrong += await withTaskGroup(of: Int.self) { group in
+        for task in 0..<8 {
+          group.addTask {
+            var copy = shared
+            var wrong = 0
+            for step in 0..<40 {
+              let state = ControlState(rawValue: UInt(task &+ step) & 0xF)
+              let look = shared.resolve(state)
+              let expected =
+                state.contains(.disabled)
+                ? "disabled" : state.contains(.selected) ? "selected" : "normal \(round)"
+              if look[title] != expected { wrong += 1 }
+              if look[width] != (state.contains(.focused) ? round : nil) { wrong += 1 }
+              copy[width, for: .focused] = step
+              if copy.resolve(.focused)[width] != step { wrong += 1 }
+            }
+            return wrong
+          }
+        }
+        return await group.reduce(0, +)
+      }
+      #expect(shared[width, for: .focused] == round, "copies never change the shared set")
+    }
+    #expect(wrong == 0)
+  }
+}

@@ -19,25 +19,33 @@ struct _StyleSlot: Hashable, Sendable, Comparable {
   }
 }
 
-/// One attribute of a style set: its table, and the table compiled into a lookup whose misses
-/// are `nil`, which is what `ResolvedStyle` reads.
+/// One attribute of a style set: its table, and, once a style set is resolved, the table
+/// compiled into a lookup whose misses are `nil`, which is what `ResolvedStyle` reads.
 ///
 /// The value type is erased by subclassing rather than by a protocol, so that a style set that
 /// has checked the type can reach the typed column with `unsafeDowncast`, for free. A column is
-/// mutated only while one style set's storage references it (see `_StyleStorage`).
+/// mutated only while one style set's tables reference it and no compiled form does (see
+/// `_StyleTables`); its lookup is built at most once per version of the table, by the first
+/// compiled form that needs it.
 class _StyleColumnBase: @unchecked Sendable {
   let slot: _StyleSlot
+  /// The name's words and the value type, which a style set finds the column by.
+  final let name: _StyleName
+  final let type: ObjectIdentifier
+  /// The bits some selector of the table mentions.
+  final fileprivate(set) var relevant: UInt = 0
+  /// The number of entries.
+  final fileprivate(set) var count: Int = 0
 
   init(slot: _StyleSlot) {
     self.slot = slot
+    name = _StyleName(slot.name)
+    type = ObjectIdentifier(slot.valueType)
   }
 
-  /// The bits some selector of the table mentions.
-  var relevant: UInt { 0 }
-  /// The number of entries.
-  var count: Int { 0 }
-  /// The record a `ResolvedStyle` reads the attribute through.
-  var record: _StyleRecord { preconditionFailure("abstract") }
+  /// The record a `ResolvedStyle` reads the attribute through, compiling the lookup if this
+  /// version of the table has none yet. Safe to call from several threads at once.
+  func compiledRecord() -> _StyleRecord { preconditionFailure("abstract") }
 
   func resolveAny(_ state: ControlState) -> AnyHashable? { nil }
   func isEqual(_ other: _StyleColumnBase) -> Bool { false }
@@ -61,35 +69,50 @@ class _StyleColumnBase: @unchecked Sendable {
 /// The column of an attribute whose values are `Value`.
 // @unchecked: as the base class; the table and lookup hold Sendable values.
 final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @unchecked Sendable {
-  /// The entries; changed in place only through `modify`, which compiles the lookup again.
+  /// The entries; changed in place only through `modify`.
   private(set) var table: StateTable<Value>
-  /// The table as a lookup whose misses are `nil`; `nil` when the table's bits do not gather
-  /// (more than six bits outside the system and application ranges), and then reads resolve
-  /// the table.
-  private var lookup: _LookupStorage<Value?>?
+  /// The table as a lookup whose misses are `nil`, or `nil` until a compiled form asks for it;
+  /// published atomically, since columns are shared by style sets on any thread. A table whose
+  /// bits do not gather (more than six bits outside the system and application ranges) has no
+  /// lookup, and reads resolve the table.
+  private let lookup: UnsafeMutablePointer<_LookupStorage<Value?>?>
 
   init(slot: _StyleSlot, table: StateTable<Value>) {
     self.table = table
-    lookup = table._storage.optionalLookup()
+    lookup = .allocate(capacity: 1)
+    lookup.initialize(to: nil)
     super.init(slot: slot)
+    (relevant, count) = (table._storage.relevant, table.count)
   }
 
-  /// Changes the table, then compiles its lookup again.
+  deinit {
+    lookup.deinitialize(count: 1)
+    lookup.deallocate()
+  }
+
+  /// Changes the table; its lookup is compiled again when next needed. Called only on a column
+  /// that one style set's tables reference, so no other thread reads the lookup.
   func modify<Result>(_ body: (inout StateTable<Value>) -> Result) -> Result {
     let result = body(&table)
-    lookup = table._storage.optionalLookup()
+    lookup.pointee = nil
+    (relevant, count) = (table._storage.relevant, table.count)
     return result
   }
 
-  override var relevant: UInt { table._storage.relevant }
-  override var count: Int { table.count }
-
-  override var record: _StyleRecord {
-    _StyleRecord(
-      name: _StyleName(slot.name), type: ObjectIdentifier(Value.self),
-      relevant: lookup?.relevant ?? 0, multiplier: lookup?.multiplier ?? 0,
-      shift: lookup?.shift ?? 0, codes: lookup.map { UnsafePointer($0.codes) },
-      values: lookup.map { UnsafeRawPointer($0.values) })
+  override func compiledRecord() -> _StyleRecord {
+    var compiled = _stdlib_atomicAcquiringLoadARCRef(object: lookup)?.takeUnretainedValue()
+    if compiled == nil, let made = table._storage.optionalLookup() {
+      compiled = _stdlib_atomicAcquiringInitializeARCRef(object: lookup, desired: made)
+        .takeUnretainedValue()
+    }
+    guard let compiled else {
+      return _StyleRecord(
+        name: name, type: type, relevant: 0, multiplier: 0, shift: 0, codes: nil, values: nil)
+    }
+    return _StyleRecord(
+      name: name, type: type, relevant: compiled.relevant, multiplier: compiled.multiplier,
+      shift: compiled.shift, codes: UnsafePointer(compiled.codes),
+      values: UnsafeRawPointer(compiled.values))
   }
 
   /// The value of the attribute for a state, read the slow way; `ResolvedStyle` reads through

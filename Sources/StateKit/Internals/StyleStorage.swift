@@ -1,5 +1,182 @@
-/// The storage of a ``StyleSet``, compiled for reading: what `StyleSet.resolve(_:)` hands to a
-/// ``ResolvedStyle``, which reads an attribute without hashing a string or allocating.
+/// The attributes of a ``StyleSet`` as the style set changes them: one column per attribute, the
+/// precedence, and the compiled form of the whole (`_StyleStorage`), built when the style set is
+/// first resolved after a change and kept until the next one.
+///
+/// Changing an entry changes the table of one column and drops the compiled form; nothing is
+/// compiled until a style set is resolved, so a style set built by many subscript sets compiles
+/// each attribute once, not once per set (see `Docs/Architecture.md`, StyleSet).
+///
+/// Copy on write: a style set mutates its tables only when no other style set references them,
+/// and a column only when no compiled form references it (a compiled form that a resolved style
+/// still holds keeps its columns as they were).
+///
+/// The compiled form is built by whichever thread resolves first; two threads that resolve one
+/// unchanged style set at once may both build one, and the first to publish it wins (an
+/// acquiring compare-and-swap of the reference, through the standard library's
+/// `_stdlib_atomicAcquiringInitializeARCRef`, which needs no OS version). Only the owner of
+/// unshared tables drops it, and then no other thread can see them.
+@usableFromInline
+final class _StyleTables: @unchecked Sendable {
+  /// The attributes, in the order they were added.
+  private(set) var columns: [_StyleColumnBase]
+  /// The precedence of every table.
+  private(set) var precedence: StatePrecedence
+  /// The bits some selector of some table mentions.
+  private(set) var relevant: UInt = 0
+  /// The compiled form, or `nil` until the next resolve; read and published atomically.
+  @usableFromInline let compiledForm: UnsafeMutablePointer<_StyleStorage?>
+
+  init(precedence: StatePrecedence, columns: [_StyleColumnBase] = []) {
+    self.precedence = precedence
+    self.columns = columns
+    relevant = columns.reduce(0) { $0 | $1.relevant }
+    compiledForm = .allocate(capacity: 1)
+    compiledForm.initialize(to: nil)
+  }
+
+  deinit {
+    compiledForm.deinitialize(count: 1)
+    compiledForm.deallocate()
+  }
+
+  /// The tables of every empty style set with the standard precedence, so that `StyleSet()`
+  /// allocates nothing; the first change copies them.
+  static let empty = _StyleTables(precedence: .standard)
+
+  /// A copy that shares the columns, for a style set about to change tables it shares.
+  func copy() -> _StyleTables {
+    _StyleTables(precedence: precedence, columns: columns)
+  }
+
+  /// The compiled form of the current columns: built on the first call after a change.
+  @inlinable @inline(__always)
+  func compiled() -> _StyleStorage {
+    if let form = _stdlib_atomicAcquiringLoadARCRef(object: compiledForm) {
+      return form.takeUnretainedValue()
+    }
+    return compile()
+  }
+
+  /// Builds the compiled form and publishes it, or takes the one another thread published
+  /// first. The form stays alive while these tables are unchanged, as they hold it.
+  @usableFromInline @inline(never)
+  func compile() -> _StyleStorage {
+    let form = _StyleStorage(columns: columns)
+    return _stdlib_atomicAcquiringInitializeARCRef(object: compiledForm, desired: form)
+      .takeUnretainedValue()
+  }
+
+  /// Drops the compiled form before a change. Called only on tables that one style set
+  /// references, so no other thread reads the reference.
+  private func invalidate() {
+    compiledForm.pointee = nil
+  }
+
+  // MARK: Finding
+
+  /// The column at a position, whose slot's value type is `Value`.
+  private func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
+    // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
+    unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
+  }
+
+  /// The position of an attribute's column, or `nil`.
+  func position(of slot: _StyleSlot) -> Int? {
+    position(of: _StyleName(slot.name), type: ObjectIdentifier(slot.valueType)) { slot }
+  }
+
+  /// The position of a key's column, or `nil`.
+  func position<Value>(of key: StyleKey<Value>) -> Int? {
+    position(of: key._name, type: ObjectIdentifier(Value.self)) { key.slot }
+  }
+
+  /// The position of the column with these words and value type, by a scan that compares two
+  /// words and a type per column; `slot` is asked for only when the words cannot decide.
+  private func position(
+    of name: _StyleName, type: ObjectIdentifier, slot: () -> _StyleSlot
+  ) -> Int? {
+    var ascii = name.isASCII
+    for (position, column) in columns.enumerated() {
+      ascii = ascii && column.name.isASCII
+      if column.type == type && column.name == name
+        && (name.isExact || column.slot.name == slot().name)
+      {
+        return position
+      }
+    }
+    if ascii { return nil }
+    let slot = slot()
+    return columns.firstIndex { $0.slot == slot }
+  }
+
+  /// The table of an attribute, or `nil` when it has no entries.
+  func table<Value>(_ key: StyleKey<Value>) -> StateTable<Value>? {
+    position(of: key).map { column(at: $0, as: Value.self).table }
+  }
+
+  // MARK: Changing; only tables that one style set references
+
+  /// Changes an attribute's table (an empty one when it has none) in place; an attribute whose
+  /// table becomes empty is removed.
+  func modify<Value, Result>(
+    _ key: StyleKey<Value>, _ body: (inout StateTable<Value>) -> Result
+  ) -> Result {
+    invalidate()
+    let slot = key.slot
+    guard let position = position(of: key) else {
+      var table = StateTable<Value>(precedence: precedence)
+      let result = body(&table)
+      if !table.isEmpty { append(_StyleColumn(slot: slot, table: table)) }
+      return result
+    }
+    if !isKnownUniquelyReferenced(&columns[position]) {
+      columns[position] = _StyleColumn(
+        slot: slot, table: column(at: position, as: Value.self).table)
+    }
+    let column = column(at: position, as: Value.self)
+    let result = column.modify { table in
+      let result = body(&table)
+      if table.precedence != precedence { table.precedence = precedence }
+      return result
+    }
+    if column.count == 0 { columns.remove(at: position) }
+    relevant = columns.reduce(0) { $0 | $1.relevant }
+    return result
+  }
+
+  /// Sets or removes a column; an empty table removes the attribute.
+  func set(_ column: _StyleColumnBase?, for slot: _StyleSlot) {
+    invalidate()
+    let position = position(of: slot)
+    switch (position, column) {
+    case (let position?, let column?) where column.count > 0:
+      columns[position] = column
+    case (let position?, _):
+      columns.remove(at: position)
+    case (nil, let column?) where column.count > 0:
+      append(column)
+    case (nil, _):
+      break
+    }
+    relevant = columns.reduce(0) { $0 | $1.relevant }
+  }
+
+  private func append(_ column: _StyleColumnBase) {
+    columns.append(column)
+    relevant |= column.relevant
+  }
+
+  /// Reorders every table by another precedence.
+  func reorder(by precedence: StatePrecedence) {
+    invalidate()
+    self.precedence = precedence
+    columns = columns.map { $0.reordered(by: precedence) }
+  }
+}
+
+/// The compiled form of a ``StyleSet``: what `StyleSet.resolve(_:)` hands to a
+/// ``ResolvedStyle``, which reads an attribute without hashing a string or allocating. Never
+/// changed once built; a style set that changes builds another.
 ///
 /// It holds the columns (one per attribute, each a table and its lookup with `nil` for misses),
 /// and, in one allocation, a record per column (the name's words, the value type, the lookup's
@@ -8,81 +185,46 @@
 /// the record's words and type, and reads the lookup: a multiply, a shift and two loads. Only a
 /// name longer than 16 bytes, a name that is not ASCII, or a table whose bits do not gather takes
 /// the slow path, which compares strings or resolves the table.
-///
-/// Copy on write: a style set mutates its storage only when no other value (a style set or a
-/// resolved style) references it, so storage that is shared is never mutated, and a resolved
-/// style is a snapshot. Changing one attribute compiles that attribute's lookup again (one
-/// allocation); adding or removing one rebuilds the records and probes.
 @usableFromInline
 final class _StyleStorage: @unchecked Sendable {
-  /// The attributes, in the order they were added; record `i` describes column `i`.
-  private(set) var columns: [_StyleColumnBase]
-  /// The precedence of every table.
-  private(set) var precedence: StatePrecedence
+  /// The attributes; record `i` describes column `i`.
+  let columns: [_StyleColumnBase]
   /// The bits some selector of some table mentions.
-  @exclusivity(unchecked) @usableFromInline private(set) var relevant: UInt = 0
+  @usableFromInline let relevant: UInt
   /// One record per column.
-  @exclusivity(unchecked) @usableFromInline private(set) var records:
-    UnsafeMutablePointer<_StyleRecord>
+  @usableFromInline let records: UnsafeMutablePointer<_StyleRecord>
   /// 2^(64 - `probeShift`) probes, each 0 (empty) or a record's position plus one.
-  @exclusivity(unchecked) @usableFromInline private(set) var probes: UnsafeMutablePointer<UInt16>
-  @exclusivity(unchecked) @usableFromInline private(set) var probeShift: UInt = 63
-  @exclusivity(unchecked) @usableFromInline private(set) var probeMask: Int = 1
+  @usableFromInline let probes: UnsafeMutablePointer<UInt16>
+  @usableFromInline let probeShift: UInt
+  @usableFromInline let probeMask: Int
   /// The names of the columns, compared when a name is longer than 16 bytes.
-  @exclusivity(unchecked) @usableFromInline private(set) var names: [String] = []
+  @usableFromInline let names: [String]
   /// Whether every name is ASCII, so a probe that finds no ASCII name proves it absent.
-  @exclusivity(unchecked) @usableFromInline private(set) var namesAreASCII = true
+  @usableFromInline let namesAreASCII: Bool
   /// The one allocation that holds the records, then the probes.
-  private var memory: UnsafeMutableRawPointer
+  private let memory: UnsafeMutableRawPointer
 
-  init(precedence: StatePrecedence, columns: [_StyleColumnBase] = []) {
-    self.precedence = precedence
+  /// Compiles columns: each column's lookup (kept by the column, so an unchanged attribute is
+  /// compiled once), the records and the probes.
+  init(columns: [_StyleColumnBase]) {
     self.columns = columns
-    (memory, records, probes) = Self.allocate(records: 0, probes: 0)
-    rebuild()
-  }
-
-  deinit {
-    memory.deallocate()
-  }
-
-  /// The storage of every empty style set with the standard precedence, so that `StyleSet()`
-  /// allocates nothing; the first change copies it.
-  static let empty = _StyleStorage(precedence: .standard)
-
-  /// A copy that shares the columns, for a style set about to change storage it shares.
-  func copy() -> _StyleStorage {
-    _StyleStorage(precedence: precedence, columns: columns)
-  }
-
-  private static func allocate(records: Int, probes: Int) -> (
-    UnsafeMutableRawPointer, UnsafeMutablePointer<_StyleRecord>, UnsafeMutablePointer<UInt16>
-  ) {
-    let recordBytes = records * MemoryLayout<_StyleRecord>.stride
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: recordBytes + probes * MemoryLayout<UInt16>.stride,
-      alignment: MemoryLayout<_StyleRecord>.alignment)
-    return (
-      memory, memory.bindMemory(to: _StyleRecord.self, capacity: records),
-      (memory + recordBytes).bindMemory(to: UInt16.self, capacity: probes)
-    )
-  }
-
-  /// Builds the records and probes from the columns.
-  private func rebuild() {
     // At least twice as many probes as names, and at least two, so a probe ends at an empty
     // one and the probe shift stays below 64.
     var bits = 1
     while 1 << bits < 2 * columns.count { bits += 1 }
     let probeCount = 1 << bits
-    memory.deallocate()
-    (memory, records, probes) = Self.allocate(records: columns.count, probes: probeCount)
+    let recordBytes = columns.count * MemoryLayout<_StyleRecord>.stride
+    memory = UnsafeMutableRawPointer.allocate(
+      byteCount: recordBytes + probeCount * MemoryLayout<UInt16>.stride,
+      alignment: MemoryLayout<_StyleRecord>.alignment)
+    records = memory.bindMemory(to: _StyleRecord.self, capacity: columns.count)
+    probes = (memory + recordBytes).bindMemory(to: UInt16.self, capacity: probeCount)
     probes.initialize(repeating: 0, count: probeCount)
     (probeShift, probeMask) = (UInt(UInt64.bitWidth - bits), probeCount - 1)
-    (relevant, namesAreASCII) = (0, true)
+    var (relevant, namesAreASCII) = (UInt(0), true)
     names = columns.map(\.slot.name)
     for (position, column) in columns.enumerated() {
-      let record = column.record
+      let record = column.compiledRecord()
       (records + position).initialize(to: record)
       relevant |= column.relevant
       namesAreASCII = namesAreASCII && record.name.isASCII
@@ -90,7 +232,12 @@ final class _StyleStorage: @unchecked Sendable {
       while probes[probe] != 0 { probe = (probe + 1) & probeMask }
       probes[probe] = UInt16(position + 1)
     }
+    (self.relevant, self.namesAreASCII) = (relevant, namesAreASCII)
     checkInvariants()
+  }
+
+  deinit {
+    memory.deallocate()
   }
 
   /// Debug and test builds check that every column is found at its record, by its slot and
@@ -179,78 +326,5 @@ final class _StyleStorage: @unchecked Sendable {
     if name.isASCII && namesAreASCII { return nil }
     let slot = slot()
     return columns.firstIndex { $0.slot == slot }
-  }
-
-  /// The table of an attribute, or `nil` when it has no entries.
-  func table<Value>(_ key: StyleKey<Value>) -> StateTable<Value>? {
-    position(of: key).map { column(at: $0, as: Value.self).table }
-  }
-
-  // MARK: Changing; only storage that one style set references
-
-  /// Changes an attribute's table (an empty one when it has none) in place, then compiles its
-  /// lookup again; an attribute whose table becomes empty is removed.
-  func modify<Value, Result>(
-    _ key: StyleKey<Value>, _ body: (inout StateTable<Value>) -> Result
-  ) -> Result {
-    let slot = key.slot
-    guard let position = position(of: slot) else {
-      var table = StateTable<Value>(precedence: precedence)
-      let result = body(&table)
-      if !table.isEmpty { append(_StyleColumn(slot: slot, table: table)) }
-      return result
-    }
-    if !isKnownUniquelyReferenced(&columns[position]) {
-      columns[position] = _StyleColumn(
-        slot: slot, table: column(at: position, as: Value.self).table)
-    }
-    let column = column(at: position, as: Value.self)
-    let result = column.modify { table in
-      let result = body(&table)
-      if table.precedence != precedence { table.precedence = precedence }
-      return result
-    }
-    if column.table.isEmpty {
-      columns.remove(at: position)
-      rebuild()
-    } else {
-      replaceRecord(at: position)
-    }
-    return result
-  }
-
-  /// Sets or removes a column; an empty table removes the attribute.
-  func set(_ column: _StyleColumnBase?, for slot: _StyleSlot) {
-    let position = position(of: slot)
-    switch (position, column) {
-    case (let position?, let column?) where column.count > 0:
-      columns[position] = column
-      replaceRecord(at: position)
-    case (let position?, _):
-      columns.remove(at: position)
-      rebuild()
-    case (nil, let column?) where column.count > 0:
-      append(column)
-    case (nil, _):
-      break
-    }
-  }
-
-  private func append(_ column: _StyleColumnBase) {
-    columns.append(column)
-    rebuild()
-  }
-
-  private func replaceRecord(at position: Int) {
-    records[position] = columns[position].record
-    relevant = columns.reduce(0) { $0 | $1.relevant }
-    checkInvariants()
-  }
-
-  /// Reorders every table by another precedence.
-  func reorder(by precedence: StatePrecedence) {
-    self.precedence = precedence
-    columns = columns.map { $0.reordered(by: precedence) }
-    rebuild()
   }
 }
