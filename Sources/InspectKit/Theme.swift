@@ -155,7 +155,7 @@ struct ThemeReport {
     var out =
       "\(terminalSafe(path)): \(names.count) attribute\(names.count == 1 ? "" : "s") over \(bits.count) state bit\(bits.count == 1 ? "" : "s")"
       + (bits.isEmpty ? "" : " (\(bits.joined(separator: ", ")))")
-      + "; precedence: \(style.precedence == .standard ? "standard" : style.precedence.description)\n\n"
+      + "; precedence: \(catalog.description(of: style.precedence))\n\n"
     let header = ["state"] + names.map { terminalSafe($0) }
     let cells: [[String]] = states.enumerated().map { row, state in
       [catalog.description(of: state)]
@@ -208,7 +208,7 @@ struct ThemeReport {
       writer.string(catalog.description(of: bit))
     }
     writer.raw("], \"precedence\": ")
-    writer.string(style.precedence.description)
+    writer.string(catalog.description(of: style.precedence))
     writer.raw(", \"states\": [")
     for (row, state) in states.enumerated() {
       if row > 0 { writer.raw(", ") }

@@ -176,3 +176,25 @@ extension StatePrecedence: CustomStringConvertible {
     return dominant.isNormal ? names : "\(names) (dominant: \(dominant))"
   }
 }
+
+extension StateCatalog {
+  /// A precedence as a theme file states it, with custom states by name: the states ranked
+  /// before the standard order, and the dominant states.
+  ///
+  ///     let links = try StateCatalog(merging: [StateNames("Links", ["visited": ControlState(rawValue: 1 << 16)])])
+  ///     let precedence = StatePrecedence([ControlState(rawValue: 1 << 16)], dominant: .disabled)
+  ///     links.description(of: precedence)  // "visited first; dominant: disabled"
+  ///     links.description(of: .standard)  // "standard"
+  ///
+  /// - Parameter precedence: The precedence.
+  /// - Returns: `standard`, or the states ranked first and the dominant states.
+  public func description(of precedence: StatePrecedence) -> String {
+    guard precedence != .standard else { return "standard" }
+    let order = precedence.shortestOrder.map { description(of: $0) }
+    var parts = [order.isEmpty ? "standard order" : order.joined(separator: ", ") + " first"]
+    if !precedence.dominant.isNormal {
+      parts.append("dominant: " + description(of: precedence.dominant))
+    }
+    return parts.joined(separator: "; ")
+  }
+}

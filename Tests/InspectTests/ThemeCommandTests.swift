@@ -55,7 +55,7 @@ struct ThemeCommandTests {
     let text = report.human(path: "t.json", color: false)
     #expect(
       text == """
-        t.json: 2 attributes over 3 state bits (highlighted, disabled, visited); precedence: disabled > highlighted > focused > selected > 0x800000 > 0x400000 > 0x200000 > 0x100000 > 0x80000 > 0x40000 > 0x20000 > 0x10000 (dominant: disabled)
+        t.json: 2 attributes over 3 state bits (highlighted, disabled, visited); precedence: standard order; dominant: disabled
 
         state                             titleColor  underlined
         normal                            "blue"      -
