@@ -116,8 +116,26 @@ struct ErrorLookup {
         result.append(Self.found(row, in: table, domain: domain))
       }
     }
+    if result.isEmpty, domain == Self.osStatusDomain, Self.urlLoadingCodes.contains(code) {
+      return found(domain: Self.urlDomain, code: code).map { found in
+        var found = found
+        found.entry.domain = domain
+        found.entry.description =
+          "A URL loading error passed on as an OSStatus (NSURLErrorDomain \(code)): "
+          + found.entry.description
+        found.label = "NSURLErrorDomain"
+        return found
+      }
+    }
     return result
   }
+
+  /// The codes of URL loading errors (NSURLErrorDomain's -995 to -1200 and -2000 to -3007).
+  /// AVFoundation and Core Media pass the URL loading system's errors on with the same number
+  /// in NSOSStatusErrorDomain (an AVPlayer item that fails for App Transport Security reports
+  /// OSStatus -1022), so an OSStatus that no table names, in these ranges, is read as the URL
+  /// error, labelled.
+  static let urlLoadingCodes: Set<Int> = Set(-1200...(-995)).union(-3007...(-2000))
 
   private func posix(code: Int, darwin: Bool?) -> [Found] {
     let linux = Self.builtIn.entries.filter { $0.domain == Self.posixDomain && $0.code == code }
