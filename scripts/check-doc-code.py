@@ -656,8 +656,16 @@ let package = Package(
         else:
             print(f"ok   {block.location}: manifest loads")
     # From the package's directory: a block that writes a file (errors.json) writes it there.
+    # Documents show a property's first failure; a failure saved by an earlier run
+    # (StateKitFailures.txt, written where the generated test files say they are) would be
+    # replayed first and change the report, so every run starts without them.
+    for parent, _, names in os.walk(OUT):
+        if "StateKitFailures.txt" in names and "/.build" not in parent:
+            os.remove(os.path.join(parent, "StateKitFailures.txt"))
+    # Several documents show the same property failing for the first time; none saves it.
     result = subprocess.run(["swift", "test", "--package-path", OUT, "-Xswiftc",
-                             "-warnings-as-errors"], cwd=OUT)
+                             "-warnings-as-errors"], cwd=OUT,
+                            env=dict(os.environ, STATEKIT_SAVED_FAILURES="off"))
     sys.exit(1 if failed or result.returncode != 0 else 0)
 
 

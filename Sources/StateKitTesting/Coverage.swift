@@ -110,6 +110,26 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   ///     outcome.statistics.lengths.isEmpty  // true
   public internal(set) var lengths: [Int: Int] = [:]
 
+  /// How many action sequences had each longest run of one action (`[a, b, b, b]` has a
+  /// longest run of 3), for ``StateMachine`` runs: what swarm testing raises.
+  ///
+  ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 10) { _ in true }
+  ///     outcome.statistics.longestRuns.isEmpty  // true
+  public internal(set) var longestRuns: [Int: Int] = [:]
+
+  /// The share of action sequences, from 0 to 1, with a run of at least `length` of one
+  /// action; 0 when the run had no action sequences.
+  ///
+  ///     PropertyStatistics().shareOfRuns(atLeast: 5)  // 0
+  ///
+  /// - Parameter length: The run length, such as 5.
+  /// - Returns: The share of sequences whose longest run of one action is at least `length`.
+  public func shareOfRuns(atLeast length: Int) -> Double {
+    let total = longestRuns.values.reduce(0, +)
+    guard total > 0 else { return 0 }
+    return Double(longestRuns.filter { $0.key >= length }.values.reduce(0, +)) / Double(total)
+  }
+
   /// The number of cases that got a label.
   ///
   ///     PropertyStatistics().count(of: "anything")  // 0
@@ -145,6 +165,7 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
       required[label] = share
     }
     if let length = context.length { lengths[length, default: 0] += 1 }
+    if let run = context.longestRun { longestRuns[run, default: 0] += 1 }
   }
 
   /// The Wilson score interval of a label's share, at the z-score `z`.
@@ -215,6 +236,11 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
         let share = Self.percent(Double(count) / Double(max(cases, 1)))
         lines.append("\(share.leftPadded(to: 6)) \(name)")
       }
+    }
+    if !longestRuns.isEmpty {
+      lines.append(
+        "\(Self.percent(shareOfRuns(atLeast: 5)).leftPadded(to: 6)) of sequences have a run of 5 or more of one action"
+      )
     }
     return lines.joined(separator: "\n")
   }

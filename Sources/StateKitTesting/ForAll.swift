@@ -23,17 +23,26 @@ import Testing
 ///   - cases: The number of cases that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - saveFailures: Whether a failing case is saved to `StateKitFailures.txt` in the test
+///     file's directory (the choices that generate it) and replayed first on every later run,
+///     before new cases, until its line is deleted; `STATEKIT_SAVED_FAILURES=off` turns it
+///     off for a whole run.
+///   - filePath: The test file, whose directory holds the saved failures.
 ///   - sourceLocation: Where to record the issue.
 ///   - property: Whether a case passes; throwing fails it, with the error in the report.
 /// - Returns: The failure, already recorded, or `nil` when every case passed.
 @discardableResult
 public func forAll<Value>(
   _ name: String, _ generator: Generator<Value>, cases: Int = 2_000, seed: UInt64? = nil,
-  maxShrinks: Int = 5_000, sourceLocation: SourceLocation = #_sourceLocation,
+  maxShrinks: Int = 5_000, saveFailures: Bool = true, filePath: String = #filePath,
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ property: (Value) throws -> Bool
 ) -> PropertyFailure<Value>? {
-  let outcome = checkWithStatistics(
-    name, generator, cases: cases, seed: seed, maxShrinks: maxShrinks, property)
+  let outcome = withoutActuallyEscaping(property) { property in
+    var runner = _Runner(name: name, generator: generator, property: property)
+    runner.saved = _SavedFailures.file(testFile: filePath, enabled: saveFailures)
+    return runner.runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
+  }
   if let failure = outcome.failure {
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
   } else if !outcome.statistics.labels.isEmpty || !outcome.statistics.required.isEmpty {
@@ -44,7 +53,7 @@ public func forAll<Value>(
 }
 
 /// Checks a property of two generated values in a Swift Testing test, recording one issue if
-/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``.
+/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
 ///
 ///     let states = Gen.controlState()
 ///     forAll("intersection commutes", states, states) { a, b in
@@ -74,7 +83,7 @@ public func forAll<A, B>(
 }
 
 /// Checks a property of three generated values in a Swift Testing test, recording one issue if
-/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``.
+/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
 ///
 ///     let states = Gen.controlState()
 ///     forAll("union associates", states, states, states) { a, b, c in

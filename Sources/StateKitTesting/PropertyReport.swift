@@ -3,7 +3,7 @@ import StateKit
 /// The one report of a failing property: the shrunk counterexample, how it was found, and how
 /// to replay it.
 ///
-/// ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)`` records its ``description`` as one
+/// ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)`` records its ``description`` as one
 /// Swift Testing issue; ``check(_:_:cases:seed:maxShrinks:_:)`` returns it inside a
 /// ``PropertyFailure``; XCTest tests can `throw` it or pass it to `XCTFail`.
 ///
@@ -169,7 +169,7 @@ public struct PropertyFailure<Value>: CustomStringConvertible {
   ///     failure.firstCounterexample  // .selected
   public let firstCounterexample: Value?
 
-  /// The report, as ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)`` would record it.
+  /// The report, as ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)`` would record it.
   ///
   ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
   ///     failure.report.seed  // 0x5EED, unless STATEKIT_SEED is set

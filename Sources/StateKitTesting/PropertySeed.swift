@@ -17,7 +17,7 @@
 /// STATEKIT_SEED=8124093 swift test --filter …  # replay a report's seed
 /// ```
 ///
-/// A `seed:` argument to ``check(_:_:cases:seed:maxShrinks:_:)`` or ``forAll(_:_:cases:seed:maxShrinks:sourceLocation:_:)``
+/// A `seed:` argument to ``check(_:_:cases:seed:maxShrinks:_:)`` or ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``
 /// takes precedence over both.
 ///
 ///     PropertySeed.default  // 0x5EED

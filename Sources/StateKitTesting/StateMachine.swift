@@ -25,7 +25,7 @@ import Testing
 ///     check("counter follows its model", machine) == nil  // true
 ///
 /// The system is any class, `@MainActor` ones included: the system steps run synchronously on
-/// the caller's actor, so call ``check(_:_:count:cases:seed:maxShrinks:)`` from the actor the
+/// the caller's actor, so call ``check(_:_:count:cases:seed:maxShrinks:swarm:)`` from the actor the
 /// system belongs to. The model and the preconditions must be `Sendable` functions of the model
 /// alone, since generation uses them.
 public struct StateMachine<Model, System: AnyObject> {
@@ -108,7 +108,14 @@ public struct StateMachine<Model, System: AnyObject> {
   /// declaration order, so lowering a choice means an earlier action and deleting a step keeps
   /// the later ones where they still may be taken. A sequence ends early when no action may be
   /// taken.
-  func sequences(count: ClosedRange<Int>) -> Generator<[Int]> {
+  ///
+  /// With `swarm`, each sequence first draws, for every action, whether it is switched off for
+  /// the whole sequence (each with probability 1/2; all off counts as all on), then takes only
+  /// the actions that are on, unless none of them may be taken, when it takes any that may.
+  /// Sequences then hold long runs of a few actions (a press repeated until a counter
+  /// overflows) that uniform choices almost never make. Shrinking lowers a switch to "on", which
+  /// never changes the actions a sequence takes, since a replayed choice names its action.
+  func sequences(count: ClosedRange<Int>, swarm: Bool = false) -> Generator<[Int]> {
     let initial = initialModel
     let preconditions = actions.map(\.precondition)
     let steps = actions.map(\.modelStep)
@@ -118,12 +125,21 @@ public struct StateMachine<Model, System: AnyObject> {
     return Generator<[Int]> { (stream) throws(_GenerationStop) in
       guard !preconditions.isEmpty else { throw .rejected }
       var model = initial()
+      var switchedOn = [Bool](repeating: true, count: preconditions.count)
+      if swarm {
+        for index in preconditions.indices {
+          switchedOn[index] = try stream.draw(below: 2) { $0.next(upperBound: 2) } == 0
+        }
+        if !switchedOn.contains(true) { switchedOn = switchedOn.map { _ in true } }
+      }
       let span = (high - low) * stream.size / 100
       let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
       var result: [Int] = []
       while result.count < high {
-        let enabled = preconditions.indices.filter { preconditions[$0](model) }
-        if enabled.isEmpty { break }
+        let possible = preconditions.indices.filter { preconditions[$0](model) }
+        if possible.isEmpty { break }
+        let swarmed = possible.filter { switchedOn[$0] }
+        let enabled = swarmed.isEmpty ? possible : swarmed
         let start = stream.recorded.count
         if result.count >= low {
           let length = result.count
@@ -133,13 +149,13 @@ public struct StateMachine<Model, System: AnyObject> {
           UInt64(enabled[Int(random.next(upperBound: UInt64(enabled.count)))])
         }
         var index = Int(choice)
-        while !preconditions[index](model) { index = (index + 1) % preconditions.count }
+        while !enabled.contains(index) { index = (index + 1) % preconditions.count }
         stream.canonicalizeLast(UInt64(index))
         steps[index](&model)
         result.append(index)
         stream.spans.append(start..<stream.recorded.count)
       }
-      _PropertyContext.current?.recordLength(result.count)
+      _PropertyContext.current?.recordSequence(result)
       return result
     }.described { "[" + $0.map { names[$0] }.joined(separator: ", ") + "]" }
   }
@@ -206,17 +222,19 @@ struct _CheckFailure: Error {
 ///   - cases: The number of sequences that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - swarm: Whether each sequence switches off a random subset of the actions (swarm
+///     testing), so that long runs of the others occur; see ``PropertyStatistics/longestRuns``.
 /// - Returns: The failure, or `nil` when every sequence passed.
 public func check<Model, System>(
   _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int> = 0...20,
-  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000
+  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000, swarm: Bool = false
 ) -> PropertyFailure<[String]>? {
   checkWithStatistics(
-    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks
+    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks, swarm: swarm
   ).failure
 }
 
-/// Runs a state machine like ``check(_:_:count:cases:seed:maxShrinks:)`` and returns the
+/// Runs a state machine like ``check(_:_:count:cases:seed:maxShrinks:swarm:)`` and returns the
 /// statistics of its sequences as well: their labels and their lengths.
 ///
 ///     final class Light { var isOn = false }
@@ -237,15 +255,29 @@ public func check<Model, System>(
 ///   - cases: The number of sequences that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - swarm: Whether each sequence switches off a random subset of the actions (swarm
+///     testing).
 /// - Returns: The failure, if any, and the statistics.
 public func checkWithStatistics<Model, System>(
   _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int> = 0...20,
-  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000
+  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000, swarm: Bool = false
+) -> PropertyOutcome<[String]> {
+  _machineOutcome(
+    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks, swarm: swarm,
+    saved: nil)
+}
+
+/// Runs a state machine, replaying and saving failures in `saved` when there is one.
+func _machineOutcome<Model, System>(
+  _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int>, cases: Int,
+  seed: UInt64?, maxShrinks: Int, swarm: Bool, saved: _SavedFailures?
 ) -> PropertyOutcome<[String]> {
   let names = machine.actions.map(\.name)
   let outcome = withoutActuallyEscaping(machine.run) { run in
-    _Runner(name: name, generator: machine.sequences(count: count), property: run)
-      .runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
+    var runner = _Runner(
+      name: name, generator: machine.sequences(count: count, swarm: swarm), property: run)
+    runner.saved = saved
+    return runner.runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
   }
   guard let failure = outcome.failure else {
     return PropertyOutcome(failure: nil, statistics: outcome.statistics)
@@ -259,7 +291,7 @@ public func checkWithStatistics<Model, System>(
 }
 
 /// Runs a state machine's sequences of actions in a Swift Testing test, recording one issue if
-/// a sequence fails; see ``check(_:_:count:cases:seed:maxShrinks:)``.
+/// a sequence fails; see ``check(_:_:count:cases:seed:maxShrinks:swarm:)``.
 ///
 ///     @Test func counterIncrements() {
 ///         let machine = StateMachine<Int, Counter>(
@@ -276,16 +308,24 @@ public func checkWithStatistics<Model, System>(
 ///   - cases: The number of sequences that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - swarm: Whether each sequence switches off a random subset of the actions (swarm
+///     testing).
+///   - saveFailures: Whether a failing sequence is saved to `StateKitFailures.txt` in the test
+///     file's directory and replayed first on every later run until its line is deleted;
+///     `STATEKIT_SAVED_FAILURES=off` turns it off for a whole run.
+///   - filePath: The test file, whose directory holds the saved failures.
 ///   - sourceLocation: Where to record the issue.
 /// - Returns: The failure, already recorded, or `nil` when every sequence passed.
 @discardableResult
 public func forAll<Model, System>(
   _ name: String, _ machine: StateMachine<Model, System>, count: ClosedRange<Int> = 0...20,
-  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000,
+  cases: Int = 500, seed: UInt64? = nil, maxShrinks: Int = 5_000, swarm: Bool = false,
+  saveFailures: Bool = true, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> PropertyFailure<[String]>? {
-  let outcome = checkWithStatistics(
-    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks)
+  let outcome = _machineOutcome(
+    name, machine, count: count, cases: cases, seed: seed, maxShrinks: maxShrinks, swarm: swarm,
+    saved: _SavedFailures.file(testFile: filePath, enabled: saveFailures))
   if let failure = outcome.failure {
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
   } else {

@@ -19,8 +19,9 @@ struct OSStatusURLTests {
   @Test func namedOSStatusAndCodesOutsideTheRangesAreLeftAlone() {
     let lookup = ErrorLookup()
     // errSecItemNotFound keeps its own meaning; -1 and -12780 are outside the URL ranges.
-    #expect(lookup.found(domain: "NSOSStatusErrorDomain", code: -25300).first?.entry.name
-      == "errSecItemNotFound")
+    #expect(
+      lookup.found(domain: "NSOSStatusErrorDomain", code: -25300).first?.entry.name
+        == "errSecItemNotFound")
     #expect(lookup.found(domain: "NSOSStatusErrorDomain", code: -12780).isEmpty)
     #expect(lookup.found(domain: "NSOSStatusErrorDomain", code: -994).isEmpty)
   }

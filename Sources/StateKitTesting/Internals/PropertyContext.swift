@@ -8,8 +8,16 @@ final class _PropertyContext: @unchecked Sendable {
   var labels: [String] = []
   var requirements: [(label: String, share: Double)] = []
   var length: Int?
+  /// The longest run of one action in the case's action sequence.
+  var longestRun: Int?
 
-  func recordLength(_ length: Int) {
-    self.length = length
+  func recordSequence(_ actions: [Int]) {
+    length = actions.count
+    var (longest, current) = (0, 0)
+    for (offset, action) in actions.enumerated() {
+      current = offset > 0 && actions[offset - 1] == action ? current + 1 : 1
+      longest = max(longest, current)
+    }
+    longestRun = longest
   }
 }

@@ -5,6 +5,8 @@ struct _Runner<Value> {
   let name: String
   let generator: Generator<Value>
   let property: (Value) throws -> Bool
+  /// Where failures are saved and replayed from first; `nil` saves nothing.
+  var saved: _SavedFailures? = nil
 
   /// The outcome of one case.
   enum Evaluation {
@@ -58,6 +60,26 @@ struct _Runner<Value> {
       }
     }
     let replay = Self.replay(seed: seed, explicit: explicitSeed != nil)
+    // Saved failures first, before any new case: each is the record of a shrunk counterexample.
+    for (index, choices) in (saved?.choices(for: name) ?? []).enumerated() {
+      var stream = _ChoiceStream(replaying: choices)
+      guard case .failed(let value, let reason, let used, let spans) = evaluate(&stream) else {
+        continue
+      }
+      var shrinker = _Shrinker(
+        runner: self, value: value, reason: reason, choices: used, spans: spans,
+        budget: maxShrinks)
+      shrinker.shrink()
+      let report = PropertyReport(
+        name: name, counterexample: generator.describe(shrinker.value),
+        firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: 0,
+        shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed,
+        replay:
+          "saved failure \(index + 1) of this property in \(saved?.path ?? ""), replayed before new cases; delete its line once the bug is fixed"
+      )
+      return outcome(
+        PropertyFailure(counterexample: shrinker.value, firstCounterexample: value, report: report))
+    }
     var seeds = SplitMix64(seed: seed)
     var tries = 0
     var rejected = 0
@@ -102,8 +124,16 @@ struct _Runner<Value> {
           runner: self, value: value, reason: reason, choices: choices, spans: spans,
           budget: maxShrinks)
         shrinker.shrink()
+        let counterexample = generator.describe(shrinker.value)
+        var replay = replay
+        if let saved,
+          saved.save(name: name, choices: shrinker.choices, counterexample: counterexample)
+        {
+          replay +=
+            "; saved to \(saved.path), replayed first on every run until its line is deleted"
+        }
         let report = PropertyReport(
-          name: name, counterexample: generator.describe(shrinker.value),
+          name: name, counterexample: counterexample,
           firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: tries,
           shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed, replay: replay)
         return outcome(

@@ -7,7 +7,7 @@ struct _Shrinker<Value> {
   let runner: _Runner<Value>
   private(set) var value: Value
   private(set) var reason: String
-  private var choices: [UInt64]
+  private(set) var choices: [UInt64]
   private var spans: [Range<Int>]
   let budget: Int
   private(set) var shrinks = 0

@@ -1,0 +1,165 @@
+import StateKitTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A counter that overflows after five increments in a row: a bug only a long run of one action
+/// shows.
+final class Overflowing {
+  var value = 0
+  var streak = 0
+  func increment() {
+    streak += 1
+    value += streak >= 5 ? 2 : 1
+  }
+  func other() { streak = 0 }
+}
+
+/// Six actions, one of them the increment: uniform choices rarely repeat one five times.
+func overflowMachine() -> StateMachine<Int, Overflowing> {
+  var actions: [StateMachine<Int, Overflowing>.Action] = [
+    .init("increment", model: { $0 += 1 }, system: { $0.increment() })
+  ]
+  for name in ["a", "b", "c", "d", "e"] {
+    actions.append(.init(name, model: { _ in }, system: { $0.other() }))
+  }
+  return StateMachine(
+    model: { 0 }, system: { Overflowing() }, actions: actions,
+    invariant: { model, counter in model == counter.value })
+}
+
+@Suite("Swarm testing")
+struct SwarmTests {
+  /// With swarm, a run switches off some actions for each sequence, so long runs of one
+  /// action occur far more often; without it, the overflow is rarely reached.
+  @Test func swarmRaisesTheShareOfLongSingleActionRuns() {
+    let machine = StateMachine<Int, Overflowing>(
+      model: { 0 }, system: { Overflowing() },
+      actions: overflowMachine().actions.filter { $0.name != "increment" }
+        + [.init("increment", model: { _ in }, system: { _ in })])
+    let plain = checkWithStatistics("runs", machine, count: 0...30, cases: 2_000, seed: 3)
+    let swarm = checkWithStatistics(
+      "runs", machine, count: 0...30, cases: 2_000, seed: 3, swarm: true)
+    let (without, with) = (
+      plain.statistics.shareOfRuns(atLeast: 5), swarm.statistics.shareOfRuns(atLeast: 5)
+    )
+    print(
+      "sequences with a run of 5 or more of one action: \(without * 100)% without swarm, \(with * 100)% with"
+    )
+    #expect(plain.failure == nil && swarm.failure == nil)
+    #expect(with > 2 * without, "swarm \(with), uniform \(without)")
+    #expect(swarm.statistics.description.contains("of sequences have a run of 5 or more"))
+  }
+
+  /// Swarm testing finds the overflow and shrinks it to the five increments, and it never
+  /// generates an action whose precondition fails (the precondition-counting test of the
+  /// tracking button, with swarm on).
+  @Test @MainActor func swarmFindsTheOverflowAndKeepsPreconditions() throws {
+    let failure = try #require(
+      check("overflow", overflowMachine(), count: 0...30, cases: 2_000, seed: 5, swarm: true))
+    #expect(failure.counterexample == Array(repeating: "increment", count: 5), "\(failure)")
+    let audit = Audit()
+    let button = try #require(
+      check("taps", buttonMachine(buggy: true, audit: audit), cases: 1_000, swarm: true))
+    #expect(button.counterexample == ["press", "drag outside", "release"])
+    #expect(audit.forbidden == 0)
+  }
+}
+
+@Suite("Saved failures")
+@MainActor
+struct SavedFailureTests {
+  /// A scratch test directory, and the path of a test file in it.
+  static func scratchTestFile() -> (directory: String, file: String) {
+    var template = Array("/tmp/statekit-saved-XXXXXX".utf8CString)
+    let directory = template.withUnsafeMutableBufferPointer { buffer -> String in
+      guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return "/tmp" }
+      return String(cString: made)
+    }
+    return (directory, directory + "/ButtonTests.swift")
+  }
+
+  static func contents(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    while case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The walk-through of the issue: a failure is saved next to the test; the next run replays
+  /// it first (whatever the seed) and fails at once; once the bug is fixed the run passes with
+  /// the entry still there, and after the entry is removed too.
+  @Test func aSavedFailureIsReplayedFirstUntilItsLineIsDeleted() throws {
+    let (directory, testFile) = Self.scratchTestFile()
+    let saved = directory + "/StateKitFailures.txt"
+    defer {
+      unlink(saved)
+      rmdir(directory)
+    }
+    let name = "taps follow the model"
+    // The first run finds the bug (seed 1) and saves it.
+    withKnownIssue {
+      forAll(
+        name, buttonMachine(buggy: true, audit: Audit()), cases: 1_000, seed: 1,
+        filePath: testFile)
+    }
+    let text = Self.contents(saved)
+    #expect(text.hasPrefix("# Failing cases StateKitTesting found"))
+    #expect(text.contains("\(name)\tchoices: "))
+    #expect(text.contains("\tcounterexample: [press, drag outside, release]\n"))
+
+    // The next run, with another seed, replays it before any new case: zero tries.
+    var replayed: PropertyFailure<[String]>?
+    withKnownIssue {
+      replayed = forAll(
+        name, buttonMachine(buggy: true, audit: Audit()), cases: 1_000, seed: 99,
+        filePath: testFile)
+    }
+    let failure = try #require(replayed)
+    #expect(failure.counterexample == ["press", "drag outside", "release"])
+    #expect(failure.report.tries == 0)
+    #expect(failure.report.replay.hasPrefix("saved failure 1 of this property in \(saved)"))
+    #expect(Self.contents(saved) == text, "a replayed failure is not saved twice")
+
+    // Fixed: the saved case passes, and so does the run.
+    let audit = Audit()
+    #expect(
+      forAll(name, buttonMachine(buggy: false, audit: audit), seed: 99, filePath: testFile) == nil)
+    #expect(audit.forbidden == 0)
+    // The entry removed: the run passes too, and nothing is written.
+    unlink(saved)
+    #expect(forAll(name, buttonMachine(buggy: false, audit: audit), filePath: testFile) == nil)
+    #expect(Self.contents(saved).isEmpty)
+  }
+
+  /// Generated values are saved and replayed the same way, and a line that does not parse is
+  /// skipped.
+  @Test func savedValuesOfAnyGeneratorReplay() throws {
+    let (directory, testFile) = Self.scratchTestFile()
+    let saved = directory + "/StateKitFailures.txt"
+    defer {
+      unlink(saved)
+      rmdir(directory)
+    }
+    withKnownIssue {
+      forAll("below 50", Gen.int(in: 0...99), seed: 2, filePath: testFile) { $0 < 50 }
+    }
+    #expect(Self.contents(saved).contains("below 50\tchoices: "))
+    if let file = fopen(saved, "a") {
+      fputs("below 50\tchoices: not numbers\tcounterexample: ?\n", file)
+      fclose(file)
+    }
+    var replayed: PropertyFailure<Int>?
+    withKnownIssue {
+      replayed = forAll("below 50", Gen.int(in: 0...99), seed: 3, filePath: testFile) { $0 < 50 }
+    }
+    #expect(replayed?.counterexample == 50)
+    #expect(replayed?.report.tries == 0)
+    #expect(forAll("below 100", Gen.int(in: 0...99), filePath: testFile) { $0 < 100 } == nil)
+  }
+}
