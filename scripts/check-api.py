@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Checks the public API of the libraries against the last release's, with the toolchain's
+swift-api-digester, and fails on a break that CHANGELOG.md does not record.
+
+The baseline is checked in: api/<Module>.json, the digester's dump of each library module at
+the last release (`--update` writes it, at release time, from the current build). A check dumps
+the current modules from the debug build (`swift build` first), compares each with its baseline
+(`swift-api-digester -diagnose-sdk`), and reports every break the digester finds: removed or
+renamed declarations, changed types, signatures and conformances. A break is recorded when its
+exact line appears in api/recorded-breaks.txt (the digester's allowlist), which a breaking change
+must update together with CHANGELOG.md. Additions are never reported.
+
+Usage:
+  swift build && python3 scripts/check-api.py             # exit 1 on an unrecorded break
+  swift build && python3 scripts/check-api.py --update    # at a release: new baselines
+  swift build && python3 scripts/check-api.py --self-test # removes a public member from a copy
+      of the current dump and checks that the comparison reports it (CI runs this too)
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+API = os.path.join(ROOT, "api")
+MODULES = ["ErrorKitCore", "StateKit", "StateKitTesting", "ErrorKit"]
+RECORDED = os.path.join(API, "recorded-breaks.txt")
+
+
+def modules_path():
+    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "Modules")
+
+
+def dump(module, output):
+    subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-I", modules_path(),
+                    "-o", output, "-avoid-location", "-avoid-tool-args", "-swift-only",
+                    "-abort-on-module-fail"], check=True)
+
+
+def breaks(baseline, current):
+    """The digester's findings, one line each, without its section headers."""
+    command = ["swift-api-digester", "-diagnose-sdk", "-input-paths", baseline, "-input-paths",
+               current]
+    if os.path.exists(RECORDED):
+        command += ["-breakage-allowlist-path", RECORDED]
+    result = subprocess.run(command, capture_output=True, text=True)
+    lines = (result.stdout + result.stderr).splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("/*")]
+
+
+def main():
+    update = "--update" in sys.argv
+    self_test = "--self-test" in sys.argv
+    os.makedirs(API, exist_ok=True)
+    failed = False
+    with tempfile.TemporaryDirectory() as scratch:
+        for module in MODULES:
+            current = os.path.join(scratch, module + ".json")
+            dump(module, current)
+            baseline = os.path.join(API, module + ".json")
+            if update:
+                with open(current) as source, open(baseline, "w") as target:
+                    target.write(source.read())
+                print(f"api: wrote {os.path.relpath(baseline, ROOT)}")
+                continue
+            if self_test:
+                # Break the API on purpose: drop the first public member of the first type.
+                with open(current) as file:
+                    data = json.load(file)
+                types = [node for node in data["ABIRoot"]["children"]
+                         if node.get("kind") == "TypeDecl" and node.get("children")]
+                victim = types[0]["children"].pop(0)
+                broken = os.path.join(scratch, module + "-broken.json")
+                with open(broken, "w") as file:
+                    json.dump(data, file)
+                found = breaks(current, broken)
+                expected = f"{types[0]['name']}.{victim['name']}"
+                if not any(expected in line for line in found):
+                    print(f"api self-test: removing {expected} from {module} was not reported: {found}")
+                    failed = True
+                else:
+                    print(f"api self-test: {module}: removing {expected} is reported: {found[0]}")
+                continue
+            if not os.path.exists(baseline):
+                print(f"api: no baseline for {module}; run scripts/check-api.py --update at a release")
+                failed = True
+                continue
+            found = breaks(baseline, current)
+            if found:
+                failed = True
+                print(f"api: {module} breaks the API of the last release:")
+                for line in found:
+                    print(f"  {line}")
+            else:
+                print(f"api: {module}: no break against the last release")
+    if failed and not update:
+        if not self_test:
+            print("A break must be intended: record it in CHANGELOG.md and add the line above to "
+                  "api/recorded-breaks.txt (or, at a release, run --update).")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
