@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(
       name: "InspectTests",
       dependencies: ["InspectKit", "StateKitTesting", .target(name: "statekit-inspect")],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "Golden"]
     ),
     // Two widget libraries compiled independently that both put a state on application bit 0
     // (bit 16), and an app (the test target) that uses both without editing either: the

@@ -16,7 +16,7 @@
 /// `_stdlib_atomicAcquiringInitializeARCRef`, which needs no OS version). Only the owner of
 /// unshared tables drops it, and then no other thread can see them.
 @usableFromInline
-final class _StyleTables: @unchecked Sendable {
+final class _StyleTables: _StyleColumnFinding, @unchecked Sendable {
   /// The attributes, in the order they were added.
   private(set) var columns: [_StyleColumnBase]
   /// The precedence of every table.
@@ -74,25 +74,9 @@ final class _StyleTables: @unchecked Sendable {
 
   // MARK: Finding
 
-  /// The column at a position, whose slot's value type is `Value`.
-  private func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
-    // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
-    unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
-  }
-
-  /// The position of an attribute's column, or `nil`.
-  func position(of slot: _StyleSlot) -> Int? {
-    position(of: _StyleName(slot.name), type: ObjectIdentifier(slot.valueType)) { slot }
-  }
-
-  /// The position of a key's column, or `nil`.
-  func position<Value>(of key: StyleKey<Value>) -> Int? {
-    position(of: key._name, type: ObjectIdentifier(Value.self)) { key.slot }
-  }
-
   /// The position of the column with these words and value type, by a scan that compares two
   /// words and a type per column; `slot` is asked for only when the words cannot decide.
-  private func position(
+  func position(
     of name: _StyleName, type: ObjectIdentifier, slot: () -> _StyleSlot
   ) -> Int? {
     var ascii = name.isASCII
@@ -186,7 +170,7 @@ final class _StyleTables: @unchecked Sendable {
 /// name longer than 16 bytes, a name that is not ASCII, or a table whose bits do not gather takes
 /// the slow path, which compares strings or resolves the table.
 @usableFromInline
-final class _StyleStorage: @unchecked Sendable {
+final class _StyleStorage: _StyleColumnFinding, @unchecked Sendable {
   /// The attributes; record `i` describes column `i`.
   let columns: [_StyleColumnBase]
   /// The bits some selector of some table mentions.
@@ -292,25 +276,9 @@ final class _StyleStorage: @unchecked Sendable {
     return column(at: position, as: Value.self).resolve(ControlState(rawValue: state))
   }
 
-  /// The column at a position, whose slot's value type is `Value`.
-  private func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
-    // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
-    unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
-  }
-
-  /// The position of an attribute's column, or `nil`.
-  func position(of slot: _StyleSlot) -> Int? {
-    position(of: _StyleName(slot.name), type: ObjectIdentifier(slot.valueType)) { slot }
-  }
-
-  /// The position of a key's column, or `nil`.
-  func position<Value>(of key: StyleKey<Value>) -> Int? {
-    position(of: key._name, type: ObjectIdentifier(Value.self)) { key.slot }
-  }
-
   /// The position of the column with these words and value type; `slot` is asked for only
   /// when the words cannot decide.
-  private func position(
+  func position(
     of name: _StyleName, type: ObjectIdentifier, slot: () -> _StyleSlot
   ) -> Int? {
     var probe = name.probe(shift: probeShift)
@@ -326,5 +294,32 @@ final class _StyleStorage: @unchecked Sendable {
     if name.isASCII && namesAreASCII { return nil }
     let slot = slot()
     return columns.firstIndex { $0.slot == slot }
+  }
+}
+
+/// What the tables and their compiled form share: columns found by a key's or a slot's words,
+/// each class with its own search (a scan while the tables change, probes once compiled).
+protocol _StyleColumnFinding: AnyObject {
+  var columns: [_StyleColumnBase] { get }
+  /// The position of the column with these words and value type; `slot` is asked for only
+  /// when the words cannot decide.
+  func position(of name: _StyleName, type: ObjectIdentifier, slot: () -> _StyleSlot) -> Int?
+}
+
+extension _StyleColumnFinding {
+  /// The column at a position, whose slot's value type is `Value`.
+  func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
+    // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
+    unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
+  }
+
+  /// The position of an attribute's column, or `nil`.
+  func position(of slot: _StyleSlot) -> Int? {
+    position(of: _StyleName(slot.name), type: ObjectIdentifier(slot.valueType)) { slot }
+  }
+
+  /// The position of a key's column, or `nil`.
+  func position<Value>(of key: StyleKey<Value>) -> Int? {
+    position(of: key._name, type: ObjectIdentifier(Value.self)) { key.slot }
   }
 }
