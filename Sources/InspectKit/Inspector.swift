@@ -234,7 +234,7 @@ package struct Inspector {
     } catch {
       throw Failure(
         status: .dataError,
-        message: "\(quoted(source)): \((error as? StateKitError)?.reason ?? "\(error)")")
+        message: "\(quoted(source)): \(error.reason)")
     }
   }
 

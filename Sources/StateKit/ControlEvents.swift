@@ -129,7 +129,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   ///
   /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.
-  public init(applicationBit: Int) throws {
+  public init(applicationBit: Int) throws(StateKitError) {
     let range = Self.layout.application
     guard (0..<range.count).contains(applicationBit) else {
       throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)

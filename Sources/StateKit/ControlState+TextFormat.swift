@@ -48,7 +48,9 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   ///   - text: Names, `normal` and `0x` hex tokens separated by `|`, with optional spaces.
   ///   - unknownBits: What to do with bits that have no name; see ``UnknownBitsPolicy``.
   /// - Throws: ``StateKitError``.
-  public init(parsing text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain) throws {
+  public init(parsing text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain)
+    throws(StateKitError)
+  {
     self = try StateCatalog.system.parse(text, unknownBits: unknownBits)
   }
 }

@@ -99,7 +99,7 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   /// - Parameter applicationBit: An index from 0 through 7.
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
   ///   the index is outside `0...7`; the error names the index and the valid range.
-  public init(applicationBit: Int) throws {
+  public init(applicationBit: Int) throws(StateKitError) {
     let range = Self.layout.application
     guard (0..<range.count).contains(applicationBit) else {
       throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)

@@ -86,7 +86,7 @@ public struct EventCatalog: Hashable, Sendable {
   ///
   /// - Parameter names: The names each owner gives its events.
   /// - Throws: ``StateKitError`` for the first name that is invalid or collides.
-  public init(merging names: [EventNames]) throws {
+  public init(merging names: [EventNames]) throws(StateKitError) {
     for owned in names { try merge(owned) }
   }
 
@@ -97,7 +97,7 @@ public struct EventCatalog: Hashable, Sendable {
   ///
   /// - Parameter names: The names an owner gives its events.
   /// - Throws: ``StateKitError`` for the first name that is invalid or collides.
-  public mutating func merge(_ names: EventNames) throws {
+  public mutating func merge(_ names: EventNames) throws(StateKitError) {
     var result = table
     for entry in names.entries {
       try result.declare(entry.name, raw: entry.events.rawValue, owner: names.owner)
@@ -116,7 +116,9 @@ public struct EventCatalog: Hashable, Sendable {
   /// - Returns: The declared event.
   /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
   @discardableResult
-  public mutating func declare(_ name: String, applicationBit: Int) throws -> ControlEvents {
+  public mutating func declare(_ name: String, applicationBit: Int) throws(StateKitError)
+    -> ControlEvents
+  {
     let events = try ControlEvents(applicationBit: applicationBit)
     try table.declare(name, raw: events.rawValue, owner: nil)
     return events
@@ -133,7 +135,9 @@ public struct EventCatalog: Hashable, Sendable {
   /// - Returns: `events`.
   /// - Throws: ``StateKitError`` as ``StateCatalog/declare(_:as:)`` does.
   @discardableResult
-  public mutating func declare(_ name: String, as events: ControlEvents) throws -> ControlEvents {
+  public mutating func declare(_ name: String, as events: ControlEvents) throws(StateKitError)
+    -> ControlEvents
+  {
     try table.declare(name, raw: events.rawValue, owner: nil)
     return events
   }
@@ -192,7 +196,8 @@ public struct EventCatalog: Hashable, Sendable {
   ///   - unknownBits: What to do with bits that have no name.
   /// - Returns: The text.
   /// - Throws: ``StateKitError`` in strict mode when a bit has no name.
-  public func format(_ events: ControlEvents, unknownBits: UnknownBitsPolicy = .retain) throws
+  public func format(_ events: ControlEvents, unknownBits: UnknownBitsPolicy = .retain)
+    throws(StateKitError)
     -> String
   {
     try table.format(events.rawValue, unknownBits: unknownBits)
@@ -216,7 +221,8 @@ public struct EventCatalog: Hashable, Sendable {
   ///   - unknownBits: The policy for hex tokens.
   /// - Returns: The events.
   /// - Throws: ``StateKitError`` naming the text, the failing token and the reason.
-  public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain) throws
+  public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain)
+    throws(StateKitError)
     -> ControlEvents
   {
     ControlEvents(rawValue: try table.parse(text, unknownBits: unknownBits))

@@ -38,7 +38,8 @@ extension StateCatalog {
   /// - Returns: The text.
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/unnamedBits`` in strict mode
   ///   when a bit has no name. The other policies never throw.
-  public func format(_ state: ControlState, unknownBits: UnknownBitsPolicy = .retain) throws
+  public func format(_ state: ControlState, unknownBits: UnknownBitsPolicy = .retain)
+    throws(StateKitError)
     -> String
   {
     try table.format(state.rawValue, unknownBits: unknownBits)
@@ -80,7 +81,8 @@ extension StateCatalog {
   ///     ``UnknownBitsPolicy/strict`` rejects hex tokens.
   /// - Returns: The state.
   /// - Throws: ``StateKitError`` naming the text, the failing token and the reason.
-  public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain) throws
+  public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain)
+    throws(StateKitError)
     -> ControlState
   {
     ControlState(rawValue: try table.parse(text, unknownBits: unknownBits))
@@ -90,10 +92,10 @@ extension StateCatalog {
   /// was prefixed with `!` (only when `allowsExclusion`), and its state.
   func forEachToken(
     in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
-    _ body: (Substring, Bool, ControlState) throws -> Void
-  ) throws {
+    _ body: (Substring, Bool, ControlState) throws(StateKitError) -> Void
+  ) throws(StateKitError) {
     try table.forEachToken(in: text, unknownBits: unknownBits, allowsExclusion: allowsExclusion) {
-      token, negated, raw in
+      (token, negated, raw) throws(StateKitError) in
       try body(token, negated, ControlState(rawValue: raw))
     }
   }
@@ -102,7 +104,7 @@ extension StateCatalog {
   /// `selected visited` is `selected | visited`.
   package func parse(
     words text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain
-  ) throws -> ControlState {
+  ) throws(StateKitError) -> ControlState {
     ControlState(rawValue: try table.parse(words: text, unknownBits: unknownBits))
   }
 }

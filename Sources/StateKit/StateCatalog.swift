@@ -54,7 +54,7 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Parameter names: The names each owner gives its states.
   /// - Throws: ``StateKitError`` for the first name that is invalid or collides, naming its
   ///   owner and, for a collision, the owner of the earlier claim.
-  public init(merging names: [StateNames]) throws {
+  public init(merging names: [StateNames]) throws(StateKitError) {
     self.init()
     for owned in names { try merge(owned) }
   }
@@ -67,7 +67,7 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Parameter names: The names an owner gives its states.
   /// - Throws: ``StateKitError`` for the first name that is invalid or collides; the catalog is
   ///   then unchanged.
-  public mutating func merge(_ names: StateNames) throws {
+  public mutating func merge(_ names: StateNames) throws(StateKitError) {
     var result = self
     for entry in names.entries {
       try result.declare(entry.name, as: entry.state, owner: names.owner)
@@ -82,7 +82,7 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Parameter names: The names an owner gives its states.
   /// - Returns: The merged catalog.
   /// - Throws: ``StateKitError`` as ``merge(_:)`` does.
-  public func merging(_ names: StateNames) throws -> StateCatalog {
+  public func merging(_ names: StateNames) throws(StateKitError) -> StateCatalog {
     var result = self
     try result.merge(names)
     return result
@@ -169,7 +169,9 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Returns: The declared state.
   /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
   @discardableResult
-  public mutating func declare(_ name: String, applicationBit: Int) throws -> ControlState {
+  public mutating func declare(_ name: String, applicationBit: Int) throws(StateKitError)
+    -> ControlState
+  {
     let state = try ControlState(applicationBit: applicationBit)
     return try declare(name, as: state)
   }
@@ -190,13 +192,16 @@ public struct StateCatalog: Hashable, Sendable {
   ///   ``StateKitError/Code/notSingleApplicationBit``,
   ///   ``StateKitError/Code/nameAlreadyDeclared`` or ``StateKitError/Code/bitAlreadyDeclared``.
   @discardableResult
-  public mutating func declare(_ name: String, as state: ControlState) throws -> ControlState {
+  public mutating func declare(_ name: String, as state: ControlState) throws(StateKitError)
+    -> ControlState
+  {
     try declare(name, as: state, owner: nil)
   }
 
   /// Declares a custom state for an owner; errors name the owner and the earlier claimant.
   @discardableResult
-  mutating func declare(_ name: String, as state: ControlState, owner: String?) throws
+  mutating func declare(_ name: String, as state: ControlState, owner: String?)
+    throws(StateKitError)
     -> ControlState
   {
     try table.declare(name, raw: state.rawValue, owner: owner)

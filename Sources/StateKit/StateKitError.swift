@@ -4,11 +4,12 @@ import ErrorKitCore
 /// declaration, or a selector that contradicts itself.
 ///
 /// Every error has a stable ``code`` and a one-line ``description`` that names the input and
-/// the reason, ready to show to a user.
+/// the reason, ready to show to a user. StateKit's throwing API declares
+/// `throws(StateKitError)`, so a `catch` has the error's type without a cast:
 ///
 ///     do {
 ///         _ = try ControlState(parsing: "selected | bogus")
-///     } catch let error as StateKitError {
+///     } catch {
 ///         error.code         // .unknownName
 ///         error.token        // "bogus"
 ///         print(error)
@@ -137,7 +138,7 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   ///
   ///     do {
   ///         _ = try ControlState(parsing: "selected || focused")
-  ///     } catch let error as StateKitError {
+  ///     } catch {
   ///         error.code  // .emptySegment
   ///     }
   public let code: Code

@@ -55,7 +55,7 @@ public struct StateNamespaces: Hashable, Sendable {
   ///   are one library.
   /// - Throws: ``StateKitError`` for a library's invalid or colliding names, naming the
   ///   library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when no bit is left.
-  public init(_ libraries: [StateNames]) throws {
+  public init(_ libraries: [StateNames]) throws(StateKitError) {
     let layout = ControlState.layout
     // Each library alone must be a valid catalog: the merge's rules, per owner.
     var perOwner: [String: NameTable] = [:]

@@ -21,7 +21,7 @@ extension StateSelector: CustomStringConvertible {
   ///
   /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
   /// - Throws: ``StateKitError`` for malformed text or a state both required and excluded.
-  public init(parsing text: some StringProtocol) throws {
+  public init(parsing text: some StringProtocol) throws(StateKitError) {
     self = try StateCatalog.system.parseSelector(text)
   }
 }
@@ -57,11 +57,12 @@ extension StateCatalog {
   /// - Returns: The selector.
   /// - Throws: ``StateKitError`` for malformed text (as ``parse(_:unknownBits:)``), `!normal`,
   ///   or a state both required and excluded (``StateKitError/Code/conflictingSelector``).
-  public func parseSelector(_ text: some StringProtocol) throws -> StateSelector {
+  public func parseSelector(_ text: some StringProtocol) throws(StateKitError) -> StateSelector {
     let text = Substring(text)
     var required = ControlState.normal
     var excluded = ControlState.normal
-    try forEachToken(in: text, unknownBits: .retain) { token, negated, state in
+    try forEachToken(in: text, unknownBits: .retain) {
+      (token, negated, state) throws(StateKitError) in
       if negated {
         if state.isNormal {
           throw StateKitError.parse(

@@ -43,7 +43,9 @@ public struct StateSelector: Hashable, Sendable {
   ///   - excluded: The states a control must not be in.
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/conflictingSelector`` when a
   ///   state is both required and excluded; the message names the states.
-  public init(requiring required: ControlState, excluding excluded: ControlState) throws {
+  public init(requiring required: ControlState, excluding excluded: ControlState)
+    throws(StateKitError)
+  {
     guard required.isDisjoint(with: excluded) else {
       throw StateKitError.selector(required: required, excluded: excluded)
     }

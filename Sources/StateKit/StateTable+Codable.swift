@@ -54,7 +54,7 @@ extension StateTable: Decodable where Value: Decodable {
       let selector: StateSelector
       do {
         selector = try catalog.parseSelector(key.stringValue)
-      } catch let error as StateKitError {
+      } catch {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: container.codingPath + [key],

@@ -150,7 +150,7 @@ extension StyleOverlay: Codable {
           let selector: StateSelector
           do {
             selector = try catalog.parseSelector(text)
-          } catch let error as StateKitError {
+          } catch {
             throw DecodingError.dataCorrupted(
               DecodingError.Context(
                 codingPath: elementPath,

@@ -113,7 +113,7 @@ struct _PrecedenceForm: Codable {
     func state(_ text: String, at path: [any CodingKey]) throws -> ControlState {
       do {
         return try catalog.parse(text)
-      } catch let error as StateKitError {
+      } catch {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: path,

@@ -96,7 +96,7 @@ struct BridgingTests {
       _ = try ControlState(parsing: "selected | bogus")
       Issue.record("expected an error")
     } catch {
-      let stateKitError = try #require(error as? StateKitError)
+      let stateKitError = error
       // StateKit does not import Foundation; StateKitFoundation's LocalizedError conformance
       // gives the implicit bridge its texts...
       #expect((error as NSError).domain == "dev.statekit.StateKit")
@@ -145,8 +145,8 @@ struct BridgingTests {
       #endif
       // The bridged NSError now describes itself: ErrorKit reads the texts from its user info.
       let payload = ErrorPayload(error as NSError)
-      #expect(payload.message == (error as? StateKitError)?.message)
-      #expect(payload.failureReason == (error as? StateKitError)?.reason)
+      #expect(payload.message == error.message)
+      #expect(payload.failureReason == error.reason)
     }
   }
 }

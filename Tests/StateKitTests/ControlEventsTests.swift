@@ -38,7 +38,7 @@ struct ControlEventsTests {
     do {
       _ = try EventCatalog().parse("touchDown | tap")
       Issue.record("parsed an unknown name")
-    } catch let error as StateKitError {
+    } catch {
       #expect(error.code == .unknownName)
       #expect(
         error.description.hasPrefix(
@@ -65,10 +65,8 @@ struct ControlEventsTests {
       do {
         _ = try EventCatalog(merging: names)
         return nil
-      } catch let error as StateKitError {
-        return (error.code, error.description)
       } catch {
-        return nil
+        return (error.code, error.description)
       }
     }
     let bit = try #require(reason([gestures, hover]))

@@ -30,7 +30,7 @@ struct StateNamespacesTests {
     do {
       _ = try catalog.parse("active")
       Issue.record("an ambiguous bare name parsed")
-    } catch let error as StateKitError {
+    } catch {
       #expect(error.code == .unknownName)
       #expect(error.reason.contains("AKit.active, shown, CKit.active"))
     }
@@ -49,7 +49,7 @@ struct StateNamespacesTests {
     do {
       _ = try StateNamespaces(libraries)
       Issue.record("nine states fit in eight bits")
-    } catch let error as StateKitError {
+    } catch {
       #expect(error.code == .bitAlreadyDeclared)
       #expect(error.details["owner"] == "Kit8")
       #expect(error.reason.contains("every bit of the application range 0xff0000 (bits 16...23)"))

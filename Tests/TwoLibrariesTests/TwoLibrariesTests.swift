@@ -85,7 +85,7 @@ struct TwoLibrariesTests {
     do {
       _ = try StateCatalog(merging: [.linkKit, .listKit])
       Issue.record("the merge accepted two states on bit 16")
-    } catch let error as StateKitError {
+    } catch {
       #expect(error.code == .bitAlreadyDeclared)
       #expect(
         error.description

@@ -4,7 +4,7 @@ import ErrorKitCore
 // order joined by ` | `, unnamed bits as one `0x` hex token, the layout's empty name for no bits.
 extension NameTable {
   /// The text of `raw`, or a strict-mode error naming its unnamed bits.
-  package func format(_ raw: UInt, unknownBits: UnknownBitsPolicy) throws -> String {
+  package func format(_ raw: UInt, unknownBits: UnknownBitsPolicy) throws(StateKitError) -> String {
     let unnamed = raw & ~namedRawValue
     if unknownBits == .strict, unnamed != 0 {
       throw StateKitError.format(noun: layout.noun, unnamed: unnamed, in: raw)
@@ -44,7 +44,9 @@ extension NameTable {
   private static let hexPrefix = Array("0x".utf8)
 
   /// Parses text into bits.
-  package func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy) throws -> UInt {
+  package func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy)
+    throws(StateKitError) -> UInt
+  {
     var result: UInt = 0
     try forEachToken(in: Substring(text), unknownBits: unknownBits, allowsExclusion: false) {
       _, _, raw in
@@ -54,7 +56,8 @@ extension NameTable {
   }
 
   /// Parses text in which white space also separates tokens, as on a command line.
-  package func parse(words text: some StringProtocol, unknownBits: UnknownBitsPolicy) throws
+  package func parse(words text: some StringProtocol, unknownBits: UnknownBitsPolicy)
+    throws(StateKitError)
     -> UInt
   {
     var result: UInt = 0
@@ -71,8 +74,8 @@ extension NameTable {
   /// prefixed with `!` (only when `allowsExclusion`), and its bits.
   package func forEachToken(
     in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
-    wordsMaySeparate: Bool = false, _ body: (Substring, Bool, UInt) throws -> Void
-  ) throws {
+    wordsMaySeparate: Bool = false, _ body: (Substring, Bool, UInt) throws(StateKitError) -> Void
+  ) throws(StateKitError) {
     let noun = layout.noun
     if text.utf8.allSatisfy({ Self.isSpace($0, wordsMaySeparate: wordsMaySeparate) }) {
       throw StateKitError.parse(
@@ -110,8 +113,8 @@ extension NameTable {
 
   private func parseToken(
     _ token: Substring, in text: Substring, unknownBits: UnknownBitsPolicy,
-    allowsExclusion: Bool, _ body: (Substring, Bool, UInt) throws -> Void
-  ) throws {
+    allowsExclusion: Bool, _ body: (Substring, Bool, UInt) throws(StateKitError) -> Void
+  ) throws(StateKitError) {
     let noun = layout.noun
     let negated = allowsExclusion && token.utf8.first == UInt8(ascii: "!")
     let word = negated ? Substring(token.utf8.dropFirst()) : token
@@ -134,7 +137,9 @@ extension NameTable {
   }
 
   /// The value of a `0x` token; its digits must be hex and fit in `UInt`.
-  private func hexValue(_ word: Substring, token: Substring, in text: Substring) throws -> UInt {
+  private func hexValue(_ word: Substring, token: Substring, in text: Substring)
+    throws(StateKitError) -> UInt
+  {
     let noun = layout.noun
     switch ASCIIDigits.unsigned(word.utf8.dropFirst(2), radix: 16) {
     case .success(let value): return value

@@ -114,7 +114,7 @@ package struct NameTable: Sendable {
 
   /// Declares a custom name for one application bit; errors name the owner and the earlier
   /// claimant.
-  package mutating func declare(_ name: String, raw: UInt, owner: String?) throws {
+  package mutating func declare(_ name: String, raw: UInt, owner: String?) throws(StateKitError) {
     let noun = layout.noun
     let claimant = owner.map { "\(quoted($0))" } ?? "this declaration"
     try validate(name: name, prefix: owner.map { "\(quoted($0)): " } ?? "")
@@ -160,7 +160,7 @@ package struct NameTable: Sendable {
   }
 
   /// Checks that a name may be declared: an ASCII identifier that is not a reserved word.
-  private func validate(name: String, prefix: String) throws {
+  private func validate(name: String, prefix: String) throws(StateKitError) {
     let noun = layout.noun
     let utf8 = name.utf8
     func isStart(_ byte: UInt8) -> Bool {
