@@ -41,7 +41,8 @@ public struct StateMachine<Model, System: AnyObject> {
     ///
     ///     StateMachine<Int, Counter>.Action("noop", model: { _ in }, system: { _ in }).name  // "noop"
     public let name: String
-    let precondition: @Sendable (Model) -> Bool
+    /// Whether the action may be taken in a state of the model (its precondition).
+    let mayRun: @Sendable (Model) -> Bool
     let modelStep: @Sendable (inout Model) -> Void
     let systemStep: (System) throws -> Void
     let postcondition: (Model, System) -> Bool
@@ -67,7 +68,7 @@ public struct StateMachine<Model, System: AnyObject> {
       postcondition: @escaping (Model, System) -> Bool = { _, _ in true }
     ) {
       self.name = name
-      self.precondition = precondition
+      self.mayRun = precondition
       self.modelStep = model
       self.systemStep = system
       self.postcondition = postcondition
@@ -117,7 +118,7 @@ public struct StateMachine<Model, System: AnyObject> {
   /// never changes the actions a sequence takes, since a replayed choice names its action.
   func sequences(count: ClosedRange<Int>, swarm: Bool = false) -> Generator<[Int]> {
     let initial = initialModel
-    let preconditions = actions.map(\.precondition)
+    let preconditions = actions.map(\.mayRun)
     let steps = actions.map(\.modelStep)
     let names = actions.map(\.name)
     let low = max(count.lowerBound, 0)
@@ -172,7 +173,7 @@ public struct StateMachine<Model, System: AnyObject> {
       let step = "step \(offset + 1) (\(action.name))"
       // Not a trap: the action's own precondition, checked again; a failure is a reported
       // property failure. Generation makes it impossible; the check keeps it from going unnoticed.
-      guard action.precondition(model) else {
+      guard action.mayRun(model) else {
         throw _CheckFailure(message: "\(step) was generated although its precondition fails")
       }
       do {

@@ -66,19 +66,13 @@ struct _Runner<Value> {
       guard case .failed(let value, let reason, let used, let spans) = evaluate(&stream) else {
         continue
       }
-      var shrinker = _Shrinker(
-        runner: self, value: value, reason: reason, choices: used, spans: spans,
-        budget: maxShrinks)
-      shrinker.shrink()
-      let report = PropertyReport(
-        name: name, counterexample: generator.describe(shrinker.value),
-        firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: 0,
-        shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed,
-        replay:
-          "saved failure \(index + 1) of this property in \(saved?.path ?? ""), replayed before new cases; delete its line once the bug is fixed"
-      )
       return outcome(
-        PropertyFailure(counterexample: shrinker.value, firstCounterexample: value, report: report))
+        shrunkFailure(
+          value, reason: reason, choices: used, spans: spans, maxShrinks: maxShrinks, tries: 0,
+          seed: seed
+        ) { _, _ in
+          "saved failure \(index + 1) of this property in \(saved?.path ?? ""), replayed before new cases; delete its line once the bug is fixed"
+        })
     }
     var seeds = SplitMix64(seed: seed)
     var tries = 0
@@ -120,25 +114,16 @@ struct _Runner<Value> {
       case .failed(let value, let reason, let choices, let spans):
         tries += 1
         statistics.record(context)
-        var shrinker = _Shrinker(
-          runner: self, value: value, reason: reason, choices: choices, spans: spans,
-          budget: maxShrinks)
-        shrinker.shrink()
-        let counterexample = generator.describe(shrinker.value)
-        var replay = replay
-        if let saved,
-          saved.save(name: name, choices: shrinker.choices, counterexample: counterexample)
-        {
-          replay +=
-            "; saved to \(saved.path), replayed first on every run until its line is deleted"
-        }
-        let report = PropertyReport(
-          name: name, counterexample: counterexample,
-          firstCounterexample: generator.describe(value), reason: shrinker.reason, tries: tries,
-          shrinks: shrinker.shrinks, shrinkAttempts: shrinker.attempts, seed: seed, replay: replay)
         return outcome(
-          PropertyFailure(
-            counterexample: shrinker.value, firstCounterexample: value, report: report))
+          shrunkFailure(
+            value, reason: reason, choices: choices, spans: spans, maxShrinks: maxShrinks,
+            tries: tries, seed: seed
+          ) { shrunk, counterexample in
+            guard let saved, saved.save(name: name, choices: shrunk, counterexample: counterexample)
+            else { return replay }
+            return replay
+              + "; saved to \(saved.path), replayed first on every run until its line is deleted"
+          })
       }
     }
     if let unmet = statistics.unmetCoverage() {
@@ -148,6 +133,26 @@ struct _Runner<Value> {
       return outcome(PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
     }
     return outcome(nil)
+  }
+
+  /// Shrinks a failing case and reports it. `replay` gives the report's replay line from the
+  /// shrunk case's choices and its description (a new failure saves them there).
+  private func shrunkFailure(
+    _ value: Value, reason: String, choices: [UInt64], spans: [Range<Int>], maxShrinks: Int,
+    tries: Int, seed: UInt64, replay: (_ choices: [UInt64], _ counterexample: String) -> String
+  ) -> PropertyFailure<Value> {
+    var shrinker = _Shrinker(
+      runner: self, value: value, reason: reason, choices: choices, spans: spans,
+      budget: maxShrinks)
+    shrinker.shrink()
+    let counterexample = generator.describe(shrinker.value)
+    let report = PropertyReport(
+      name: name, counterexample: counterexample, firstCounterexample: generator.describe(value),
+      reason: shrinker.reason, tries: tries, shrinks: shrinker.shrinks,
+      shrinkAttempts: shrinker.attempts, seed: seed,
+      replay: replay(shrinker.choices, counterexample))
+    return PropertyFailure(
+      counterexample: shrinker.value, firstCounterexample: value, report: report)
   }
 
   /// The command that replays a run: the environment variable, and the current Swift Testing

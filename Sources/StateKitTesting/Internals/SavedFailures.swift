@@ -48,8 +48,13 @@ struct _SavedFailures {
 
   /// The saved choices of a property, in file order; none when the file does not exist.
   func choices(for name: String) -> [[UInt64]] {
-    let key = Self.field(name)
-    return read().split(whereSeparator: \.isNewline).compactMap { line in
+    Self.choices(for: name, in: read())
+  }
+
+  /// The saved choices of a property in the file's text.
+  private static func choices(for name: String, in text: String) -> [[UInt64]] {
+    let key = field(name)
+    return text.split(whereSeparator: \.isNewline).compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count >= 2, !line.hasPrefix("#"), fields[0] == key,
         fields[1].hasPrefix("choices:")
@@ -67,8 +72,8 @@ struct _SavedFailures {
   /// it now.
   @discardableResult
   func save(name: String, choices: [UInt64], counterexample: String) -> Bool {
-    if self.choices(for: name).contains(choices) { return true }
     let existing = read()
+    if Self.choices(for: name, in: existing).contains(choices) { return true }
     var text = existing.isEmpty ? Self.header : ""
     if !existing.isEmpty && !existing.hasSuffix("\n") { text += "\n" }
     text += Self.field(name) + "\tchoices: " + choices.map(String.init).joined(separator: " ")
