@@ -1,7 +1,8 @@
 import ErrorKitCore
 
-// ErrorPayload JSON as the CLI reads it: never a trap; JSON values and payloads that parse write
-// back to text that parses to the same thing.
+// ErrorPayload JSON as the CLI reads it, several causes (`otherCauses`) included: never a trap;
+// JSON values and payloads that parse write back to text that parses to the same thing, within
+// the depth and count limits.
 @testable import InspectKit
 
 /// libFuzzer calls this once per input.
@@ -16,7 +17,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   payload.write(to: &out)
   let back = (try? JSONReader.parse(out.bytes)).flatMap { try? ErrorPayload(jsonValue: $0) }
   require(back == payload, "payload round trip")
-  require(payload.chain.count <= ErrorPayload.maximumDepth, "payload deeper than the limit")
+  let size = payload.treeSize
+  require(size.depth <= ErrorPayload.maximumDepth, "payload deeper than the limit")
+  require(size.count <= ErrorPayload.maximumCount, "payload larger than the limit")
   _ = ErrorTree(color: false).render(payload)
   return 0
 }

@@ -14,6 +14,7 @@ extension ErrorChain {
   /// | `errorkit.domain`, `errorkit.code`, `errorkit.name` | the outermost error's domain, code and case name (no `name` when unknown) |
   /// | `errorkit.details.KEY` | each exported detail, in key order, after the secrets policy |
   /// | `errorkit.cause.N.domain`, `.code`, `.name`, `.message` | each cause, `N` from 1, outermost first |
+  /// | `errorkit.cause.N.parent` | only when an error has several causes: the number of the error it caused (0 for the outermost); causes are then numbered depth first |
   /// | `errorkit.truncated` | `true` when the chain was cut (absent otherwise) |
   ///
   /// ```swift
@@ -53,14 +54,40 @@ extension ErrorChain {
     for key in first.details.keys.sorted() {
       pairs.append(("errorkit.details.\(key)", first.details[key] ?? ""))
     }
-    for (index, link) in chain.links.dropFirst().enumerated() {
+    let tree = chain.hasSeveralCauses
+    for (index, cause) in chain.causesDepthFirst().enumerated() {
       let prefix = "errorkit.cause.\(index + 1)."
-      pairs.append((prefix + "domain", link.domain))
-      pairs.append((prefix + "code", String(link.code)))
-      if let name = link.name { pairs.append((prefix + "name", name)) }
-      pairs.append((prefix + "message", link.message))
+      pairs.append((prefix + "domain", cause.link.domain))
+      pairs.append((prefix + "code", String(cause.link.code)))
+      if let name = cause.link.name { pairs.append((prefix + "name", name)) }
+      pairs.append((prefix + "message", cause.link.message))
+      if tree { pairs.append((prefix + "parent", String(cause.parent))) }
     }
     if chain.isTruncated { pairs.append(("errorkit.truncated", "true")) }
     return pairs
+  }
+}
+
+extension ErrorChain {
+  /// Every cause below the outermost error, depth first (an error, then its causes), each with
+  /// the number of the error it caused: 0 for the outermost, otherwise its place in this list
+  /// counted from 1. Walked with a stack.
+  func causesDepthFirst() -> [(link: Link, parent: Int)] {
+    var result: [(link: Link, parent: Int)] = []
+    // Each entry is a link not yet listed: its chain, its index there, and its parent's number.
+    var pending: [(chain: ErrorChain, index: Int, parent: Int)] = []
+    func pushCauses(of chain: ErrorChain, at index: Int, number: Int) {
+      for other in chain.links[index].otherCauses.reversed() where !other.links.isEmpty {
+        pending.append((other, 0, number))
+      }
+      if index + 1 < chain.links.count { pending.append((chain, index + 1, number)) }
+    }
+    guard !links.isEmpty else { return result }
+    pushCauses(of: self, at: 0, number: 0)
+    while let next = pending.popLast() {
+      result.append((next.chain.links[next.index], next.parent))
+      pushCauses(of: next.chain, at: next.index, number: result.count)
+    }
+    return result
   }
 }

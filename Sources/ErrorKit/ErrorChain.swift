@@ -52,6 +52,11 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     public var recoverySuggestion: String?
     /// The data the error exports as named strings.
     public var details: [String: String]
+    /// The causes of this error besides the next link, each a chain of its own (see
+    /// ``CodedError/otherUnderlyingErrors``); empty for most errors.
+    ///
+    ///     ErrorChain(CocoaError(.fileNoSuchFile)).links[0].otherCauses.isEmpty  // true
+    public var otherCauses: [ErrorChain] = []
   }
 
   /// The most errors a chain holds, its marker included: ``ErrorPayload/maximumDepth``.
@@ -72,6 +77,10 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///
   ///     ErrorChain.cycleMarkerCode  // 2
   public static let cycleMarkerCode = ErrorPayload.cycleMarkerCode
+  /// The marker's code when a tree of causes was cut at ``ErrorPayload/maximumCount`` errors.
+  ///
+  ///     ErrorChain.sizeMarkerCode  // 3
+  public static let sizeMarkerCode = ErrorPayload.sizeMarkerCode
 
   /// The errors, outermost first; a cut chain ends with its marker.
   ///
@@ -94,6 +103,25 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     isTruncated = captured.truncated
   }
 
+  init(links: [Link], isTruncated: Bool) {
+    self.links = links
+    self.isTruncated = isTruncated
+  }
+
+  /// Whether some error of the chain, or of its other causes, has more than one cause.
+  ///
+  ///     ErrorChain(CocoaError(.fileNoSuchFile)).hasSeveralCauses  // false
+  public var hasSeveralCauses: Bool {
+    links.contains { !$0.otherCauses.isEmpty }
+  }
+
+  /// How many errors the other causes hold, at every level.
+  private var otherCauseCount: Int {
+    links.reduce(0) { total, link in
+      total + link.otherCauses.reduce(0) { $0 + $1.links.count + $1.otherCauseCount }
+    }
+  }
+
   /// The message of any error, without its causes.
   ///
   ///     enum MyError: Error { case notFound(path: String) }
@@ -110,8 +138,13 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///                          userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
   ///     let chain = ErrorChain(SaveError.writeFailed(underlying: denied))
   ///     chain.description  // "Could not save your changes.: Permission denied"
+  ///
+  /// When errors have other causes, the line names how many: `… (and 2 other causes)`.
   public var description: String {
-    links.map(\.message).joined(separator: ": ")
+    let line = links.map(\.message).joined(separator: ": ")
+    let others = otherCauseCount
+    guard others > 0 else { return line }
+    return line + " (and \(others) other \(others == 1 ? "cause" : "causes"))"
   }
 
   /// The chain on several lines: the message, then a numbered "Caused by:" list.
@@ -123,16 +156,60 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///     //
   ///     // Caused by:
   ///     //     0: Permission denied
+  ///
+  /// When an error has several causes, the causes are drawn as a tree, each error above its
+  /// own causes:
+  ///
+  ///     struct ThemeProblems: DescribedError {
+  ///         var problems: [any Error]
+  ///         static let domain = "com.example.Theme"
+  ///         var code: Int { 1 }
+  ///         var message: String { "The theme has \(problems.count) problems." }
+  ///         var underlyingError: (any Error)? { problems.first }
+  ///         var otherUnderlyingErrors: [any Error] { Array(problems.dropFirst()) }
+  ///     }
+  ///
+  ///     let problems = ThemeProblems(problems: [
+  ///         CocoaError(.fileReadCorruptFile), SaveError.writeFailed(underlying: CocoaError(.fileNoSuchFile)),
+  ///     ])
+  ///     print(ErrorChain(problems).report)
+  ///     // The theme has 2 problems.
+  ///     //
+  ///     // Caused by:
+  ///     // ├─ The file couldn’t be opened because it isn’t in the correct format.
+  ///     // └─ Could not save your changes.
+  ///     //    └─ The file doesn’t exist.
   public var report: String {
     guard let first = links.first else { return "" }
     var lines = [first.message]
-    if links.count > 1 {
-      lines += ["", "Caused by:"]
+    guard links.count > 1 || !first.otherCauses.isEmpty else { return first.message }
+    lines += ["", "Caused by:"]
+    if hasSeveralCauses {
+      Self.drawCauses(of: self, at: 0, prefix: "", into: &lines)
+    } else {
       for (index, link) in links.dropFirst().enumerated() {
         lines.append("    \(index): \(link.message)")
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Draws the causes of `chain.links[index]`: the next link, then its other causes. The
+  /// recursion is as deep as the tree, which ``maximumDepth`` bounds.
+  private static func drawCauses(
+    of chain: ErrorChain, at index: Int, prefix: String, into lines: inout [String]
+  ) {
+    var causes: [(chain: ErrorChain, index: Int)] = []
+    if index + 1 < chain.links.count { causes.append((chain, index + 1)) }
+    for other in chain.links[index].otherCauses where !other.links.isEmpty {
+      causes.append((other, 0))
+    }
+    for (offset, cause) in causes.enumerated() {
+      let isLast = offset == causes.count - 1
+      lines.append(prefix + (isLast ? "└─ " : "├─ ") + cause.chain.links[cause.index].message)
+      drawCauses(
+        of: cause.chain, at: cause.index, prefix: prefix + (isLast ? "   " : "│  "), into: &lines)
+    }
   }
 
   // MARK: The funnel
@@ -145,7 +222,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   }
 
   enum Cut {
-    case depth, cycle
+    case depth, cycle, size
   }
 
   /// The marker that ends a cut chain.
@@ -153,31 +230,69 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     switch cut {
     case .depth: ErrorPayload.depthMarker
     case .cycle: ErrorPayload.cycleMarker
+    case .size: ErrorPayload.sizeMarker
     }
   }
 
+  /// How many errors a capture has taken, and whether it is full.
+  struct CaptureBudget {
+    var count = 0
+    var isFull = false
+  }
+
   /// The one place that walks an error's causes: every ErrorChain and every
-  /// `ErrorPayload(error)` is made here.
+  /// `ErrorPayload(error)` is made here. Each level's payload and link carry its other causes.
   static func capture(_ error: any Error) -> (levels: [Level], truncated: Bool) {
+    var budget = CaptureBudget()
+    return capture(error, atDepth: 0, ancestors: [], budget: &budget)
+  }
+
+  /// Captures the chain that starts with `error`, `depth` errors below the first one captured.
+  /// The chain is walked in a loop; each error's other causes are captured by a call one level
+  /// deeper, so the recursion is bounded by ``maximumDepth``. An `NSError` met again on the
+  /// path from the top is a cycle; the same error in two branches is not.
+  private static func capture(
+    _ error: any Error, atDepth depth: Int, ancestors: [ObjectIdentifier],
+    budget: inout CaptureBudget
+  ) -> (levels: [Level], truncated: Bool) {
     var levels: [Level] = []
-    var seen: [ObjectIdentifier] = []
+    var seen = ancestors
     var current: (any Error)? = error
     while let error = current {
+      if budget.isFull { return (levels, true) }
+      if budget.count == ErrorPayload.maximumCount - 1 {
+        levels.append(Level(marker(.size)))
+        budget.count += 1
+        budget.isFull = true
+        return (levels, true)
+      }
       if type(of: error) is NSError.Type {
         let object = ObjectIdentifier(error as AnyObject)
         if seen.contains(object) {
           levels.append(Level(marker(.cycle)))
+          budget.count += 1
           return (levels, true)
         }
         seen.append(object)
       }
       let described = describe(error)
+      let position = depth + levels.count
       // The last slot takes the last error only if nothing comes after it.
-      if levels.count == maximumDepth - 1, described.cause != nil {
+      if position == maximumDepth - 1, described.cause != nil || !described.others.isEmpty {
         levels.append(Level(marker(.depth)))
+        budget.count += 1
         return (levels, true)
       }
-      levels.append(described.level)
+      var level = described.level
+      budget.count += 1
+      for other in described.others {
+        let branch = capture(other, atDepth: position + 1, ancestors: seen, budget: &budget)
+        guard let payload = ErrorPayload(linking: branch.levels.map(\.payload)) else { break }
+        level.payload.otherCauses.append(payload)
+        level.link.otherCauses.append(
+          ErrorChain(links: branch.levels.map(\.link), isTruncated: branch.truncated))
+      }
+      levels.append(level)
       current = described.cause
     }
     return (levels, false)
@@ -185,7 +300,9 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   /// One error described, and its cause; its details follow the secrets policy
   /// (``ErrorPayload/redactingSecrets(in:)``) unless its type adopts ``ExportsSecretDetails``.
-  static func describe(_ error: any Error) -> (level: Level, cause: (any Error)?) {
+  static func describe(_ error: any Error) -> (
+    level: Level, cause: (any Error)?, others: [any Error]
+  ) {
     var described = describeAsGiven(error)
     if !(error is any ExportsSecretDetails) {
       var payload = described.level.payload
@@ -198,23 +315,31 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// One error described as it gives itself, and its cause.
-  static func describeAsGiven(_ error: any Error) -> (level: Level, cause: (any Error)?) {
+  static func describeAsGiven(_ error: any Error) -> (
+    level: Level, cause: (any Error)?, others: [any Error]
+  ) {
     if let coded = error as? any CodedError, !(type(of: error) is NSError.Type) {
       let payload = ErrorPayload(
         domain: type(of: coded).domain, code: coded.code.errorCodeValue, name: coded.name,
         message: coded.message, failureReason: coded.failureReason,
         recoverySuggestion: coded.recoverySuggestion, details: coded.details)
-      return (Level(payload), coded.underlyingError)
+      return (
+        Level(payload), coded.underlyingError,
+        Array(coded.otherUnderlyingErrors.prefix(ErrorPayload.maximumCount))
+      )
     }
     if !(type(of: error) is NSError.Type), let standard = StandardErrors.describe(error) {
-      return (Level(standard.payload), standard.cause)
+      return (Level(standard.payload), standard.cause, [])
     }
     let ns = error as NSError
     let fields = _NSErrorFields(ns)
     // The one mapping from user info to fields, as for pasted NSError text.
     var payload = ErrorPayload(domain: ns.domain, code: ns.code, userInfo: fields.entries)
     if type(of: error) is NSError.Type {
-      return (Level(payload, fallback: ns.localizedDescription), fields.underlying)
+      return (
+        Level(payload, fallback: ns.localizedDescription), fields.underlying,
+        fields.otherUnderlying
+      )
     }
     // A Swift error that is not a CodedError: its type and case name, never its values.
     let localized = error as? any LocalizedError
@@ -227,7 +352,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       ?? typeName
     payload.failureReason = payload.failureReason ?? localized?.failureReason
     payload.recoverySuggestion = payload.recoverySuggestion ?? localized?.recoverySuggestion
-    return (Level(payload), fields.underlying)
+    return (Level(payload), fields.underlying, fields.otherUnderlying)
   }
 
   /// A bridged domain without the memory address Swift puts in the names of private types

@@ -25,10 +25,12 @@ extension ErrorPayload {
   public init(_ chain: ErrorChain) {
     self.init(
       levels: chain.links.map {
-        ErrorPayload(
+        var payload = ErrorPayload(
           domain: $0.domain, code: $0.code, name: $0.name, message: $0.message,
           failureReason: $0.failureReason, recoverySuggestion: $0.recoverySuggestion,
           details: $0.details)
+        payload.otherCauses = $0.otherCauses.map(ErrorPayload.init(_:))
+        return payload
       })
   }
 
@@ -38,8 +40,10 @@ extension ErrorPayload {
     self = ErrorPayload(linking: levels) ?? ErrorPayload.depthMarker
   }
 
-  /// An `NSError` with the payload's domain, code, texts, name, details and causes; built
-  /// without recursion, and cut with a marker past ``maximumDepth`` errors.
+  /// An `NSError` with the payload's domain, code, texts, name, details and causes (the first
+  /// under `NSUnderlyingErrorKey`, the others under `NSMultipleUnderlyingErrorsKey`); the chain
+  /// of first causes is built without recursion, and cut with a marker past ``maximumDepth``
+  /// errors.
   ///
   ///     ErrorPayload(domain: "D", code: 3, message: "Broken").nsError.localizedDescription  // "Broken"
   ///
@@ -56,7 +60,7 @@ extension ErrorPayload {
         userInfo: _NSErrorBridge.userInfo(
           message: level.message, failureReason: level.failureReason,
           recoverySuggestion: level.recoverySuggestion, name: level.name, details: level.details,
-          underlying: cause))
+          underlying: cause, otherUnderlying: level.otherCauses.map(\.nsError)))
     }
     return cause ?? NSError(domain: domain, code: code)
   }

@@ -60,6 +60,14 @@ public protocol CodedError: Error {
   ///     StorageError.diskFull(needed: 10).underlyingError  // nil, unless the type gives one
   var underlyingError: (any Error)? { get }
 
+  /// The errors that caused this one besides ``underlyingError``, in order: a theme file with
+  /// five problems has one error with five causes. Defaults to none. Reports show them as a
+  /// tree, payloads keep them (`otherCauses`), and `NSError` carries them under
+  /// `NSMultipleUnderlyingErrorsKey`.
+  ///
+  ///     StorageError.diskFull(needed: 10).otherUnderlyingErrors.isEmpty  // true, unless the type gives some
+  var otherUnderlyingErrors: [any Error] { get }
+
   /// The data the error exports as named strings: into `NSError` user info, payloads, reports
   /// and logs. Defaults to none; see ``ReflectsDetails`` to export the associated values.
   ///
@@ -88,6 +96,11 @@ extension CodedError {
   ///
   ///     StorageError.diskFull(needed: 10).underlyingError  // nil
   public var underlyingError: (any Error)? { nil }
+
+  /// No other causes.
+  ///
+  ///     StorageError.diskFull(needed: 10).otherUnderlyingErrors.isEmpty  // true
+  public var otherUnderlyingErrors: [any Error] { [] }
 
   /// No details: a type exports its data only when it says so.
   ///

@@ -8,8 +8,9 @@ extension ErrorPayload {
   ///     let payload = try ErrorPayload(json: #"{"domain": "D", "code": 1, "description": "Broken"}"#)
   ///     payload.message  // "Broken"
   ///
-  /// The rules are those of the Codable conformance: a code is a whole number (`1.0` counts as
-  /// `1`), a key given twice counts the first time, and at most ``maximumDepth`` errors nest.
+  /// The rules are those of the Codable conformance (Docs/ErrorPayload.md, "One reading"): a
+  /// code is a whole number within 2^53 - 1 (`1.0` counts as `1`), a key given twice counts the
+  /// first time, a leading byte-order mark is skipped, and at most ``maximumDepth`` errors nest.
   ///
   /// - Parameter json: An ErrorPayload JSON document.
   /// - Throws: ``JSONFormatError`` naming the problem.
@@ -18,7 +19,9 @@ extension ErrorPayload {
   }
 
   /// The payload as one line of JSON with every key of the contract, in its order, and details
-  /// sorted by name.
+  /// sorted by name. It writes any payload; readers of the format refuse one deeper than
+  /// ``maximumDepth``, larger than ``maximumCount`` or with a code beyond 2^53 - 1 in magnitude
+  /// (`JSONEncoder` throws for those instead).
   ///
   ///     print(ErrorPayload(domain: "D", code: 1, details: ["b": "2", "a": "1"]).jsonText)
   ///     // {"domain": "D", "code": 1, "name": null, "description": null, "failureReason": null, "recoverySuggestion": null, "details": {"a": "1", "b": "2"}, "underlying": null}
@@ -30,22 +33,49 @@ extension ErrorPayload {
 
   /// Reads a payload from a parsed JSON value.
   package init(jsonValue: JSONValue) throws(JSONFormatError) {
-    // Read the chain top down, then link it bottom up: no recursion, whatever the nesting.
+    var count = 0
+    self = try Self.tree(from: jsonValue, atDepth: 0, count: &count)
+  }
+
+  /// Reads the payload at `value`, `depth` errors below the document's first: its chain of
+  /// `underlying` errors top down in a loop, then linked bottom up, and each error's
+  /// `otherCauses` by a call that goes one level deeper (so the recursion is bounded by
+  /// ``maximumDepth``).
+  private static func tree(from value: JSONValue, atDepth depth: Int, count: inout Int)
+    throws(JSONFormatError) -> ErrorPayload
+  {
     var levels: [ErrorPayload] = []
-    var current: JSONValue? = jsonValue
+    var current: JSONValue? = value
     while let value = current {
-      guard levels.count < Self.maximumDepth else {
+      guard depth + levels.count < Self.maximumDepth else {
         throw JSONFormatError(
           message: "error payloads are nested deeper than the limit of \(Self.maximumDepth)")
       }
-      levels.append(try Self.fields(of: value))
+      count += 1
+      guard count <= Self.maximumCount else {
+        throw JSONFormatError(
+          message: "the payload holds more than the limit of \(Self.maximumCount) errors")
+      }
+      var level = try Self.fields(of: value)
+      switch value["otherCauses"] {
+      case nil, .null?: break
+      case .array(let others)?:
+        for other in others {
+          level.otherCauses.append(
+            try tree(from: other, atDepth: depth + levels.count + 1, count: &count))
+        }
+      case let other?:
+        throw JSONFormatError(
+          message: "\"otherCauses\" must be an array of error payloads or null, not \(other.kind)")
+      }
+      levels.append(level)
       switch value["underlying"] {
       case nil, .null?: current = nil
       case let cause?: current = cause
       }
     }
     // Never nil: the loop above read at least one level.
-    self = ErrorPayload(linking: levels) ?? ErrorPayload.depthMarker
+    return ErrorPayload(linking: levels) ?? ErrorPayload.depthMarker
   }
 
   /// One level of a payload, without its cause.
@@ -93,12 +123,12 @@ extension ErrorPayload {
       details: details)
   }
 
-  /// Writes the payload as JSON with every key of the contract, in its order; the chain is
+  /// Writes the payload as JSON with every key of the contract, in its order, and
+  /// `otherCauses` after `underlying` when there are any; the chain of `underlying` errors is
   /// written without recursion.
   package func write(to writer: inout JSONWriter) {
-    var closing = 0
-    var current: ErrorPayload? = self
-    while let payload = current {
+    let levels = chain
+    for (index, payload) in levels.enumerated() {
       writer.raw("{\"domain\": ")
       writer.string(payload.domain)
       writer.raw(", \"code\": \(payload.code), \"name\": ")
@@ -117,20 +147,44 @@ extension ErrorPayload {
         writer.string(payload.details[key] ?? "")
       }
       writer.raw("}, \"underlying\": ")
-      current = payload.underlying
-      if current == nil { writer.raw("null") }
-      closing += 1
+      if index == levels.count - 1 { writer.raw("null") }
     }
-    writer.raw(String(repeating: "}", count: closing))
+    for payload in levels.reversed() {
+      if !payload.otherCauses.isEmpty {
+        writer.raw(", \"otherCauses\": [")
+        for (offset, other) in payload.otherCauses.enumerated() {
+          if offset > 0 { writer.raw(", ") }
+          other.write(to: &writer)
+        }
+        writer.raw("]")
+      }
+      writer.raw("}")
+    }
   }
 
-  /// The payload as a JSON value, for encoders; `nil` past ``maximumDepth``.
+  /// The payload as a JSON value, for encoders; `nil` beyond ``maximumDepth`` or
+  /// ``maximumCount``, or with a code no reader of the format accepts.
   package var jsonValue: JSONValue? {
-    let levels = chain
-    guard levels.count <= Self.maximumDepth else { return nil }
+    guard isWithinLimits, codeBeyondJSON == nil else { return nil }
+    return unlimitedJSONValue
+  }
+
+  /// The first code of the tree beyond 2^53 - 1 in magnitude, which JSON does not carry
+  /// exactly (Docs/ErrorPayload.md), or `nil`.
+  package var codeBeyondJSON: Int? {
+    var pending = [self]
+    while let payload = pending.popLast() {
+      if payload.code.magnitude > UInt(ASCIIDigits.largestJSONInteger) { return payload.code }
+      if let first = payload.underlying { pending.append(first) }
+      pending.append(contentsOf: payload.otherCauses)
+    }
+    return nil
+  }
+
+  private var unlimitedJSONValue: JSONValue {
     var value = JSONValue.null
-    for level in levels.reversed() {
-      value = .object([
+    for level in chain.reversed() {
+      var members: [(String, JSONValue)] = [
         ("domain", .string(level.domain)), ("code", .number(String(level.code))),
         ("name", level.name.map(JSONValue.string) ?? .null),
         ("description", level.message.map(JSONValue.string) ?? .null),
@@ -141,7 +195,11 @@ extension ErrorPayload {
           .object(level.details.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
         ),
         ("underlying", value),
-      ])
+      ]
+      if !level.otherCauses.isEmpty {
+        members.append(("otherCauses", .array(level.otherCauses.map(\.unlimitedJSONValue))))
+      }
+      value = .object(members)
     }
     return value
   }
@@ -154,16 +212,28 @@ extension ErrorPayload: Codable {
   ///     // {"domain":"D","code":1,"name":null,"description":null,...,"details":{},"underlying":null}
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` for a chain deeper than ``maximumDepth``, which no
+  /// - Throws: `EncodingError.invalidValue` for a payload deeper than ``maximumDepth``, with
+  ///   more than ``maximumCount`` errors, or with a code beyond 2^53 - 1 in magnitude, which no
   ///   decoder would read back.
   public func encode(to encoder: any Encoder) throws {
-    guard let value = jsonValue else {
+    if let code = codeBeyondJSON {
       throw EncodingError.invalidValue(
         self,
         EncodingError.Context(
           codingPath: encoder.codingPath,
           debugDescription:
-            "the error chain holds \(depth) errors, more than the limit of \(Self.maximumDepth)"))
+            "the code \(code) is beyond 2^53 - 1, the largest integer JSON carries exactly"))
+    }
+    guard let value = jsonValue else {
+      let size = treeSize
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription: size.depth > Self.maximumDepth
+            ? "the error chain holds \(size.depth) errors, more than the limit of \(Self.maximumDepth)"
+            : "the payload holds \(size.count) errors, more than the limit of \(Self.maximumCount)")
+      )
     }
     try value.encode(to: encoder)
   }

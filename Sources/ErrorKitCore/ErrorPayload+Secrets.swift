@@ -59,7 +59,7 @@ extension ErrorPayload {
   }
 
   /// The payload with ``redactingSecrets(in:)`` applied to the details of every error of its
-  /// chain; its other fields are kept.
+  /// tree of causes; its other fields are kept.
   ///
   ///     let payload = ErrorPayload(
   ///         domain: "NSURLErrorDomain", code: -1009,
@@ -75,6 +75,7 @@ extension ErrorPayload {
       for (key, value) in levels[index].details {
         levels[index].details[key] = Self.redactingSecrets(in: value)
       }
+      levels[index].otherCauses = levels[index].otherCauses.map { $0.redactingSecrets() }
     }
     return ErrorPayload(linking: levels) ?? self
   }

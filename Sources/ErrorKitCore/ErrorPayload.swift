@@ -19,9 +19,12 @@
 ///     try ErrorPayload(json: json) == payload    // true
 ///     try JSONDecoder().decode(ErrorPayload.self, from: JSONEncoder().encode(payload)) == payload  // true
 ///
-/// A payload may be as deep as you build it; copying, comparing and freeing it never recurse.
-/// Only JSON limits the depth, to ``maximumDepth`` errors. The format is specified in
-/// `Docs/ErrorPayload.md`.
+/// An error with several causes keeps the first in ``underlying`` and the others in
+/// ``otherCauses``, so a payload is a tree of errors.
+///
+/// A chain of ``underlying`` errors may be as deep as you build it; copying, comparing and
+/// freeing it never recurse. Only JSON limits the depth, to ``maximumDepth`` errors on every
+/// path and ``maximumCount`` in all. The format is specified in `Docs/ErrorPayload.md`.
 public struct ErrorPayload: Sendable, Equatable {
   /// The error domain (JSON key `domain`).
   public var domain: String
@@ -39,6 +42,17 @@ public struct ErrorPayload: Sendable, Equatable {
   public var details: [String: String]
   /// The cause, boxed: a struct cannot hold itself directly.
   private var cause: _Cause?
+  /// Causes besides ``underlying`` (JSON key `otherCauses`, written only when there are any).
+  ///
+  /// An error with several causes, such as a theme file with three problems, keeps the first in
+  /// ``underlying`` and the others here, in order; each may have causes of its own.
+  ///
+  ///     let payload = ErrorPayload(
+  ///         domain: "com.example.Theme", code: 1, message: "The theme has 2 problems.",
+  ///         causes: [ErrorPayload(domain: "D", code: 1), ErrorPayload(domain: "D", code: 2)])
+  ///     payload.underlying?.code       // 1
+  ///     payload.otherCauses.map(\.code)  // [2]
+  public var otherCauses: [ErrorPayload]
 
   /// The cause of this error (JSON key `underlying`, or null).
   ///
@@ -52,10 +66,18 @@ public struct ErrorPayload: Sendable, Equatable {
 
   /// The most errors one chain holds, in the whole package: JSON payloads, NSError text and
   /// `ErrorChain` stop here (deeper JSON is a decoding error; a deeper chain of live errors is
-  /// cut with a marker).
+  /// cut with a marker). With several causes, it bounds every path from the error to a root
+  /// cause.
   ///
   ///     ErrorPayload.maximumDepth  // 64
   public static let maximumDepth = 64
+
+  /// The most errors one payload holds in all, with every cause of every error counted: JSON
+  /// with more is a decoding error, and a capture of live errors stops taking other causes
+  /// there, so that errors that share causes cannot multiply without bound.
+  ///
+  ///     ErrorPayload.maximumCount  // 1024
+  public static let maximumCount = 1024
 
   /// Creates a payload from its fields.
   ///
@@ -83,9 +105,47 @@ public struct ErrorPayload: Sendable, Equatable {
     self.recoverySuggestion = recoverySuggestion
     self.details = details
     self.cause = underlying.map(_Cause.init)
+    self.otherCauses = []
   }
 
-  /// The payload and its causes, outermost first.
+  /// Creates a payload with several causes: the first becomes ``underlying``, the others
+  /// ``otherCauses``.
+  ///
+  ///     let payload = ErrorPayload(
+  ///         domain: "com.example.Theme", code: 1,
+  ///         causes: [ErrorPayload(domain: "D", code: 1), ErrorPayload(domain: "D", code: 2)])
+  ///     payload.causes.count  // 2
+  ///
+  /// - Parameters:
+  ///   - domain: The error domain.
+  ///   - code: The error code.
+  ///   - name: The case name.
+  ///   - message: What went wrong.
+  ///   - failureReason: Why it went wrong.
+  ///   - recoverySuggestion: What to do about it.
+  ///   - details: Named strings.
+  ///   - causes: The causes, in order; may be empty.
+  public init(
+    domain: String, code: Int, name: String? = nil, message: String? = nil,
+    failureReason: String? = nil, recoverySuggestion: String? = nil,
+    details: [String: String] = [:], causes: [ErrorPayload]
+  ) {
+    self.init(
+      domain: domain, code: code, name: name, message: message, failureReason: failureReason,
+      recoverySuggestion: recoverySuggestion, details: details, underlying: causes.first)
+    otherCauses = Array(causes.dropFirst())
+  }
+
+  /// Every cause of this error, in order: ``underlying``, then ``otherCauses``.
+  ///
+  ///     let cause = ErrorPayload(domain: "NSPOSIXErrorDomain", code: 13)
+  ///     ErrorPayload(domain: "D", code: 1, underlying: cause).causes.count  // 1
+  public var causes: [ErrorPayload] {
+    (underlying.map { [$0] } ?? []) + otherCauses
+  }
+
+  /// The payload and its first causes, outermost first: the chain of ``underlying`` errors
+  /// (``otherCauses`` are not in it).
   ///
   ///     let cause = ErrorPayload(domain: "NSPOSIXErrorDomain", code: 13)
   ///     let payload = ErrorPayload(domain: "D", code: 1, underlying: cause)
@@ -100,7 +160,8 @@ public struct ErrorPayload: Sendable, Equatable {
     return result
   }
 
-  /// Whether two payloads have the same fields and equal causes, compared without recursion.
+  /// Whether two payloads have the same fields and equal causes; the chain of ``underlying``
+  /// errors is compared without recursion.
   ///
   ///     ErrorPayload(domain: "D", code: 1) == ErrorPayload(domain: "D", code: 1)  // true
   public static func == (lhs: ErrorPayload, rhs: ErrorPayload) -> Bool {
@@ -109,7 +170,8 @@ public struct ErrorPayload: Sendable, Equatable {
     while true {
       guard left.domain == right.domain, left.code == right.code, left.name == right.name,
         left.message == right.message, left.failureReason == right.failureReason,
-        left.recoverySuggestion == right.recoverySuggestion, left.details == right.details
+        left.recoverySuggestion == right.recoverySuggestion, left.details == right.details,
+        left.otherCauses == right.otherCauses
       else { return false }
       switch (left.cause, right.cause) {
       case (nil, nil): return true
@@ -122,7 +184,28 @@ public struct ErrorPayload: Sendable, Equatable {
     }
   }
 
-  /// How many errors the chain holds, this one included.
+  /// The longest path from this error to a root cause (this error counts one) and the number of
+  /// errors in the whole tree; walked without recursion.
+  package var treeSize: (depth: Int, count: Int) {
+    var deepest = 0
+    var count = 0
+    var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
+    while let (payload, level) = pending.popLast() {
+      count += 1
+      deepest = max(deepest, level)
+      if let first = payload.underlying { pending.append((first, level + 1)) }
+      for other in payload.otherCauses { pending.append((other, level + 1)) }
+    }
+    return (deepest, count)
+  }
+
+  /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it.
+  package var isWithinLimits: Bool {
+    let size = treeSize
+    return size.depth <= Self.maximumDepth && size.count <= Self.maximumCount
+  }
+
+  /// How many errors the chain of ``underlying`` errors holds, this one included.
   ///
   ///     ErrorPayload(domain: "D", code: 1).depth  // 1
   public var depth: Int {

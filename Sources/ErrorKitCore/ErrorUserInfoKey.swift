@@ -16,6 +16,10 @@ public enum ErrorUserInfoKey {
   public static let recoverySuggestion = "NSLocalizedRecoverySuggestion"
   /// The cause: `NSUnderlyingErrorKey`.
   public static let underlyingError = "NSUnderlyingError"
+  /// The causes besides the first: `NSMultipleUnderlyingErrorsKey`, an array of errors.
+  ///
+  ///     ErrorUserInfoKey.otherUnderlyingErrors  // "NSMultipleUnderlyingErrorsKey"
+  public static let otherUnderlyingErrors = "NSMultipleUnderlyingErrorsKey"
   /// The case name of the error (``CodedError/name``), ErrorKit's own key.
   public static let name = "ErrorKitName"
 
@@ -23,7 +27,7 @@ public enum ErrorUserInfoKey {
   ///
   ///     ErrorUserInfoKey.reserved.contains("NSLocalizedDescription")  // true
   public static let reserved: Set<String> = [
-    description, failureReason, recoverySuggestion, underlyingError, name,
+    description, failureReason, recoverySuggestion, underlyingError, otherUnderlyingErrors, name,
   ]
 
   /// The prefix of a detail's user-info key when its name is reserved or already starts with

@@ -37,6 +37,9 @@ struct ErrorStream {
 
   /// Takes complete lines (each ending with a line feed, except at the end of the input) and
   /// returns what they make known.
+  /// Whether the first bytes of the stream have been seen.
+  private var pastStreamStart = false
+
   mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
     var items: [Item] = []
     feed(chunk, count: count) { items.append($0) }
@@ -49,6 +52,12 @@ struct ErrorStream {
   mutating func feed(_ chunk: [UInt8], count: Int, _ report: (Item) -> Void) {
     credit = min(credit + count * 4, 1 << 30)
     var start = 0
+    // A byte-order mark at the very start of the stream is skipped, as the JSON reader skips
+    // it. Chunks are whole lines, so the first non-empty chunk holds all three bytes.
+    if !pastStreamStart, count > 0 {
+      pastStreamStart = true
+      if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { start = 3 }
+    }
     while start < count {
       if !document.isEmpty {
         // Lines of an open JSON document, while they look like JSON.
@@ -192,6 +201,11 @@ struct ErrorStream {
       do {
         report(.document(try ErrorPayload(jsonValue: json)))
       } catch {
+        // A payload that breaks the format's rules is refused, as every reader refuses it.
+        if json.looksLikeErrorPayload {
+          report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+          return
+        }
         // JSON that is not a payload: its strings may hold error text (a JSON log line).
         let found = ErrorScanner.findAll(in: PastedText(bytes))
         if found.isEmpty {

@@ -204,7 +204,10 @@ extension Inspector {
 
   /// The errors an argument describes, or why it describes none.
   func explain(_ text: String, bytes: [UInt8]) throws(Failure) -> [ErrorFinding] {
-    let trimmed = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+    // A byte-order mark at the very start is skipped, as the JSON reader skips it.
+    let trimmed = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]).drop(while: {
+      $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r"
+    })
     let name = quoted(text)
     if trimmed.hasPrefix("{") {
       let json: JSONValue
@@ -221,6 +224,11 @@ extension Inspector {
       do {
         return [.error(try ErrorPayload(jsonValue: json), in: 0..<bytes.count, asGiven: true)]
       } catch {
+        // A payload that breaks the format's rules is refused, as every reader of the format
+        // refuses it (Docs/ErrorPayload.md, "One reading"), not read again as text.
+        if json.looksLikeErrorPayload {
+          throw Failure(status: .dataError, message: "\(name): \(error.message)")
+        }
         // JSON that is not a payload: its strings may hold error text.
         let found = ErrorScanner.findAll(in: PastedText(bytes))
         guard !found.isEmpty else {
@@ -303,18 +311,20 @@ extension Inspector {
 struct ErrorTree {
   let color: Bool
 
+  /// Each error, then its causes one level in: the first as "caused by:", the others (a
+  /// payload's `otherCauses`) as "also caused by:". Walked with a stack, without recursion.
   func render(_ payload: ErrorPayload) -> String {
     var lines: [String] = []
-    var current: ErrorPayload? = payload
-    var level = 0
-    while let error = current {
+    var pending: [(error: ErrorPayload, level: Int, isOther: Bool)] = [(payload, 0, false)]
+    while let (error, level, isOther) = pending.popLast() {
       let indent = String(repeating: "  ", count: level)
       let heading = terminalSafe(
         [error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name]
           .compactMap { $0 }.joined(separator: " "))
       let bold = color ? "\u{1B}[1m" : ""
       let reset = color ? "\u{1B}[0m" : ""
-      lines.append(indent + (level == 0 ? "" : "caused by: ") + bold + heading + reset)
+      let label = level == 0 ? "" : isOther ? "also caused by: " : "caused by: "
+      lines.append(indent + label + bold + heading + reset)
       var fields: [(String, String)] = []
       if let message = error.message { fields.append(("description", message)) }
       if let reason = error.failureReason { fields.append(("reason", reason)) }
@@ -328,9 +338,16 @@ struct ErrorTree {
         ).joined(separator: continuation)
         lines.append(indent + "  " + terminalSafe(label) + ": " + text)
       }
-      current = error.underlying
-      level += 1
+      for other in error.otherCauses.reversed() { pending.append((other, level + 1, true)) }
+      if let first = error.underlying { pending.append((first, level + 1, false)) }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension JSONValue {
+  /// Whether a JSON object claims to be an ErrorPayload: it has a `domain` or a `code` key.
+  var looksLikeErrorPayload: Bool {
+    self["domain"] != nil || self["code"] != nil
   }
 }

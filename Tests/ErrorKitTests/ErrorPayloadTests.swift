@@ -38,13 +38,18 @@ enum Generate {
 
   static let texts = Gen.zip(optionalText, optionalText, Gen.zip(optionalText, optionalText))
 
+  /// Codes JSON carries exactly (within 2^53 - 1), edges included.
+  static let code: Generator<Int> = Gen.frequency(
+    (4, Gen.int(in: -(1 << 53 - 1)...(1 << 53 - 1))),
+    (1, Gen.element(of: [0, 1, -1, 1 << 53 - 1, -(1 << 53 - 1)])))
+
   /// Payloads with every field, nested up to seven deep.
   static func payload(depth: Int = 0) -> Generator<ErrorPayload> {
     let underlying: Generator<ErrorPayload?> =
       depth < 6
       ? Gen.frequency((1, Gen.constant(nil)), (1, payload(depth: depth + 1).map { Optional($0) }))
       : Gen.constant(nil)
-    let head = Gen.zip(text, Gen.int(in: Int.min...Int.max), details(count: 0...3))
+    let head = Gen.zip(text, code, details(count: 0...3))
     return Gen.zip(head, texts, underlying).map { head, texts, underlying in
       ErrorPayload(
         domain: "com.example." + head.0, code: head.1, name: texts.0, message: texts.1,

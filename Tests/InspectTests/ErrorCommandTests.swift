@@ -117,6 +117,29 @@ struct ErrorCommandTests {
         """)
   }
 
+  @Test func aPayloadWithSeveralCausesPrintsThemAllAndBackUnchanged() throws {
+    let payload =
+      #"{"domain": "com.example.Theme", "code": 1, "name": null, "description": "The theme has 3 problems.", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": {"domain": "P", "code": 1, "name": null, "description": "first", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": null}, "otherCauses": [{"domain": "P", "code": 2, "name": null, "description": "second", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": {"domain": "NSPOSIXErrorDomain", "code": 2, "name": null, "description": "No such file or directory", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": null}}, {"domain": "P", "code": 3, "name": null, "description": "third", "failureReason": null, "recoverySuggestion": null, "details": {}, "underlying": null}]}"#
+    let json = try Run(["error", "--json", payload])
+    #expect(json.status == 0)
+    #expect(json.stdout == payload + "\n")
+    let human = try Run(["error", payload])
+    #expect(
+      human.stdout == """
+        com.example.Theme 1
+          description: The theme has 3 problems.
+          caused by: P 1
+            description: first
+          also caused by: P 2
+            description: second
+            caused by: NSPOSIXErrorDomain 2
+              description: No such file or directory
+          also caused by: P 3
+            description: third
+
+        """)
+  }
+
   @Test func lookupsByNameDomainAndCode() throws {
     let byName = try Run(["error", "ENOENT"])
     #expect(

@@ -10,12 +10,13 @@ enum _NSErrorBridge {
   /// details, escaped), and the cause.
   static func userInfo(
     message: String?, failureReason: String?, recoverySuggestion: String?, name: String?,
-    details: [String: String], underlying: NSError?
+    details: [String: String], underlying: NSError?, otherUnderlying: [NSError] = []
   ) -> [String: Any] {
     var info: [String: Any] = _ErrorUserInfoFields.fields(
       message: message, failureReason: failureReason, recoverySuggestion: recoverySuggestion,
       name: name, details: details)
     if let underlying { info[ErrorUserInfoKey.underlyingError] = underlying }
+    if !otherUnderlying.isEmpty { info[ErrorUserInfoKey.otherUnderlyingErrors] = otherUnderlying }
     return info
   }
 
@@ -49,6 +50,9 @@ enum _NSErrorBridge {
     userInfo(
       message: error.message, failureReason: error.failureReason,
       recoverySuggestion: error.recoverySuggestion, name: error.name, details: error.details,
-      underlying: underlying)
+      underlying: underlying,
+      otherUnderlying: error.otherUnderlyingErrors.prefix(ErrorPayload.maximumCount).map {
+        $0 as NSError
+      })
   }
 }

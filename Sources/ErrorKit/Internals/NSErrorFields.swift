@@ -11,12 +11,21 @@ struct _NSErrorFields {
   /// them to fields.
   let entries: [(key: String, value: String)]
   let underlying: NSError?
+  /// The causes under `NSMultipleUnderlyingErrorsKey`, when it holds errors.
+  let otherUnderlying: [NSError]
 
   init(_ error: NSError) {
     let info = error.userInfo
     underlying = (info[ErrorUserInfoKey.underlyingError] as? any Error).map { $0 as NSError }
+    // Taken only when the value is an array of errors, as Foundation's `underlyingErrors` does.
+    otherUnderlying =
+      (info[ErrorUserInfoKey.otherUnderlyingErrors] as? [Any])?.prefix(ErrorPayload.maximumCount)
+      .compactMap { ($0 as? any Error).map { $0 as NSError } } ?? []
     var entries: [(key: String, value: String)] = []
-    for (key, value) in info where key != ErrorUserInfoKey.underlyingError {
+    for (key, value) in info
+    where key != ErrorUserInfoKey.underlyingError
+      && !(key == ErrorUserInfoKey.otherUnderlyingErrors && !otherUnderlying.isEmpty)
+    {
       // The texts are taken only when they are strings, as Foundation itself reads them.
       if ErrorUserInfoKey.reserved.contains(key), !(value is String) { continue }
       entries.append((key, Self.text(of: value, nesting: 0)))

@@ -64,56 +64,38 @@ package enum ASCIIDigits {
     return .success(value)
   }
 
-  /// A JSON number's text as an `Int` when its value is a whole number that fits: `1`, `-3`,
-  /// `1.0` and `1e2` are whole; `1.5` and `1e400` are not. This is the rule Foundation's
-  /// `JSONDecoder` applies to `Int`, so a document reads the same in both.
+  /// The largest magnitude a JSON number read as an `Int` may have: 2^53 - 1, the integers that
+  /// every JSON reader keeps exactly (RFC 8259, section 6; I-JSON, RFC 7493).
+  package static let largestJSONInteger = (1 << 53) - 1
+
+  /// A JSON number's text as an `Int`, by the package's one rule, which Foundation's
+  /// `JSONDecoder` can follow too (see `JSONValue.init(from:)`):
+  ///
+  /// - an integer written as digits alone (`-42`) is read exactly;
+  /// - any other number (`1.0`, `1e2`, `1.0000000000000000001`) is read as the nearest `Double`,
+  ///   as JSON readers commonly do, and counts when that is a whole number; a number too small
+  ///   for a `Double` (`1e-400`) is not zero and does not count, nor does one too large;
+  /// - either way, the magnitude is at most ``largestJSONInteger``.
   package static func wholeNumber(_ text: some Collection<UInt8>) -> Int? {
-    var mantissa = Array(text)[...]
-    let negative = mantissa.first == UInt8(ascii: "-")
-    if negative { mantissa = mantissa.dropFirst() }
-    var exponent = 0
-    var hugeExponent = false
-    if let e = mantissa.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-      var rest = mantissa[(e + 1)...]
-      mantissa = mantissa[..<e]
-      let negativeExponent = rest.first == UInt8(ascii: "-")
-      if negativeExponent || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-      guard !rest.isEmpty, rest.allSatisfy(isDecimalDigit) else { return nil }
-      let significant = rest.drop(while: { $0 == UInt8(ascii: "0") })
-      // Five or more exponent digits: zero stays zero, anything else is too large or a fraction.
-      hugeExponent = significant.count > 4
-      if !hugeExponent, case .success(let magnitude) = unsigned(rest, radix: 10) {
-        exponent = negativeExponent ? -Int(magnitude) : Int(magnitude)
-      }
+    let bytes = Array(text)
+    let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+    if !digits.isEmpty, digits.allSatisfy(isDecimalDigit) {
+      guard case .success(let magnitude) = unsigned(digits, radix: 10),
+        magnitude <= UInt(largestJSONInteger)
+      else { return nil }
+      return bytes.first == UInt8(ascii: "-") ? -Int(magnitude) : Int(magnitude)
     }
-    var fraction: ArraySlice<UInt8> = []
-    if let point = mantissa.firstIndex(of: UInt8(ascii: ".")) {
-      fraction = mantissa[(point + 1)...]
-      mantissa = mantissa[..<point]
-    }
-    guard !mantissa.isEmpty, mantissa.allSatisfy(isDecimalDigit),
-      fraction.allSatisfy(isDecimalDigit)
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite,
+      value.rounded(.towardZero) == value, value.magnitude <= Double(largestJSONInteger)
     else { return nil }
-    var digits = Array(mantissa + fraction).drop(while: { $0 == UInt8(ascii: "0") })
-    if digits.isEmpty { return 0 }
-    guard !hugeExponent else { return nil }
-    var shift = exponent - fraction.count
-    // Trailing zeros pay for a negative shift: 1.50e1 is 15.
-    while shift < 0, digits.last == UInt8(ascii: "0") {
-      digits = digits.dropLast()
-      shift += 1
+    if value == 0 {
+      // Zero only when written as zero: digits before the exponent that are all zeros.
+      let mantissa = bytes.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+      guard !mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+      else { return nil }
+      return 0
     }
-    guard shift >= 0, digits.count + shift <= 20,
-      case .success(var magnitude) = unsigned(digits, radix: 10)
-    else { return nil }
-    for _ in 0..<shift {
-      let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return nil }
-      magnitude = product
-    }
-    let limit = UInt(Int.max) + (negative ? 1 : 0)
-    guard magnitude <= limit else { return nil }
-    return negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(magnitude)
+    return Int(value)
   }
 }
 

@@ -1,8 +1,10 @@
 /// Parses JSON text from UTF-8 bytes.
 package struct JSONReader {
-  /// Arrays and objects nested deeper than this are rejected: deep enough for the deepest error
-  /// payload (its chain and the `details` object of its last error), and no deeper.
-  package static let maximumDepth = ErrorPayload.maximumDepth + 1
+  /// Arrays and objects nested deeper than this are rejected, anywhere in a document (in keys a
+  /// reader ignores too): deep enough for the deepest error payload, whose every cause may sit
+  /// in an `otherCauses` array (two levels per error, the `details` object of the last error
+  /// included), and no deeper.
+  package static let maximumDepth = 2 * ErrorPayload.maximumDepth
 
   /// Why text is not JSON, and the byte offset where the reader found out.
   package struct Failure: Error {
@@ -48,6 +50,9 @@ package struct JSONReader {
     throws(Failure) -> (value: JSONValue, keyOffsets: [Int])
   {
     var reader = JSONReader(bytes, depthLimit: depthLimit, recordingKeys: recordingKeys)
+    // A UTF-8 byte-order mark at the very start is skipped, as RFC 8259 allows and Foundation's
+    // JSONDecoder does; anywhere else it is not JSON.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
     reader.skipSpace()
     let value = try reader.value(depth: 0)
     reader.skipSpace()

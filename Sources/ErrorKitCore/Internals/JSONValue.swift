@@ -32,7 +32,8 @@ package enum JSONValue: Equatable, Sendable {
     return members.first { $0.0 == key }?.1
   }
 
-  /// The value as a whole number that fits in `Int` (`1`, `1.0` and `1e2` are whole), or `nil`.
+  /// The value as a whole number within 2^53 - 1 (`1`, `1.0` and `1e2` are whole), by the rule of
+  /// `ASCIIDigits.wholeNumber`, or `nil`.
   package var wholeNumber: Int? {
     guard case .number(let text) = self else { return nil }
     return ASCIIDigits.wholeNumber(text.utf8)
@@ -61,32 +62,100 @@ extension JSONValue: Codable {
     init?(intValue: Int) { nil }
   }
 
+  /// Reads a value from any decoder by the rules of the package's own reader: nesting deeper
+  /// than `JSONReader.maximumDepth` below this value fails, in keys a mapping ignores too, and
+  /// numbers read as the reader reads them (see ``init(numberFrom:)``).
   package init(from decoder: any Decoder) throws {
+    self = try Self.read(from: decoder, depth: 0)
+  }
+
+  private static func tooDeep(_ codingPath: [any CodingKey]) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: codingPath,
+        debugDescription: "nested deeper than the limit of \(JSONReader.maximumDepth)"))
+  }
+
+  /// One value, `depth` containers below the first; containers are walked with nested
+  /// containers, so the depth is counted from where the package's value starts, wherever that
+  /// sits in the document.
+  private static func read(from decoder: any Decoder, depth: Int) throws -> JSONValue {
     if let object = try? decoder.container(keyedBy: Key.self) {
-      var members: [(String, JSONValue)] = []
-      for key in object.allKeys {
-        members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
+      guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
+      return try read(object, depth: depth + 1)
+    }
+    if let array = try? decoder.unkeyedContainer() {
+      guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
+      return try read(array, depth: depth + 1)
+    }
+    return try JSONValue(scalar: decoder.singleValueContainer())
+  }
+
+  private static func read(_ object: KeyedDecodingContainer<Key>, depth: Int) throws -> JSONValue {
+    var members: [(String, JSONValue)] = []
+    for key in object.allKeys {
+      let value: JSONValue
+      if let inner = try? object.nestedContainer(keyedBy: Key.self, forKey: key) {
+        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
+        value = try read(inner, depth: depth + 1)
+      } else if let inner = try? object.nestedUnkeyedContainer(forKey: key) {
+        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
+        value = try read(inner, depth: depth + 1)
+      } else {
+        value = try read(from: object.superDecoder(forKey: key), depth: depth)
       }
-      self = .object(members)
-      return
+      members.append((key.stringValue, value))
     }
-    if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSONValue] = []
-      while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
-      self = .array(elements)
-      return
+    return .object(members)
+  }
+
+  private static func read(_ array: UnkeyedDecodingContainer, depth: Int) throws -> JSONValue {
+    var array = array
+    var elements: [JSONValue] = []
+    while !array.isAtEnd {
+      // A failed attempt does not move the container: the element is tried as each kind.
+      if let inner = try? array.nestedContainer(keyedBy: Key.self) {
+        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
+        elements.append(try read(inner, depth: depth + 1))
+      } else if let inner = try? array.nestedUnkeyedContainer() {
+        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
+        elements.append(try read(inner, depth: depth + 1))
+      } else {
+        elements.append(try read(from: array.superDecoder(), depth: depth))
+      }
     }
-    let single = try decoder.singleValueContainer()
+    return .array(elements)
+  }
+
+  private init(scalar single: any SingleValueDecodingContainer) throws {
     if single.decodeNil() {
       self = .null
     } else if let flag = try? single.decode(Bool.self) {
       self = .bool(flag)
-    } else if let number = try? single.decode(Int.self) {
-      self = .number(String(number))
-    } else if let number = try? single.decode(Double.self) {
-      self = .number(String(number))
+    } else if let text = try? single.decode(String.self) {
+      self = .string(text)
     } else {
-      self = .string(try single.decode(String.self))
+      self = JSONValue(numberFrom: single)
+    }
+  }
+
+  /// A number as the decoder gives it, as the text the package's reader would turn into the
+  /// same `Int` (see `ASCIIDigits.wholeNumber`): a decoder gives an `Int` and a `Double`, not
+  /// the text, so the rule is stated on what both can see. An `Int` counts when it is within
+  /// 2^53 - 1 and is the `Double`'s value; otherwise the `Double` is the number, and a number
+  /// the decoder reads as an `Int` but not as a `Double` (`1e-400`, which `JSONDecoder` reads
+  /// as the integer 0 but refuses as a `Double`) is no integer at all.
+  /// A number neither type holds (`1e400`) is read too, as no integer, as the reader reads it.
+  private init(numberFrom single: any SingleValueDecodingContainer) {
+    let whole = try? single.decode(Int.self)
+    guard let double = try? single.decode(Double.self) else {
+      self = .number("unrepresentable")
+      return
+    }
+    if let whole, whole.magnitude <= UInt(ASCIIDigits.largestJSONInteger), Double(whole) == double {
+      self = .number(String(whole))
+    } else {
+      self = .number(String(double))
     }
   }
 

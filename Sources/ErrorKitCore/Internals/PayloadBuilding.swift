@@ -17,6 +17,16 @@ extension ErrorPayload {
       message: "error chain cut after \(maximumDepth - 1) errors")
   }
 
+  /// The code of the marker that ends a tree cut at ``maximumCount`` errors.
+  package static let sizeMarkerCode = 3
+
+  /// The marker that ends a tree of causes cut at ``maximumCount`` errors.
+  package static var sizeMarker: ErrorPayload {
+    ErrorPayload(
+      domain: markerDomain, code: sizeMarkerCode, name: "treeTooLarge",
+      message: "error tree cut after \(maximumCount - 1) errors")
+  }
+
   /// The marker that ends a chain in which an error is its own cause.
   package static var cycleMarker: ErrorPayload {
     ErrorPayload(
@@ -67,7 +77,7 @@ extension ErrorPayload {
       case ErrorUserInfoKey.failureReason: failureReason = value
       case ErrorUserInfoKey.recoverySuggestion: recoverySuggestion = value
       case ErrorUserInfoKey.name: name = value
-      case ErrorUserInfoKey.underlyingError: break
+      case ErrorUserInfoKey.underlyingError, ErrorUserInfoKey.otherUnderlyingErrors: break
       default:
         if let detail = ErrorUserInfoKey.detailKey(fromUserInfoKey: key) { details[detail] = value }
       }

@@ -1,0 +1,177 @@
+import ErrorKit
+import Foundation
+import Testing
+
+/// An error with several causes: a theme file with problems.
+private struct ThemeProblems: DescribedError {
+  var problems: [any Error]
+  static let domain = "com.example.Theme"
+  var code: Int { 1 }
+  var message: String { "The theme has \(problems.count) problems." }
+  var underlyingError: (any Error)? { problems.first }
+  var otherUnderlyingErrors: [any Error] { Array(problems.dropFirst()) }
+}
+
+private struct Problem: DescribedError {
+  var message: String
+  var cause: (any Error)?
+  var details: [String: String] = [:]
+  static let domain = "com.example.Theme.Problem"
+  var code: Int { 2 }
+  var underlyingError: (any Error)? { cause }
+}
+
+private let fiveProblems = ThemeProblems(problems: [
+  Problem(message: "\"background\" for highlighted is not a color."),
+  Problem(message: "The state \"visitd\" is not declared."),
+  Problem(
+    message: "The overlay could not be read.",
+    cause: NSError(
+      domain: NSPOSIXErrorDomain, code: 2,
+      userInfo: [NSLocalizedDescriptionKey: "No such file or directory"])),
+  Problem(message: "\"radius\" is negative."),
+  Problem(
+    message: "The font could not be loaded.",
+    details: ["url": "https://fonts.example/a.woff?token=s3cret"]),
+])
+
+@Suite("Several causes")
+struct SeveralCausesTests {
+  @Test func theReportDrawsATree() {
+    let chain = ErrorChain(ContextualError("loading the theme at dark.json", cause: fiveProblems))
+    #expect(chain.hasSeveralCauses)
+    #expect(
+      chain.report == """
+        loading the theme at dark.json
+
+        Caused by:
+        └─ The theme has 5 problems.
+           ├─ "background" for highlighted is not a color.
+           ├─ The state "visitd" is not declared.
+           ├─ The overlay could not be read.
+           │  └─ No such file or directory
+           ├─ "radius" is negative.
+           └─ The font could not be loaded.
+        """)
+    #expect(
+      chain.description
+        == "loading the theme at dark.json: The theme has 5 problems.: "
+        + "\"background\" for highlighted is not a color. (and 5 other causes)")
+  }
+
+  @Test func aChainWithoutOtherCausesKeepsItsNumberedReport() {
+    let chain = ErrorChain(ThemeProblems(problems: [Problem(message: "one")]))
+    #expect(!chain.hasSeveralCauses)
+    #expect(chain.report == "The theme has 1 problems.\n\nCaused by:\n    0: one")
+  }
+
+  @Test func thePayloadKeepsEveryCauseInOrder() throws {
+    let payload = ErrorPayload(fiveProblems)
+    #expect(
+      payload.causes.map(\.message) == fiveProblems.problems.map { ErrorChain.message(of: $0) })
+    #expect(payload.underlying?.message == "\"background\" for highlighted is not a color.")
+    #expect(payload.otherCauses.count == 4)
+    #expect(payload.otherCauses[1].underlying?.code == 2)
+    // The secrets policy reaches other causes too.
+    #expect(
+      payload.otherCauses[3].details["url"] == "https://fonts.example/a.woff?token=<redacted>")
+    #expect(try ErrorPayload(json: payload.jsonText) == payload)
+    let decoded = try JSONDecoder().decode(ErrorPayload.self, from: JSONEncoder().encode(payload))
+    #expect(decoded == payload)
+  }
+
+  /// A reader of the format as it was before `otherCauses` (a Codable struct of its keys) reads
+  /// a document with other causes: it ignores the key and keeps the first cause.
+  @Test func olderReadersIgnoreOtherCauses() throws {
+    final class FormatOne: Decodable {
+      let domain: String
+      let code: Int
+      let description: String?
+      let underlying: FormatOne?
+    }
+    let text = ErrorPayload(fiveProblems).jsonText
+    #expect(text.contains(#""otherCauses": [{"#))
+    let old = try JSONDecoder().decode(FormatOne.self, from: Data(text.utf8))
+    #expect(old.underlying?.description == "\"background\" for highlighted is not a color.")
+    #expect(old.underlying?.underlying == nil)
+    // And a payload without other causes is written exactly as before: no new key.
+    #expect(!ErrorPayload(domain: "D", code: 1).jsonText.contains("otherCauses"))
+  }
+
+  @Test func nsErrorCarriesOtherCausesUnderTheMultipleKey() throws {
+    let bridged = fiveProblems as NSError
+    let others = try #require(
+      bridged.userInfo[ErrorUserInfoKey.otherUnderlyingErrors] as? [any Error])
+    #expect(others.count == 4)
+    #expect(ErrorPayload(bridged) == ErrorPayload(fiveProblems))
+    let payload = ErrorPayload(fiveProblems)
+    #expect(ErrorPayload(payload.nsError) == payload)
+  }
+
+  @Test func logAttributesNumberCausesDepthFirstWithTheirParent() {
+    let pairs = ErrorChain.logAttributes(of: fiveProblems)
+    func value(_ key: String) -> String? { pairs.first { $0.key == key }?.value }
+    #expect(value("errorkit.cause.1.message") == "\"background\" for highlighted is not a color.")
+    #expect(value("errorkit.cause.1.parent") == "0")
+    #expect(value("errorkit.cause.3.message") == "The overlay could not be read.")
+    #expect(value("errorkit.cause.4.message") == "No such file or directory")
+    #expect(value("errorkit.cause.4.parent") == "3")
+    #expect(value("errorkit.cause.6.message") == "The font could not be loaded.")
+    #expect(value("errorkit.cause.7.message") == nil)
+  }
+
+  /// Errors that share their causes would make 2^40 errors; the capture stops at the limit with
+  /// a marker, and the payload still writes and reads back.
+  @Test func sharedCausesAreCutAtTheCountLimit() throws {
+    var error: any Error = Problem(message: "root")
+    for level in 0..<40 {
+      error = ThemeProblems(problems: [error, error, Problem(message: "leaf \(level)")])
+    }
+    let payload = ErrorPayload(error)
+    #expect(payload.treeSize.count == ErrorPayload.maximumCount)
+    let markers = ErrorChain(error).report.components(
+      separatedBy: "error tree cut after 1023 errors")
+    #expect(markers.count == 2)
+    #expect(try ErrorPayload(json: payload.jsonText) == payload)
+  }
+
+  @Test func anNSErrorThatIsItsOwnOtherCauseIsCut() {
+    let error = NSError(domain: "D", code: 1)
+    let loop = NSError(
+      domain: "D", code: 2, userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [error]])
+    let outer = NSError(
+      domain: "D", code: 3,
+      userInfo: [
+        ErrorUserInfoKey.underlyingError: loop, ErrorUserInfoKey.otherUnderlyingErrors: [loop],
+      ])
+    // The same error in two branches is no cycle: both branches are kept.
+    let payload = ErrorPayload(outer)
+    #expect(payload.underlying?.code == 2)
+    #expect(payload.otherCauses.map(\.code) == [2])
+    #expect(payload.otherCauses[0].otherCauses.map(\.code) == [1])
+  }
+
+  @Test func documentLimitsHoldForOtherCausesToo() throws {
+    func nested(_ depth: Int) -> String {
+      String(repeating: #"{"domain":"D","code":1,"otherCauses":["#, count: depth - 1)
+        + #"{"domain":"D","code":1}"# + String(repeating: "]}", count: depth - 1)
+    }
+    #expect(try ErrorPayload(json: nested(ErrorPayload.maximumDepth)).treeSize.depth == 64)
+    #expect(throws: JSONFormatError.self) {
+      try ErrorPayload(json: nested(ErrorPayload.maximumDepth + 1))
+    }
+    let wide =
+      #"{"domain":"D","code":1,"otherCauses":["#
+      + Array(repeating: #"{"domain":"D","code":2}"#, count: ErrorPayload.maximumCount).joined(
+        separator: ",") + "]}"
+    #expect(throws: JSONFormatError.self) { try ErrorPayload(json: wide) }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ErrorPayload.self, from: Data(wide.utf8))
+    }
+    let built = ErrorPayload(
+      domain: "D", code: 1,
+      causes: Array(repeating: ErrorPayload(domain: "D", code: 2), count: ErrorPayload.maximumCount)
+    )
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(built) }
+  }
+}

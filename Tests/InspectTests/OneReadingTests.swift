@@ -1,0 +1,166 @@
+import ErrorKitCore
+import Foundation
+import StateKitTesting
+import Testing
+
+@testable import InspectKit
+
+/// The three readers of an ErrorPayload document: ErrorKitCore's `ErrorPayload(json:)`,
+/// Foundation's `JSONDecoder` through the Codable conformance, and statekit-inspect. They must
+/// read every document alike (Docs/ErrorPayload.md, "One reading"): the same payload, or a
+/// refusal from all three.
+enum ThreeReaders {
+  struct Readings: Equatable, CustomStringConvertible {
+    var own: ErrorPayload?
+    var decoder: ErrorPayload?
+    var tool: ErrorPayload?
+
+    var agree: Bool { own == decoder && decoder == tool }
+    var description: String {
+      "ErrorPayload(json:) \(own.map(\.jsonText) ?? "refused"); JSONDecoder "
+        + "\(decoder.map(\.jsonText) ?? "refused"); statekit-inspect \(tool.map(\.jsonText) ?? "refused")"
+    }
+  }
+
+  /// The document read by the three readers, in process. (`theBinaryReadsAsInProcess` checks
+  /// that the built tool reads as the in-process one does.)
+  static func read(_ bytes: [UInt8]) -> Readings {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let own = try? ErrorPayload(json: text)
+    let decoder = try? JSONDecoder().decode(ErrorPayload.self, from: Data(bytes))
+    let found = try? Inspector().explain(text, bytes: bytes)
+    var tool: ErrorPayload?
+    if let found, found.count == 1, case .error(let read) = found[0].result, read.asGiven {
+      tool = read.payload
+    }
+    return Readings(own: own, decoder: decoder, tool: tool)
+  }
+}
+
+/// How a generated document is spelled: the code's text, a byte-order mark, a key no reader
+/// uses holding deeply nested arrays, and other causes.
+struct PayloadDocument: CustomStringConvertible {
+  var code: String
+  var byteOrderMark: Bool
+  var ignoredNesting: Int
+  var otherCauses: Int
+  var repeatCode: String?
+
+  var bytes: [UInt8] {
+    var text = #"{"domain": "com.example.D", "code": \#(code)"#
+    if let repeatCode { text += #", "code": \#(repeatCode)"# }
+    if ignoredNesting > 0 {
+      text +=
+        #", "extra": "# + String(repeating: "[", count: ignoredNesting)
+        + String(repeating: "]", count: ignoredNesting)
+    }
+    if otherCauses > 0 {
+      let cause = #"{"domain": "D", "code": 2, "description": "a cause"}"#
+      text +=
+        #", "otherCauses": ["#
+        + Array(repeating: cause, count: otherCauses).joined(
+          separator: ", ") + "]"
+    }
+    text += "}"
+    return (byteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8)
+  }
+
+  var description: String { String(decoding: bytes, as: UTF8.self).debugDescription }
+}
+
+@Suite("One reading of an ErrorPayload document")
+struct OneReadingTests {
+  /// The five kinds that read differently before, each with the rule Docs/ErrorPayload.md
+  /// states for it, and neighbours on both sides of each rule.
+  static let kinds: [(String, [UInt8], Int?)] = [
+    // An integral code written as a float beyond Int: beyond 2^53 - 1, refused.
+    ("float beyond Int", doc(code: "9223372036854775807.0"), nil),
+    ("largest code", doc(code: "9007199254740991"), 9_007_199_254_740_991),
+    ("largest code as a float", doc(code: "9007199254740991.0"), 9_007_199_254_740_991),
+    ("2^53 as digits", doc(code: "9007199254740992"), nil),
+    ("2^53 as a float", doc(code: "9007199254740992.0"), nil),
+    // A long decimal fraction: read as the nearest Double, which is whole.
+    ("long fraction", doc(code: "1.0000000000000000001"), 1),
+    ("short fraction", doc(code: "1.5"), nil),
+    // An underflowing exponent: not zero, so not a whole number.
+    ("underflow", doc(code: "1e-400"), nil),
+    ("zero with a tiny exponent", doc(code: "0e-400"), 0),
+    ("overflow", doc(code: "1e400"), nil),
+    // A byte-order mark: skipped.
+    ("byte-order mark", [0xEF, 0xBB, 0xBF] + doc(code: "7"), 7),
+    // Nesting past the depth limit inside an ignored key: refused, as anywhere else.
+    (
+      "deep nesting in an ignored key",
+      PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 128, otherCauses: 0).bytes,
+      nil
+    ),
+    (
+      "nesting at the limit in an ignored key",
+      PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 127, otherCauses: 0).bytes,
+      1
+    ),
+  ]
+
+  static func doc(code: String) -> [UInt8] {
+    PayloadDocument(code: code, byteOrderMark: false, ignoredNesting: 0, otherCauses: 0).bytes
+  }
+
+  @Test(arguments: kinds.indices)
+  func eachKindReadsByItsRule(_ index: Int) {
+    let (kind, bytes, code) = Self.kinds[index]
+    let readings = ThreeReaders.read(bytes)
+    #expect(readings.agree, "\(kind): \(readings)")
+    #expect(readings.own?.code == code, "\(kind): \(readings)")
+  }
+
+  /// Code spellings around every edge of the number rule.
+  static let codeText: Generator<String> = {
+    let digits = Gen.int(in: 0...Int.max).map(String.init)
+    let edges = Gen.element(of: [
+      "0", "-0", "0.0", "-0.0", "0e-400", "1e-400", "-1e-400", "5e-324", "2e-324", "1e308",
+      "1e309", "1e400", "9007199254740991", "-9007199254740991", "9007199254740992",
+      "9007199254740993", "9007199254740991.0", "9007199254740991.9", "9007199254740992.0",
+      "9223372036854775807", "9223372036854775807.0", "-9223372036854775808.0",
+      "123456789012345678.9", "1.0000000000000000001", "0.99999999999999999999", "1E2", "1e+2",
+      "100e-2", "0.1e1", "12345678901234567890e-1",
+    ])
+    let smallDigits = Gen.int(in: -1_000_000...1_000_000).map(String.init)
+    let fraction = Gen.zip(smallDigits, Gen.element(of: ["0", "5", "0000000000000000001", "00"]))
+      .map { $0 + "." + $1 }
+    let exponent = Gen.zip(smallDigits, Gen.int(in: -330...330)).map { "\($0)e\($1)" }
+    return Gen.frequency(
+      (2, edges), (2, smallDigits), (1, digits), (1, fraction), (2, exponent),
+      (1, digits.map { $0 + ".0" }))
+  }()
+
+  static let documents: Generator<PayloadDocument> = Gen.zip(
+    Gen.zip(codeText, Gen.frequency((3, Gen.constant(false)), (1, Gen.constant(true)))),
+    Gen.element(of: [0, 0, 1, 60, 126, 127, 128, 129, 300]),
+    Gen.zip(
+      Gen.int(in: 0...2),
+      Gen.frequency((4, Gen.constant(String?.none)), (1, codeText.map { Optional($0) })))
+  ).map { head, nesting, rest in
+    PayloadDocument(
+      code: head.0, byteOrderMark: head.1, ignoredNesting: nesting, otherCauses: rest.0,
+      repeatCode: rest.1)
+  }
+
+  @Test func generatedDocumentsReadAlikeInAllThreeReaders() {
+    forAll("three readers agree", Self.documents, cases: 3_000) { document in
+      ThreeReaders.read(document.bytes).agree
+    }
+  }
+
+  /// The built tool reads as the in-process one: a sample of the kinds, through the binary.
+  @Test func theBinaryReadsAsInProcess() throws {
+    for (kind, bytes, code) in Self.kinds {
+      let run = try Run(["error", "--json", "-"], stdin: Data(bytes))
+      if let code {
+        #expect(run.status == 0, "\(kind): \(run)")
+        #expect(run.stdout.contains(#""code": \#(code),"#), "\(kind): \(run)")
+      } else {
+        #expect(run.status != 0, "\(kind): \(run)")
+      }
+    }
+  }
+}
