@@ -39,7 +39,10 @@ enum CodeTables {
     CodeTable(label: "Secure Transport (TLS)", domain: "kCFStreamErrorDomainSSL", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "NSStreamSocketSSLErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Security", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: securityNSOSStatusErrorDomain),
-    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Headers/SKError.h", rows: storekitSKErrorDomain),
+    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/dotnet/macios/blob/d0107f435002688f0f6dd9241ddeca330b181630/src/StoreKit/Enums.cs", rows: storekitSKErrorDomain),
+    CodeTable(label: "StoreKit 2 (StoreKitError)", domain: "StoreKit.StoreKitError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2ErrorStoreKitStoreKitError),
+    CodeTable(label: "StoreKit 2 (Product.PurchaseError)", domain: "StoreKit.Product.PurchaseError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2PurchaseStoreKitProductPurchaseError),
+    CodeTable(label: "StoreKit 2 (Transaction.RefundRequestError)", domain: "StoreKit.Transaction.RefundRequestError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2RefundStoreKitTransactionRefundRequestError),
     CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rows: webkitLegacyPrivateWebKitErrorDomain),
     CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rows: webkitLegacyWebKitErrorDomain),
     CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rows: webkitWKErrorDomain),
@@ -1251,6 +1254,37 @@ enum CodeTables {
     .init(12, "invalidSignature", "SKErrorInvalidSignature", "Invalid signature."),
     .init(13, "missingOfferParams", "SKErrorMissingOfferParams", "Missing offer params."),
     .init(14, "invalidOfferPrice", "SKErrorInvalidOfferPrice", "Invalid offer price."),
+    .init(15, "overlayCancelled", "SKErrorOverlayCancelled", "Overlay cancelled."),
+    .init(16, "overlayInvalidConfiguration", "SKErrorOverlayInvalidConfiguration", "Overlay invalid configuration."),
+    .init(17, "overlayTimeout", "SKErrorOverlayTimeout", "Overlay timeout."),
+    .init(18, "ineligibleForOffer", "SKErrorIneligibleForOffer", "The user may not use this subscription offer."),
+    .init(19, "unsupportedPlatform", "SKErrorUnsupportedPlatform", "This platform does not support the StoreKit feature (an overlay, for example)."),
+    .init(20, "overlayPresentedInBackgroundScene", "SKErrorOverlayPresentedInBackgroundScene", "The StoreKit overlay was presented in a window scene that is not in the foreground."),
+  ]
+
+  static let storekit2ErrorStoreKitStoreKitError: [CodeRow] = [
+    .init(0, "networkError", "", "A network error while talking to the App Store (the URLError is the case's payload)."),
+    .init(1, "systemError", "", "A system error (the underlying error is the case's payload)."),
+    .init(2, "unknown", "", "An unknown StoreKit error."),
+    .init(3, "userCancelled", "", "The user cancelled the action (a sign-in or a confirmation, for example)."),
+    .init(4, "notAvailableInStorefront", "", "The product or feature is not available in the user's storefront."),
+    .init(5, "notEntitled", "", "The app lacks the entitlement this StoreKit call needs."),
+  ]
+
+  static let storekit2PurchaseStoreKitProductPurchaseError: [CodeRow] = [
+    .init(0, "invalidQuantity", "", "The purchase quantity is not valid."),
+    .init(1, "productUnavailable", "", "The product cannot be bought now (not approved, not sold in this storefront, or removed from sale)."),
+    .init(2, "purchaseNotAllowed", "", "This device or account may not make purchases (Screen Time restrictions, for example)."),
+    .init(3, "ineligibleForOffer", "", "The user may not use this subscription offer."),
+    .init(4, "invalidOfferIdentifier", "", "Invalid offer identifier."),
+    .init(5, "invalidOfferPrice", "", "Invalid offer price."),
+    .init(6, "invalidOfferSignature", "", "Invalid offer signature."),
+    .init(7, "missingOfferParameters", "", "Missing offer parameters."),
+  ]
+
+  static let storekit2RefundStoreKitTransactionRefundRequestError: [CodeRow] = [
+    .init(0, "duplicateRequest", "", "A refund request for this transaction exists already."),
+    .init(1, "failed", "", "The refund request failed."),
   ]
 
   static let webkitLegacyPrivateWebKitErrorDomain: [CodeRow] = [
