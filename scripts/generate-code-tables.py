@@ -20,6 +20,12 @@ Usage:
       --label LABEL --domain DOMAIN --repository OWNER/NAME --path PATH --commit SHA
       (writes scripts/data/codes/ID.json from a local copy of a header: every `NAME = NUMBER`
        or `#define NAME NUMBER` whose name matches REGEX)
+
+Swift-only tables: a Swift enum that reaches logs as an NSError (StoreKit 2's StoreKitError) has
+no C constant. Its data file sets "swift_type" (the type's name, `StoreKitError`) and each row
+is [code, Swift case name]; the meanings in MEANINGS are keyed `TYPE.case`
+(`StoreKitError.userCancelled`), otherwise made from the case name. The data file's "note" says
+how the codes were obtained.
 """
 
 import argparse
@@ -212,6 +218,35 @@ MEANINGS = {
     "ARErrorCodeObjectMergeFailed": "A detected object could not be merged.",
     "ARErrorCodeFileIOFailed": "Reading or writing a file failed.",
     "ARErrorCodeRequestFailed": "The request failed.",
+    "SKErrorIneligibleForOffer": "The user may not use this subscription offer.",
+    "SKErrorUnsupportedPlatform": "This platform does not support the StoreKit feature (an overlay, for example).",
+    "SKErrorOverlayPresentedInBackgroundScene": "The StoreKit overlay was presented in a window scene that is not in the foreground.",
+    "StoreKitError.unknown": "An unknown StoreKit error.",
+    "StoreKitError.userCancelled": "The user cancelled the action (a sign-in or a confirmation, for example).",
+    "StoreKitError.networkError": "A network error while talking to the App Store (the URLError is the case's payload).",
+    "StoreKitError.systemError": "A system error (the underlying error is the case's payload).",
+    "StoreKitError.notAvailableInStorefront": "The product or feature is not available in the user's storefront.",
+    "StoreKitError.notEntitled": "The app lacks the entitlement this StoreKit call needs.",
+    "Product.PurchaseError.invalidQuantity": "The purchase quantity is not valid.",
+    "Product.PurchaseError.productUnavailable": "The product cannot be bought now (not approved, not sold in this storefront, or removed from sale).",
+    "Product.PurchaseError.purchaseNotAllowed": "This device or account may not make purchases (Screen Time restrictions, for example).",
+    "Product.PurchaseError.ineligibleForOffer": "The user may not use this subscription offer.",
+    "Transaction.RefundRequestError.duplicateRequest": "A refund request for this transaction exists already.",
+    "Transaction.RefundRequestError.failed": "The refund request failed.",
+    "kVTParameterErr": "A parameter passed to Video Toolbox is not valid.",
+    "kVTPropertyNotSupportedErr": "The session does not support this property.",
+    "kVTInvalidSessionErr": "The compression or decompression session is no longer valid (invalidated, or lost while the app was in the background); create a new one.",
+    "kVTCouldNotFindVideoDecoderErr": "No video decoder on this device handles this codec.",
+    "kVTCouldNotFindVideoEncoderErr": "No video encoder on this device handles this codec with these settings.",
+    "kVTVideoDecoderBadDataErr": "The decoder could not decode the data (damaged or wrongly framed data, or a format description that does not match it).",
+    "kVTVideoDecoderUnsupportedDataFormatErr": "The decoder does not support this data format.",
+    "kVTVideoDecoderMalfunctionErr": "The video decoder stopped working (often after the app went to the background); create a new decompression session.",
+    "kVTVideoEncoderMalfunctionErr": "The video encoder stopped working; create a new compression session.",
+    "kVTVideoDecoderNotAvailableNowErr": "The video decoder cannot be used now (the hardware decoder is busy, or the app is in the background).",
+    "kVTVideoEncoderNotAvailableNowErr": "The video encoder cannot be used now (the hardware encoder is busy, or the app is in the background).",
+    "kCMBlockBufferEmptyBBufErr": "Block buffer: the block buffer is empty where data is needed.",
+    "kCMSampleBufferError_DataFailed": "Sample buffer: loading the sample data failed.",
+    "kCMSampleBufferError_DataCanceled": "Sample buffer: loading the sample data was cancelled.",
     "MTAudioProcessingTapError.InvalidArgument": "An argument is not valid. Apple's headers give this Core Media status no name; the name is the one .NET's binding gives it for the audio processing tap, but other Core Media callers (camera capture under AVFoundation's -11800, for example) return it too.",
 }
 
@@ -227,7 +262,9 @@ SWIFT_PREFIXES = [
 ]
 
 # Tables whose C constants are also their Swift names (no overlay renames them).
-SAME_NAME_TABLES = {"accounts", "assets-library", "audio-converter", "security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork"}
+SAME_NAME_TABLES = {"accounts", "assets-library", "audio-converter", "security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork",
+                    "video-toolbox", "coremedia-block-buffer", "coremedia-format-description", "coremedia-sample-buffer",
+                    "coremedia-sync", "coremedia-buffer-queue", "coremedia-simple-queue"}
 
 
 def swift_name(table, constant):
@@ -253,6 +290,15 @@ def swift_name(table, constant):
 
 def meaning_from_name(name):
     """A sentence made from the words of a name: `errSecItemNotFound` -> "Item not found."."""
+    # Core Media names its subject first: `kCMSampleBufferError_BufferNotReady` -> "Sample buffer:
+    # buffer not ready.", `kCMBlockBufferBadOffsetParameterErr` -> "Block buffer: bad offset parameter.".
+    media = re.match(r"^kCM(\w+?)Error_(\w+)$", name) or re.match(r"^kCM(BlockBuffer)(\w+)Err$", name)
+    if media:
+        subject = meaning_from_name(media.group(1)).rstrip(".")
+        detail = meaning_from_name(media.group(2))
+        return f"{subject}: {detail[:1].lower()}{detail[1:]}"
+    if re.match(r"^kVT\w+Err$", name):
+        return meaning_from_name(name[len("kVT"):-len("Err")])
     core = re.sub(r"^(errSecCS|errSec|errSSL|KERN_|SQLITE_|kAudioConverterErr_|ALAssetsLibrary|ACError)", "", name)
     for prefix in SWIFT_PREFIXES:
         if core.startswith(prefix) and len(core) > len(prefix):
@@ -283,10 +329,16 @@ def load_data():
 def rows_of(table):
     """(code, Swift name, C constant, meaning, domains) for each row of a data table."""
     result = []
+    swift_type = table.get("swift_type")
     for row in table["rows"]:
         code, constant = row[0], row[1]
-        name = row[2] if len(row) > 2 and row[2] else swift_name(table["table"], constant)
-        meaning = MEANINGS.get(constant) or meaning_from_name(constant)
+        if swift_type:
+            # A Swift-only table: the row names a case, and there is no C constant.
+            name = constant
+            meaning = MEANINGS.get(f"{swift_type}.{name}") or meaning_from_name(name)
+        else:
+            name = row[2] if len(row) > 2 and row[2] else swift_name(table["table"], constant)
+            meaning = MEANINGS.get(constant) or meaning_from_name(constant)
         domains = table["domains"]
         if table["table"] == "cfnetwork" and not constant.startswith("kCFURLError"):
             domains = ["kCFErrorDomainCFNetwork"]

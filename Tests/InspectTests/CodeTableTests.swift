@@ -77,6 +77,21 @@ struct CodeTableTests {
     ("HKErrorDomain 6", "HKErrorDomain 6 errorDatabaseInaccessible"),
     ("com.apple.arkit.error 102", "com.apple.arkit.error 102 sensorFailed"),
     ("ARErrorDomain 103", "ARErrorDomain 103 cameraUnauthorized"),
+    ("SKErrorDomain 20", "SKErrorDomain 20 overlayPresentedInBackgroundScene"),
+    ("StoreKit.StoreKitError 2", "StoreKit.StoreKitError 2 unknown"),
+    ("StoreKit.Product.PurchaseError 2", "StoreKit.Product.PurchaseError 2 purchaseNotAllowed"),
+    (
+      "StoreKit.Transaction.RefundRequestError 1",
+      "StoreKit.Transaction.RefundRequestError 1 failed"
+    ),
+    ("OSStatus -12911", "NSOSStatusErrorDomain -12911 kVTVideoDecoderMalfunctionErr"),
+    ("OSStatus -12210", "NSOSStatusErrorDomain -12210 kVTVideoDecoderAuthorizationErr"),
+    ("OSStatus -12703", "NSOSStatusErrorDomain -12703 kCMBlockBufferBadOffsetParameterErr"),
+    ("OSStatus -12718", "NSOSStatusErrorDomain -12718 kCMFormatDescriptionError_ValueNotAvailable"),
+    ("OSStatus -16750", "NSOSStatusErrorDomain -16750 kCMSampleBufferError_DataFailed"),
+    ("OSStatus -12751", "NSOSStatusErrorDomain -12751 kCMTimebaseError_TimerIntervalTooShort"),
+    ("OSStatus -12764", "NSOSStatusErrorDomain -12764 kCMBufferQueueError_QueueIsFull"),
+    ("OSStatus -12773", "NSOSStatusErrorDomain -12773 kCMSimpleQueueError_QueueIsFull"),
   ])
   func domainAndCode(input: String, heading: String) throws {
     let run = try Run(["error", input])
@@ -154,6 +169,108 @@ struct CodeTableTests {
     #expect(pasted.stdout.hasPrefix("com.apple.arkit.error 102 sensorFailed\n"), "\(pasted)")
     // No public header names -12780: the level is shown without a name, never with a guess.
     #expect(pasted.stdout.contains("NSOSStatusErrorDomain -12780\n"), "\(pasted)")
+  }
+
+  /// One of the tables added last (StoreKit 1's newer codes, StoreKit 2's Swift errors, Video
+  /// Toolbox, Core Media): a name that finds one of its codes, the heading that name gives, the
+  /// domain `--list` prints with its number of lines and one line of it, and a pasted NSError of
+  /// the domain with the heading it gets.
+  struct AddedTable: Sendable, CustomStringConvertible {
+    var name: String
+    var heading: String
+    var list: String
+    var lines: Int
+    var line: String
+    var pasted: String
+    var pastedHeading: String
+    var description: String { name }
+  }
+
+  @Test(arguments: [
+    AddedTable(
+      name: "SKErrorUnsupportedPlatform", heading: "SKErrorDomain 19 unsupportedPlatform",
+      list: "SKErrorDomain", lines: 21,
+      line: "SKErrorDomain 18 ineligibleForOffer  The user may not use this subscription offer.",
+      pasted: #"Error Domain=SKErrorDomain Code=16 "(null)""#,
+      pastedHeading: "SKErrorDomain 16 overlayInvalidConfiguration"),
+    AddedTable(
+      name: "notAvailableInStorefront",
+      heading: "StoreKit.StoreKitError 4 notAvailableInStorefront",
+      list: "StoreKit.StoreKitError", lines: 6,
+      line:
+        "StoreKit.StoreKitError 0 networkError  A network error while talking to the App Store (the URLError is the case's payload).",
+      pasted: #"Error Domain=StoreKit.StoreKitError Code=2 "(null)""#,
+      pastedHeading: "StoreKit.StoreKitError 2 unknown"),
+    AddedTable(
+      name: "invalidOfferSignature",
+      heading: "StoreKit.Product.PurchaseError 6 invalidOfferSignature",
+      list: "StoreKit.Product.PurchaseError", lines: 8,
+      line: "StoreKit.Product.PurchaseError 0 invalidQuantity  The purchase quantity is not valid.",
+      pasted: "The operation couldn’t be completed. (StoreKit.Product.PurchaseError error 1.)",
+      pastedHeading: "StoreKit.Product.PurchaseError 1 productUnavailable"),
+    AddedTable(
+      name: "duplicateRequest",
+      heading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest",
+      list: "StoreKit.Transaction.RefundRequestError", lines: 2,
+      line: "StoreKit.Transaction.RefundRequestError 1 failed  The refund request failed.",
+      pasted: #"Error Domain=StoreKit.Transaction.RefundRequestError Code=0 "(null)""#,
+      pastedHeading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest"),
+    AddedTable(
+      name: "kVTVideoDecoderBadDataErr",
+      heading: "NSOSStatusErrorDomain -12909 kVTVideoDecoderBadDataErr",
+      list: "OSStatus", lines: 0,
+      line:
+        "NSOSStatusErrorDomain -17695 kVTVideoDecoderCallbackMessagingErr  Video decoder callback messaging. (Video Toolbox)",
+      pasted:
+        #"Error Domain=AVFoundationErrorDomain Code=-11821 "Cannot Decode" UserInfo={NSUnderlyingError=0x1 {Error Domain=NSOSStatusErrorDomain Code=-12909 "(null)"}}"#,
+      pastedHeading: "AVFoundationErrorDomain -11821 decodeFailed"),
+    AddedTable(
+      name: "kCMSampleBufferError_BufferNotReady",
+      heading: "NSOSStatusErrorDomain -12733 kCMSampleBufferError_BufferNotReady",
+      list: "OSStatus", lines: 0,
+      line:
+        "NSOSStatusErrorDomain -12745 kCMClockError_MissingRequiredParameter  Clock: missing required parameter. (Core Media (CMSync))",
+      pasted: #"Error Domain=NSOSStatusErrorDomain Code=-12710 "(null)""#,
+      pastedHeading: "NSOSStatusErrorDomain -12710 kCMFormatDescriptionError_InvalidParameter"),
+  ])
+  func addedTables(table: AddedTable) throws {
+    let named = try Run(["error", table.name])
+    #expect(named.status == 0, "\(named)")
+    #expect(named.stdout.hasPrefix(table.heading + "\n"), "\(named)")
+    let listed = try Run(["error", "--list", table.list])
+    #expect(listed.status == 0, "\(listed)")
+    let lines = listed.stdout.split(separator: "\n").map(String.init)
+    // OSStatus holds every OSStatus table (each line ends with its table's label), so only the
+    // new lines are checked there.
+    if table.lines > 0 { #expect(lines.count == table.lines) }
+    #expect(lines.contains(table.line), "\(listed)")
+    let pasted = try Run(["error", table.pasted])
+    #expect(pasted.status == 0, "\(pasted)")
+    #expect(pasted.stdout.hasPrefix(table.pastedHeading + "\n"), "\(pasted)")
+  }
+
+  /// StoreKit 1's codes keep their C name beside the Swift one; StoreKit 2's Swift errors have
+  /// none; Video Toolbox's and Core Media's OSStatus constants are their own Swift names.
+  @Test func storeKitVideoToolboxAndCoreMediaNames() throws {
+    let c = try Run(["error", "SKErrorOverlayPresentedInBackgroundScene"])
+    let swift = try Run(["error", "overlayPresentedInBackgroundScene"])
+    #expect(c.status == 0)
+    #expect(c.stdout == swift.stdout)
+    #expect(swift.stdout.contains("  C name: SKErrorOverlayPresentedInBackgroundScene\n"))
+    let storeKit2 = try Run(["error", "--json", "purchaseNotAllowed"])
+    #expect(
+      storeKit2.stdout.hasPrefix(
+        #"{"domain": "StoreKit.Product.PurchaseError", "code": 2, "name": "purchaseNotAllowed""#),
+      "\(storeKit2)")
+    #expect(!storeKit2.stdout.contains("C name"), "\(storeKit2)")
+    let video = try Run(["error", "kVTInvalidSessionErr"])
+    #expect(video.stdout.hasPrefix("NSOSStatusErrorDomain -12903 kVTInvalidSessionErr\n"))
+    #expect(!video.stdout.contains("C name:"))
+    // The message Foundation prints for a Swift error names the type and the code.
+    let message = try Run([
+      "error", "The operation couldn’t be completed. (StoreKit.StoreKitError error 1.)",
+    ])
+    #expect(message.stdout.hasPrefix("StoreKit.StoreKitError 1 systemError\n"), "\(message)")
   }
 
   @Test func listADomain() throws {

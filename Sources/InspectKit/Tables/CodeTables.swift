@@ -25,6 +25,12 @@ enum CodeTables {
     CodeTable(label: "Core Bluetooth", domain: "CBErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreBluetooth.framework/Versions/A/Headers/CBError.h", rows: corebluetoothCBErrorDomain),
     CodeTable(label: "Core Data", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/CoreDataErrors.h", rows: coredataNSCocoaErrorDomain),
     CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rows: corelocationKCLErrorDomain),
+    CodeTable(label: "Core Media (CMBlockBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMBlockBuffer.h", rows: coremediaBlockBufferNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMBufferQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMBufferQueue.h", rows: coremediaBufferQueueNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMFormatDescription)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMFormatDescription.h", rows: coremediaFormatDescriptionNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMSampleBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/Current/Headers/CMSampleBuffer.h", rows: coremediaSampleBufferNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMSimpleQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/1d6444a98edfe279eeaddc141eae4539a641fe4c/MacOSX11.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSimpleQueue.h", rows: coremediaSimpleQueueNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMSync)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSync.h", rows: coremediaSyncNSOSStatusErrorDomain),
     CodeTable(label: "Foundation", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/FoundationErrors.h", rows: foundationNSCocoaErrorDomain),
     CodeTable(label: "HealthKit", domain: "com.apple.healthkit", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
     CodeTable(label: "HealthKit", domain: "HKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
@@ -39,7 +45,11 @@ enum CodeTables {
     CodeTable(label: "Secure Transport (TLS)", domain: "kCFStreamErrorDomainSSL", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Secure Transport (TLS)", domain: "NSStreamSocketSSLErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
     CodeTable(label: "Security", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: securityNSOSStatusErrorDomain),
-    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Headers/SKError.h", rows: storekitSKErrorDomain),
+    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/dotnet/macios/blob/d0107f435002688f0f6dd9241ddeca330b181630/src/StoreKit/Enums.cs", rows: storekitSKErrorDomain),
+    CodeTable(label: "StoreKit 2 (StoreKitError)", domain: "StoreKit.StoreKitError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2ErrorStoreKitStoreKitError),
+    CodeTable(label: "StoreKit 2 (Product.PurchaseError)", domain: "StoreKit.Product.PurchaseError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2PurchaseStoreKitProductPurchaseError),
+    CodeTable(label: "StoreKit 2 (Transaction.RefundRequestError)", domain: "StoreKit.Transaction.RefundRequestError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2RefundStoreKitTransactionRefundRequestError),
+    CodeTable(label: "Video Toolbox", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Versions/Current/Headers/VTErrors.h", rows: videoToolboxNSOSStatusErrorDomain),
     CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rows: webkitLegacyPrivateWebKitErrorDomain),
     CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rows: webkitLegacyWebKitErrorDomain),
     CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rows: webkitWKErrorDomain),
@@ -581,6 +591,80 @@ enum CodeTables {
     .init(16, "rangingUnavailable", "kCLErrorRangingUnavailable", "Ranging unavailable."),
     .init(17, "rangingFailure", "kCLErrorRangingFailure", "Ranging failure."),
     .init(18, "promptDeclined", "kCLErrorPromptDeclined", "Prompt declined."),
+  ]
+
+  static let coremediaBlockBufferNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12700, "kCMBlockBufferStructureAllocationFailedErr", "", "Block buffer: structure allocation failed."),
+    .init(-12701, "kCMBlockBufferBlockAllocationFailedErr", "", "Block buffer: block allocation failed."),
+    .init(-12702, "kCMBlockBufferBadCustomBlockSourceErr", "", "Block buffer: bad custom block source."),
+    .init(-12703, "kCMBlockBufferBadOffsetParameterErr", "", "Block buffer: bad offset parameter."),
+    .init(-12704, "kCMBlockBufferBadLengthParameterErr", "", "Block buffer: bad length parameter."),
+    .init(-12705, "kCMBlockBufferBadPointerParameterErr", "", "Block buffer: bad pointer parameter."),
+    .init(-12706, "kCMBlockBufferEmptyBBufErr", "", "Block buffer: the block buffer is empty where data is needed."),
+    .init(-12707, "kCMBlockBufferUnallocatedBlockErr", "", "Block buffer: unallocated block."),
+    .init(-12708, "kCMBlockBufferInsufficientSpaceErr", "", "Block buffer: insufficient space."),
+  ]
+
+  static let coremediaBufferQueueNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12760, "kCMBufferQueueError_AllocationFailed", "", "Buffer queue: allocation failed."),
+    .init(-12761, "kCMBufferQueueError_RequiredParameterMissing", "", "Buffer queue: required parameter missing."),
+    .init(-12762, "kCMBufferQueueError_InvalidCMBufferCallbacksStruct", "", "Buffer queue: invalid CM buffer callbacks struct."),
+    .init(-12763, "kCMBufferQueueError_EnqueueAfterEndOfData", "", "Buffer queue: enqueue after end of data."),
+    .init(-12764, "kCMBufferQueueError_QueueIsFull", "", "Buffer queue: queue is full."),
+    .init(-12765, "kCMBufferQueueError_BadTriggerDuration", "", "Buffer queue: bad trigger duration."),
+    .init(-12766, "kCMBufferQueueError_CannotModifyQueueFromTriggerCallback", "", "Buffer queue: cannot modify queue from trigger callback."),
+    .init(-12767, "kCMBufferQueueError_InvalidTriggerCondition", "", "Buffer queue: invalid trigger condition."),
+    .init(-12768, "kCMBufferQueueError_InvalidTriggerToken", "", "Buffer queue: invalid trigger token."),
+    .init(-12769, "kCMBufferQueueError_InvalidBuffer", "", "Buffer queue: invalid buffer."),
+  ]
+
+  static let coremediaFormatDescriptionNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12710, "kCMFormatDescriptionError_InvalidParameter", "", "Format description: invalid parameter."),
+    .init(-12711, "kCMFormatDescriptionError_AllocationFailed", "", "Format description: allocation failed."),
+    .init(-12718, "kCMFormatDescriptionError_ValueNotAvailable", "", "Format description: value not available."),
+  ]
+
+  static let coremediaSampleBufferNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12730, "kCMSampleBufferError_AllocationFailed", "", "Sample buffer: allocation failed."),
+    .init(-12731, "kCMSampleBufferError_RequiredParameterMissing", "", "Sample buffer: required parameter missing."),
+    .init(-12732, "kCMSampleBufferError_AlreadyHasDataBuffer", "", "Sample buffer: already has data buffer."),
+    .init(-12733, "kCMSampleBufferError_BufferNotReady", "", "Sample buffer: buffer not ready."),
+    .init(-12734, "kCMSampleBufferError_SampleIndexOutOfRange", "", "Sample buffer: sample index out of range."),
+    .init(-12735, "kCMSampleBufferError_BufferHasNoSampleSizes", "", "Sample buffer: buffer has no sample sizes."),
+    .init(-12736, "kCMSampleBufferError_BufferHasNoSampleTimingInfo", "", "Sample buffer: buffer has no sample timing info."),
+    .init(-12737, "kCMSampleBufferError_ArrayTooSmall", "", "Sample buffer: array too small."),
+    .init(-12738, "kCMSampleBufferError_InvalidEntryCount", "", "Sample buffer: invalid entry count."),
+    .init(-12739, "kCMSampleBufferError_CannotSubdivide", "", "Sample buffer: cannot subdivide."),
+    .init(-12740, "kCMSampleBufferError_SampleTimingInfoInvalid", "", "Sample buffer: sample timing info invalid."),
+    .init(-12741, "kCMSampleBufferError_InvalidMediaTypeForOperation", "", "Sample buffer: invalid media type for operation."),
+    .init(-12742, "kCMSampleBufferError_InvalidSampleData", "", "Sample buffer: invalid sample data."),
+    .init(-12743, "kCMSampleBufferError_InvalidMediaFormat", "", "Sample buffer: invalid media format."),
+    .init(-12744, "kCMSampleBufferError_Invalidated", "", "Sample buffer: invalidated."),
+    .init(-16750, "kCMSampleBufferError_DataFailed", "", "Sample buffer: loading the sample data failed."),
+    .init(-16751, "kCMSampleBufferError_DataCanceled", "", "Sample buffer: loading the sample data was cancelled."),
+  ]
+
+  static let coremediaSimpleQueueNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12770, "kCMSimpleQueueError_AllocationFailed", "", "Simple queue: allocation failed."),
+    .init(-12771, "kCMSimpleQueueError_RequiredParameterMissing", "", "Simple queue: required parameter missing."),
+    .init(-12772, "kCMSimpleQueueError_ParameterOutOfRange", "", "Simple queue: parameter out of range."),
+    .init(-12773, "kCMSimpleQueueError_QueueIsFull", "", "Simple queue: queue is full."),
+  ]
+
+  static let coremediaSyncNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12745, "kCMClockError_MissingRequiredParameter", "", "Clock: missing required parameter."),
+    .init(-12746, "kCMClockError_InvalidParameter", "", "Clock: invalid parameter."),
+    .init(-12747, "kCMClockError_AllocationFailed", "", "Clock: allocation failed."),
+    .init(-12756, "kCMClockError_UnsupportedOperation", "", "Clock: unsupported operation."),
+    .init(-12748, "kCMTimebaseError_MissingRequiredParameter", "", "Timebase: missing required parameter."),
+    .init(-12749, "kCMTimebaseError_InvalidParameter", "", "Timebase: invalid parameter."),
+    .init(-12750, "kCMTimebaseError_AllocationFailed", "", "Timebase: allocation failed."),
+    .init(-12751, "kCMTimebaseError_TimerIntervalTooShort", "", "Timebase: timer interval too short."),
+    .init(-12757, "kCMTimebaseError_ReadOnly", "", "Timebase: read only."),
+    .init(-12752, "kCMSyncError_MissingRequiredParameter", "", "Sync: missing required parameter."),
+    .init(-12753, "kCMSyncError_InvalidParameter", "", "Sync: invalid parameter."),
+    .init(-12754, "kCMSyncError_AllocationFailed", "", "Sync: allocation failed."),
+    .init(-12755, "kCMSyncError_RateMustBeNonZero", "", "Sync: rate must be non zero."),
   ]
 
   static let foundationNSCocoaErrorDomain: [CodeRow] = [
@@ -1251,6 +1335,76 @@ enum CodeTables {
     .init(12, "invalidSignature", "SKErrorInvalidSignature", "Invalid signature."),
     .init(13, "missingOfferParams", "SKErrorMissingOfferParams", "Missing offer params."),
     .init(14, "invalidOfferPrice", "SKErrorInvalidOfferPrice", "Invalid offer price."),
+    .init(15, "overlayCancelled", "SKErrorOverlayCancelled", "Overlay cancelled."),
+    .init(16, "overlayInvalidConfiguration", "SKErrorOverlayInvalidConfiguration", "Overlay invalid configuration."),
+    .init(17, "overlayTimeout", "SKErrorOverlayTimeout", "Overlay timeout."),
+    .init(18, "ineligibleForOffer", "SKErrorIneligibleForOffer", "The user may not use this subscription offer."),
+    .init(19, "unsupportedPlatform", "SKErrorUnsupportedPlatform", "This platform does not support the StoreKit feature (an overlay, for example)."),
+    .init(20, "overlayPresentedInBackgroundScene", "SKErrorOverlayPresentedInBackgroundScene", "The StoreKit overlay was presented in a window scene that is not in the foreground."),
+  ]
+
+  static let storekit2ErrorStoreKitStoreKitError: [CodeRow] = [
+    .init(0, "networkError", "", "A network error while talking to the App Store (the URLError is the case's payload)."),
+    .init(1, "systemError", "", "A system error (the underlying error is the case's payload)."),
+    .init(2, "unknown", "", "An unknown StoreKit error."),
+    .init(3, "userCancelled", "", "The user cancelled the action (a sign-in or a confirmation, for example)."),
+    .init(4, "notAvailableInStorefront", "", "The product or feature is not available in the user's storefront."),
+    .init(5, "notEntitled", "", "The app lacks the entitlement this StoreKit call needs."),
+  ]
+
+  static let storekit2PurchaseStoreKitProductPurchaseError: [CodeRow] = [
+    .init(0, "invalidQuantity", "", "The purchase quantity is not valid."),
+    .init(1, "productUnavailable", "", "The product cannot be bought now (not approved, not sold in this storefront, or removed from sale)."),
+    .init(2, "purchaseNotAllowed", "", "This device or account may not make purchases (Screen Time restrictions, for example)."),
+    .init(3, "ineligibleForOffer", "", "The user may not use this subscription offer."),
+    .init(4, "invalidOfferIdentifier", "", "Invalid offer identifier."),
+    .init(5, "invalidOfferPrice", "", "Invalid offer price."),
+    .init(6, "invalidOfferSignature", "", "Invalid offer signature."),
+    .init(7, "missingOfferParameters", "", "Missing offer parameters."),
+  ]
+
+  static let storekit2RefundStoreKitTransactionRefundRequestError: [CodeRow] = [
+    .init(0, "duplicateRequest", "", "A refund request for this transaction exists already."),
+    .init(1, "failed", "", "The refund request failed."),
+  ]
+
+  static let videoToolboxNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12900, "kVTPropertyNotSupportedErr", "", "The session does not support this property."),
+    .init(-12901, "kVTPropertyReadOnlyErr", "", "Property read only."),
+    .init(-12902, "kVTParameterErr", "", "A parameter passed to Video Toolbox is not valid."),
+    .init(-12903, "kVTInvalidSessionErr", "", "The compression or decompression session is no longer valid (invalidated, or lost while the app was in the background); create a new one."),
+    .init(-12904, "kVTAllocationFailedErr", "", "Allocation failed."),
+    .init(-12905, "kVTPixelTransferNotSupportedErr", "", "Pixel transfer not supported."),
+    .init(-12906, "kVTCouldNotFindVideoDecoderErr", "", "No video decoder on this device handles this codec."),
+    .init(-12907, "kVTCouldNotCreateInstanceErr", "", "Could not create instance."),
+    .init(-12908, "kVTCouldNotFindVideoEncoderErr", "", "No video encoder on this device handles this codec with these settings."),
+    .init(-12909, "kVTVideoDecoderBadDataErr", "", "The decoder could not decode the data (damaged or wrongly framed data, or a format description that does not match it)."),
+    .init(-12910, "kVTVideoDecoderUnsupportedDataFormatErr", "", "The decoder does not support this data format."),
+    .init(-12911, "kVTVideoDecoderMalfunctionErr", "", "The video decoder stopped working (often after the app went to the background); create a new decompression session."),
+    .init(-12912, "kVTVideoEncoderMalfunctionErr", "", "The video encoder stopped working; create a new compression session."),
+    .init(-12913, "kVTVideoDecoderNotAvailableNowErr", "", "The video decoder cannot be used now (the hardware decoder is busy, or the app is in the background)."),
+    .init(-12914, "kVTImageRotationNotSupportedErr", "", "Image rotation not supported."),
+    .init(-12915, "kVTVideoEncoderNotAvailableNowErr", "", "The video encoder cannot be used now (the hardware encoder is busy, or the app is in the background)."),
+    .init(-12916, "kVTFormatDescriptionChangeNotSupportedErr", "", "Format description change not supported."),
+    .init(-12917, "kVTInsufficientSourceColorDataErr", "", "Insufficient source color data."),
+    .init(-12918, "kVTCouldNotCreateColorCorrectionDataErr", "", "Could not create color correction data."),
+    .init(-12919, "kVTColorSyncTransformConvertFailedErr", "", "Color sync transform convert failed."),
+    .init(-12210, "kVTVideoDecoderAuthorizationErr", "", "Video decoder authorization."),
+    .init(-12211, "kVTVideoEncoderAuthorizationErr", "", "Video encoder authorization."),
+    .init(-12212, "kVTColorCorrectionPixelTransferFailedErr", "", "Color correction pixel transfer failed."),
+    .init(-12213, "kVTMultiPassStorageIdentifierMismatchErr", "", "Multi pass storage identifier mismatch."),
+    .init(-12214, "kVTMultiPassStorageInvalidErr", "", "Multi pass storage invalid."),
+    .init(-12215, "kVTFrameSiloInvalidTimeStampErr", "", "Frame silo invalid time stamp."),
+    .init(-12216, "kVTFrameSiloInvalidTimeRangeErr", "", "Frame silo invalid time range."),
+    .init(-12217, "kVTCouldNotFindTemporalFilterErr", "", "Could not find temporal filter."),
+    .init(-12218, "kVTPixelTransferNotPermittedErr", "", "Pixel transfer not permitted."),
+    .init(-12219, "kVTColorCorrectionImageRotationFailedErr", "", "Color correction image rotation failed."),
+    .init(-17690, "kVTVideoDecoderRemovedErr", "", "Video decoder removed."),
+    .init(-17691, "kVTSessionMalfunctionErr", "", "Session malfunction."),
+    .init(-17692, "kVTVideoDecoderNeedsRosettaErr", "", "Video decoder needs rosetta."),
+    .init(-17693, "kVTVideoEncoderNeedsRosettaErr", "", "Video encoder needs rosetta."),
+    .init(-17694, "kVTVideoDecoderReferenceMissingErr", "", "Video decoder reference missing."),
+    .init(-17695, "kVTVideoDecoderCallbackMessagingErr", "", "Video decoder callback messaging."),
   ]
 
   static let webkitLegacyPrivateWebKitErrorDomain: [CodeRow] = [
