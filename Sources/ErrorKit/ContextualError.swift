@@ -128,7 +128,8 @@ public func withContext<Result>(
 
 extension ErrorChain {
   /// The first error of a type in an error's chain, the error itself first (as Go's
-  /// `errors.As`). The walk follows the same causes as ``ErrorChain`` and stops at its limits.
+  /// `errors.As`). The walk follows the same causes as ``ErrorChain``, depth first (each error,
+  /// then its first cause's chain, then its other causes), and stops at its limits.
   ///
   ///     let error = CancellationError().context("saving")
   ///     ErrorChain.first(CancellationError.self, in: error) != nil  // true
@@ -138,20 +139,26 @@ extension ErrorChain {
   ///   - error: The outermost error.
   /// - Returns: The first error of that type, or `nil`.
   public static func first<T: Error>(_ wanted: T.Type, in error: any Error) -> T? {
-    var current: (any Error)? = error
-    var steps = 0
-    while let error = current, steps < maximumDepth {
+    // Depth first, each error before its causes and the first cause before the others, as Go
+    // searches a tree of wrapped errors; bounded as a capture is.
+    var pending: [(error: any Error, depth: Int)] = [(error, 0)]
+    var visited = 0
+    while let (error, depth) = pending.popLast(), visited < ErrorPayload.maximumCount {
+      visited += 1
       // An NSError casts to any of Foundation's error structs; it is one only in their domain.
       if let found = error as? T, (found as NSError).domain == (error as NSError).domain {
         return found
       }
-      current = describe(error).cause
-      steps += 1
+      guard depth + 1 < maximumDepth else { continue }
+      let described = describe(error)
+      for other in described.others.reversed() { pending.append((other, depth + 1)) }
+      if let cause = described.cause { pending.append((cause, depth + 1)) }
     }
     return nil
   }
 
-  /// Whether a domain and code appear anywhere in an error's chain (as Go's `errors.Is`).
+  /// Whether a domain and code appear anywhere in an error's chain, other causes included (as
+  /// Go's `errors.Is`).
   ///
   ///     let error = CocoaError(.fileNoSuchFile).context("loading")
   ///     ErrorChain.contains(domain: NSCocoaErrorDomain, code: 4, in: error)  // true
@@ -162,6 +169,8 @@ extension ErrorChain {
   ///   - error: The outermost error.
   /// - Returns: Whether a link of the chain has that domain and code.
   public static func contains(domain: String, code: Int, in error: any Error) -> Bool {
-    ErrorChain(error).links.contains { $0.domain == domain && $0.code == code }
+    let chain = ErrorChain(error)
+    let links = chain.links.prefix(1) + chain.causesDepthFirst().map(\.link)
+    return links.contains { $0.domain == domain && $0.code == code }
   }
 }

@@ -79,7 +79,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   public static let cycleMarkerCode = ErrorPayload.cycleMarkerCode
   /// The marker's code when a tree of causes was cut at ``ErrorPayload/maximumCount`` errors.
   ///
-  ///     ErrorChain.sizeMarkerCode  // 3
+  ///     ErrorChain.sizeMarkerCode  // 4, after ContextualError's 3
   public static let sizeMarkerCode = ErrorPayload.sizeMarkerCode
 
   /// The errors, outermost first; a cut chain ends with its marker.
@@ -176,7 +176,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///     // The theme has 2 problems.
   ///     //
   ///     // Caused by:
-  ///     // ├─ The file couldn’t be opened because it isn’t in the correct format.
+  ///     // ├─ The file isn’t in the correct format.
   ///     // └─ Could not save your changes.
   ///     //    └─ The file doesn’t exist.
   public var report: String {

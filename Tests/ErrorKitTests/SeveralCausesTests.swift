@@ -108,6 +108,19 @@ struct SeveralCausesTests {
     #expect(ErrorPayload(payload.nsError) == payload)
   }
 
+  @Test func searchesReachOtherCauses() {
+    let wrapped = ContextualError("loading", cause: fiveProblems)
+    let found = ErrorChain.first(Problem.self, in: wrapped)
+    #expect(found?.message == "\"background\" for highlighted is not a color.")
+    #expect(ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: wrapped))
+    #expect(!ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 3, in: wrapped))
+    struct Deep: Error {}
+    let deep = ThemeProblems(problems: [
+      Problem(message: "a"), Problem(message: "b", cause: Deep()),
+    ])
+    #expect(ErrorChain.first(Deep.self, in: deep) != nil)
+  }
+
   @Test func logAttributesNumberCausesDepthFirstWithTheirParent() {
     let pairs = ErrorChain.logAttributes(of: fiveProblems)
     func value(_ key: String) -> String? { pairs.first { $0.key == key }?.value }

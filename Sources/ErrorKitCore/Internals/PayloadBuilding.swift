@@ -18,7 +18,7 @@ extension ErrorPayload {
   }
 
   /// The code of the marker that ends a tree cut at ``maximumCount`` errors.
-  package static let sizeMarkerCode = 3
+  package static let sizeMarkerCode = 4
 
   /// The marker that ends a tree of causes cut at ``maximumCount`` errors.
   package static var sizeMarker: ErrorPayload {
