@@ -236,25 +236,63 @@ enum Completions {
 
   static var fish: String {
     let words = named.compactMap(\.command.word)
+    let valueOptions = completed.filter { $0.value != .none }.flatMap(\.spellings)
     var text = """
       # fish completion for \(tool); made by `\(tool) --completion fish`.
       complete -c \(tool) -f
+
+      # The command given so far: the first operand when it is a command's name, \(Inspector.Command.masks.title)
+      # when it is another operand; nothing before the first operand.
+      function __statekit_inspect_command
+          set -l tokens (commandline -opc)
+          set -e tokens[1]
+          set -l skip 0
+          for token in $tokens
+              if test $skip = 1
+                  set skip 0
+                  continue
+              end
+              switch $token
+                  case --
+                      return
+                  case \(valueOptions.joined(separator: " "))
+                      set skip 1
+                  case -
+                      echo \(Inspector.Command.masks.title)
+                      return
+                  case '-*'
+                  case \(words.joined(separator: " "))
+                      echo $token
+                      return
+                  case '*'
+                      echo \(Inspector.Command.masks.title)
+                      return
+              end
+          end
+      end
+
+      # Whether the command given so far is one of the arguments (or none is given yet).
+      function __statekit_inspect_takes
+          set -l command (__statekit_inspect_command)
+          test (count $command) -eq 0; or contains -- $command $argv
+      end
+
 
       """
     for command in named {
       guard let word = command.command.word else { continue }
       text +=
-        "complete -c \(tool) -n __fish_use_subcommand -a \(word) -d \(fishQuoted(HelpText.capitalized(command.summary)))\n"
+        "complete -c \(tool) -n 'test (count (__statekit_inspect_command)) -eq 0' -a \(word) -d "
+        + fishQuoted(HelpText.capitalized(command.summary)) + "\n"
     }
     for option in completed {
       var line = "complete -c \(tool)"
-      // Offered unless a command it does not apply to was given.
-      let others = words.filter { word in
-        !option.isToolOption && !option.commands.contains { $0.word == word }
-      }
-      if !others.isEmpty {
+      // An option of some commands is offered after those, or before any command is given.
+      if !option.isToolOption, option.commands.count < Inspector.Command.all.count {
         line +=
-          " -n " + fishQuoted("not __fish_seen_subcommand_from \(others.joined(separator: " "))")
+          " -n "
+          + fishQuoted(
+            "__statekit_inspect_takes " + option.commands.map(\.title).joined(separator: " "))
       }
       if let short = option.short { line += " -s \(short.dropFirst())" }
       line += " -l \(option.name.dropFirst(2))"
@@ -269,7 +307,8 @@ enum Completions {
     for command in named where command.operandsAreFiles {
       guard let word = command.command.word else { continue }
       text +=
-        "complete -c \(tool) -n " + fishQuoted("__fish_seen_subcommand_from \(word)") + " -F\n"
+        "complete -c \(tool) -n "
+        + fishQuoted("contains -- (__statekit_inspect_command) \(word)") + " -F\n"
     }
     return text
   }

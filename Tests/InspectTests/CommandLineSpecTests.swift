@@ -225,7 +225,7 @@ struct CommandLineSpecTests {
     #expect(zsh.hasPrefix("#compdef statekit-inspect\n"))
     for word in Self.words {
       #expect(zsh.contains("'\(word):"), "\(word)")
-      #expect(fish.contains("-n __fish_use_subcommand -a \(word) "), "\(word)")
+      #expect(fish.contains(" -a \(word) -d "), "\(word)")
     }
     for option in Self.completed {
       for spelling in option.spellings {
