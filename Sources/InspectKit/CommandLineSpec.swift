@@ -263,7 +263,8 @@ enum CommandLineSpec {
         help: "Treat reserved or unnamed bits, or a theme's lint findings, as an error.",
         more: "encode also rejects hex tokens.", action: .strict),
       OptionSpec(
-        name: "--color", value: .choice("WHEN", ["auto", "always", "never"]), commands: all,
+        name: "--color", value: .choice("WHEN", Inspector.ColorChoice.allCases.map(\.rawValue)),
+        commands: all,
         help: "Color output: auto (the default; honours NO_COLOR), always or never.",
         more: "auto colors only on a terminal, and never when NO_COLOR is set or TERM is dumb.",
         action: .color),
@@ -273,7 +274,8 @@ enum CommandLineSpec {
       OptionSpec(
         name: "--version", commands: all, help: "Show the version.", action: .version),
       OptionSpec(
-        name: "--completion", value: .choice("SHELL", ["bash", "zsh", "fish"]), commands: [],
+        name: "--completion", value: .choice("SHELL", Completions.Shell.allCases.map(\.rawValue)),
+        commands: [],
         help: "Print the completion script for bash, zsh or fish.",
         more: "See the README (Install the command-line tool) for where to put it.",
         action: .completion),

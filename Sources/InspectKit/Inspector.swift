@@ -2,7 +2,7 @@ import ErrorKitCore
 import StateKit
 
 /// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...`,
-/// `error [options] INPUT...` and `theme [options] FILE`.
+/// `error [options] INPUT...` and `theme [options] FILE`, as `CommandLineSpec` declares it.
 package struct Inspector {
   static let version = "0.2.0"
 
@@ -10,7 +10,7 @@ package struct Inspector {
     case masks, encode, error, theme
   }
 
-  enum ColorChoice: String {
+  enum ColorChoice: String, CaseIterable {
     case auto, always, never
   }
 

@@ -17,6 +17,20 @@ struct UsageTests {
       "--state needs NAME=BIT with BIT a number from 16 to 23, not \"visited=x\""
     ),
     (["--json=yes", "1"], "--json takes no value"),
+    (["--man=page"], "--man takes no value"),
+    (
+      ["error", "--strict", "ENOENT"],
+      "--strict does not apply to the error command; see statekit-inspect error --help"
+    ),
+    (
+      ["--state", "a=16", "error", "ENOENT"],
+      "--state does not apply to the error command; see statekit-inspect error --help"
+    ),
+    (
+      ["--errors", "catalog.json", "1"],
+      "--errors belongs to the error command; see statekit-inspect error --help"
+    ),
+    (["--color=sometimes", "1"], "--color must be auto, always or never, not \"sometimes\""),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let run = try Run(arguments)
