@@ -2,7 +2,7 @@ import ErrorKitCore
 import StateKit
 
 /// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...`,
-/// `error [options] INPUT...` and `theme [options] FILE`.
+/// `error [options] INPUT...` and `theme [options] FILE`, as `CommandLineSpec` declares it.
 package struct Inspector {
   static let version = "0.2.0"
 
@@ -10,7 +10,7 @@ package struct Inspector {
     case masks, encode, error, theme
   }
 
-  enum ColorChoice: String {
+  enum ColorChoice: String, CaseIterable {
     case auto, always, never
   }
 
@@ -55,7 +55,9 @@ package struct Inspector {
 
   // MARK: Arguments
 
-  /// Reads the command line; returns a status when it is already answered (`--help`).
+  /// Reads the command line; returns a status when it is already answered (`--help`,
+  /// `--version`, `--completion`, `--man`). Which options exist, which take a value and which
+  /// commands they apply to come from the declaration, `CommandLineSpec`.
   mutating func parse(_ arguments: [String]) throws(Failure) -> ExitStatus? {
     var remaining = arguments[...]
     var commandGiven = false
@@ -67,6 +69,8 @@ package struct Inspector {
     var nameFlagNoun: String?
     var errorsFiles: [String] = []
     var onlyOperands = false
+    // The options given, as spelled, to check against the command once it is known.
+    var given: [(option: OptionSpec, spelling: String)] = []
     while let argument = remaining.popFirst() {
       // A negative number is an operand (`error -1009`, `error OSStatus -50`), not an option.
       if onlyOperands || argument == "-" || !argument.hasPrefix("-")
@@ -74,11 +78,8 @@ package struct Inspector {
       {
         // The command is the first operand when it is a command's name, wherever the options
         // are: `--json error ENOENT` is `error --json ENOENT`.
-        if !commandGiven, operands.isEmpty, !onlyOperands,
-          argument == "encode" || argument == "error" || argument == "theme"
-        {
-          command =
-            argument == "encode" ? .encode : argument == "error" ? .error : .theme
+        if !commandGiven, operands.isEmpty, !onlyOperands, let chosen = Command(word: argument) {
+          command = chosen
           commandGiven = true
           continue
         }
@@ -91,56 +92,70 @@ package struct Inspector {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      guard let option = CommandLineSpec.option(name) else {
+        throw Self.usage("unknown option \(quoted(argument)); see --help")
+      }
       func value() throws(Failure) -> String {
         if let inlineValue { return inlineValue }
         guard let next = remaining.popFirst() else { throw Self.usage("\(name) needs a value") }
         return next
       }
-      if inlineValue != nil, ["--json", "--strict", "--help", "--version"].contains(name) {
+      /// The value of an option of fixed words, such as `--color`.
+      func choice() throws(Failure) -> String {
+        let text = try value()
+        let words = option.value.choices
+        guard words.contains(text) else {
+          throw Self.usage(
+            "\(name) must be \(CommandLineSpec.alternatives(words)), not \(quoted(text))")
+        }
+        return text
+      }
+      if inlineValue != nil, option.value == .none {
         throw Self.usage("\(name) takes no value")
       }
-      switch name {
-      case "--": onlyOperands = true
-      case "-h", "--help":
-        terminal.write(Self.help)
+      given.append((option, name))
+      switch option.action {
+      case .endOfOptions: onlyOperands = true
+      case .help:
+        let shown = commandGiven ? command : Self.command(in: remaining)
+        terminal.write(shown.map(HelpText.of) ?? HelpText.global)
         terminal.flush()
         return .success
-      case "--version":
-        terminal.write("statekit-inspect \(Self.version)\n")
+      case .version:
+        terminal.write("\(CommandLineSpec.tool) \(Self.version)\n")
         terminal.flush()
         return .success
-      case "--json": json = true
-      case "--strict": strict = true
-      case "--color":
-        let text = try value()
-        guard let choice = ColorChoice(rawValue: text) else {
-          throw Self.usage("--color must be auto, always or never, not \(quoted(text))")
-        }
-        color = choice
-      case "--state": stateFlags.append(try value())
-      case "--states": statesFiles.append(try value())
-      case _ where Self.layoutFlag(name) != nil:
-        guard let chosen = Self.layoutFlag(name) else { break }
-        if inlineValue != nil { throw Self.usage("\(name) takes no value") }
+      case .completion:
+        let shell = try choice()
+        terminal.write(Completions.Shell(rawValue: shell).map(Completions.script) ?? "")
+        terminal.flush()
+        return .success
+      case .man:
+        terminal.write(Reference.manPage)
+        terminal.flush()
+        return .success
+      case .json: json = true
+      case .strict: strict = true
+      case .color: color = ColorChoice(rawValue: try choice()) ?? .auto
+      case .state: stateFlags.append(try value())
+      case .states: statesFiles.append(try value())
+      case .layout(let chosen):
         guard layout == .controlState || layout == chosen else {
           throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
         }
         layout = chosen
-      case _ where Self.layoutNameFlag(name) != nil:
-        guard let chosen = Self.layoutNameFlag(name) else { break }
+      case .layoutName(let chosen):
         guard layout == .controlState || layout == chosen else {
           throw Self.usage("\(name) names a bit of another layout than --\(layout.noun)s")
         }
         layout = chosen
         nameFlagNoun = chosen.noun
         stateFlags.append(try value())
-      case "--errors": errorsFiles.append(try value())
-      case "--search", "--list":
+      case .errors: errorsFiles.append(try value())
+      case .search, .list:
         let text = try value()
         guard !text.isEmpty else { throw Self.usage("\(name) needs a non-empty value") }
-        if name == "--search" { searches.append(text) } else { lists.append(text) }
-      default:
-        throw Self.usage("unknown option \(quoted(argument)); see --help")
+        if option.action == .search { searches.append(text) } else { lists.append(text) }
       }
     }
     if !searches.isEmpty || !lists.isEmpty {
@@ -149,14 +164,11 @@ package struct Inspector {
       }
       command = .error
     }
+    for (option, spelling) in given where !option.applies(to: command) {
+      throw Self.misplaced(spelling, option: option, command: command)
+    }
     guard !operands.isEmpty || command == .error && !(searches.isEmpty && lists.isEmpty) else {
-      let what =
-        switch command {
-        case .masks: "MASK"
-        case .encode: "TEXT"
-        case .error: "INPUT"
-        case .theme: "FILE"
-        }
+      let what = CommandLineSpec.command(command).arguments.first?.name ?? "operand"
       throw Self.usage("missing \(what); see --help")
     }
     if layout != .controlState {
@@ -184,15 +196,40 @@ package struct Inspector {
     return nil
   }
 
-  /// The layout an option such as `--events` chooses: `--` and a layout's noun in the plural,
-  /// for every layout of `BitLayout.all` but `ControlState`'s (whose `--states` reads a file).
-  static func layoutFlag(_ option: String) -> BitLayout? {
-    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)s" }
+  /// The command a `--help` given before it asks about: the first operand, when it is a
+  /// command's name (`statekit-inspect --help error`); `nil` when there is none.
+  static func command(in arguments: ArraySlice<String>) -> Command? {
+    var rest = arguments
+    while let argument = rest.popFirst() {
+      if argument == "--" { return nil }
+      if argument.hasPrefix("-"), argument != "-", let option = CommandLineSpec.option(argument) {
+        if option.value != .none { _ = rest.popFirst() }
+        continue
+      }
+      if argument.hasPrefix("-"), argument != "-", !argument.dropFirst().allSatisfy(\.isNumber) {
+        continue
+      }
+      return Command(word: argument)
+    }
+    return nil
   }
 
-  /// The layout whose bits an option such as `--event NAME=BIT` names.
-  static func layoutNameFlag(_ option: String) -> BitLayout? {
-    BitLayout.all.first { $0 != .controlState && option == "--\($0.noun)" }
+  /// The usage error of an option given with a command it does not apply to.
+  static func misplaced(_ spelling: String, option: OptionSpec, command: Command) -> Failure {
+    if command == .theme {
+      switch option.action {
+      case .layout(let layout), .layoutName(let layout):
+        return usage("theme styles states; --\(layout.noun)s does not apply to it")
+      default: break
+      }
+    }
+    let help = command.word.map { "\(CommandLineSpec.tool) \($0) --help" } ?? "--help"
+    if option.commands.count == 1, let only = option.commands[0].word {
+      return usage(
+        "\(spelling) belongs to the \(only) command; see \(CommandLineSpec.tool) \(only) --help")
+    }
+    let target = command.word.map { "the \($0) command" } ?? "masks"
+    return usage("\(spelling) does not apply to \(target); see \(help)")
   }
 
   static func usage(_ message: String) -> Failure {
@@ -411,61 +448,6 @@ package struct Inspector {
       fail(error)
     }
   }
-
-  /// `16...23`: a range of bits as help and messages write it.
-  static func bits(_ range: ClosedRange<Int>) -> String {
-    "\(range.lowerBound)...\(range.upperBound)"
-  }
-
-  static let help = """
-    statekit-inspect: decode control-state and control-event masks and explain errors
-
-    USAGE:
-      statekit-inspect [options] MASK...
-      statekit-inspect --events [options] MASK...
-      statekit-inspect encode [options] TEXT...
-      statekit-inspect error [options] INPUT...
-      statekit-inspect theme [options] FILE
-
-    ARGUMENTS:
-      MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
-      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000";
-                        with --events, event text such as "touchUpInside | valueChanged".
-      INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
-                        text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
-                        a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
-                        "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
-                        or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
-      FILE              theme: a theme file (a StyleSet's JSON): prints the value of every
-                        attribute for every combination of the state bits it mentions, and lints
-                        it (entries that never win, ties only precedence decides, states with no
-                        value); --strict makes a finding an error (exit 65).
-      -                 Read standard input as it comes: one mask or text a line; for error, JSON
-                        documents or log text, each error printed once its text is complete.
-
-    OPTIONS:
-      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error,
-                        one object for a theme.
-      --state NAME=BIT  Name an application bit (\(Self.bits(BitLayout.controlState.application))); repeatable.
-      --states FILE     Read state names from a JSON object such as {"visited": 16}.
-      --events          Masks and text are control events (UIControl.Event's layout): application
-                        bits \(Self.bits(BitLayout.controlEvents.application)), system reserved \(Self.bits(BitLayout.controlEvents.reservedBits)).
-      --event NAME=BIT  Name an event application bit (\(Self.bits(BitLayout.controlEvents.application))); implies --events; repeatable.
-      --errors FILE     Read an error catalog as ErrorKit exports it.
-      --search WORDS    error: list the errors whose name or meaning holds every word.
-      --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
-      --strict          Treat reserved or unnamed bits, or a theme's lint findings, as an error.
-      --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
-      -h, --help        Show this help.
-      --version         Show the version.
-
-    Options may come before or after the command and the operands.
-
-    EXIT CODES:
-      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input,
-      66 a file that cannot be read, 74 output that cannot be written.
-
-    """
 }
 
 /// The text of UTF-8 bytes, or `nil` when they are not valid UTF-8.

@@ -107,7 +107,7 @@ struct EventMaskCommandTests {
 
   @Test func helpDocumentsEvents() throws {
     let run = try Run(["--help"])
-    #expect(run.stdout.contains("--events          Masks and text are control events"))
-    #expect(run.stdout.contains("--event NAME=BIT  Name an event application bit (24...27)"))
+    #expect(run.stdout.contains("--events            Masks and text are control events"))
+    #expect(run.stdout.contains("--event NAME=BIT    Name an event application bit (24...27)"))
   }
 }

@@ -17,6 +17,20 @@ struct UsageTests {
       "--state needs NAME=BIT with BIT a number from 16 to 23, not \"visited=x\""
     ),
     (["--json=yes", "1"], "--json takes no value"),
+    (["--man=page"], "--man takes no value"),
+    (
+      ["error", "--strict", "ENOENT"],
+      "--strict does not apply to the error command; see statekit-inspect error --help"
+    ),
+    (
+      ["--state", "a=16", "error", "ENOENT"],
+      "--state does not apply to the error command; see statekit-inspect error --help"
+    ),
+    (
+      ["--errors", "catalog.json", "1"],
+      "--errors belongs to the error command; see statekit-inspect error --help"
+    ),
+    (["--color=sometimes", "1"], "--color must be auto, always or never, not \"sometimes\""),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let run = try Run(arguments)
@@ -61,8 +75,8 @@ struct UsageTests {
   }
 
   @Test func unreadableFilesExit66() throws {
-    for option in ["--states", "--errors"] {
-      let run = try Run([option, "/nonexistent/file.json", "1"])
+    for arguments in [["--states"], ["error", "--errors"]] {
+      let run = try Run(arguments + ["/nonexistent/file.json", "1"])
       #expect(run.status == 66)
       #expect(
         run.stderr
@@ -92,7 +106,8 @@ struct UsageTests {
       let file = directory.appendingPathComponent("bad-\(UUID().uuidString).json")
       try Data(content.utf8).write(to: file)
       defer { try? FileManager.default.removeItem(at: file) }
-      let run = try Run([option, file.path, "1"])
+      let command = option == "--errors" ? ["error"] : []
+      let run = try Run(command + [option, file.path, "1"])
       #expect(run.status == 65, "\(content)")
       #expect(run.stderr == "statekit-inspect: error: \"\(file.path)\": \(message)\n")
     }
@@ -109,54 +124,106 @@ struct UsageTests {
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
       statekit-inspect theme [options] FILE
+      statekit-inspect COMMAND --help
+
+    COMMANDS:
+      encode              Turn state text into a mask and print it like a mask.
+      error               Explain errors: payloads, text pasted from logs, codes and names.
+      theme               Print a theme file's values for every state, and lint it.
 
     ARGUMENTS:
-      MASK              A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
-      TEXT              State text such as "selected | visited", "highlighted disabled" or "0x10000";
-                        with --events, event text such as "touchUpInside | valueChanged".
-      INPUT             An ErrorPayload JSON document; text pasted from a log or a report: NSError
-                        text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)",
-                        a Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or
-                        "DOMAIN CODE", a code (-25300, or a four-character code such as '!pri'),
-                        or a C or Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
-      FILE              theme: a theme file (a StyleSet's JSON): prints the value of every
-                        attribute for every combination of the state bits it mentions, and lints
-                        it (entries that never win, ties only precedence decides, states with no
-                        value); --strict makes a finding an error (exit 65).
-      -                 Read standard input as it comes: one mask or text a line; for error, JSON
-                        documents or log text, each error printed once its text is complete.
+      MASK                A mask in hex (0x00010004), decimal (65540) or binary (0b100), up to 64 bits.
+      TEXT                State text such as "selected | visited", "highlighted disabled" or "0x10000";
+                          with --events, event text such as "touchUpInside | valueChanged". Consecutive
+                          words form one text.
+      INPUT               An ErrorPayload JSON document; text pasted from a log or a report: NSError
+                          text (Apple or Linux), the short form "(NSURLErrorDomain error -1009.)", a
+                          Swift DecodingError, an Xcode "Domain: ... Code: ..." report; or "DOMAIN
+                          CODE", a code (-25300, or a four-character code such as '!pri'), or a C or
+                          Swift name such as ENOENT, errSecItemNotFound, serverRecordChanged.
+      FILE                A theme file (a StyleSet's JSON): prints the value of every attribute for
+                          every combination of the state bits it mentions, and lints it (entries that
+                          never win, ties only precedence decides, states with no value); --strict makes
+                          a finding an error (exit 65).
+      -                   Read standard input as it comes: one mask or text a line; for error, JSON
+                          documents or log text, each error printed once its text is complete.
 
     OPTIONS:
-      --json            Print JSON: one object per mask (JSON Lines), an ErrorPayload per error,
-                        one object for a theme.
-      --state NAME=BIT  Name an application bit (16...23); repeatable.
-      --states FILE     Read state names from a JSON object such as {"visited": 16}.
-      --events          Masks and text are control events (UIControl.Event's layout): application
-                        bits 24...27, system reserved 28...31.
-      --event NAME=BIT  Name an event application bit (24...27); implies --events; repeatable.
-      --errors FILE     Read an error catalog as ErrorKit exports it.
-      --search WORDS    error: list the errors whose name or meaning holds every word.
-      --list DOMAIN     error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
-      --strict          Treat reserved or unnamed bits, or a theme's lint findings, as an error.
-      --color WHEN      Color output: auto (the default; honours NO_COLOR), always or never.
-      -h, --help        Show this help.
-      --version         Show the version.
+      --json              Print JSON: one object per mask (JSON Lines), an ErrorPayload per error, one
+                          object for a theme.
+      --state NAME=BIT    Name an application bit (16...23); repeatable.
+      --states FILE       Read state names from a JSON object such as {"visited": 16}.
+      --events            Masks and text are control events (UIControl.Event's layout): application bits
+                          24...27, system reserved 28...31.
+      --event NAME=BIT    Name an event application bit (24...27); implies --events; repeatable.
+      --errors FILE       error: read an error catalog as ErrorKit exports it.
+      --search WORDS      error: list the errors whose name or meaning holds every word.
+      --list DOMAIN       error: list a domain's codes (NSURLErrorDomain, OSStatus, HTTP, ...).
+      --strict            Treat reserved or unnamed bits, or a theme's lint findings, as an error.
+      --color WHEN        Color output: auto (the default; honours NO_COLOR), always or never.
+      -h, --help          Show this help; after a command, that command's.
+      --version           Show the version.
+      --completion SHELL  Print the completion script for bash, zsh or fish.
+      --man               Print the man page (roff).
+      --                  Everything after it is an operand (for negative codes and names that start
+                          with -).
 
     Options may come before or after the command and the operands.
 
     EXIT CODES:
-      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input,
-      66 a file that cannot be read, 74 output that cannot be written.
+      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input, 66 a file that cannot be
+      read, 74 output that cannot be written.
 
     """
 
-  @Test(arguments: [
-    ["--help"], ["-h"], ["error", "--help"], ["encode", "-h"], ["--help", "0x4"],
-  ])
+  /// A command's help, written out too: its usage, its arguments and only its options.
+  static let expectedThemeHelp = """
+    statekit-inspect theme: print a theme file's values for every state, and lint it
+
+    USAGE:
+      statekit-inspect theme [options] FILE
+
+    ARGUMENTS:
+      FILE                A theme file (a StyleSet's JSON): prints the value of every attribute for
+                          every combination of the state bits it mentions, and lints it (entries that
+                          never win, ties only precedence decides, states with no value); --strict makes
+                          a finding an error (exit 65).
+
+    OPTIONS:
+      --json              Print JSON: one object per mask (JSON Lines), an ErrorPayload per error, one
+                          object for a theme.
+      --state NAME=BIT    Name an application bit (16...23); repeatable.
+      --states FILE       Read state names from a JSON object such as {"visited": 16}.
+      --strict            Treat reserved or unnamed bits, or a theme's lint findings, as an error.
+      --color WHEN        Color output: auto (the default; honours NO_COLOR), always or never.
+      -h, --help          Show this help; after a command, that command's.
+      --version           Show the version.
+      --                  Everything after it is an operand (for negative codes and names that start
+                          with -).
+
+    Options may come before or after the command and the operands.
+
+    EXIT CODES:
+      0 success, 1 a lookup found nothing, 64 usage error, 65 malformed input, 66 a file that cannot be
+      read, 74 output that cannot be written.
+
+    """
+
+  @Test(arguments: [["--help"], ["-h"], ["--help", "0x4"], ["--help", "--", "error"]])
   func helpPrintsTheWholeText(arguments: [String]) throws {
     let help = try Run(arguments)
     #expect(help.status == 0)
     #expect(help.stdout == Self.expectedHelp)
+    #expect(help.stderr == "")
+  }
+
+  @Test(arguments: [
+    ["theme", "--help"], ["--help", "theme"], ["--json", "theme", "x.json", "-h"],
+  ])
+  func aCommandsHelp(arguments: [String]) throws {
+    let help = try Run(arguments)
+    #expect(help.status == 0)
+    #expect(help.stdout == Self.expectedThemeHelp)
     #expect(help.stderr == "")
   }
 

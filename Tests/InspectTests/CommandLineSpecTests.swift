@@ -1,0 +1,305 @@
+import Foundation
+import StateKit
+import Testing
+
+@testable import InspectKit
+
+/// The one declaration of the command line (`CommandLineSpec`) and what is made from it: the
+/// parser accepts exactly what it declares, each command's help lists exactly its options, the
+/// completion scripts and the man page cover every option and command, and Docs/CLI.md's option
+/// table is the one the declaration renders.
+@Suite("statekit-inspect's command-line declaration")
+struct CommandLineSpecTests {
+  static let options = CommandLineSpec.options
+  static let completed = CommandLineSpec.options.filter(\.completes)
+  static let words = CommandLineSpec.commands.compactMap(\.command.word)
+
+  // MARK: The parser
+
+  /// An operand each command accepts.
+  static func operand(of command: Inspector.Command) -> String {
+    switch command {
+    case .masks: "1"
+    case .encode: "normal"
+    case .error: "ENOENT"
+    case .theme: "theme.json"
+    }
+  }
+
+  /// The command line that gives `option` to `command`, with a value when it takes one.
+  static func arguments(_ spelling: String, _ option: OptionSpec, _ command: Inspector.Command)
+    -> [String]
+  {
+    var arguments = command.word.map { [$0] } ?? []
+    arguments.append(spelling)
+    switch option.action {
+    case .state: arguments.append("a=\(BitLayout.controlState.application.lowerBound)")
+    case .layoutName(let layout): arguments.append("a=\(layout.application.lowerBound)")
+    default:
+      switch option.value {
+      case .none: break
+      case .choice(_, let words): arguments.append(words[0])
+      case .file: arguments.append("/nonexistent/statekit-inspect-test.json")
+      case .text: arguments.append("x")
+      }
+    }
+    return arguments + [operand(of: command)]
+  }
+
+  /// Every option the declaration gives a command is read by the parser for that command, and
+  /// one given to another command is a usage error that names it.
+  @Test func theParserReadsWhatIsDeclared() {
+    let quiet: [OptionAction] = [.help, .version, .completion, .man]
+    for option in Self.options where !quiet.contains(option.action) {
+      for spelling in option.spellings {
+        for command in Inspector.Command.all {
+          var inspector = Inspector()
+          let arguments = Self.arguments(spelling, option, command)
+          do throws(Failure) {
+            _ = try inspector.parse(arguments)
+            #expect(option.applies(to: command), "\(arguments) was accepted")
+          } catch {
+            if option.applies(to: command) {
+              // A file that cannot be read (66) is fine: the option itself was read.
+              #expect(error.status != .usage, "\(arguments): \(error.message)")
+            } else {
+              #expect(error.status == .usage, "\(arguments): \(error.message)")
+              #expect(error.message.contains(spelling), "\(arguments): \(error.message)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The declaration itself: one option per spelling, and every option documented.
+  @Test func everyOptionIsDeclaredOnce() {
+    let spellings = Self.options.flatMap(\.spellings)
+    #expect(Set(spellings).count == spellings.count, "\(spellings)")
+    for option in Self.options {
+      #expect(!option.help.isEmpty, "\(option.name)")
+      #expect(option.help.hasSuffix("."), "\(option.name): \(option.help)")
+    }
+    // Every layout of BitLayout.all but ControlState's has its two options.
+    for layout in BitLayout.all where layout != .controlState {
+      #expect(CommandLineSpec.option("--\(layout.noun)s")?.action == .layout(layout))
+      #expect(CommandLineSpec.option("--\(layout.noun)")?.action == .layoutName(layout))
+    }
+  }
+
+  // MARK: Help
+
+  /// The labels of a help's OPTIONS section.
+  static func optionLabels(_ help: String) -> [String] {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "OPTIONS:") else { return [] }
+    var labels: [String] = []
+    for line in lines[(start + 1)...] {
+      guard !line.isEmpty else { break }
+      let label = line.dropFirst(2)
+      // A continuation line starts in the description column.
+      guard label.first != " " else { continue }
+      labels.append(String(label.prefix(HelpText.column)).trimmingCharacters(in: .whitespaces))
+    }
+    return labels
+  }
+
+  @Test(arguments: [Inspector.Command.encode, .error, .theme])
+  func aCommandsHelpListsExactlyItsOptions(command: Inspector.Command) throws {
+    let word = try #require(command.word)
+    let expected = CommandLineSpec.options(of: command).map(\.label)
+    for arguments in [[word, "--help"], ["--help", word], ["--json", word, "-h", "x"]] {
+      let run = try Run(arguments)
+      #expect(run.status == 0)
+      #expect(run.stderr == "")
+      #expect(run.stdout == HelpText.of(command), "\(arguments)")
+      #expect(Self.optionLabels(run.stdout) == expected, "\(arguments)")
+    }
+    #expect(HelpText.of(command).hasPrefix("statekit-inspect \(word): "))
+    // Each option the command does not take is absent from its help.
+    for option in Self.options where !expected.contains(option.label) {
+      #expect(!Self.optionLabels(HelpText.of(command)).contains(option.label))
+    }
+  }
+
+  @Test func theGlobalHelpListsEveryOptionAndCommand() throws {
+    let run = try Run(["--help"])
+    #expect(run.stdout == HelpText.global)
+    #expect(Self.optionLabels(run.stdout) == Self.options.map(\.label))
+    for word in Self.words { #expect(run.stdout.contains("\n  \(word) ")) }
+    for line in run.stdout.split(separator: "\n") {
+      #expect(line.count <= HelpText.width, "\(line)")
+    }
+  }
+
+  // MARK: Completions
+
+  static func script(_ shell: String) throws -> String {
+    let run = try Run(["--completion", shell])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    return run.stdout
+  }
+
+  @Test func aBadShellIsAUsageError() throws {
+    for arguments in [["--completion", "tcsh"], ["--completion=\u{1B}[2J"], ["--completion"]] {
+      let run = try Run(arguments)
+      #expect(run.status == 64)
+      #expect(run.stdout == "")
+      #expect(run.stderr.split(separator: "\n").count == 1)
+      #expect(!run.stderr.contains("\u{1B}"))
+    }
+    let run = try Run(["--completion", "tcsh"])
+    #expect(
+      run.stderr
+        == "statekit-inspect: error: --completion must be bash, zsh or fish, not \"tcsh\"\n")
+  }
+
+  /// Runs a shell command and returns its standard output, or `nil` when it fails.
+  static func shell(_ arguments: [String], directory: URL? = nil) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The bash script parses (`bash -n`), and completing with it offers each command's options,
+  /// the commands, the fixed words and files.
+  @Test func bashCompletesEveryCommandAndOption() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("statekit-inspect.bash")
+    try Data(try Self.script("bash").utf8).write(to: script)
+    let files = directory.appendingPathComponent("files")
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: files.appendingPathComponent("theme-file.json"))
+    let (syntax, message) = try Self.shell(["bash", "-n", script.path])
+    #expect(syntax == 0, "\(message)")
+
+    /// What the script offers for a command line whose last word is being completed.
+    func complete(_ words: [String]) throws -> Set<String> {
+      let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+      let (status, output) = try Self.shell(
+        [
+          "bash", "-c",
+          "source \(script.path); COMP_WORDS=(statekit-inspect \(quoted)); "
+            + "COMP_CWORD=\(words.count); _statekit_inspect; printf '%s\\n' \"${COMPREPLY[@]}\"",
+        ], directory: files)
+      #expect(status == 0, "\(output)")
+      return Set(output.split(separator: "\n").map(String.init))
+    }
+
+    #expect(try complete([""]) == Set(Self.words))
+    #expect(try complete(["-"]) == Set(Self.completed.flatMap(\.spellings)))
+    for command in Inspector.Command.all {
+      let expected = Self.completed.filter { $0.applies(to: command) }.flatMap(\.spellings)
+      let before = command.word ?? Self.operand(of: .masks)
+      #expect(try complete([before, "-"]) == Set(expected), "\(command)")
+    }
+    for option in Self.completed {
+      let offered = try complete([option.name, ""])
+      switch option.value {
+      case .none: #expect(offered == Set(Self.words), "\(option.name)")
+      case .choice(_, let words): #expect(offered == Set(words), "\(option.name)")
+      case .file: #expect(offered == ["theme-file.json"], "\(option.name)")
+      case .text: #expect(offered.isEmpty, "\(option.name)")
+      }
+    }
+    #expect(try complete(["theme", "th"]) == ["theme-file.json"])
+  }
+
+  /// zsh's and fish's scripts name every command, option and fixed word (their syntax and
+  /// fish's completions are checked in .ci/run, which installs both shells).
+  @Test func zshAndFishNameEveryCommandAndOption() throws {
+    let zsh = try Self.script("zsh")
+    let fish = try Self.script("fish")
+    #expect(zsh.hasPrefix("#compdef statekit-inspect\n"))
+    for word in Self.words {
+      #expect(zsh.contains("'\(word):"), "\(word)")
+      #expect(fish.contains(" -a \(word) -d "), "\(word)")
+    }
+    for option in Self.completed {
+      for spelling in option.spellings {
+        #expect(zsh.contains("'\(spelling):"), "\(spelling)")
+      }
+      #expect(fish.contains(" -l \(option.name.dropFirst(2)) "), "\(option.name)")
+      if let short = option.short { #expect(fish.contains(" -s \(short.dropFirst()) ")) }
+      switch option.value {
+      case .none: break
+      case .choice(_, let words):
+        #expect(zsh.contains("(\(option.name)) compadd -- \(words.joined(separator: " "));"))
+        #expect(
+          fish.contains("-l \(option.name.dropFirst(2)) -x -a '\(words.joined(separator: " "))'"))
+      case .file:
+        #expect(zsh.contains("(\(option.name)) _files;"))
+        #expect(fish.contains("-l \(option.name.dropFirst(2)) -r -F"))
+      case .text:
+        #expect(zsh.contains("(\(option.name)) _message"))
+        #expect(fish.contains("-l \(option.name.dropFirst(2)) -x"))
+      }
+    }
+  }
+
+  // MARK: The man page
+
+  @Test func theManPageDocumentsEveryCommandAndOption() throws {
+    let run = try Run(["--man"])
+    #expect(run.status == 0)
+    #expect(run.stdout == Reference.manPage)
+    let page = run.stdout
+    #expect(page.hasPrefix(".TH STATEKIT\\-INSPECT 1 "))
+    for word in Self.words { #expect(page.contains(".TP\n\\fB\(word)\\fR\n"), "\(word)") }
+    for option in Self.options {
+      let names = option.spellings.map { "\\fB" + $0.replacing("-", with: "\\-") + "\\fR" }
+      #expect(page.contains(".TP\n" + names.joined(separator: ", ")), "\(option.name)")
+      for word in option.value.choices { #expect(page.contains(word), "\(word)") }
+    }
+    for (status, _) in CommandLineSpec.exitStatuses {
+      #expect(page.contains(".B \(status.rawValue)\n"))
+    }
+    // No line starts with a character roff would read as a request, except the requests.
+    let requests = [
+      ".TH", ".SH", ".TP", ".B ", ".nf", ".fi",
+    ]
+    for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+      #expect(requests.contains { line.hasPrefix($0) }, "\(line)")
+    }
+  }
+
+  // MARK: Docs/CLI.md
+
+  /// Docs/CLI.md's option table is the declaration's; `STATEKIT_UPDATE_GOLDEN=1` rewrites it
+  /// (and still fails, so that a run that updates is never taken for a passing one).
+  @Test func docsOptionTableMatchesTheDeclaration() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Docs/CLI.md").standardized
+    let document = try String(contentsOf: url, encoding: .utf8)
+    let start = try #require(
+      document.firstRange(of: Reference.tableStart),
+      "Docs/CLI.md has no line \(Reference.tableStart)")
+    let end = try #require(
+      document[start.lowerBound...].firstRange(of: Reference.tableEnd),
+      "Docs/CLI.md has no line \(Reference.tableEnd) after the table")
+    let current = String(document[start.lowerBound..<end.upperBound])
+    guard current != Reference.markdownTable else { return }
+    if ProcessInfo.processInfo.environment["STATEKIT_UPDATE_GOLDEN"] == "1" {
+      let updated = document.replacingCharacters(
+        in: start.lowerBound..<end.upperBound, with: Reference.markdownTable)
+      try Data(updated.utf8).write(to: url)
+      Issue.record("rewrote Docs/CLI.md's option table; review the diff, then run again")
+      return
+    }
+    Issue.record(
+      "Docs/CLI.md's option table differs from the declaration (Sources/InspectKit/CommandLineSpec.swift); run STATEKIT_UPDATE_GOLDEN=1 swift test --filter CommandLineSpecTests to rewrite it"
+    )
+  }
+}
