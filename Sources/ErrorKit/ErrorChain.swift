@@ -87,7 +87,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///     ErrorChain(CocoaError(.fileNoSuchFile)).links.count  // 1, for an error without a cause
   public let links: [Link]
 
-  /// Whether the chain was cut (its last link is a marker).
+  /// Whether the chain was cut: its last link, or the last link of a branch of other causes,
+  /// is a marker.
   ///
   ///     ErrorChain(CocoaError(.fileNoSuchFile)).isTruncated  // false, for ordinary errors
   public let isTruncated: Bool
@@ -248,54 +249,76 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Captures the chain that starts with `error`, `depth` errors below the first one captured.
-  /// The chain is walked in a loop; each error's other causes are captured by a call one level
-  /// deeper, so the recursion is bounded by ``maximumDepth``. An `NSError` met again on the
-  /// path from the top is a cycle; the same error in two branches is not.
+  /// The chain of first causes is walked in a loop and taken first, so that a full budget never
+  /// costs an error its first cause; then each error's other causes are captured by a call one
+  /// level deeper, so the recursion is bounded by ``maximumDepth``. An `NSError` met again on
+  /// the path from the top is a cycle; the same error in two branches is not. `truncated` says
+  /// whether a marker ends this chain or any branch below it.
   private static func capture(
     _ error: any Error, atDepth depth: Int, ancestors: [ObjectIdentifier],
     budget: inout CaptureBudget
   ) -> (levels: [Level], truncated: Bool) {
     var levels: [Level] = []
+    // The other causes of each level, with the errors on the path down to it.
+    var branches: [(others: [any Error], path: [ObjectIdentifier])] = []
     var seen = ancestors
+    var truncated = false
     var current: (any Error)? = error
-    while let error = current {
-      if budget.isFull { return (levels, true) }
+    chain: while let error = current {
+      if budget.isFull {
+        truncated = true
+        break
+      }
       if budget.count == ErrorPayload.maximumCount - 1 {
         levels.append(Level(marker(.size)))
+        branches.append(([], seen))
         budget.count += 1
         budget.isFull = true
-        return (levels, true)
+        truncated = true
+        break
       }
       if type(of: error) is NSError.Type {
         let object = ObjectIdentifier(error as AnyObject)
         if seen.contains(object) {
           levels.append(Level(marker(.cycle)))
+          branches.append(([], seen))
           budget.count += 1
-          return (levels, true)
+          truncated = true
+          break chain
         }
         seen.append(object)
       }
-      let described = describe(error)
+      var described = describe(error)
+      // Causes given only as other causes: the first of them is the first cause.
+      if described.cause == nil, !described.others.isEmpty {
+        described.cause = described.others.removeFirst()
+      }
       let position = depth + levels.count
       // The last slot takes the last error only if nothing comes after it.
-      if position == maximumDepth - 1, described.cause != nil || !described.others.isEmpty {
+      if position == maximumDepth - 1, described.cause != nil {
         levels.append(Level(marker(.depth)))
+        branches.append(([], seen))
         budget.count += 1
-        return (levels, true)
+        truncated = true
+        break
       }
-      var level = described.level
+      levels.append(described.level)
+      branches.append((described.others, seen))
       budget.count += 1
-      for other in described.others {
-        let branch = capture(other, atDepth: position + 1, ancestors: seen, budget: &budget)
-        guard let payload = ErrorPayload(linking: branch.levels.map(\.payload)) else { break }
-        level.payload.otherCauses.append(payload)
-        level.link.otherCauses.append(
-          ErrorChain(links: branch.levels.map(\.link), isTruncated: branch.truncated))
-      }
-      levels.append(level)
       current = described.cause
     }
-    return (levels, false)
+    for index in levels.indices {
+      for other in branches[index].others {
+        let branch = capture(
+          other, atDepth: depth + index + 1, ancestors: branches[index].path, budget: &budget)
+        truncated = truncated || branch.truncated
+        guard let payload = ErrorPayload(linking: branch.levels.map(\.payload)) else { break }
+        levels[index].payload.otherCauses.append(payload)
+        levels[index].link.otherCauses.append(
+          ErrorChain(links: branch.levels.map(\.link), isTruncated: branch.truncated))
+      }
+    }
+    return (levels, truncated)
   }
 
   /// One error described, and its cause; its details follow the secrets policy

@@ -35,11 +35,11 @@ struct ErrorStream {
   /// Bytes of work the stream may still spend reading held text again.
   private var credit = 1 << 20
 
-  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
-  /// returns what they make known.
   /// Whether the first bytes of the stream have been seen.
   private var pastStreamStart = false
 
+  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
+  /// returns what they make known.
   mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
     var items: [Item] = []
     feed(chunk, count: count) { items.append($0) }

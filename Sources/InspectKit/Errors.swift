@@ -346,8 +346,9 @@ struct ErrorTree {
 }
 
 extension JSONValue {
-  /// Whether a JSON object claims to be an ErrorPayload: it has a `domain` or a `code` key.
+  /// Whether a JSON object claims to be an ErrorPayload: it has a `domain` and a `code` key. A
+  /// log line with one of them (`{"code": 500, "msg": "Error Domain=…"}`) is read as text.
   var looksLikeErrorPayload: Bool {
-    self["domain"] != nil || self["code"] != nil
+    self["domain"] != nil && self["code"] != nil
   }
 }

@@ -148,6 +148,60 @@ struct SeveralCausesTests {
     #expect(try ErrorPayload(json: payload.jsonText) == payload)
   }
 
+  @Test func aFullBudgetNeverCostsAnErrorItsFirstCause() {
+    let many = ThemeProblems(problems: (0..<1_100).map { Problem(message: "problem \($0)") })
+    let payload = ErrorPayload(many)
+    #expect(payload.underlying?.message == "problem 0")
+    #expect(payload.treeSize.count == ErrorPayload.maximumCount)
+    let chain = ErrorChain(many)
+    #expect(chain.isTruncated)
+    #expect(chain.links[0].otherCauses.last?.links.last?.code == ErrorChain.sizeMarkerCode)
+  }
+
+  @Test func causesGivenOnlyAsOtherCausesStartWithTheFirstCause() {
+    struct OnlyOthers: DescribedError {
+      static let domain = "com.example.Only"
+      var code: Int { 1 }
+      var message: String { "two problems" }
+      var otherUnderlyingErrors: [any Error] {
+        [Problem(message: "one"), Problem(message: "two")]
+      }
+    }
+    let payload = ErrorPayload(OnlyOthers())
+    #expect(payload.underlying?.message == "one")
+    #expect(payload.otherCauses.map(\.message) == ["two"])
+    let bridged = NSError(
+      domain: "D", code: 1,
+      userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [NSError(domain: "E", code: 2)]])
+    #expect(ErrorPayload(bridged).underlying?.domain == "E")
+    #expect(!ErrorChain(bridged).hasSeveralCauses)
+  }
+
+  @Test func aCutBranchMarksTheWholeChain() {
+    var deep: any Error = Problem(message: "root")
+    for index in 0..<100 { deep = Problem(message: "level \(index)", cause: deep) }
+    let chain = ErrorChain(ThemeProblems(problems: [Problem(message: "fine"), deep]))
+    #expect(chain.isTruncated)
+    #expect(
+      ErrorChain.logAttributes(of: ThemeProblems(problems: [Problem(message: "fine"), deep]))
+        .contains { $0.key == "errorkit.truncated" })
+  }
+
+  @Test func onlyTheErrorsOfTheMultipleKeyAreCauses() {
+    let error = NSError(
+      domain: "D", code: 1,
+      userInfo: [
+        ErrorUserInfoKey.underlyingError: NSError(domain: "F", code: 1),
+        ErrorUserInfoKey.otherUnderlyingErrors: [NSError(domain: "E", code: 7), "text", 5] as [Any],
+      ])
+    #expect(ErrorPayload(error).otherCauses.map(\.domain) == ["E"])
+    // The key is reserved: a value that holds no error is neither a cause nor a detail.
+    let notErrors = NSError(
+      domain: "D", code: 1, userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: "none"])
+    #expect(ErrorPayload(notErrors).otherCauses.isEmpty)
+    #expect(ErrorPayload(notErrors).details.isEmpty)
+  }
+
   @Test func anNSErrorThatIsItsOwnOtherCauseIsCut() {
     let error = NSError(domain: "D", code: 1)
     let loop = NSError(
@@ -161,7 +215,8 @@ struct SeveralCausesTests {
     let payload = ErrorPayload(outer)
     #expect(payload.underlying?.code == 2)
     #expect(payload.otherCauses.map(\.code) == [2])
-    #expect(payload.otherCauses[0].otherCauses.map(\.code) == [1])
+    // `loop` gives its one cause only as an other cause: it becomes its first cause.
+    #expect(payload.otherCauses[0].underlying?.code == 1)
   }
 
   @Test func documentLimitsHoldForOtherCausesToo() throws {

@@ -64,13 +64,13 @@ struct HostileInputTests {
       + String(repeating: "]", count: 100_000) + "}"
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(arrays.utf8)), status: 65,
-      containing: "nested deeper than the limit of 128")
+      containing: "nested deeper than the limit of 512")
     let payloads =
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100_000) + "null"
       + String(repeating: "}", count: 100_000)
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(payloads.utf8)), status: 65,
-      containing: "nested deeper than the limit of 128")
+      containing: "nested deeper than the limit of 512")
     let within =
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 65) + "null"
       + String(repeating: "}", count: 65)
@@ -83,7 +83,7 @@ struct HostileInputTests {
     defer { try? FileManager.default.removeItem(at: file) }
     expectOneLineError(
       try Run(["--states", file.path, "1"]), status: 65,
-      containing: "nested deeper than the limit of 128")
+      containing: "nested deeper than the limit of 512")
   }
 
   @Test func twentyThousandNestedNSErrors() throws {

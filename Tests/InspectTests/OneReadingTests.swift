@@ -45,10 +45,13 @@ struct PayloadDocument: CustomStringConvertible {
   var ignoredNesting: Int
   var otherCauses: Int
   var repeatCode: String?
+  /// A value for a key no reader uses, as written.
+  var extra: String?
 
   var bytes: [UInt8] {
     var text = #"{"domain": "com.example.D", "code": \#(code)"#
     if let repeatCode { text += #", "code": \#(repeatCode)"# }
+    if let extra { text += #", "unused": \#(extra)"# }
     if ignoredNesting > 0 {
       text +=
         #", "extra": "# + String(repeating: "[", count: ignoredNesting)
@@ -72,34 +75,51 @@ struct PayloadDocument: CustomStringConvertible {
 struct OneReadingTests {
   /// The five kinds that read differently before, each with the rule Docs/ErrorPayload.md
   /// states for it, and neighbours on both sides of each rule.
-  static let kinds: [(String, [UInt8], Int?)] = [
-    // An integral code written as a float beyond Int: beyond 2^53 - 1, refused.
-    ("float beyond Int", doc(code: "9223372036854775807.0"), nil),
-    ("largest code", doc(code: "9007199254740991"), 9_007_199_254_740_991),
-    ("largest code as a float", doc(code: "9007199254740991.0"), 9_007_199_254_740_991),
-    ("2^53 as digits", doc(code: "9007199254740992"), nil),
-    ("2^53 as a float", doc(code: "9007199254740992.0"), nil),
-    // A long decimal fraction: read as the nearest Double, which is whole.
-    ("long fraction", doc(code: "1.0000000000000000001"), 1),
-    ("short fraction", doc(code: "1.5"), nil),
-    // An underflowing exponent: not zero, so not a whole number.
-    ("underflow", doc(code: "1e-400"), nil),
-    ("zero with a tiny exponent", doc(code: "0e-400"), 0),
-    ("overflow", doc(code: "1e400"), nil),
-    // A byte-order mark: skipped.
-    ("byte-order mark", [0xEF, 0xBB, 0xBF] + doc(code: "7"), 7),
-    // Nesting past the depth limit inside an ignored key: refused, as anywhere else.
-    (
-      "deep nesting in an ignored key",
-      PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 128, otherCauses: 0).bytes,
-      nil
-    ),
-    (
-      "nesting at the limit in an ignored key",
-      PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 127, otherCauses: 0).bytes,
-      1
-    ),
-  ]
+  static let kinds: [(String, [UInt8], Int?)] =
+    [
+      // An integral code written as a float beyond Int: beyond 2^53 - 1, refused.
+      ("float beyond Int", doc(code: "9223372036854775807.0"), nil),
+      ("largest code", doc(code: "9007199254740991"), 9_007_199_254_740_991),
+      ("largest code as a float", doc(code: "9007199254740991.0"), 9_007_199_254_740_991),
+      ("2^53 as digits", doc(code: "9007199254740992"), nil),
+      ("2^53 as a float", doc(code: "9007199254740992.0"), nil),
+      // A long decimal fraction: read as the nearest Double, which is whole.
+      ("long fraction", doc(code: "1.0000000000000000001"), 1),
+      ("short fraction", doc(code: "1.5"), nil),
+      // An underflowing exponent: not zero, so not a whole number.
+      ("underflow", doc(code: "1e-400"), nil),
+      ("zero with a tiny exponent", doc(code: "0e-400"), 0),
+      ("overflow", doc(code: "1e400"), nil),
+      // A byte-order mark: skipped.
+      ("byte-order mark", [0xEF, 0xBB, 0xBF] + doc(code: "7"), 7),
+      // Nesting past the depth limit inside an ignored key: refused, as anywhere else.
+      (
+        "deep nesting in an ignored key",
+        PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 512, otherCauses: 0).bytes,
+        nil
+      ),
+      (
+        "nesting at the limit in an ignored key",
+        PayloadDocument(code: "1", byteOrderMark: false, ignoredNesting: 511, otherCauses: 0).bytes,
+        1
+      ),
+      (
+        "deep nesting in a key given twice",
+        Array(
+          (#"{"domain": "D", "code": 1, "x": 0, "x": "# + String(repeating: "[", count: 512)
+            + String(repeating: "]", count: 512) + "}").utf8),
+        nil
+      ),
+    ]
+    + ["-", "01", "1.", #""\q""#, #""\uD800""#, #"{"\q": 1}"#, "1e400", "1e-400"].map {
+      (value: String) -> (String, [UInt8], Int?) in
+      (
+        value + " in an ignored key",
+        PayloadDocument(
+          code: "1", byteOrderMark: false, ignoredNesting: 0, otherCauses: 0, extra: value
+        ).bytes, nil
+      )
+    }
 
   static func doc(code: String) -> [UInt8] {
     PayloadDocument(code: code, byteOrderMark: false, ignoredNesting: 0, otherCauses: 0).bytes
@@ -135,14 +155,14 @@ struct OneReadingTests {
 
   static let documents: Generator<PayloadDocument> = Gen.zip(
     Gen.zip(codeText, Gen.frequency((3, Gen.constant(false)), (1, Gen.constant(true)))),
-    Gen.element(of: [0, 0, 1, 60, 126, 127, 128, 129, 300]),
+    Gen.element(of: [0, 0, 1, 60, 510, 511, 512, 513]),
     Gen.zip(
       Gen.int(in: 0...2),
       Gen.frequency((4, Gen.constant(String?.none)), (1, codeText.map { Optional($0) })))
   ).map { head, nesting, rest in
     PayloadDocument(
       code: head.0, byteOrderMark: head.1, ignoredNesting: nesting, otherCauses: rest.0,
-      repeatCode: rest.1)
+      repeatCode: rest.1, extra: rest.1.map { "[" + $0 + "]" })
   }
 
   @Test func generatedDocumentsReadAlikeInAllThreeReaders() {

@@ -17,10 +17,17 @@ struct _NSErrorFields {
   init(_ error: NSError) {
     let info = error.userInfo
     underlying = (info[ErrorUserInfoKey.underlyingError] as? any Error).map { $0 as NSError }
-    // Taken only when the value is an array of errors, as Foundation's `underlyingErrors` does.
-    otherUnderlying =
-      (info[ErrorUserInfoKey.otherUnderlyingErrors] as? [Any])?.prefix(ErrorPayload.maximumCount)
-      .compactMap { ($0 as? any Error).map { $0 as NSError } } ?? []
+    // The NSErrors of an array, as Foundation's `underlyingErrors` takes them. Read as an NSArray,
+    // element by element: on Linux, bridging a whole array to Swift never ends when it holds
+    // itself.
+    var others: [NSError] = []
+    if let array = info[ErrorUserInfoKey.otherUnderlyingErrors] as? NSArray {
+      for index in 0..<min(array.count, ErrorPayload.maximumCount) {
+        // A class cast: casting an element to `any Error` would bridge a nested array first.
+        if let error = array.object(at: index) as AnyObject as? NSError { others.append(error) }
+      }
+    }
+    otherUnderlying = others
     var entries: [(key: String, value: String)] = []
     for (key, value) in info
     where key != ErrorUserInfoKey.underlyingError

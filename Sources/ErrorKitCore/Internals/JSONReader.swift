@@ -1,10 +1,9 @@
 /// Parses JSON text from UTF-8 bytes.
 package struct JSONReader {
   /// Arrays and objects nested deeper than this are rejected, anywhere in a document (in keys a
-  /// reader ignores too): deep enough for the deepest error payload, whose every cause may sit
-  /// in an `otherCauses` array (two levels per error, the `details` object of the last error
-  /// included), and no deeper.
-  package static let maximumDepth = 2 * ErrorPayload.maximumDepth
+  /// reader ignores, and in a key given twice, too): Foundation's JSONDecoder's limit, so that
+  /// both refuse the same documents. Error payloads have their own, lower limits.
+  package static let maximumDepth = 512
 
   /// Why text is not JSON, and the byte offset where the reader found out.
   package struct Failure: Error {
@@ -120,7 +119,9 @@ package struct JSONReader {
       index += 1
       guard digits(&self) > 0 else { throw error("a number needs digits after the point") }
     }
+    var exponent: Int?
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      exponent = index
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
       {
@@ -128,7 +129,23 @@ package struct JSONReader {
       }
       guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
     }
-    return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // A number no Double holds is refused wherever it is, as Foundation's JSONDecoder refuses
+    // it: only an exponent or hundreds of digits can take a number out of a Double's range.
+    if exponent != nil || index - start > 300, let value = Double(text) {
+      if value.isInfinite {
+        index = start
+        throw error("a number too large for a Double")
+      }
+      let mantissa = bytes[start..<(exponent ?? index)]
+      if value == 0,
+        mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+      {
+        index = start
+        throw error("a number too small for a Double")
+      }
+    }
+    return .number(text)
   }
 
   private mutating func string() throws(Failure) -> String {

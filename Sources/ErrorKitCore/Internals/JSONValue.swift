@@ -80,25 +80,38 @@ extension JSONValue: Codable {
   /// containers, so the depth is counted from where the package's value starts, wherever that
   /// sits in the document.
   private static func read(from decoder: any Decoder, depth: Int) throws -> JSONValue {
-    if let object = try? decoder.container(keyedBy: Key.self) {
+    if let object = try attempt({ try decoder.container(keyedBy: Key.self) }) {
       guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
       return try read(object, depth: depth + 1)
     }
-    if let array = try? decoder.unkeyedContainer() {
+    if let array = try attempt({ try decoder.unkeyedContainer() }) {
       guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
       return try read(array, depth: depth + 1)
     }
     return try JSONValue(scalar: decoder.singleValueContainer())
   }
 
+  /// The value `body` gives, or `nil` when the value is of another kind; any other failure (a
+  /// string with a bad escape, say, which JSONDecoder checks only when it is read) is thrown, so
+  /// the document is refused as the package's reader refuses it.
+  private static func attempt<T>(_ body: () throws -> T) throws -> T? {
+    do {
+      return try body()
+    } catch DecodingError.typeMismatch {
+      return nil
+    } catch DecodingError.valueNotFound {
+      return nil
+    }
+  }
+
   private static func read(_ object: KeyedDecodingContainer<Key>, depth: Int) throws -> JSONValue {
     var members: [(String, JSONValue)] = []
     for key in object.allKeys {
       let value: JSONValue
-      if let inner = try? object.nestedContainer(keyedBy: Key.self, forKey: key) {
+      if let inner = try attempt({ try object.nestedContainer(keyedBy: Key.self, forKey: key) }) {
         guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
         value = try read(inner, depth: depth + 1)
-      } else if let inner = try? object.nestedUnkeyedContainer(forKey: key) {
+      } else if let inner = try attempt({ try object.nestedUnkeyedContainer(forKey: key) }) {
         guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
         value = try read(inner, depth: depth + 1)
       } else {
@@ -114,10 +127,10 @@ extension JSONValue: Codable {
     var elements: [JSONValue] = []
     while !array.isAtEnd {
       // A failed attempt does not move the container: the element is tried as each kind.
-      if let inner = try? array.nestedContainer(keyedBy: Key.self) {
+      if let inner = try attempt({ try array.nestedContainer(keyedBy: Key.self) }) {
         guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
         elements.append(try read(inner, depth: depth + 1))
-      } else if let inner = try? array.nestedUnkeyedContainer() {
+      } else if let inner = try attempt({ try array.nestedUnkeyedContainer() }) {
         guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
         elements.append(try read(inner, depth: depth + 1))
       } else {
@@ -130,28 +143,23 @@ extension JSONValue: Codable {
   private init(scalar single: any SingleValueDecodingContainer) throws {
     if single.decodeNil() {
       self = .null
-    } else if let flag = try? single.decode(Bool.self) {
+    } else if let flag = try Self.attempt({ try single.decode(Bool.self) }) {
       self = .bool(flag)
-    } else if let text = try? single.decode(String.self) {
+    } else if let text = try Self.attempt({ try single.decode(String.self) }) {
       self = .string(text)
     } else {
-      self = JSONValue(numberFrom: single)
+      self = try JSONValue(numberFrom: single)
     }
   }
 
   /// A number as the decoder gives it, as the text the package's reader would turn into the
   /// same `Int` (see `ASCIIDigits.wholeNumber`): a decoder gives an `Int` and a `Double`, not
   /// the text, so the rule is stated on what both can see. An `Int` counts when it is within
-  /// 2^53 - 1 and is the `Double`'s value; otherwise the `Double` is the number, and a number
-  /// the decoder reads as an `Int` but not as a `Double` (`1e-400`, which `JSONDecoder` reads
-  /// as the integer 0 but refuses as a `Double`) is no integer at all.
-  /// A number neither type holds (`1e400`) is read too, as no integer, as the reader reads it.
-  private init(numberFrom single: any SingleValueDecodingContainer) {
+  /// 2^53 - 1 and is the `Double`'s value; otherwise the `Double` is the number. A number no
+  /// `Double` holds (`1e400`, `1e-400`) is refused, as the reader refuses it.
+  private init(numberFrom single: any SingleValueDecodingContainer) throws {
     let whole = try? single.decode(Int.self)
-    guard let double = try? single.decode(Double.self) else {
-      self = .number("unrepresentable")
-      return
-    }
+    let double = try single.decode(Double.self)
     if let whole, whole.magnitude <= UInt(ASCIIDigits.largestJSONInteger), Double(whole) == double {
       self = .number(String(whole))
     } else {
