@@ -85,17 +85,19 @@ package enum ASCIIDigits {
       else { return nil }
       return bytes.first == UInt8(ascii: "-") ? -Int(magnitude) : Int(magnitude)
     }
-    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite,
-      value.rounded(.towardZero) == value, value.magnitude <= Double(largestJSONInteger)
+    // `Int(exactly:)` decides wholeness without the C math library, which tools that compile
+    // these sources alone do not link; the magnitude check also refuses infinities and NaN.
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)),
+      value.magnitude <= Double(largestJSONInteger), let whole = Int(exactly: value)
     else { return nil }
-    if value == 0 {
+    if whole == 0 {
       // Zero only when written as zero: digits before the exponent that are all zeros.
       let mantissa = bytes.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
       guard !mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
       else { return nil }
       return 0
     }
-    return Int(value)
+    return whole
   }
 }
 
