@@ -116,13 +116,6 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     links.contains { !$0.otherCauses.isEmpty }
   }
 
-  /// How many errors the other causes hold, at every level.
-  private var otherCauseCount: Int {
-    links.reduce(0) { total, link in
-      total + link.otherCauses.reduce(0) { $0 + $1.links.count + $1.otherCauseCount }
-    }
-  }
-
   /// The message of any error, without its causes.
   ///
   ///     enum MyError: Error { case notFound(path: String) }
@@ -143,7 +136,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// When errors have other causes, the line names how many: `… (and 2 other causes)`.
   public var description: String {
     let line = links.map(\.message).joined(separator: ": ")
-    let others = otherCauseCount
+    // Every cause below the first error, less the ones on this line.
+    let others = causesDepthFirst().count - (links.count - 1)
     guard others > 0 else { return line }
     return line + " (and \(others) other \(others == 1 ? "cause" : "causes"))"
   }
