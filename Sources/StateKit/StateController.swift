@@ -107,7 +107,7 @@ public final class StateController: Sendable {
     var isObserved: Bool { firstHandler != nil || !more.isEmpty }
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: OrderedMutex<Storage>
 
   /// Creates a controller.
   ///
@@ -116,7 +116,7 @@ public final class StateController: Sendable {
   ///
   /// - Parameter state: The state to start with; `.normal` when omitted.
   public init(_ state: ControlState = .normal) {
-    storage = Mutex(Storage(state: state))
+    storage = OrderedMutex(Storage(state: state))
   }
 
   /// The current state. Setting it tells the observers when it differs from the old one.
@@ -337,7 +337,7 @@ public final class ObservableControlState: Observable, Sendable {
   /// The controller whose state this is.
   public let controller: StateController
   private let registrar = ObservationRegistrar()
-  private let observation = Mutex<StateObservation?>(nil)
+  private let observation = OrderedMutex<StateObservation?>(nil)
 
   /// Observes a controller.
   ///

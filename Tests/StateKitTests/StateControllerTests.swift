@@ -211,6 +211,9 @@ struct StateControllerTests {
 
   @Test func manyTasksChangingBitsLoseNoChange() async {
     guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+    // Enough rounds that the tasks contend for the lock, so ThreadSanitizer (CI runs the suite
+    // under it) checks the contended hand-over too, not only the uncontended path.
+    let rounds = 5_000
     let controller = StateController()
     let count = Atomic(0)
     let token = controller.onChange { _ in count.add(1, ordering: .relaxed) }
@@ -219,7 +222,7 @@ struct StateControllerTests {
         group.addTask {
           let bit = ControlState(rawValue: 1 << UInt(task))
           var changes = 0
-          for round in 0..<500 {
+          for round in 0..<rounds {
             if controller.set(bit, round % 2 == 0) { changes += 1 }
           }
           return changes
@@ -227,7 +230,7 @@ struct StateControllerTests {
       }
       return await group.reduce(0, +)
     }
-    #expect(made == 8 * 500)
+    #expect(made == 8 * rounds)
     #expect(count.load(ordering: .relaxed) == made)
     #expect(controller.state == .normal)
     withExtendedLifetime(token) {}
