@@ -6,7 +6,9 @@ import StateKit
 @testable import InspectKit
 
 // One report per layout of BitLayout.all: states and control events.
-let reports = BitLayout.all.map { MaskReport(names: NameTable(layout: $0), color: false) }
+let reports = BitLayout.all.map {
+  MaskReport(names: NameTable(layout: $0), color: false, json: true)
+}
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")

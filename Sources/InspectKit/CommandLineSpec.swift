@@ -101,10 +101,28 @@ struct OptionSpec {
   /// only.
   var commands: [Inspector.Command]
   /// One or two sentences for `--help`.
-  var help: String
+  var help: String { makeHelp() }
   /// More for the man page and Docs/CLI.md, after `help`.
-  var more: String = ""
+  var more: String { makeMore() }
   var action: OptionAction
+  /// The texts are written when help, the man page or a completion script asks for them, not
+  /// when the command line is read: start-up builds no help it will not print.
+  private let makeHelp: @Sendable () -> String
+  private let makeMore: @Sendable () -> String
+
+  init(
+    name: String, short: String? = nil, value: OptionValue = .none,
+    commands: [Inspector.Command], help: @autoclosure @escaping @Sendable () -> String,
+    more: @autoclosure @escaping @Sendable () -> String = "", action: OptionAction
+  ) {
+    self.name = name
+    self.short = short
+    self.value = value
+    self.commands = commands
+    makeHelp = help
+    makeMore = more
+    self.action = action
+  }
 
   /// `--state NAME=BIT`, `-h, --help`: the option as help lists it.
   var label: String {
@@ -298,7 +316,7 @@ enum CommandLineSpec {
 
   /// The option spelled `spelling` (`--json`, `-h`).
   static func option(_ spelling: String) -> OptionSpec? {
-    options.first { $0.spellings.contains(spelling) }
+    options.first { $0.name == spelling || $0.short == spelling }
   }
 
   static func options(of command: Inspector.Command) -> [OptionSpec] {

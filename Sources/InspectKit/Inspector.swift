@@ -365,7 +365,7 @@ package struct Inspector {
   }
 
   mutating func runMasks() throws(Failure) {
-    let report = MaskReport(names: names, color: useColor)
+    let report = MaskReport(names: names, color: useColor, json: json)
     var first = true
     for operand in operands {
       if operand == "-" {
@@ -385,7 +385,7 @@ package struct Inspector {
   /// `encode`: consecutive words form one text (`encode selected visited` is
   /// `selected | visited`); `-` stands for each line of standard input, in its place.
   mutating func runEncode() throws(Failure) {
-    let report = MaskReport(names: names, color: useColor)
+    let report = MaskReport(names: names, color: useColor, json: json)
     let names = names
     let policy: UnknownBitsPolicy = strict ? .strict : .retain
     let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> UInt in
@@ -441,7 +441,7 @@ package struct Inspector {
         terminal.write { report.json(state, input: input, into: &$0) }
       } else {
         if !first { terminal.write("\n") }
-        terminal.write(report.human(state, input: String(decoding: input, as: UTF8.self)))
+        terminal.write { report.human(state, input: input, into: &$0) }
       }
       first = false
     } catch {

@@ -19,7 +19,7 @@ enum MaskToken {
       default: break
       }
     }
-    switch ASCIIDigits.unsigned(digits, radix: radix) {
+    switch digits.withUnsafeBufferPointer({ ASCIIDigits.unsigned($0, radix: radix) }) {
     case .success(let value): return value
     case .failure(.noDigits): throw invalid(utf8, "no digits")
     case .failure(.invalidDigit): throw invalid(utf8, "not a \(base) number")
@@ -40,25 +40,27 @@ struct MaskReport {
   let names: NameTable
   let color: Bool
   /// Per bit, its JSON element `{"bit": n, "name": …, "range": …}`, built once so a batch of
-  /// masks costs no allocation.
+  /// masks costs no allocation; empty when the report is for people (start-up builds nothing
+  /// it will not print).
   private let jsonBits: [[UInt8]]
   /// The width of the name column: 12, or the layout's longest system name.
   private let nameWidth: Int
 
-  init(names: NameTable, color: Bool) {
+  /// A report on masks of `names`'s layout, coloured or not, for people or as JSON lines.
+  init(names: NameTable, color: Bool, json: Bool) {
     self.names = names
     self.color = color
-    var jsonBits: [[UInt8]] = []
-    for bit in 0..<UInt.bitWidth {
-      let name = names.name(of: 1 << UInt(bit))
-      var writer = JSONWriter()
-      writer.raw("{\"bit\": \(bit), \"name\": ")
-      writer.optionalString(name)
-      writer.raw(", \"range\": \"\(names.layout.roleName(ofBit: bit))\"}")
-      jsonBits.append(writer.bytes)
-    }
-    self.jsonBits = jsonBits
+    jsonBits = json ? (0..<UInt.bitWidth).map { Self.jsonBit($0, names: names) } : []
     nameWidth = max(12, names.layout.systemNames.map(\.name.count).max() ?? 0)
+  }
+
+  /// `{"bit": n, "name": …, "range": …}` for one bit.
+  private static func jsonBit(_ bit: Int, names: NameTable) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{\"bit\": \(bit), \"name\": ")
+    writer.optionalString(names.name(of: 1 << UInt(bit)))
+    writer.raw(", \"range\": \"\(names.layout.roleName(ofBit: bit))\"}")
+    return writer.bytes
   }
 
   /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
@@ -83,67 +85,139 @@ struct MaskReport {
       "bits \(bits.joined(separator: ", ")) (\(names.text(of: unnamed))) have no name (--strict)"
   }
 
+  /// The report for people, as text: what ``human(_:input:into:)`` writes.
   func human(_ raw: UInt, input: String) -> String {
-    let bold = color ? "\u{1B}[1m" : ""
-    let reset = color ? "\u{1B}[0m" : ""
-    var lines = [
-      "\(bold)\(terminalSafe(input))\(reset): \(Self.hex(raw)) = \(raw)"
-    ]
+    var out: [UInt8] = []
+    human(raw, input: Array(input.utf8)[...], into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the report for people on `raw`, read from `input`:
+  ///
+  ///     0x00010004: 0x00010004 = 65540
+  ///       bit  2  selected      system
+  ///       bit 16  visited       application
+  ///       text: selected | visited
+  ///
+  ///       31    24 23    16 15     8 7      0
+  ///       ........ .......1 ........ .....1..
+  ///       reserved applicat                system
+  ///
+  /// Written as bytes, without generic collection algorithms, as the JSON line is: a report is
+  /// what one `statekit-inspect MASK` does after start-up, and unspecialized generics cost the
+  /// runtime more to set up than the report costs to write.
+  func human(_ raw: UInt, input: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    if color { out.append(contentsOf: Self.bold) }
+    if input.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      out.append(contentsOf: input)
+    } else {
+      out.append(contentsOf: terminalSafe(String(decoding: input, as: UTF8.self)).utf8)
+    }
+    if color { out.append(contentsOf: Self.reset) }
+    out.append(contentsOf: Self.colonSpace)
+    out.append(contentsOf: Self.hexPrefix)
+    ASCIIDigits.appendHex(raw, minimumDigits: raw >> 32 == 0 ? 8 : 16, uppercase: true, to: &out)
+    out.append(contentsOf: Self.equals)
+    Self.appendDecimal(raw, to: &out)
+    out.append(Self.newline)
     var rest = raw
     while rest != 0 {
       let bit = rest.trailingZeroBitCount
       rest &= rest &- 1
+      out.append(contentsOf: Self.bitPrefix)
+      if bit < 10 { out.append(Self.space) }
+      Self.appendDecimal(UInt(bit), to: &out)
+      out.append(contentsOf: Self.twoSpaces)
       let name = names.name(of: 1 << UInt(bit)) ?? "(unnamed)"
-      let number = bit < 10 ? " \(bit)" : "\(bit)"
-      lines.append(
-        "  bit \(number)  \(name.padding(to: nameWidth))  \(names.layout.roleName(ofBit: bit))")
+      out.append(contentsOf: name.utf8)
+      for _ in name.count..<max(name.count, nameWidth) { out.append(Self.space) }
+      out.append(contentsOf: Self.twoSpaces)
+      out.append(contentsOf: names.layout.roleName(ofBit: bit).utf8)
+      out.append(Self.newline)
     }
-    lines.append("  text: \(names.text(of: raw))")
-    lines.append("")
-    lines += ruler(raw)
-    return lines.joined(separator: "\n") + "\n"
+    out.append(contentsOf: Self.textPrefix)
+    names.append(raw, to: &out)
+    out.append(Self.newline)
+    out.append(Self.newline)
+    ruler(raw, into: &out)
   }
 
-  /// A picture of the bits, most significant first, in bytes, with the layout's spans labelled
-  /// under their highest bit (a label is cut to its span's width): 32 bits, or 64 when a bit
-  /// above 31 is set, bytes past the layout labelled `extended`.
-  func ruler(_ raw: UInt) -> [String] {
-    let set = color ? "\u{1B}[32m1\u{1B}[0m" : "1"
-    let unset = color ? "\u{1B}[2m.\u{1B}[0m" : "."
+  private static let bold = Array("\u{1B}[1m".utf8)
+  private static let reset = Array("\u{1B}[0m".utf8)
+  private static let colonSpace = Array(": ".utf8)
+  private static let hexPrefix = Array("0x".utf8)
+  private static let equals = Array(" = ".utf8)
+  private static let bitPrefix = Array("  bit ".utf8)
+  private static let twoSpaces = Array("  ".utf8)
+  private static let textPrefix = Array("  text: ".utf8)
+  private static let space = UInt8(ascii: " ")
+  private static let newline = UInt8(ascii: "\n")
+  private static let setBit = Array("1".utf8)
+  private static let unsetBit = Array(".".utf8)
+  private static let setBitInColor = Array("\u{1B}[32m1\u{1B}[0m".utf8)
+  private static let unsetBitInColor = Array("\u{1B}[2m.\u{1B}[0m".utf8)
+
+  /// Appends a picture of the bits, most significant first, in bytes, with the layout's spans
+  /// labelled under their highest bit (a label is cut to its span's width): 32 bits, or 64 when
+  /// a bit above 31 is set, bytes past the layout labelled `extended`. Three rows, each
+  /// indented by two spaces and ending in a newline, without trailing spaces.
+  func ruler(_ raw: UInt, into out: inout [UInt8]) {
+    let set = color ? Self.setBitInColor : Self.setBit
+    let unset = color ? Self.unsetBitInColor : Self.unsetBit
     let width = raw >> 32 == 0 ? 32 : 64
     // The column of a bit in a row of bytes separated by one space, most significant first.
     let column = { (bit: Int) in (width - 1 - bit) + (width - 1 - bit) / 8 }
     let columns = column(0) + 1
     var labels = [Character](repeating: " ", count: columns)
     func place(_ label: String, from high: Int, to low: Int) {
-      let start = column(high)
+      var index = column(high)
       // A span that ends inside a byte keeps one column free before the next span's label.
-      let room = column(low) - start + (low % 8 == 0 ? 1 : 0)
-      for (offset, character) in label.prefix(room).enumerated() {
-        labels[start + offset] = character
+      let end = column(low) + (low % 8 == 0 ? 1 : 0)
+      for character in label {
+        guard index < end else { break }
+        labels[index] = character
+        index += 1
       }
     }
     for span in names.layout.spans where span.bits.upperBound < width {
       place(span.label, from: span.bits.upperBound, to: span.bits.lowerBound)
     }
-    let covered = names.layout.spans.map(\.mask).reduce(0, |)
+    var covered: UInt = 0
+    for span in names.layout.spans { covered |= span.mask }
     for byte in 0..<width / 8 where covered >> UInt(byte * 8) & 0xFF == 0 {
       place("extended", from: byte * 8 + 7, to: byte * 8)
     }
-    var numbers: [String] = []
-    var bits: [String] = []
+    // Bit numbers: the highest and the lowest bit of each byte, at its two ends.
+    var row = Self.twoSpaces
     for byte in stride(from: width / 8 - 1, through: 0, by: -1) {
-      let high = String(byte * 8 + 7)
-      let low = String(byte * 8)
-      numbers.append(high + String(repeating: " ", count: 8 - high.count - low.count) + low)
-      var group = ""
-      for bit in stride(from: byte * 8 + 7, through: byte * 8, by: -1) {
-        group += raw >> UInt(bit) & 1 == 1 ? set : unset
-      }
-      bits.append(group)
+      if byte != width / 8 - 1 { row.append(Self.space) }
+      let high = byte * 8 + 7
+      let low = byte * 8
+      let digits = (high < 10 ? 1 : 2) + (low < 10 ? 1 : 2)
+      Self.appendDecimal(UInt(high), to: &row)
+      for _ in digits..<8 { row.append(Self.space) }
+      Self.appendDecimal(UInt(low), to: &row)
     }
-    let rows = [numbers.joined(separator: " "), bits.joined(separator: " "), String(labels)]
-    return rows.map { "  " + String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    Self.appendRow(row, to: &out)
+    row = Self.twoSpaces
+    for byte in stride(from: width / 8 - 1, through: 0, by: -1) {
+      if byte != width / 8 - 1 { row.append(Self.space) }
+      for bit in stride(from: byte * 8 + 7, through: byte * 8, by: -1) {
+        row.append(contentsOf: raw >> UInt(bit) & 1 == 1 ? set : unset)
+      }
+    }
+    Self.appendRow(row, to: &out)
+    row = Self.twoSpaces
+    for character in labels { row.append(contentsOf: character.utf8) }
+    Self.appendRow(row, to: &out)
+  }
+
+  /// Appends `row` without the spaces that end it, and a newline.
+  private static func appendRow(_ row: [UInt8], to out: inout [UInt8]) {
+    var end = row.endIndex
+    while end > row.startIndex, row[end - 1] == space { end -= 1 }
+    out.append(contentsOf: row[..<end])
+    out.append(newline)
   }
 
   /// `{"input": …, "raw": …, "hex": …, "text": …, "bits": [{"bit": …, "name": …, "range": …}]}`
@@ -182,7 +256,11 @@ struct MaskReport {
       let bit = remaining.trailingZeroBitCount
       remaining &= remaining &- 1
       if !first { out.append(contentsOf: Self.comma) }
-      out.append(contentsOf: jsonBits[bit])
+      if bit < jsonBits.count {
+        out.append(contentsOf: jsonBits[bit])
+      } else {
+        out.append(contentsOf: Self.jsonBit(bit, names: names))
+      }
       first = false
     }
     out.append(contentsOf: Self.end)
@@ -200,11 +278,5 @@ struct MaskReport {
       } while rest != 0
       out.append(contentsOf: buffer[(24 - count)...])
     }
-  }
-}
-
-extension String {
-  func padding(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -33,6 +33,25 @@ struct InspectKitTests {
     #expect(throws: Failure.self) { try MaskToken.parse(Array("0x1g".utf8)[...]) }
   }
 
+  @Test func aReportForPeopleWritesTheSameJSONAsOneBuiltForJSON() {
+    // A report for people builds no per-bit JSON at start-up; asked for JSON anyway, it writes
+    // what a report built for JSON writes, for every layout and bit.
+    var generator = SystemRandomNumberGenerator()
+    for layout in BitLayout.all {
+      let names = NameTable(layout: layout)
+      let forJSON = MaskReport(names: names, color: false, json: true)
+      let forPeople = MaskReport(names: names, color: false, json: false)
+      let masks: [UInt] = [0, .max, 1 << 63] + (0..<200).map { _ in generator.next() }
+      for raw in masks {
+        var built: [UInt8] = []
+        var onDemand: [UInt8] = []
+        forJSON.json(raw, input: [], into: &built)
+        forPeople.json(raw, input: [], into: &onDemand)
+        #expect(built == onDemand, "mask \(raw) of \(layout)")
+      }
+    }
+  }
+
   @Test func aCatalogsStatesJSONIsWhatStatesReads() throws {
     var catalog = StateCatalog()
     _ = try catalog.declare("visited", applicationBit: 0)
