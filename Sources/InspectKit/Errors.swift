@@ -251,7 +251,11 @@ extension Inspector {
       }
       return Self.findings(found, length: bytes.count)
     }
-    let found = ErrorScanner.findAll(in: PastedText(bytes))
+    // A number alone (`-25300`) holds nothing a reader of pasted text looks for (a test checks
+    // it), so it goes to the tables without setting up the scanner: start-up is the most of
+    // what such a look-up costs.
+    let numberAlone = words.count == 1 && Int(words[0]) != nil
+    let found = numberAlone ? [] : ErrorScanner.findAll(in: PastedText(bytes))
     if !found.isEmpty { return found }
     if words.count == 1, let code = Self.lookupCode(words[0]) {
       let entries = lookup.found(code: code)
@@ -314,34 +318,63 @@ struct ErrorTree {
   /// Each error, then its causes one level in: the first as "caused by:", the others (a
   /// payload's `otherCauses`) as "also caused by:". Walked with a stack, without recursion.
   func render(_ payload: ErrorPayload) -> String {
-    var lines: [String] = []
-    var pending: [(error: ErrorPayload, level: Int, isOther: Bool)] = [(payload, 0, false)]
-    while let (error, level, isOther) = pending.popLast() {
-      let indent = String(repeating: "  ", count: level)
-      let heading = terminalSafe(
-        [error.domain.isEmpty ? "(unknown domain)" : error.domain, String(error.code), error.name]
-          .compactMap { $0 }.joined(separator: " "))
-      let bold = color ? "\u{1B}[1m" : ""
-      let reset = color ? "\u{1B}[0m" : ""
-      let label = level == 0 ? "" : isOther ? "also caused by: " : "caused by: "
-      lines.append(indent + label + bold + heading + reset)
-      var fields: [(String, String)] = []
-      if let message = error.message { fields.append(("description", message)) }
-      if let reason = error.failureReason { fields.append(("reason", reason)) }
-      if let suggestion = error.recoverySuggestion { fields.append(("suggestion", suggestion)) }
-      for key in error.details.keys.sorted() { fields.append((key, error.details[key] ?? "")) }
-      for (label, value) in fields {
-        let continuation = "\n" + indent + "    "
-        // Line feeds become indented lines; every other control character is escaped.
-        let text = terminalSafe(value, keepingLineFeeds: true).split(
-          separator: "\n", omittingEmptySubsequences: false
-        ).joined(separator: continuation)
-        lines.append(indent + "  " + terminalSafe(label) + ": " + text)
+    // Written with `+=` on one string rather than arrays of tuples and `joined`: those are
+    // generic code the runtime sets up at start-up, and one look-up prints one tree.
+    var out = ""
+    var pending = [Pending(error: payload, level: 0, isOther: false)]
+    while let next = pending.popLast() {
+      let error = next.error
+      var indent = ""
+      for _ in 0..<next.level { indent += "  " }
+      out += indent
+      if next.level > 0 { out += next.isOther ? "also caused by: " : "caused by: " }
+      if color { out += "\u{1B}[1m" }
+      var heading = error.domain.isEmpty ? "(unknown domain)" : error.domain
+      heading += " "
+      heading += String(error.code)
+      if let name = error.name {
+        heading += " "
+        heading += name
       }
-      for other in error.otherCauses.reversed() { pending.append((other, level + 1, true)) }
-      if let first = error.underlying { pending.append((first, level + 1, false)) }
+      out += terminalSafe(heading)
+      if color { out += "\u{1B}[0m" }
+      out += "\n"
+      func field(_ label: String, _ value: String) {
+        out += indent
+        out += "  "
+        out += terminalSafe(label)
+        out += ": "
+        // Line feeds become indented lines; every other control character is escaped.
+        for character in terminalSafe(value, keepingLineFeeds: true) {
+          if character == "\n" {
+            out += "\n"
+            out += indent
+            out += "    "
+          } else {
+            out.append(character)
+          }
+        }
+        out += "\n"
+      }
+      if let message = error.message { field("description", message) }
+      if let reason = error.failureReason { field("reason", reason) }
+      if let suggestion = error.recoverySuggestion { field("suggestion", suggestion) }
+      for key in error.details.keys.sorted() { field(key, error.details[key] ?? "") }
+      for other in error.otherCauses.reversed() {
+        pending.append(Pending(error: other, level: next.level + 1, isOther: true))
+      }
+      if let first = error.underlying {
+        pending.append(Pending(error: first, level: next.level + 1, isOther: false))
+      }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return out
+  }
+
+  /// An error of the tree still to print, with its depth and whether it is an other cause.
+  private struct Pending {
+    var error: ErrorPayload
+    var level: Int
+    var isOther: Bool
   }
 }
 

@@ -1,4 +1,5 @@
 import ErrorKitCore
+import StateKitTesting
 import Testing
 
 @testable import InspectKit
@@ -10,6 +11,25 @@ import Testing
 struct DomainCodeTextTests {
   static func chains(_ text: String) -> [String] {
     ErrorScanner.findAll(in: PastedText(text)).map(ErrorStreamTests.summary)
+  }
+
+  /// `error -25300` goes to the tables without the scanner (start-up): that is only right if
+  /// the scanner finds nothing in a number alone, in any form `Int` reads.
+  @Test func aNumberAloneHoldsNoPastedError() {
+    var generator = SplitMix64(seed: 24)
+    var numbers: [String] = ["0", "-0", "+0", "\(Int.min)", "\(Int.max)", "+25300", "007"]
+    for _ in 0..<3_000 {
+      let magnitude =
+        Int.random(in: 0...Int.max, using: &generator)
+        >> Int.random(
+          in: 0...62, using: &generator)
+      let sign = ["", "-", "+"].randomElement(using: &generator) ?? ""
+      numbers.append(sign + String(magnitude))
+    }
+    for number in numbers {
+      #expect(Int(number) != nil, "\(number) is not a number Int reads")
+      #expect(Self.chains(number).isEmpty, "the scanner read an error in \(number)")
+    }
   }
 
   /// Shapes taken from the corpus's real pastes (shortened), with the chain each must give.
