@@ -10,6 +10,7 @@ import Synchronization
 /// ends with a releasing store of one more atomic, in this module's (instrumented) code, which
 /// orders consecutive sections for the sanitizer. On x86-64 both are plain moves; on arm64 they
 /// are `ldar` and `stlr`. Exclusion is the mutex's alone.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 struct OrderedMutex<Value: ~Copyable>: ~Copyable, Sendable {
   private let mutex: Mutex<Value>
   private let order = Atomic<UInt8>(0)
