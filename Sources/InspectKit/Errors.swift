@@ -298,6 +298,16 @@ extension Inspector {
 
   mutating func print(_ payload: ErrorPayload, first: inout Bool) {
     if json {
+      // A code beyond 2^53 - 1 would be read back as another number (Docs/ErrorPayload.md):
+      // refused, as the payload's Encodable conformance refuses it, rather than written wrong.
+      if let code = payload.codeBeyondJSON {
+        fail(
+          Failure(
+            status: .dataError,
+            message: "the code \(code) is beyond 2^53 - 1, the largest integer JSON carries "
+              + "exactly; without --json the error is printed"))
+        return
+      }
       var writer = JSONWriter()
       payload.write(to: &writer)
       writer.raw("\n")

@@ -172,6 +172,26 @@ struct OneReadingTests {
   }
 
   /// The built tool reads as the in-process one: a sample of the kinds, through the binary.
+  @Test func aPastedCodeJSONCannotCarryIsPrintedButNotWrittenAsJSON() throws {
+    // Found by the fuzz target nserror_text: NSError text may hold any 64-bit code, and JSON
+    // readers would read one beyond 2^53 - 1 back as another number.
+    for code in ["-10222222222222201", "9007199254740992", "\(Int.min)"] {
+      let text = Data("Error Domain=NSURLErrorDomain Code=\(code) \"x\"\n".utf8)
+      let asJSON = try Run(["error", "--json", "-"], stdin: text)
+      #expect(asJSON.status == 65, "\(asJSON)")
+      #expect(asJSON.stdout.isEmpty, "\(asJSON)")
+      #expect(asJSON.stderr.contains("the code \(code) is beyond 2^53 - 1"), "\(asJSON)")
+      let asText = try Run(["error", "-"], stdin: text)
+      #expect(asText.status == 0, "\(asText)")
+      #expect(asText.stdout.hasPrefix("NSURLErrorDomain \(code)\n"), "\(asText)")
+    }
+    // The largest code JSON carries is still written.
+    let largest = try Run(
+      ["error", "--json", "-"],
+      stdin: Data("Error Domain=D Code=9007199254740991 \"x\"\n".utf8))
+    #expect(largest.status == 0 && largest.stdout.contains("\"code\": 9007199254740991"))
+  }
+
   @Test func theBinaryReadsAsInProcess() throws {
     for (kind, bytes, code) in Self.kinds {
       let run = try Run(["error", "--json", "-"], stdin: Data(bytes))
