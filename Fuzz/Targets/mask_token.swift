@@ -24,8 +24,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       return 0
     }
     require(json["raw"] == .number(String(raw)), "raw value changed")
-    require(
-      !report.human(raw, input: String(decoding: input, as: UTF8.self)).isEmpty, "empty report")
+    var text: [UInt8] = []
+    report.human(raw, input: input[...], into: &text)
+    require(!text.isEmpty, "empty report")
   }
   return 0
 }

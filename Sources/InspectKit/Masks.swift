@@ -63,14 +63,6 @@ struct MaskReport {
     return writer.bytes
   }
 
-  /// `0x` and 8 uppercase hex digits, 16 when a bit above 31 is set: the `hex` of the JSON.
-  static func hex(_ value: UInt) -> String {
-    var digits = Array("0x".utf8)
-    ASCIIDigits.appendHex(
-      value, minimumDigits: value >> 32 == 0 ? 8 : 16, uppercase: true, to: &digits)
-    return String(decoding: digits, as: UTF8.self)
-  }
-
   /// Bits without a name that `--strict` rejects, or `nil`.
   func strictProblem(_ raw: UInt) -> String? {
     let unnamed = raw & ~names.namedRawValue
@@ -83,13 +75,6 @@ struct MaskReport {
     }
     return
       "bits \(bits.joined(separator: ", ")) (\(names.text(of: unnamed))) have no name (--strict)"
-  }
-
-  /// The report for people, as text: what ``human(_:input:into:)`` writes.
-  func human(_ raw: UInt, input: String) -> String {
-    var out: [UInt8] = []
-    human(raw, input: Array(input.utf8)[...], into: &out)
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Appends the report for people on `raw`, read from `input`:
