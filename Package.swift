@@ -18,19 +18,24 @@ let package = Package(
     // The error vocabulary without Foundation: CodedError, ErrorPayload, ErrorCatalog, the
     // user-info keys, the depth limit, and the package's one JSON reader and writer.
     .target(name: "ErrorKitCore"),
-    // Control state; its errors are CodedErrors, so it needs the vocabulary and nothing more.
-    .target(name: "StateKit", dependencies: ["ErrorKitCore"]),
+    // Control state, names, the text format, catalogs and per-state tables; its errors are
+    // CodedErrors, so it needs the vocabulary and nothing more. No Synchronization, no
+    // Observation: the tool links this module, not StateKit, and starts without them.
+    .target(name: "StateKitCore", dependencies: ["ErrorKitCore"]),
+    // What `import StateKit` gives: StateKitCore, re-exported, and StateController (a control's
+    // state shared between threads, with change callbacks and Observation support).
+    .target(name: "StateKit", dependencies: ["StateKitCore"]),
     // StateKitError's conformance to LocalizedError (FoundationEssentials, behind canImport), so
     // that error.localizedDescription is its message. A module of its own so that the tool,
-    // which links the StateKit target only, starts without FoundationEssentials.
-    .target(name: "StateKitFoundation", dependencies: ["StateKit", "ErrorKitCore"]),
+    // which links StateKitCore only, starts without FoundationEssentials.
+    .target(name: "StateKitFoundation", dependencies: ["StateKitCore", "ErrorKitCore"]),
     // Property-based tests of states, selectors, tables and actions: generators, a runner that
     // shrinks and prints a replay seed, reusable laws. Imports Swift Testing, not Foundation.
-    .target(name: "StateKitTesting", dependencies: ["StateKit"]),
+    .target(name: "StateKitTesting", dependencies: ["StateKitCore"]),
     // The Foundation bridge: NSError, LocalizedError, CustomNSError, recovery, ErrorChain.
     .target(name: "ErrorKit", dependencies: ["ErrorKitCore"]),
     // statekit-inspect's logic, as a library for the executable, the tests and the fuzz targets.
-    .target(name: "InspectKit", dependencies: ["StateKit", "ErrorKitCore"]),
+    .target(name: "InspectKit", dependencies: ["StateKitCore", "ErrorKitCore"]),
     .executableTarget(name: "statekit-inspect", dependencies: ["InspectKit"]),
     .testTarget(name: "StateKitTests", dependencies: ["StateKit", "StateKitTesting"]),
     .testTarget(name: "StateKitTestingTests", dependencies: ["StateKitTesting"]),

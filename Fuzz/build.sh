@@ -20,14 +20,14 @@ module() { # name, sources...
 if [ "${1:-}" != "--targets-only" ]; then
 sources() { find "Sources/$1" -name '*.swift' | sort; }
 module ErrorKitCore $(sources ErrorKitCore)
-module StateKit $(sources StateKit)
+module StateKitCore $(sources StateKitCore)
 module InspectKit $(sources InspectKit)
 fi
 
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
   swiftc "${FLAGS[@]}" -module-name "fuzz_$name" Fuzz/Support.swift "$target" \
-    "$OUT/libInspectKit.a" "$OUT/libStateKit.a" "$OUT/libErrorKitCore.a" -o "$OUT/$name"
+    "$OUT/libInspectKit.a" "$OUT/libStateKitCore.a" "$OUT/libErrorKitCore.a" -o "$OUT/$name"
   test -x "$OUT/$name"
 done
 ls "$OUT" | grep -v '\.' | grep -v '^lib'

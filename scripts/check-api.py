@@ -26,6 +26,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 API = os.path.join(ROOT, "api")
 MODULES = ["ErrorKitCore", "StateKit", "StateKitTesting", "ErrorKit"]
+# A module whose API is others' too, re-exported (`@_exported import`): the API a client of
+# `import StateKit` sees is StateKit's declarations and StateKitCore's, compared as one.
+REEXPORTS = {"StateKit": ["StateKitCore"]}
 RECORDED = os.path.join(API, "recorded-breaks.txt")
 
 
@@ -36,9 +39,21 @@ def modules_path():
 
 
 def dump(module, output):
+    """The digester's dump of a module, with the declarations of the modules it re-exports."""
     subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-I", modules_path(),
                     "-o", output, "-avoid-location", "-avoid-tool-args", "-swift-only",
                     "-abort-on-module-fail"], check=True)
+    if module not in REEXPORTS:
+        return
+    with open(output) as file:
+        data = json.load(file)
+    for other in REEXPORTS[module]:
+        part = output + "." + other
+        dump(other, part)
+        with open(part) as file:
+            data["ABIRoot"]["children"] += json.load(file)["ABIRoot"]["children"]
+    with open(output, "w") as file:
+        json.dump(data, file, indent=1)
 
 
 def breaks(baseline, current):

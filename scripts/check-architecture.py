@@ -3,8 +3,9 @@
 Foundation-free modules import no Foundation, that no range of a bit layout is written out
 (as a range such as `16...23` or a mask such as `0x00FF0000`) outside the layout description, that StateKitFoundation imports Foundation only
 behind `#if canImport`, that the StateKit product links StateKitFoundation (its clients get
-StateKitError's LocalizedError conformance) while statekit-inspect does not, and that the
-package depends on no other package.
+StateKitError's LocalizedError conformance) while statekit-inspect does not, that only the
+StateKit umbrella imports Synchronization and Observation (the tool links StateKitCore and starts
+without them), and that the package depends on no other package.
 
 Usage: python3 scripts/check-architecture.py  (exits 1 with one line per problem)
 """
@@ -20,11 +21,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # target -> the targets it may depend on (exactly)
 ALLOWED = {
     "ErrorKitCore": set(),
-    "StateKit": {"ErrorKitCore"},
-    "StateKitFoundation": {"StateKit", "ErrorKitCore"},
-    "StateKitTesting": {"StateKit"},
+    "StateKitCore": {"ErrorKitCore"},
+    "StateKit": {"StateKitCore"},
+    "StateKitFoundation": {"StateKitCore", "ErrorKitCore"},
+    "StateKitTesting": {"StateKitCore"},
     "ErrorKit": {"ErrorKitCore"},
-    "InspectKit": {"StateKit", "ErrorKitCore"},
+    "InspectKit": {"StateKitCore", "ErrorKitCore"},
     "statekit-inspect": {"InspectKit"},
     # Test fixtures: two widget libraries on the same bit (Tests/TwoLibraries/).
     "LinkKit": {"StateKit"},
@@ -32,20 +34,25 @@ ALLOWED = {
 }
 # target -> modules it may import only inside `#if canImport(...)` of that module
 CONDITIONAL_IMPORTS = {
-    "StateKit": {"UIKit"},
+    "StateKitCore": {"UIKit"},
     "StateKitFoundation": {"Foundation", "FoundationEssentials"},
 }
 # product -> the targets it must list: StateKit's clients link StateKitFoundation
 PRODUCT_TARGETS = {"StateKit": {"StateKit", "StateKitFoundation"}}
 # target -> modules it must not import
+# (Synchronization and Observation load libraries of their own at start-up: StateKit only.)
+LIBRARY_IMPORTS = {"Synchronization", "Observation"}
 FORBIDDEN_IMPORTS = {
-    "ErrorKitCore": {"Foundation", "FoundationEssentials", "StateKit", "ErrorKit"},
+    "ErrorKitCore": {"Foundation", "FoundationEssentials", "StateKit", "StateKitCore", "ErrorKit"}
+    | LIBRARY_IMPORTS,
+    "StateKitCore": {"Foundation", "FoundationEssentials", "ErrorKit", "StateKit"} | LIBRARY_IMPORTS,
     "StateKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
-    "StateKitFoundation": {"ErrorKit"},
-    "StateKitTesting": {"Foundation", "FoundationEssentials", "ErrorKit", "XCTest"},
-    "ErrorKit": {"StateKit"},
-    "InspectKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
-    "statekit-inspect": {"Foundation", "FoundationEssentials"},
+    "StateKitFoundation": {"ErrorKit", "StateKit"} | LIBRARY_IMPORTS,
+    "StateKitTesting": {"Foundation", "FoundationEssentials", "ErrorKit", "XCTest", "StateKit"}
+    | LIBRARY_IMPORTS,
+    "ErrorKit": {"StateKit", "StateKitCore"},
+    "InspectKit": {"Foundation", "FoundationEssentials", "ErrorKit", "StateKit"} | LIBRARY_IMPORTS,
+    "statekit-inspect": {"Foundation", "FoundationEssentials", "StateKit"} | LIBRARY_IMPORTS,
     "LinkKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
     "ListKit": {"Foundation", "FoundationEssentials", "ErrorKit"},
 }
@@ -79,9 +86,9 @@ def import_problems(target, path):
 
 
 # The one description of the bit layouts: the only files that may write out a layout's ranges.
-LAYOUT_FILES = {"Sources/StateKit/BitLayout.swift", "Sources/StateKit/ControlEvents+Layout.swift"}
+LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift"}
 # Modules whose code works with the layouts; their code (not comments) is scanned.
-LAYOUT_MODULES = ["StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
+LAYOUT_MODULES = ["StateKitCore", "StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
                   "statekit-inspect"]
 # Masks of the application and reserved ranges (ControlState: 0x00FF0000, 0xFF000000; control
 # events: 0x0F000000, 0xF0000000, and the editing range 0x000F0000).
@@ -125,7 +132,7 @@ def layout_literal_problems():
                               if int(m.group(1).replace("_", ""), 16) in LAYOUT_MASKS]
                     for literal in found:
                         problems.append(f"{where}:{number}: the layout range {literal} is written "
-                                        "out; ask the BitLayout (Sources/StateKit/BitLayout.swift)")
+                                        "out; ask the BitLayout (Sources/StateKitCore/BitLayout.swift)")
     return problems
 
 

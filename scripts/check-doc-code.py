@@ -38,7 +38,7 @@ DIRECTIVE = re.compile(r"^\s*<!--\s*doc-code:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(```+)\s*([^`\s]*)[^`]*$")
 # The modules whose symbol comments (`///`) are documents too: each Swift file of theirs, except
 # those under Internals/, is read like a Markdown document made of its doc comments.
-SYMBOL_MODULES = ["StateKit", "StateKitFoundation", "StateKitTesting", "ErrorKit", "ErrorKitCore"]
+SYMBOL_MODULES = ["StateKitCore", "StateKit", "StateKitFoundation", "StateKitTesting", "ErrorKit", "ErrorKitCore"]
 SOURCE_DIRECTIVE = re.compile(r"^\s*//\s*doc-code:\s*(.*?)\s*$")
 DOC_COMMENT = re.compile(r"^\s*///(.*)$")
 DECLARATION_KEYWORDS = {

@@ -32,10 +32,13 @@ for module in "${modules[@]}"; do
   done
 done
 # ErrorKit re-exports ErrorKitCore (ErrorPayload, ErrorCatalog): document them as ErrorKit's,
-# with ErrorKit's extensions of them folded in.
-python3 - "$raw" "$graphs/ErrorKit" <<'PY'
-import json, os, sys
-dumped, out = sys.argv[1], sys.argv[2]
+# with ErrorKit's extensions of them folded in. StateKit re-exports StateKitCore, whose symbols
+# the compiler already writes into StateKit's graph; other modules' extensions of StateKitCore's
+# types (StateKitTesting's) are shown as extensions of StateKit, the module clients import.
+python3 - "$raw" "$graphs" <<'PY'
+import glob, json, os, sys
+dumped, graphs = sys.argv[1], sys.argv[2]
+out = os.path.join(graphs, "ErrorKit")
 with open(os.path.join(dumped, "ErrorKitCore.symbols.json")) as file:
     core = json.load(file)
 core["module"]["name"] = "ErrorKit"
@@ -48,6 +51,16 @@ if os.path.exists(extension):
     os.remove(extension)
 with open(os.path.join(out, "ErrorKitCore-as-ErrorKit.symbols.json"), "w") as file:
     json.dump(core, file)
+for path in glob.glob(os.path.join(graphs, "*", "*@StateKitCore.symbols.json")):
+    with open(path) as file:
+        graph = json.load(file)
+    os.remove(path)
+    for symbol in graph["symbols"]:
+        extension = symbol.get("swiftExtension")
+        if extension and extension.get("extendedModule") == "StateKitCore":
+            extension["extendedModule"] = "StateKit"
+    with open(path.replace("@StateKitCore.", "@StateKit."), "w") as file:
+        json.dump(graph, file)
 PY
 
 for module in "${modules[@]}"; do

@@ -9,8 +9,8 @@ Programs, all built in release mode (`swiftc -O` for the hello worlds, `swift bu
 - hello+FE: the same with `import FoundationEssentials`, which links it;
 - tool (separate module): the working tree as it is, the conformance in StateKitFoundation, which
   the tool does not link;
-- tool (in StateKit): the same tree with StateKitFoundation's file moved into StateKit, as a
-  conformance behind `#if canImport` in StateKit itself would be;
+- tool (in StateKitCore): the same tree with StateKitFoundation's file moved into StateKitCore
+  (the module the tool links), as a conformance behind `#if canImport` there would be;
 - tool (REF), with `--before REF`: the tool built from a git revision, such as `main`.
 
 Each runs `statekit-inspect 0x00010004` (the hello worlds print one line); the runs alternate
@@ -48,14 +48,15 @@ def export_revision(scratch, name, revision):
 
 
 def move_bridge_into_statekit(package):
-    """StateKitFoundation's conformance as a file of StateKit: its `import StateKit` dropped."""
+    """StateKitFoundation's conformance as a file of StateKitCore: its `import StateKitCore`
+    dropped."""
     with open(os.path.join(package, BRIDGE)) as file:
-        lines = [line for line in file if line.strip() != "import StateKit"]
-    with open(os.path.join(package, "Sources", "StateKit", "StateKitError+Foundation.swift"),
+        lines = [line for line in file if line.strip() != "import StateKitCore"]
+    with open(os.path.join(package, "Sources", "StateKitCore", "StateKitError+Foundation.swift"),
               "w") as file:
         file.writelines(lines)
     with open(os.path.join(package, BRIDGE), "w") as file:
-        file.write("import StateKit\n")
+        file.write("import StateKitCore\n")
 
 
 def build_tool(package):
@@ -105,7 +106,7 @@ def main():
                                               "0x00010004"]
         inside = copy_tree(scratch, "inside")
         move_bridge_into_statekit(inside)
-        programs["tool (in StateKit)"] = [build_tool(inside), "0x00010004"]
+        programs["tool (in StateKitCore)"] = [build_tool(inside), "0x00010004"]
 
         for _ in range(10):  # warm the page cache
             for command in programs.values():

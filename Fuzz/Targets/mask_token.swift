@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 // The CLI's mask tokens: parsing never traps; a parsed mask's JSON line is valid JSON that
 // reads back the same raw value, and its human report renders.

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 // `--states FILE` documents and `--state NAME=BIT` flags: never a trap; every declared name ends
 // up on exactly one application bit.

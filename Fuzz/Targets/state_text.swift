@@ -1,6 +1,6 @@
 // ControlState's text format and selectors: parsing never traps, and whatever parses formats
 // back to text that parses to the same value, in every policy.
-import StateKit
+import StateKitCore
 
 let catalog: StateCatalog = {
   var catalog = StateCatalog()

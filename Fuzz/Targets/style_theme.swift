@@ -4,7 +4,7 @@
 // so does its StateTable.Lookup, which exists whenever the selectors stay in the named bits or
 // mention at most six bits.
 import Foundation
-import StateKit
+import StateKitCore
 
 let catalog: StateCatalog = {
   var catalog = StateCatalog()

@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 // The one declaration of statekit-inspect's command line: its commands, their arguments and its
 // options. The parser (`Inspector.parse`), `--help` (global and per command), the completion

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 /// What the tool knows about error codes: POSIX errno (Linux and Darwin numbering), the
 /// generated tables of `Tables/CodeTables.swift` (OSStatus, Foundation, Core Data, CFNetwork,

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 extension Inspector {
   /// `error INPUT...`: explains each input; `-` streams standard input (JSON documents or log

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 /// The command line: `statekit-inspect [options] MASK...`, `encode [options] TEXT...`,
 /// `error [options] INPUT...` and `theme [options] FILE`, as `CommandLineSpec` declares it.

@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 /// A mask written on the command line: hex (`0x`/`0X`), binary (`0b`/`0B`) or decimal, up to 64
 /// bits.

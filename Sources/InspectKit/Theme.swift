@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 /// A value of a theme file, whatever its JSON type: the tool does not know the attributes'
 /// types, so it keeps each value as JSON and compares and prints it as written (compactly).

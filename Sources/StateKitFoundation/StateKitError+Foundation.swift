@@ -1,5 +1,5 @@
 import ErrorKitCore
-import StateKit
+import StateKitCore
 
 // StateKitError's conformances to Foundation's error protocols, so that Foundation shows its own
 // texts. Clients import StateKit only: the StateKit product links this module, and Foundation

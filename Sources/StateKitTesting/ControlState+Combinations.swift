@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension ControlState {
   /// Every combination of the bits of a mask, `2^n` states for `n` bits, starting with

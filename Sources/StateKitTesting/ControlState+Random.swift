@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension ControlState {
   /// Returns a random state made only of bits from a mask, each bit set with probability 1/2.

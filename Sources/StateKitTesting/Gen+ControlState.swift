@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension Gen {
   /// Control states made of bits from a mask, biased towards named states, shrinking towards

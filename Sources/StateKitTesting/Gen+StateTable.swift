@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension Gen {
   /// Selectors whose required and excluded states come from `states`, shrinking towards plain

@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension Law {
   /// Tables filled in any order are equal and resolve every state alike.

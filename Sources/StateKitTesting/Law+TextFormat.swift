@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 extension Law {
   /// The laws of a catalog's text format: every state and every selector prints as text that

@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 /// The one report of a failing property: the shrunk counterexample, how it was found, and how
 /// to replay it.

@@ -1,4 +1,4 @@
-import StateKit
+import StateKitCore
 
 /// A named change of a control's state, such as a press or a release, for properties over
 /// sequences of actions.

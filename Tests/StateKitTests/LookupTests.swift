@@ -1,7 +1,7 @@
 import StateKitTesting
 import Testing
 
-@testable import StateKit
+@testable import StateKitCore
 
 extension StateTable.Lookup {
   /// The number of slots of the index.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StateKit
+@testable import StateKitCore
 
 extension StateTable {
   /// The index's shape: whether it scans and its slot bits.

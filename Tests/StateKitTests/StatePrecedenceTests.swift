@@ -1,7 +1,7 @@
 import StateKitTesting
 import Testing
 
-@testable import StateKit
+@testable import StateKitCore
 
 /// Precedence written out plainly, bit by bit, to check `StatePrecedence`'s numeric keys.
 enum PrecedenceReference {

@@ -2,7 +2,7 @@ import Foundation
 import StateKitTesting
 import Testing
 
-@testable import StateKit
+@testable import StateKitCore
 
 /// The resolution rule written out plainly, as the issue states it, to check the fast index.
 enum Reference {

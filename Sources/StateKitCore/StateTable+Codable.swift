@@ -1,6 +1,6 @@
 import ErrorKitCore
 
-// doc-code: continues StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 extension StateTable: Encodable where Value: Encodable {
   /// Encodes the table as an object whose keys are selectors in the text format (names from the
