@@ -273,6 +273,68 @@ struct CodeTableTests {
     #expect(message.stdout.hasPrefix("StoreKit.StoreKitError 1 systemError\n"), "\(message)")
   }
 
+  /// A code the newer headers added, in each table taken from them (Video Toolbox from the iOS
+  /// 18.0 SDK's `VTErrors.h`, Core Media's `CMFormatDescriptionBridge.h` and `CMMetadata.h`,
+  /// StoreKit's `SKError.h` of iOS 17.0): the number and the name give the same heading, the
+  /// built-in table with that label and source holds the row, and `--list` prints its line (with
+  /// the label where the list mixes tables, as OSStatus does).
+  struct NewerHeaderCode: Sendable, CustomStringConvertible {
+    var number: String
+    var name: String
+    var heading: String
+    var label: String
+    var header: String
+    var list: String
+    var line: String
+    var description: String { name }
+  }
+
+  @Test(arguments: [
+    NewerHeaderCode(
+      number: "OSStatus -17697", name: "kVTExtensionDisabledErr",
+      heading: "NSOSStatusErrorDomain -17697 kVTExtensionDisabledErr",
+      label: "Video Toolbox",
+      header:
+        "iPhoneOS18.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Headers/VTErrors.h",
+      list: "OSStatus",
+      line:
+        "NSOSStatusErrorDomain -17697 kVTExtensionDisabledErr  Extension disabled. (Video Toolbox)")
+  ])
+  func newerHeaderCodes(code: NewerHeaderCode) throws {
+    let byNumber = try Run(["error", code.number])
+    let byName = try Run(["error", code.name])
+    #expect(byNumber.status == 0, "\(byNumber)")
+    #expect(byName.status == 0, "\(byName)")
+    #expect(byNumber.stdout.hasPrefix(code.heading + "\n"), "\(byNumber)")
+    #expect(byName.stdout == byNumber.stdout, "\(byName)")
+    // The Swift overlay renames StoreKit's constants, so the C name is printed beside the Swift one.
+    if code.name != String(code.heading.split(separator: " ")[2]) {
+      #expect(byName.stdout.contains("  C name: \(code.name)\n"), "\(byName)")
+    }
+    let table = CodeTables.all.first { "\($0.label)" == code.label }
+    #expect(table != nil, "no table labelled \(code.label)")
+    #expect("\(table?.source ?? "")".hasSuffix(code.header), "\(code.label)")
+    let codeNumber = Int(code.number.split(separator: " ")[1])
+    #expect(
+      table?.rows.contains {
+        $0.code == codeNumber && "\($0.constant)\($0.name)".contains(code.name)
+      } == true)
+    let listed = try Run(["error", "--list", code.list])
+    #expect(listed.stdout.split(separator: "\n").map(String.init).contains(code.line), "\(listed)")
+  }
+
+  /// The iOS 18.0 SDK's `VTErrors.h` names -12914 twice; both names are shown.
+  @Test func aNumberWithTwoVideoToolboxNames() throws {
+    let run = try Run(["error", "OSStatus -12914"])
+    #expect(
+      run.stdout.hasPrefix("NSOSStatusErrorDomain -12914 kVTImageRotationNotSupportedErr\n"),
+      "\(run)")
+    #expect(
+      run.stdout.contains("NSOSStatusErrorDomain -12914 kVTPixelRotationNotSupportedErr\n"),
+      "\(run)")
+    #expect(!run.stdout.contains("source:"), "\(run)")
+  }
+
   @Test func listADomain() throws {
     let run = try Run(["error", "--list", "CKErrorDomain"])
     #expect(run.status == 0)

@@ -49,7 +49,7 @@ enum CodeTables {
     CodeTable(label: "StoreKit 2 (StoreKitError)", domain: "StoreKit.StoreKitError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2ErrorStoreKitStoreKitError),
     CodeTable(label: "StoreKit 2 (Product.PurchaseError)", domain: "StoreKit.Product.PurchaseError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2PurchaseStoreKitProductPurchaseError),
     CodeTable(label: "StoreKit 2 (Transaction.RefundRequestError)", domain: "StoreKit.Transaction.RefundRequestError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2RefundStoreKitTransactionRefundRequestError),
-    CodeTable(label: "Video Toolbox", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Versions/Current/Headers/VTErrors.h", rows: videoToolboxNSOSStatusErrorDomain),
+    CodeTable(label: "Video Toolbox", domain: "NSOSStatusErrorDomain", source: "https://github.com/xybp888/iOS-SDKs/blob/88fdca9de873f60303011685188c9415d4ebff0a/iPhoneOS18.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Headers/VTErrors.h", rows: videoToolboxNSOSStatusErrorDomain),
     CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rows: webkitLegacyPrivateWebKitErrorDomain),
     CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rows: webkitLegacyWebKitErrorDomain),
     CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rows: webkitWKErrorDomain),
@@ -1383,7 +1383,8 @@ enum CodeTables {
     .init(-12911, "kVTVideoDecoderMalfunctionErr", "", "The video decoder stopped working (often after the app went to the background); create a new decompression session."),
     .init(-12912, "kVTVideoEncoderMalfunctionErr", "", "The video encoder stopped working; create a new compression session."),
     .init(-12913, "kVTVideoDecoderNotAvailableNowErr", "", "The video decoder cannot be used now (the hardware decoder is busy, or the app is in the background)."),
-    .init(-12914, "kVTImageRotationNotSupportedErr", "", "Image rotation not supported."),
+    .init(-12914, "kVTImageRotationNotSupportedErr", "", "Pixel rotation is not supported (the older, deprecated name of kVTPixelRotationNotSupportedErr)."),
+    .init(-12914, "kVTPixelRotationNotSupportedErr", "", "Pixel rotation not supported."),
     .init(-12915, "kVTVideoEncoderNotAvailableNowErr", "", "The video encoder cannot be used now (the hardware encoder is busy, or the app is in the background)."),
     .init(-12916, "kVTFormatDescriptionChangeNotSupportedErr", "", "Format description change not supported."),
     .init(-12917, "kVTInsufficientSourceColorDataErr", "", "Insufficient source color data."),
@@ -1405,6 +1406,12 @@ enum CodeTables {
     .init(-17693, "kVTVideoEncoderNeedsRosettaErr", "", "Video encoder needs rosetta."),
     .init(-17694, "kVTVideoDecoderReferenceMissingErr", "", "Video decoder reference missing."),
     .init(-17695, "kVTVideoDecoderCallbackMessagingErr", "", "Video decoder callback messaging."),
+    .init(-17696, "kVTVideoDecoderUnknownErr", "", "The video decoder failed for a reason it does not name."),
+    .init(-17697, "kVTExtensionDisabledErr", "", "Extension disabled."),
+    .init(-17698, "kVTVideoEncoderMVHEVCVideoLayerIDsMismatchErr", "", "The MV-HEVC video layer IDs given to the encoder do not match each other."),
+    .init(-17699, "kVTCouldNotOutputTaggedBufferGroupErr", "", "Could not output tagged buffer group."),
+    .init(-19510, "kVTCouldNotFindExtensionErr", "", "Could not find extension."),
+    .init(-19511, "kVTExtensionConflictErr", "", "Extension conflict."),
   ]
 
   static let webkitLegacyPrivateWebKitErrorDomain: [CodeRow] = [
