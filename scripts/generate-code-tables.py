@@ -267,7 +267,8 @@ SWIFT_PREFIXES = [
 # Tables whose C constants are also their Swift names (no overlay renames them).
 SAME_NAME_TABLES = {"accounts", "assets-library", "audio-converter", "security", "secure-transport", "code-signing", "mach", "sqlite", "http", "cfnetwork",
                     "video-toolbox", "coremedia-block-buffer", "coremedia-format-description", "coremedia-sample-buffer",
-                    "coremedia-sync", "coremedia-buffer-queue", "coremedia-simple-queue"}
+                    "coremedia-sync", "coremedia-buffer-queue", "coremedia-simple-queue",
+                    "coremedia-format-description-bridge", "coremedia-metadata"}
 
 
 def swift_name(table, constant):

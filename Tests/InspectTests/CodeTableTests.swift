@@ -298,7 +298,27 @@ struct CodeTableTests {
         "iPhoneOS18.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Headers/VTErrors.h",
       list: "OSStatus",
       line:
-        "NSOSStatusErrorDomain -17697 kVTExtensionDisabledErr  Extension disabled. (Video Toolbox)")
+        "NSOSStatusErrorDomain -17697 kVTExtensionDisabledErr  Extension disabled. (Video Toolbox)"),
+    NewerHeaderCode(
+      number: "OSStatus -12714",
+      name: "kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription",
+      heading:
+        "NSOSStatusErrorDomain -12714 kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription",
+      label: "Core Media (CMFormatDescriptionBridge)",
+      header: "CoreMedia.framework/Headers/CMFormatDescriptionBridge.h",
+      list: "OSStatus",
+      line:
+        "NSOSStatusErrorDomain -12714 kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription  Format description bridge: invalid serialized sample description. (Core Media (CMFormatDescriptionBridge))"
+    ),
+    NewerHeaderCode(
+      number: "OSStatus -16313", name: "kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered",
+      heading:
+        "NSOSStatusErrorDomain -16313 kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered",
+      label: "Core Media (CMMetadata)", header: "CoreMedia.framework/Headers/CMMetadata.h",
+      list: "OSStatus",
+      line:
+        "NSOSStatusErrorDomain -16313 kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered  Metadata data type registry: data type already registered. (Core Media (CMMetadata))"
+    ),
   ])
   func newerHeaderCodes(code: NewerHeaderCode) throws {
     let byNumber = try Run(["error", code.number])

@@ -27,7 +27,9 @@ enum CodeTables {
     CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rows: corelocationKCLErrorDomain),
     CodeTable(label: "Core Media (CMBlockBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMBlockBuffer.h", rows: coremediaBlockBufferNSOSStatusErrorDomain),
     CodeTable(label: "Core Media (CMBufferQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMBufferQueue.h", rows: coremediaBufferQueueNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMFormatDescriptionBridge)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMFormatDescriptionBridge.h", rows: coremediaFormatDescriptionBridgeNSOSStatusErrorDomain),
     CodeTable(label: "Core Media (CMFormatDescription)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMFormatDescription.h", rows: coremediaFormatDescriptionNSOSStatusErrorDomain),
+    CodeTable(label: "Core Media (CMMetadata)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMMetadata.h", rows: coremediaMetadataNSOSStatusErrorDomain),
     CodeTable(label: "Core Media (CMSampleBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/Current/Headers/CMSampleBuffer.h", rows: coremediaSampleBufferNSOSStatusErrorDomain),
     CodeTable(label: "Core Media (CMSimpleQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/1d6444a98edfe279eeaddc141eae4539a641fe4c/MacOSX11.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSimpleQueue.h", rows: coremediaSimpleQueueNSOSStatusErrorDomain),
     CodeTable(label: "Core Media (CMSync)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSync.h", rows: coremediaSyncNSOSStatusErrorDomain),
@@ -618,10 +620,38 @@ enum CodeTables {
     .init(-12769, "kCMBufferQueueError_InvalidBuffer", "", "Buffer queue: invalid buffer."),
   ]
 
+  static let coremediaFormatDescriptionBridgeNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-12712, "kCMFormatDescriptionBridgeError_InvalidParameter", "", "Format description bridge: invalid parameter."),
+    .init(-12713, "kCMFormatDescriptionBridgeError_AllocationFailed", "", "Format description bridge: allocation failed."),
+    .init(-12714, "kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription", "", "Format description bridge: invalid serialized sample description."),
+    .init(-12715, "kCMFormatDescriptionBridgeError_InvalidFormatDescription", "", "Format description bridge: invalid format description."),
+    .init(-12716, "kCMFormatDescriptionBridgeError_IncompatibleFormatDescription", "", "Format description bridge: incompatible format description."),
+    .init(-12717, "kCMFormatDescriptionBridgeError_UnsupportedSampleDescriptionFlavor", "", "Format description bridge: unsupported sample description flavor."),
+    .init(-12719, "kCMFormatDescriptionBridgeError_InvalidSlice", "", "Format description bridge: invalid slice."),
+  ]
+
   static let coremediaFormatDescriptionNSOSStatusErrorDomain: [CodeRow] = [
     .init(-12710, "kCMFormatDescriptionError_InvalidParameter", "", "Format description: invalid parameter."),
     .init(-12711, "kCMFormatDescriptionError_AllocationFailed", "", "Format description: allocation failed."),
     .init(-12718, "kCMFormatDescriptionError_ValueNotAvailable", "", "Format description: value not available."),
+  ]
+
+  static let coremediaMetadataNSOSStatusErrorDomain: [CodeRow] = [
+    .init(-16300, "kCMMetadataIdentifierError_AllocationFailed", "", "Metadata identifier: allocation failed."),
+    .init(-16301, "kCMMetadataIdentifierError_RequiredParameterMissing", "", "Metadata identifier: required parameter missing."),
+    .init(-16302, "kCMMetadataIdentifierError_BadKey", "", "Metadata identifier: bad key."),
+    .init(-16303, "kCMMetadataIdentifierError_BadKeyLength", "", "Metadata identifier: bad key length."),
+    .init(-16304, "kCMMetadataIdentifierError_BadKeyType", "", "Metadata identifier: bad key type."),
+    .init(-16305, "kCMMetadataIdentifierError_BadNumberKey", "", "Metadata identifier: bad number key."),
+    .init(-16306, "kCMMetadataIdentifierError_BadKeySpace", "", "Metadata identifier: bad key space."),
+    .init(-16307, "kCMMetadataIdentifierError_BadIdentifier", "", "Metadata identifier: bad identifier."),
+    .init(-16308, "kCMMetadataIdentifierError_NoKeyValueAvailable", "", "Metadata identifier: no key value available."),
+    .init(-16310, "kCMMetadataDataTypeRegistryError_AllocationFailed", "", "Metadata data type registry: allocation failed."),
+    .init(-16311, "kCMMetadataDataTypeRegistryError_RequiredParameterMissing", "", "Metadata data type registry: required parameter missing."),
+    .init(-16312, "kCMMetadataDataTypeRegistryError_BadDataTypeIdentifier", "", "Metadata data type registry: bad data type identifier."),
+    .init(-16313, "kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered", "", "Metadata data type registry: data type already registered."),
+    .init(-16314, "kCMMetadataDataTypeRegistryError_RequiresConformingBaseType", "", "Metadata data type registry: requires conforming base type."),
+    .init(-16315, "kCMMetadataDataTypeRegistryError_MultipleConformingBaseTypes", "", "Metadata data type registry: multiple conforming base types."),
   ]
 
   static let coremediaSampleBufferNSOSStatusErrorDomain: [CodeRow] = [
