@@ -319,6 +319,12 @@ struct CodeTableTests {
       line:
         "NSOSStatusErrorDomain -16313 kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered  Metadata data type registry: data type already registered. (Core Media (CMMetadata))"
     ),
+    NewerHeaderCode(
+      number: "SKErrorDomain 17", name: "SKErrorOverlayTimeout",
+      heading: "SKErrorDomain 17 overlayTimeout",
+      label: "StoreKit",
+      header: "iPhoneOS17.0.sdk/System/Library/Frameworks/StoreKit.framework/Headers/SKError.h",
+      list: "SKErrorDomain", line: "SKErrorDomain 17 overlayTimeout  Overlay timeout."),
   ])
   func newerHeaderCodes(code: NewerHeaderCode) throws {
     let byNumber = try Run(["error", code.number])
