@@ -251,11 +251,11 @@ extension Inspector {
       }
       return Self.findings(found, length: bytes.count)
     }
-    // A number alone (`-25300`) holds nothing a reader of pasted text looks for (a test checks
-    // it), so it goes to the tables without setting up the scanner: start-up is the most of
-    // what such a look-up costs.
-    let numberAlone = words.count == 1 && Int(words[0]) != nil
-    let found = numberAlone ? [] : ErrorScanner.findAll(in: PastedText(bytes))
+    // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor, so it
+    // goes to the tables without setting up the scanner: start-up is the most of what such a
+    // look-up costs.
+    let found =
+      ErrorScanner.mayFindError(in: bytes) ? ErrorScanner.findAll(in: PastedText(bytes)) : []
     if !found.isEmpty { return found }
     if words.count == 1, let code = Self.lookupCode(words[0]) {
       let entries = lookup.found(code: code)
