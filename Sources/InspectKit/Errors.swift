@@ -195,10 +195,17 @@ extension Inspector {
     Int(word) ?? ErrorLookup.code(fourCharCode: String(word))
   }
 
+  /// Whether the entries do not all come from one source (no label counts as one): compared
+  /// with the first, without a `Set` to set up at start-up.
+  static func hasSeveralLabels(_ found: [ErrorLookup.Found]) -> Bool {
+    let first = found.first?.label ?? ""
+    return found.contains { ($0.label ?? "") != first }
+  }
+
   /// The findings of a look-up: one per entry, each labelled with its source when the entries
   /// do not all come from one.
   static func findings(_ found: [ErrorLookup.Found], length: Int) -> [ErrorFinding] {
-    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    let labelled = hasSeveralLabels(found)
     return found.map { .error(ErrorPayload($0, labelled: labelled), in: 0..<length, asGiven: true) }
   }
 
@@ -281,7 +288,7 @@ extension Inspector {
   /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`), or a payload a line with
   /// `--json`.
   mutating func printList(_ found: [ErrorLookup.Found], first: inout Bool) {
-    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    let labelled = Self.hasSeveralLabels(found)
     for item in found {
       if json {
         print(ErrorPayload(item, labelled: labelled), first: &first)
