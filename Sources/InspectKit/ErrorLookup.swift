@@ -49,27 +49,44 @@ struct ErrorLookup {
     }
   }
 
-  static let builtIn: ErrorCatalog = {
-    var entries: [Entry] = []
-    for row in ErrnoTable.linux {
-      entries.append(
+  /// The hand-written entries: Linux errno, NSCocoaErrorDomain, NSURLErrorDomain and StateKit's
+  /// own errors, in that order. Built when a search walks every entry; a look-up walks the
+  /// tables with ``builtInEntries(where:)`` instead.
+  static let builtIn = ErrorCatalog(builtInEntries { _, _, _ in true })
+
+  /// The entries of ``builtIn`` that `match` accepts (given the domain, code and name), in its
+  /// order, without building it: an entry is made only for a row that matches, so a look-up
+  /// costs a walk over constant tables, not the setting up of every entry at start-up.
+  static func builtInEntries(where match: (String, Int, String) -> Bool) -> [Entry] {
+    var result: [Entry] = []
+    func add(_ domain: String, _ rows: [(code: Int, name: String, message: String)]) {
+      for row in rows where match(domain, row.code, row.name) {
+        result.append(
+          Entry(domain: domain, code: row.code, name: row.name, description: row.message))
+      }
+    }
+    add(posixDomain, ErrnoTable.linux)
+    add(cocoaDomain, CocoaErrorTable.codes)
+    add(urlDomain, URLErrorTable.codes)
+    for entry in ErrorCatalog.stateKit.entries
+    where match(entry.domain, entry.code, entry.name ?? "") {
+      result.append(entry)
+    }
+    return result
+  }
+
+  /// The POSIX entries in Darwin's numbering, built when a search walks every entry.
+  static let darwinPOSIX = ErrorCatalog(darwinPOSIXEntries { _, _ in true })
+
+  /// The POSIX entries in Darwin's numbering that `match` accepts (given the code and name).
+  static func darwinPOSIXEntries(where match: (Int, String) -> Bool) -> [Entry] {
+    var result: [Entry] = []
+    for row in ErrnoTable.darwin where match(row.code, row.name) {
+      result.append(
         Entry(domain: posixDomain, code: row.code, name: row.name, description: row.message))
     }
-    for row in CocoaErrorTable.codes {
-      entries.append(
-        Entry(domain: cocoaDomain, code: row.code, name: row.name, description: row.message))
-    }
-    for row in URLErrorTable.codes {
-      entries.append(
-        Entry(domain: urlDomain, code: row.code, name: row.name, description: row.message))
-    }
-    return ErrorCatalog(entries + ErrorCatalog.stateKit.entries)
-  }()
-
-  static let darwinPOSIX = ErrorCatalog(
-    ErrnoTable.darwin.map {
-      Entry(domain: posixDomain, code: $0.code, name: $0.name, description: $0.message)
-    })
+    return result
+  }
 
   /// A domain as the tables spell it: a short name (`OSStatus`, `Cocoa`), a retyped spelling
   /// (`nsposixerrordomain`), or `http` for the HTTP status table.
@@ -99,7 +116,9 @@ struct ErrorLookup {
     }
     var result: [Found] = []
     let handWritten = domain == Self.cfNetworkDomain ? Self.urlDomain : domain
-    for entry in Self.builtIn.entries where entry.domain == handWritten && entry.code == code {
+    for entry in Self.builtInEntries(where: { entryDomain, entryCode, _ in
+      entryDomain == handWritten && entryCode == code
+    }) {
       result.append(
         Found(
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
@@ -138,8 +157,10 @@ struct ErrorLookup {
   static let urlLoadingCodes: Set<Int> = Set(-1200...(-995)).union(-3007...(-2000))
 
   private func posix(code: Int, darwin: Bool?) -> [Found] {
-    let linux = Self.builtIn.entries.filter { $0.domain == Self.posixDomain && $0.code == code }
-    let apple = code >= 35 ? Self.darwinPOSIX.entries.filter { $0.code == code } : []
+    let linux = Self.builtInEntries { entryDomain, entryCode, _ in
+      entryDomain == Self.posixDomain && entryCode == code
+    }
+    let apple = code >= 35 ? Self.darwinPOSIXEntries { entryCode, _ in entryCode == code } : []
     switch darwin {
     case true?: return (apple.isEmpty ? linux : apple).map { Found(entry: $0) }
     case false?: return linux.map { Found(entry: $0) }
@@ -168,10 +189,10 @@ struct ErrorLookup {
     for exact in [true, false] {
       let same: (String) -> Bool = exact ? { $0 == name } : { $0.lowercased() == name.lowercased() }
       var result: [Found] = []
-      for entry in Self.builtIn.entries where same(entry.name ?? "") {
+      for entry in Self.builtInEntries(where: { _, _, entryName in same(entryName) }) {
         result.append(Found(entry: entry))
       }
-      for entry in Self.darwinPOSIX.entries where same(entry.name ?? "") {
+      for entry in Self.darwinPOSIXEntries(where: { _, entryName in same(entryName) }) {
         if !result.contains(where: { $0.entry == entry }) {
           if let linux = result.firstIndex(where: {
             $0.entry.name == entry.name && $0.entry.code != entry.code
@@ -219,7 +240,9 @@ struct ErrorLookup {
   func found(code: Int) -> [Found] {
     var result = (byCode[code] ?? []).map { Found(entry: catalog.entries[$0]) }
     result += posix(code: code, darwin: nil)
-    for entry in Self.builtIn.entries where entry.code == code && entry.domain != Self.posixDomain {
+    for entry in Self.builtInEntries(where: { entryDomain, entryCode, _ in
+      entryDomain != Self.posixDomain && entryCode == code
+    }) {
       result.append(Found(entry: entry))
     }
     for table in CodeTables.all {
@@ -273,13 +296,14 @@ struct ErrorLookup {
     let domain = Self.canonicalDomain(domain)
     var result = catalog.entries.filter { $0.domain == domain }.map { Found(entry: $0) }
     if domain == Self.posixDomain {
-      let linux = Self.builtIn.entries.filter { $0.domain == domain }
-      return result + Self.darwinPOSIX.entries.map { Found(entry: $0, label: "Darwin errno") }
+      let linux = Self.builtInEntries { entryDomain, _, _ in entryDomain == domain }
+      return result
+        + Self.darwinPOSIXEntries { _, _ in true }.map { Found(entry: $0, label: "Darwin errno") }
         + linux.map { Found(entry: $0, label: $0.code >= 35 ? "Linux errno" : nil) }
     }
     var seen = Set(result.map { DomainCode(domain: $0.entry.name ?? "", code: $0.entry.code) })
     var built: [Found] = []
-    for entry in Self.builtIn.entries where entry.domain == domain {
+    for entry in Self.builtInEntries(where: { entryDomain, _, _ in entryDomain == domain }) {
       built.append(Found(entry: entry))
       seen.insert(DomainCode(domain: entry.name ?? "", code: entry.code))
     }

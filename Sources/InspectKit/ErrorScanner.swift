@@ -35,6 +35,38 @@ enum ErrorScanner {
   /// The anchors compiled for one pass (``AnchorSet``), by the same indices as ``anchors``.
   static let anchorSet = AnchorSet(anchors.map(\.bytes))
 
+  /// Whether a scan may find an error in `bytes`. Every reader reads at one of its anchors, so
+  /// text that holds none holds no error: a code or a name (`-25300`, `errSecItemNotFound`), one
+  /// word of ASCII letters, digits, `_`, `-` and `+`, can hold only the anchors made of those
+  /// bytes (``wordAnchors``), which are looked for in turn. Cheaper at start-up than setting up
+  /// the one-pass search (``anchorSet``) for a look-up that needs no scan.
+  static func mayFindError(in bytes: [UInt8]) -> Bool {
+    guard bytes.allSatisfy(isWordByte) else { return true }
+    return wordAnchors.contains { anchor in
+      anchor.withUTF8Buffer { anchor in
+        guard anchor.count <= bytes.count else { return false }
+        return (0...bytes.count - anchor.count).contains { start in
+          bytes[start..<start + anchor.count].elementsEqual(anchor)
+        }
+      }
+    }
+  }
+
+  /// The anchors made only of word bytes (``isWordByte(_:)``), the only ones a code or a name
+  /// can hold; a test checks the list against ``anchors``.
+  static let wordAnchors: [StaticString] = ["omain", "CKError", "OSStatus"]
+
+  /// An ASCII letter or digit, `_`, `-` or `+`: the bytes of a code or a name.
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+      UInt8(ascii: "+"):
+      true
+    default: false
+    }
+  }
+
   /// Every error of a whole text.
   static func findAll(in text: PastedText) -> [ErrorFinding] {
     var findings: [ErrorFinding] = []

@@ -195,10 +195,17 @@ extension Inspector {
     Int(word) ?? ErrorLookup.code(fourCharCode: String(word))
   }
 
+  /// Whether the entries do not all come from one source (no label counts as one): compared
+  /// with the first, without a `Set` to set up at start-up.
+  static func hasSeveralLabels(_ found: [ErrorLookup.Found]) -> Bool {
+    let first = found.first?.label ?? ""
+    return found.contains { ($0.label ?? "") != first }
+  }
+
   /// The findings of a look-up: one per entry, each labelled with its source when the entries
   /// do not all come from one.
   static func findings(_ found: [ErrorLookup.Found], length: Int) -> [ErrorFinding] {
-    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    let labelled = hasSeveralLabels(found)
     return found.map { .error(ErrorPayload($0, labelled: labelled), in: 0..<length, asGiven: true) }
   }
 
@@ -251,11 +258,11 @@ extension Inspector {
       }
       return Self.findings(found, length: bytes.count)
     }
-    // A number alone (`-25300`) holds nothing a reader of pasted text looks for (a test checks
-    // it), so it goes to the tables without setting up the scanner: start-up is the most of
-    // what such a look-up costs.
-    let numberAlone = words.count == 1 && Int(words[0]) != nil
-    let found = numberAlone ? [] : ErrorScanner.findAll(in: PastedText(bytes))
+    // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor, so it
+    // goes to the tables without setting up the scanner: start-up is the most of what such a
+    // look-up costs.
+    let found =
+      ErrorScanner.mayFindError(in: bytes) ? ErrorScanner.findAll(in: PastedText(bytes)) : []
     if !found.isEmpty { return found }
     if words.count == 1, let code = Self.lookupCode(words[0]) {
       let entries = lookup.found(code: code)
@@ -281,7 +288,7 @@ extension Inspector {
   /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`), or a payload a line with
   /// `--json`.
   mutating func printList(_ found: [ErrorLookup.Found], first: inout Bool) {
-    let labelled = Set(found.map { $0.label ?? "" }).count > 1
+    let labelled = Self.hasSeveralLabels(found)
     for item in found {
       if json {
         print(ErrorPayload(item, labelled: labelled), first: &first)

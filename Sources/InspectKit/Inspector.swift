@@ -19,8 +19,9 @@ package struct Inspector {
   var json = false
   var strict = false
   var color = ColorChoice.auto
-  /// The names masks and text use, for the layout chosen (`ControlState`'s by default).
-  var names = NameTable(layout: .controlState)
+  /// The names masks and text use, for the layout chosen (`ControlState`'s by default); made
+  /// when first used, so a look-up of an error does not set them up at start-up.
+  lazy var names = NameTable(layout: .controlState)
   var lookup = ErrorLookup()
   /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
   var searches: [String] = []
@@ -65,13 +66,20 @@ package struct Inspector {
     var statesFiles: [String] = []
     // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
     // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
-    var layout = BitLayout.controlState
+    // `nil` is ControlState's, not set up unless a command uses it.
+    var layout: BitLayout?
     var nameFlagNoun: String?
     var errorsFiles: [String] = []
     var onlyOperands = false
     // The options given, as spelled, to check against the command once it is known.
     var given: [(option: OptionSpec, spelling: String)] = []
     while let argument = remaining.popFirst() {
+      // `--` ends the options of every command (as CommandLineSpec declares it; a test checks
+      // it): taken before the table of options, which start-up then does not build.
+      if !onlyOperands, argument == "--" {
+        onlyOperands = true
+        continue
+      }
       // A negative number is an operand (`error -1009`, `error OSStatus -50`), not an option.
       if onlyOperands || argument == "-" || !argument.hasPrefix("-")
         || argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
@@ -140,12 +148,12 @@ package struct Inspector {
       case .state: stateFlags.append(try value())
       case .states: statesFiles.append(try value())
       case .layout(let chosen):
-        guard layout == .controlState || layout == chosen else {
+        if let layout, layout != chosen {
           throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
         }
         layout = chosen
       case .layoutName(let chosen):
-        guard layout == .controlState || layout == chosen else {
+        if let layout, layout != chosen {
           throw Self.usage("\(name) names a bit of another layout than --\(layout.noun)s")
         }
         layout = chosen
@@ -171,7 +179,7 @@ package struct Inspector {
       let what = CommandLineSpec.command(command).arguments.first?.name ?? "operand"
       throw Self.usage("missing \(what); see --help")
     }
-    if layout != .controlState {
+    if let layout {
       if let noun = nameFlagNoun, noun != layout.noun {
         throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
       }
@@ -188,7 +196,8 @@ package struct Inspector {
       throw Failure(
         status: .dataError,
         message:
-          "too many --\(layout.noun) flags: \(stateFlags.count), the limit is \(Limits.stateFlags)")
+          "too many --\(names.layout.noun) flags: \(stateFlags.count), the limit is \(Limits.stateFlags)"
+      )
     }
     for flag in stateFlags { try declare(flag) }
     for file in statesFiles { try declareStates(from: file) }
@@ -253,8 +262,10 @@ package struct Inspector {
 
   /// "from 16 to 23": the application range of the layout, in words.
   var bitRangeWords: String {
-    let range = names.layout.application
-    return "from \(range.lowerBound) to \(range.upperBound)"
+    mutating get {
+      let range = names.layout.application
+      return "from \(range.lowerBound) to \(range.upperBound)"
+    }
   }
 
   mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {

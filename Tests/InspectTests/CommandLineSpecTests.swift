@@ -72,6 +72,19 @@ struct CommandLineSpecTests {
     }
   }
 
+  /// The parser takes `--` before it looks options up (start-up builds no table for it): that is
+  /// right only while the declaration makes it a flag that ends the options of every command.
+  @Test func theEndOfOptionsIsTheDeclaredOne() throws {
+    let end = try #require(CommandLineSpec.option("--"))
+    #expect(end.action == .endOfOptions)
+    #expect(end.value == .none)
+    #expect(Inspector.Command.all.allSatisfy(end.applies))
+    var inspector = Inspector()
+    #expect(try inspector.parse(["error", "--", "--json", "--", "-x"]) == nil)
+    #expect(inspector.operands == ["--json", "--", "-x"])
+    #expect(!inspector.json)
+  }
+
   /// The declaration itself: one option per spelling, and every option documented.
   @Test func everyOptionIsDeclaredOnce() {
     let spellings = Self.options.flatMap(\.spellings)

@@ -29,7 +29,47 @@ struct DomainCodeTextTests {
     for number in numbers {
       #expect(Int(number) != nil, "\(number) is not a number Int reads")
       #expect(Self.chains(number).isEmpty, "the scanner read an error in \(number)")
+      #expect(!ErrorScanner.mayFindError(in: Array(number.utf8)), "\(number) is scanned")
     }
+  }
+
+  /// `error errSecItemNotFound` goes to the tables without the scanner too, when the word holds
+  /// none of the anchors a code or a name can hold: that is only right if that list is every
+  /// anchor made of such bytes, and if the scanner finds nothing in the words it turns away
+  /// (every table's names, and words made of pieces of anchors).
+  @Test func aWordWithoutAWordAnchorHoldsNoPastedError() {
+    let wordAnchors = ErrorScanner.anchors.map(\.bytes).filter {
+      $0.allSatisfy(ErrorScanner.isWordByte)
+    }
+    #expect(Set(wordAnchors) == Set(ErrorScanner.wordAnchors.map { Array($0.description.utf8) }))
+    var words = ErrnoTable.linux.map(\.name) + ErrnoTable.darwin.map(\.name)
+    words += CocoaErrorTable.codes.map(\.name) + URLErrorTable.codes.map(\.name)
+    for table in CodeTables.all {
+      words += table.rows.flatMap { [$0.name.description, $0.constant.description] }
+    }
+    let pieces = [
+      "omain", "Domain", "main", "CKErr", "CKError", "OSStat", "OSStatus", "Status", "Error",
+      "error",
+      "Code", "Cocoa", "_", "-", "+", "0", "12", "-25300", "e", "x",
+    ]
+    var generator = SplitMix64(seed: 25)
+    for _ in 0..<3_000 {
+      words.append(
+        (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator) ?? ""
+        }.joined())
+    }
+    var turnedAway = 0
+    for word in words where !word.isEmpty && !ErrorScanner.mayFindError(in: Array(word.utf8)) {
+      turnedAway += 1
+      #expect(Self.chains(word).isEmpty, "the scanner read an error in \(word)")
+    }
+    #expect(turnedAway > 2_000)
+    // The names looked up most go to the tables; a word the scanner reads does not.
+    #expect(!ErrorScanner.mayFindError(in: Array("errSecItemNotFound".utf8)))
+    #expect(!ErrorScanner.mayFindError(in: Array("NSFileNoSuchFileError".utf8)))
+    #expect(Self.chains("OSStatusError34018") == ["NSOSStatusErrorDomain 34018"])
+    #expect(ErrorScanner.mayFindError(in: Array("OSStatusError34018".utf8)))
   }
 
   /// Shapes taken from the corpus's real pastes (shortened), with the chain each must give.

@@ -17,6 +17,12 @@ package func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
 /// message never spans lines or floods a terminal. The package's one quoting: StateKit's errors
 /// and every line statekit-inspect writes to standard error use it.
 package func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+  quoted(String(text), limit: limit)
+}
+
+/// ``quoted(_:limit:)`` for a `String`, the common case, compiled for it: the generic form runs
+/// unspecialized from another module, which costs more than the quoting itself.
+package func quoted(_ text: String, limit: Int = 80) -> String {
   var result = "\""
   var count = 0
   for scalar in text.unicodeScalars {
@@ -39,6 +45,11 @@ package func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
 /// `\u{1b}`), and nothing else changes, so a crafted value cannot set a title, clear the screen,
 /// reach the clipboard (OSC 52), overwrite a line or reorder what follows.
 package func terminalSafe(_ text: some StringProtocol, keepingLineFeeds: Bool = false) -> String {
+  terminalSafe(String(text), keepingLineFeeds: keepingLineFeeds)
+}
+
+/// ``terminalSafe(_:keepingLineFeeds:)`` for a `String`, compiled for it (as ``quoted(_:limit:)``).
+package func terminalSafe(_ text: String, keepingLineFeeds: Bool = false) -> String {
   var result = ""
   for scalar in text.unicodeScalars {
     if keepingLineFeeds, scalar == "\n" {
