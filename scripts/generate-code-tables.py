@@ -425,27 +425,32 @@ def generate():
         "enum CodeTables {\n",
         "  static let all: [CodeTable] = [\n",
     ]
-    # One Swift array per distinct list of rows: a table whose domains share their rows (TLS
-    # codes under three domains, HTTP under two) names one array for all of them.
+    # All rows in one Swift array, so that the first look-up sets up one constant array rather
+    # than one per table; a table names its run of rows. A table whose domains share their rows
+    # (TLS codes under three domains, HTTP under two) names one run for all of them.
     entries = []
-    arrays = {}
+    runs = {}
+    row_lines = []
     for ident, label, url, rows in tables:
         by_domain = {}
         for row in rows:
             by_domain.setdefault(row[1], []).append(row_line(row))
         for domain, lines in by_domain.items():
             key = tuple(lines)
-            if key not in arrays:
-                arrays[key] = lower_camel(re.sub(r"\W", "_", f"{ident}_{domain}"))
-            entries.append((label, domain, url, arrays[key]))
-    for label, domain, url, var in entries:
-        out.append(f"    CodeTable(label: {swift_string(label)}, domain: {swift_string(domain)}, source: {swift_string(url)}, rows: {var}),\n")
+            if key not in runs:
+                start = len(row_lines)
+                row_lines.append(f"    // {label}, {domain}\n")
+                row_lines.extend(lines)
+                runs[key] = (start - len(runs), start - len(runs) + len(lines))
+            entries.append((label, domain, url, runs[key]))
+    for label, domain, url, (start, end) in entries:
+        out.append(f"    CodeTable(label: {swift_string(label)}, domain: {swift_string(domain)}, source: {swift_string(url)}, rowRange: {start}..<{end}),\n")
     out.append("  ]\n")
-    for lines, var in arrays.items():
-        out.append("\n")
-        out.append(f"  static let {var}: [CodeRow] = [\n")
-        out.extend(lines)
-        out.append("  ]\n")
+    out.append("\n")
+    out.append("  /// The rows of every table, table by table (`CodeTable.rowRange` says which are whose).\n")
+    out.append("  static let rows: [CodeRow] = [\n")
+    out.extend(row_lines)
+    out.append("  ]\n")
     out.append("}\n")
     return "".join(out)
 

@@ -339,7 +339,8 @@ struct CodeTableTests {
     }
     let table = CodeTables.all.first { "\($0.label)" == code.label }
     #expect(table != nil, "no table labelled \(code.label)")
-    #expect("\(table?.source ?? "")".hasSuffix(code.header), "\(code.label)")
+    let source = table.map { "\($0.source)" } ?? ""
+    #expect(source.hasSuffix(code.header), "\(code.label)")
     let codeNumber = Int(code.number.split(separator: " ")[1])
     #expect(
       table?.rows.contains {

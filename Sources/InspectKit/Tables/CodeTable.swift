@@ -21,5 +21,9 @@ struct CodeTable: Sendable {
   let label: StaticString
   let domain: StaticString
   let source: StaticString
-  let rows: [CodeRow]
+  /// Where the table's rows are in `CodeTables.rows`, the one array of every table's rows.
+  let rowRange: Range<Int>
+
+  /// The table's rows.
+  var rows: ArraySlice<CodeRow> { CodeTables.rows[rowRange] }
 }

@@ -7,61 +7,63 @@
 /// The built-in code tables, one per source.
 enum CodeTables {
   static let all: [CodeTable] = [
-    CodeTable(label: "Accounts", domain: "com.apple.accounts", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
-    CodeTable(label: "Accounts", domain: "ACErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rows: accountsComAppleAccounts),
-    CodeTable(label: "ARKit", domain: "com.apple.arkit.error", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rows: arkitComAppleArkitError),
-    CodeTable(label: "ARKit", domain: "ARErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rows: arkitComAppleArkitError),
-    CodeTable(label: "Assets Library", domain: "ALAssetsLibraryErrorDomain", source: "https://github.com/microsoft/WinObjC/blob/59ad6dd6084d8ffe36caffadf18e99cf1a6c89f1/include/AssetsLibrary/ALAssetsLibrary.h", rows: assetsLibraryALAssetsLibraryErrorDomain),
-    CodeTable(label: "Audio Converter", domain: "NSOSStatusErrorDomain", source: "https://github.com/dotnet/macios/blob/90e87c83062e37c43603abe04e107793b6a3ca04/src/AudioToolbox/AudioConverter.cs", rows: audioConverterNSOSStatusErrorDomain),
-    CodeTable(label: "AVAudioSession", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CoreAudioTypes.framework/Versions/A/Headers/AudioSessionTypes.h", rows: audioSessionNSOSStatusErrorDomain),
-    CodeTable(label: "AuthenticationServices", domain: "com.apple.AuthenticationServices.AuthorizationError", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rows: authenticationServicesComAppleAuthenticationServicesAuthorizationError),
-    CodeTable(label: "AuthenticationServices", domain: "ASAuthorizationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rows: authenticationServicesComAppleAuthenticationServicesAuthorizationError),
-    CodeTable(label: "AVFoundation", domain: "AVFoundationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/AVFoundation.framework/Versions/A/Headers/AVError.h", rows: avfoundationAVFoundationErrorDomain),
-    CodeTable(label: "CFNetwork", domain: "kCFErrorDomainCFNetwork", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rows: cfnetworkKCFErrorDomainCFNetwork),
-    CodeTable(label: "CFNetwork", domain: "NSURLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rows: cfnetworkNSURLErrorDomain),
-    CodeTable(label: "CloudKit", domain: "CKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CloudKit.framework/Versions/A/Headers/CKError.h", rows: cloudkitCKErrorDomain),
-    CodeTable(label: "Code Signing", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/OSX/libsecurity_codesigning/lib/CSCommon.h", rows: codeSigningNSOSStatusErrorDomain),
-    CodeTable(label: "Core Bluetooth ATT", domain: "CBATTErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreBluetooth.framework/Versions/A/Headers/CBError.h", rows: corebluetoothAttCBATTErrorDomain),
-    CodeTable(label: "Core Bluetooth", domain: "CBErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreBluetooth.framework/Versions/A/Headers/CBError.h", rows: corebluetoothCBErrorDomain),
-    CodeTable(label: "Core Data", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/CoreDataErrors.h", rows: coredataNSCocoaErrorDomain),
-    CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rows: corelocationKCLErrorDomain),
-    CodeTable(label: "Core Media (CMBlockBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMBlockBuffer.h", rows: coremediaBlockBufferNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMBufferQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMBufferQueue.h", rows: coremediaBufferQueueNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMFormatDescriptionBridge)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMFormatDescriptionBridge.h", rows: coremediaFormatDescriptionBridgeNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMFormatDescription)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMFormatDescription.h", rows: coremediaFormatDescriptionNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMMetadata)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMMetadata.h", rows: coremediaMetadataNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMSampleBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/Current/Headers/CMSampleBuffer.h", rows: coremediaSampleBufferNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMSimpleQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/1d6444a98edfe279eeaddc141eae4539a641fe4c/MacOSX11.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSimpleQueue.h", rows: coremediaSimpleQueueNSOSStatusErrorDomain),
-    CodeTable(label: "Core Media (CMSync)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSync.h", rows: coremediaSyncNSOSStatusErrorDomain),
-    CodeTable(label: "Foundation", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/FoundationErrors.h", rows: foundationNSCocoaErrorDomain),
-    CodeTable(label: "HealthKit", domain: "com.apple.healthkit", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
-    CodeTable(label: "HealthKit", domain: "HKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rows: healthkitComAppleHealthkit),
-    CodeTable(label: "NSItemProvider", domain: "NSItemProviderErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSItemProvider.h", rows: itemProviderNSItemProviderErrorDomain),
-    CodeTable(label: "LocalAuthentication", domain: "com.apple.LocalAuthentication", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
-    CodeTable(label: "LocalAuthentication", domain: "LAErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rows: localauthenticationComAppleLocalAuthentication),
-    CodeTable(label: "Mach (kern_return_t)", domain: "NSMachErrorDomain", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
-    CodeTable(label: "Mach (kern_return_t)", domain: "kCFErrorDomainMach", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rows: machNSMachErrorDomain),
-    CodeTable(label: "Network Extension (VPN)", domain: "NEVPNErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/NetworkExtension.framework/Versions/A/Headers/NEVPNManager.h", rows: networkExtensionVpnNEVPNErrorDomain),
-    CodeTable(label: "Photos", domain: "PHPhotosErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.3.sdk/System/Library/Frameworks/Photos.framework/Versions/A/Headers/PHError.h", rows: photosPHPhotosErrorDomain),
-    CodeTable(label: "Secure Transport (TLS)", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
-    CodeTable(label: "Secure Transport (TLS)", domain: "kCFStreamErrorDomainSSL", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
-    CodeTable(label: "Secure Transport (TLS)", domain: "NSStreamSocketSSLErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: secureTransportNSOSStatusErrorDomain),
-    CodeTable(label: "Security", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rows: securityNSOSStatusErrorDomain),
-    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/StoreKit.framework/Headers/SKError.h", rows: storekitSKErrorDomain),
-    CodeTable(label: "StoreKit 2 (StoreKitError)", domain: "StoreKit.StoreKitError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2ErrorStoreKitStoreKitError),
-    CodeTable(label: "StoreKit 2 (Product.PurchaseError)", domain: "StoreKit.Product.PurchaseError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2PurchaseStoreKitProductPurchaseError),
-    CodeTable(label: "StoreKit 2 (Transaction.RefundRequestError)", domain: "StoreKit.Transaction.RefundRequestError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rows: storekit2RefundStoreKitTransactionRefundRequestError),
-    CodeTable(label: "Video Toolbox", domain: "NSOSStatusErrorDomain", source: "https://github.com/xybp888/iOS-SDKs/blob/88fdca9de873f60303011685188c9415d4ebff0a/iPhoneOS18.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Headers/VTErrors.h", rows: videoToolboxNSOSStatusErrorDomain),
-    CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rows: webkitLegacyPrivateWebKitErrorDomain),
-    CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rows: webkitLegacyWebKitErrorDomain),
-    CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rows: webkitWKErrorDomain),
-    CodeTable(label: "NSXMLParser", domain: "NSXMLParserErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSXMLParser.h", rows: xmlParserNSXMLParserErrorDomain),
-    CodeTable(label: "SQLite", domain: "NSSQLiteErrorDomain", source: "Python 3.11 sqlite3 module", rows: sqliteNSSQLiteErrorDomain),
-    CodeTable(label: "HTTP", domain: "HTTP", source: "Python http.HTTPStatus", rows: httpHTTP),
-    CodeTable(label: "HTTP", domain: "com.google.HTTPStatus", source: "Python http.HTTPStatus", rows: httpHTTP),
+    CodeTable(label: "Accounts", domain: "com.apple.accounts", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rowRange: 0..<8),
+    CodeTable(label: "Accounts", domain: "ACErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Accounts.framework/Versions/A/Headers/ACError.h", rowRange: 0..<8),
+    CodeTable(label: "ARKit", domain: "com.apple.arkit.error", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rowRange: 8..<26),
+    CodeTable(label: "ARKit", domain: "ARErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/ARKit.framework/Versions/A/Headers/ARError.h", rowRange: 8..<26),
+    CodeTable(label: "Assets Library", domain: "ALAssetsLibraryErrorDomain", source: "https://github.com/microsoft/WinObjC/blob/59ad6dd6084d8ffe36caffadf18e99cf1a6c89f1/include/AssetsLibrary/ALAssetsLibrary.h", rowRange: 26..<36),
+    CodeTable(label: "Audio Converter", domain: "NSOSStatusErrorDomain", source: "https://github.com/dotnet/macios/blob/90e87c83062e37c43603abe04e107793b6a3ca04/src/AudioToolbox/AudioConverter.cs", rowRange: 36..<48),
+    CodeTable(label: "AVAudioSession", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CoreAudioTypes.framework/Versions/A/Headers/AudioSessionTypes.h", rowRange: 48..<62),
+    CodeTable(label: "AuthenticationServices", domain: "com.apple.AuthenticationServices.AuthorizationError", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rowRange: 62..<67),
+    CodeTable(label: "AuthenticationServices", domain: "ASAuthorizationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/AuthenticationServices.framework/Versions/A/Headers/ASAuthorizationError.h", rowRange: 62..<67),
+    CodeTable(label: "AVFoundation", domain: "AVFoundationErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/AVFoundation.framework/Versions/A/Headers/AVError.h", rowRange: 67..<141),
+    CodeTable(label: "CFNetwork", domain: "kCFErrorDomainCFNetwork", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rowRange: 141..<225),
+    CodeTable(label: "CFNetwork", domain: "NSURLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/CFNetwork.framework/Versions/A/Headers/CFNetworkErrors.h", rowRange: 225..<273),
+    CodeTable(label: "CloudKit", domain: "CKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CloudKit.framework/Versions/A/Headers/CKError.h", rowRange: 273..<308),
+    CodeTable(label: "Code Signing", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/OSX/libsecurity_codesigning/lib/CSCommon.h", rowRange: 308..<389),
+    CodeTable(label: "Core Bluetooth ATT", domain: "CBATTErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreBluetooth.framework/Versions/A/Headers/CBError.h", rowRange: 389..<407),
+    CodeTable(label: "Core Bluetooth", domain: "CBErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreBluetooth.framework/Versions/A/Headers/CBError.h", rowRange: 407..<424),
+    CodeTable(label: "Core Data", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/4e5529cf452de6adce758c8dd5d7616691ea4daa/MacOSX11.0.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/CoreDataErrors.h", rowRange: 424..<470),
+    CodeTable(label: "Core Location", domain: "kCLErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/Library/Frameworks/CoreLocation.framework/Versions/A/Headers/CLError.h", rowRange: 470..<489),
+    CodeTable(label: "Core Media (CMBlockBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMBlockBuffer.h", rowRange: 489..<498),
+    CodeTable(label: "Core Media (CMBufferQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMBufferQueue.h", rowRange: 498..<508),
+    CodeTable(label: "Core Media (CMFormatDescriptionBridge)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMFormatDescriptionBridge.h", rowRange: 508..<515),
+    CodeTable(label: "Core Media (CMFormatDescription)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/a2c2d0b8e9ce0a1f4c93f0a76bcb1b1408d12c3d/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMFormatDescription.h", rowRange: 515..<518),
+    CodeTable(label: "Core Media (CMMetadata)", domain: "NSOSStatusErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/CoreMedia.framework/Headers/CMMetadata.h", rowRange: 518..<533),
+    CodeTable(label: "Core Media (CMSampleBuffer)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.0.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/Current/Headers/CMSampleBuffer.h", rowRange: 533..<550),
+    CodeTable(label: "Core Media (CMSimpleQueue)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/1d6444a98edfe279eeaddc141eae4539a641fe4c/MacOSX11.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSimpleQueue.h", rowRange: 550..<554),
+    CodeTable(label: "Core Media (CMSync)", domain: "NSOSStatusErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.1.sdk/System/Library/Frameworks/CoreMedia.framework/Versions/A/Headers/CMSync.h", rowRange: 554..<567),
+    CodeTable(label: "Foundation", domain: "NSCocoaErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/3c0accb42661a08e88f95ed78099535e754c540a/MacOSX11.3.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/FoundationErrors.h", rowRange: 567..<626),
+    CodeTable(label: "HealthKit", domain: "com.apple.healthkit", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rowRange: 626..<638),
+    CodeTable(label: "HealthKit", domain: "HKErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/91ad8f218cc042dbc8e9febc260874ed6cb33e00/MacOSX11.3.sdk/System/iOSSupport/System/Library/Frameworks/HealthKit.framework/Versions/A/Headers/HKDefines.h", rowRange: 626..<638),
+    CodeTable(label: "NSItemProvider", domain: "NSItemProviderErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSItemProvider.h", rowRange: 638..<642),
+    CodeTable(label: "LocalAuthentication", domain: "com.apple.LocalAuthentication", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rowRange: 642..<657),
+    CodeTable(label: "LocalAuthentication", domain: "LAErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8c269e39701bed3469689b31f03d09575c211c01/MacOSX11.0.sdk/System/Library/Frameworks/LocalAuthentication.framework/Versions/A/Headers/LAPublicDefines.h", rowRange: 642..<657),
+    CodeTable(label: "Mach (kern_return_t)", domain: "NSMachErrorDomain", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rowRange: 657..<715),
+    CodeTable(label: "Mach (kern_return_t)", domain: "kCFErrorDomainMach", source: "https://github.com/apple-oss-distributions/xnu/blob/e3723e1f17661b24996789d8afc084c0c3303b26/osfmk/mach/kern_return.h", rowRange: 657..<715),
+    CodeTable(label: "Network Extension (VPN)", domain: "NEVPNErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/ef9fe35d5691b6dd383c8c46d867a499817a01b6/MacOSX10.15.sdk/System/Library/Frameworks/NetworkExtension.framework/Versions/A/Headers/NEVPNManager.h", rowRange: 715..<721),
+    CodeTable(label: "Photos", domain: "PHPhotosErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/8702ce6112cc870dda5f9c2d65ea37a2d5f95371/MacOSX12.3.sdk/System/Library/Frameworks/Photos.framework/Versions/A/Headers/PHError.h", rowRange: 721..<739),
+    CodeTable(label: "Secure Transport (TLS)", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rowRange: 739..<813),
+    CodeTable(label: "Secure Transport (TLS)", domain: "kCFStreamErrorDomainSSL", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rowRange: 739..<813),
+    CodeTable(label: "Secure Transport (TLS)", domain: "NSStreamSocketSSLErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rowRange: 739..<813),
+    CodeTable(label: "Security", domain: "NSOSStatusErrorDomain", source: "https://github.com/darlinghq/darling-security/blob/3cfffcf2c5b5900169c964facdf42cc05c23005c/base/SecBase.h", rowRange: 813..<1192),
+    CodeTable(label: "StoreKit", domain: "SKErrorDomain", source: "https://github.com/itsnebulalol/sdks/blob/4b9a3d9852a98bcb5b17ecc9fa6af0c0332c53f6/iPhoneOS17.0.sdk/System/Library/Frameworks/StoreKit.framework/Headers/SKError.h", rowRange: 1192..<1213),
+    CodeTable(label: "StoreKit 2 (StoreKitError)", domain: "StoreKit.StoreKitError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rowRange: 1213..<1219),
+    CodeTable(label: "StoreKit 2 (Product.PurchaseError)", domain: "StoreKit.Product.PurchaseError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rowRange: 1219..<1227),
+    CodeTable(label: "StoreKit 2 (Transaction.RefundRequestError)", domain: "StoreKit.Transaction.RefundRequestError", source: "https://github.com/phracker/MacOSX-SDKs/blob/67b7e101950060841157ad4aa312477e71bef1d6/MacOSX12.3.sdk/System/Library/Frameworks/StoreKit.framework/Versions/A/Modules/StoreKit.swiftmodule/x86_64-apple-macos.swiftinterface", rowRange: 1227..<1229),
+    CodeTable(label: "Video Toolbox", domain: "NSOSStatusErrorDomain", source: "https://github.com/xybp888/iOS-SDKs/blob/88fdca9de873f60303011685188c9415d4ebff0a/iPhoneOS18.0.sdk/System/Library/Frameworks/VideoToolbox.framework/Headers/VTErrors.h", rowRange: 1229..<1272),
+    CodeTable(label: "WebKit (legacy, private)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/9c7f5889743e8171690ee69e117a1aba192d59b6/Source/WebKitLegacy/mac/Misc/WebKitErrorsPrivate.h", rowRange: 1272..<1277),
+    CodeTable(label: "WebKit (legacy)", domain: "WebKitErrorDomain", source: "https://github.com/WebKit/WebKit/blob/16e4edd6f26636826058c6ea53b106c1cdf9e643/Source/WebKitLegacy/mac/Misc/WebKitErrors.h", rowRange: 1277..<1284),
+    CodeTable(label: "WebKit", domain: "WKErrorDomain", source: "https://github.com/WebKit/WebKit/blob/39615fce987727c672c31972102a6b44c697d34e/Source/WebKit/UIProcess/API/Cocoa/WKError.h", rowRange: 1284..<1295),
+    CodeTable(label: "NSXMLParser", domain: "NSXMLParserErrorDomain", source: "https://github.com/phracker/MacOSX-SDKs/blob/0d830aa6eeedd03881131fe7bd07b11ad781d4c6/MacOSX10.8.sdk/System/Library/Frameworks/Foundation.framework/Versions/C/Headers/NSXMLParser.h", rowRange: 1295..<1388),
+    CodeTable(label: "SQLite", domain: "NSSQLiteErrorDomain", source: "Python 3.11 sqlite3 module", rowRange: 1388..<1493),
+    CodeTable(label: "HTTP", domain: "HTTP", source: "Python http.HTTPStatus", rowRange: 1493..<1555),
+    CodeTable(label: "HTTP", domain: "com.google.HTTPStatus", source: "Python http.HTTPStatus", rowRange: 1493..<1555),
   ]
 
-  static let accountsComAppleAccounts: [CodeRow] = [
+  /// The rows of every table, table by table (`CodeTable.rowRange` says which are whose).
+  static let rows: [CodeRow] = [
+    // Accounts, com.apple.accounts
     .init(1, "ACErrorUnknown", "", "An unknown Accounts error."),
     .init(2, "ACErrorAccountMissingRequiredProperty", "", "Account missing required property."),
     .init(3, "ACErrorAccountAuthenticationFailed", "", "Account authentication failed."),
@@ -70,9 +72,7 @@ enum CodeTables {
     .init(6, "ACErrorAccountNotFound", "", "Account not found."),
     .init(7, "ACErrorPermissionDenied", "", "Access to the account was denied."),
     .init(8, "ACErrorAccessInfoInvalid", "", "Access info invalid."),
-  ]
-
-  static let arkitComAppleArkitError: [CodeRow] = [
+    // ARKit, com.apple.arkit.error
     .init(100, "unsupportedConfiguration", "ARErrorCodeUnsupportedConfiguration", "This device does not support the session's configuration (check the configuration's isSupported first)."),
     .init(101, "sensorUnavailable", "ARErrorCodeSensorUnavailable", "A sensor the session needs is not available."),
     .init(102, "sensorFailed", "ARErrorCodeSensorFailed", "A sensor the session relies on stopped providing its input."),
@@ -91,9 +91,7 @@ enum CodeTables {
     .init(401, "objectMergeFailed", "ARErrorCodeObjectMergeFailed", "A detected object could not be merged."),
     .init(500, "fileIOFailed", "ARErrorCodeFileIOFailed", "Reading or writing a file failed."),
     .init(501, "requestFailed", "ARErrorCodeRequestFailed", "The request failed."),
-  ]
-
-  static let assetsLibraryALAssetsLibraryErrorDomain: [CodeRow] = [
+    // Assets Library, ALAssetsLibraryErrorDomain
     .init(-1, "ALAssetsLibraryUnknownError", "", "An unknown Assets Library error."),
     .init(-3300, "ALAssetsLibraryWriteFailedError", "", "Write failed."),
     .init(-3301, "ALAssetsLibraryWriteBusyError", "", "Write busy."),
@@ -104,9 +102,7 @@ enum CodeTables {
     .init(-3310, "ALAssetsLibraryDataUnavailableError", "", "Data unavailable."),
     .init(-3311, "ALAssetsLibraryAccessUserDeniedError", "", "The user denied access to the photo library."),
     .init(-3312, "ALAssetsLibraryAccessGloballyDeniedError", "", "Access to the photo library is denied for every app."),
-  ]
-
-  static let audioConverterNSOSStatusErrorDomain: [CodeRow] = [
+    // Audio Converter, NSOSStatusErrorDomain
     .init(1718449215, "kAudioConverterErr_FormatNotSupported", "", "The converter does not support this audio format."),
     .init(1869627199, "kAudioConverterErr_OperationNotSupported", "", "Operation not supported."),
     .init(1886547824, "kAudioConverterErr_PropertyNotSupported", "", "Property not supported."),
@@ -119,9 +115,7 @@ enum CodeTables {
     .init(560952178, "kAudioConverterErr_OutputSampleRateOutOfRange", "", "Output sample rate out of range."),
     .init(1752656245, "kAudioConverterErr_HardwareInUse", "", "The hardware codec is no longer available (often after an audio interruption)."),
     .init(1885696621, "kAudioConverterErr_NoHardwarePermission", "", "The converter would use a hardware codec the app may not use."),
-  ]
-
-  static let audioSessionNSOSStatusErrorDomain: [CodeRow] = [
+    // AVAudioSession, NSOSStatusErrorDomain
     .init(1836282486, "mediaServicesFailed", "AVAudioSessionErrorCodeMediaServicesFailed", "The media services failed; wait for the reset notification and rebuild the audio state."),
     .init(560030580, "isBusy", "AVAudioSessionErrorCodeIsBusy", "The session cannot be deactivated or reconfigured while it still plays or records."),
     .init(560161140, "incompatibleCategory", "AVAudioSessionErrorCodeIncompatibleCategory", "The session's category does not allow this operation."),
@@ -136,17 +130,13 @@ enum CodeTables {
     .init(2003329396, "unspecified", "AVAudioSessionErrorCodeUnspecified", "An unspecified audio session error."),
     .init(561210739, "expiredSession", "AVAudioSessionErrorCodeExpiredSession", "The audio session no longer exists."),
     .init(1768841571, "sessionNotActive", "AVAudioSessionErrorCodeSessionNotActive", "The operation needs an active audio session."),
-  ]
-
-  static let authenticationServicesComAppleAuthenticationServicesAuthorizationError: [CodeRow] = [
+    // AuthenticationServices, com.apple.AuthenticationServices.AuthorizationError
     .init(1000, "unknown", "ASAuthorizationErrorUnknown", "The authorization failed and the system gave no reason."),
     .init(1001, "canceled", "ASAuthorizationErrorCanceled", "The user cancelled the authorization."),
     .init(1002, "invalidResponse", "ASAuthorizationErrorInvalidResponse", "The authorization got a response that is not valid."),
     .init(1003, "notHandled", "ASAuthorizationErrorNotHandled", "No provider handled the authorization request."),
     .init(1004, "failed", "ASAuthorizationErrorFailed", "The authorization attempt failed."),
-  ]
-
-  static let avfoundationAVFoundationErrorDomain: [CodeRow] = [
+    // AVFoundation, AVFoundationErrorDomain
     .init(-11800, "unknown", "AVErrorUnknown", "An unknown AVFoundation error (the underlying error may say more)."),
     .init(-11801, "outOfMemory", "AVErrorOutOfMemory", "Out of memory."),
     .init(-11803, "sessionNotRunning", "AVErrorSessionNotRunning", "Session not running."),
@@ -221,9 +211,7 @@ enum CodeTables {
     .init(-11875, "incorrectlyConfigured", "AVErrorIncorrectlyConfigured", "Incorrectly configured."),
     .init(-11876, "segmentStartedWithNonSyncSample", "AVErrorSegmentStartedWithNonSyncSample", "Segment started with non sync sample."),
     .init(-11877, "rosettaNotInstalled", "AVErrorRosettaNotInstalled", "Rosetta not installed."),
-  ]
-
-  static let cfnetworkKCFErrorDomainCFNetwork: [CodeRow] = [
+    // CFNetwork, kCFErrorDomainCFNetwork
     .init(1, "kCFHostErrorHostNotFound", "", "The host name could not be found."),
     .init(2, "kCFHostErrorUnknown", "", "Host name resolution failed (the user info has getaddrinfo's error)."),
     .init(100, "kCFSOCKSErrorUnknownClientVersion", "", "Unknown client version."),
@@ -308,9 +296,7 @@ enum CodeTables {
     .init(-72006, "kCFNetServiceErrorInvalid", "", "Invalid."),
     .init(-72007, "kCFNetServiceErrorTimeout", "", "Timeout."),
     .init(-73000, "kCFNetServiceErrorDNSServiceFailure", "", "DNS service failure."),
-  ]
-
-  static let cfnetworkNSURLErrorDomain: [CodeRow] = [
+    // CFNetwork, NSURLErrorDomain
     .init(-996, "backgroundSessionInUseByAnotherProcess", "kCFURLErrorBackgroundSessionInUseByAnotherProcess", "Background session in use by another process."),
     .init(-997, "backgroundSessionWasDisconnected", "kCFURLErrorBackgroundSessionWasDisconnected", "Background session was disconnected."),
     .init(-998, "unknown", "kCFURLErrorUnknown", "Unknown."),
@@ -359,9 +345,7 @@ enum CodeTables {
     .init(-3005, "cannotMoveFile", "kCFURLErrorCannotMoveFile", "Cannot move file."),
     .init(-3006, "downloadDecodingFailedMidStream", "kCFURLErrorDownloadDecodingFailedMidStream", "Download decoding failed mid stream."),
     .init(-3007, "downloadDecodingFailedToComplete", "kCFURLErrorDownloadDecodingFailedToComplete", "Download decoding failed to complete."),
-  ]
-
-  static let cloudkitCKErrorDomain: [CodeRow] = [
+    // CloudKit, CKErrorDomain
     .init(1, "internalError", "CKErrorInternalError", "Internal error."),
     .init(2, "partialFailure", "CKErrorPartialFailure", "Some items of the operation failed; the errors by item are in the user info."),
     .init(3, "networkUnavailable", "CKErrorNetworkUnavailable", "No network is available."),
@@ -397,9 +381,7 @@ enum CodeTables {
     .init(33, "participantMayNeedVerification", "CKErrorParticipantMayNeedVerification", "Participant may need verification."),
     .init(34, "serverResponseLost", "CKErrorServerResponseLost", "Server response lost."),
     .init(35, "assetNotAvailable", "CKErrorAssetNotAvailable", "Asset not available."),
-  ]
-
-  static let codeSigningNSOSStatusErrorDomain: [CodeRow] = [
+    // Code Signing, NSOSStatusErrorDomain
     .init(-67072, "errSecCSUnimplemented", "", "Unimplemented."),
     .init(-67071, "errSecCSInvalidObjectRef", "", "Invalid object ref."),
     .init(-67070, "errSecCSInvalidFlags", "", "Invalid flags."),
@@ -481,9 +463,7 @@ enum CodeTables {
     .init(-66994, "errSecCSInvalidEntitlements", "", "Invalid entitlements."),
     .init(-66993, "errSecCSInvalidRuntimeVersion", "", "Invalid runtime version."),
     .init(-66992, "errSecCSRevokedNotarization", "", "Revoked notarization."),
-  ]
-
-  static let corebluetoothAttCBATTErrorDomain: [CodeRow] = [
+    // Core Bluetooth ATT, CBATTErrorDomain
     .init(0, "success", "CBATTErrorSuccess", "Success."),
     .init(1, "invalidHandle", "CBATTErrorInvalidHandle", "Invalid handle."),
     .init(2, "readNotPermitted", "CBATTErrorReadNotPermitted", "Read not permitted."),
@@ -502,9 +482,7 @@ enum CodeTables {
     .init(15, "insufficientEncryption", "CBATTErrorInsufficientEncryption", "Insufficient encryption."),
     .init(16, "unsupportedGroupType", "CBATTErrorUnsupportedGroupType", "Unsupported group type."),
     .init(17, "insufficientResources", "CBATTErrorInsufficientResources", "Insufficient resources."),
-  ]
-
-  static let corebluetoothCBErrorDomain: [CodeRow] = [
+    // Core Bluetooth, CBErrorDomain
     .init(0, "unknown", "CBErrorUnknown", "Unknown."),
     .init(1, "invalidParameters", "CBErrorInvalidParameters", "Invalid parameters."),
     .init(2, "invalidHandle", "CBErrorInvalidHandle", "Invalid handle."),
@@ -522,9 +500,7 @@ enum CodeTables {
     .init(14, "peerRemovedPairingInformation", "CBErrorPeerRemovedPairingInformation", "Peer removed pairing information."),
     .init(15, "encryptionTimedOut", "CBErrorEncryptionTimedOut", "Encryption timed out."),
     .init(16, "tooManyLEPairedDevices", "CBErrorTooManyLEPairedDevices", "Too many LE paired devices."),
-  ]
-
-  static let coredataNSCocoaErrorDomain: [CodeRow] = [
+    // Core Data, NSCocoaErrorDomain
     .init(1550, "managedObjectValidation", "NSManagedObjectValidationError", "A managed object failed validation."),
     .init(1551, "managedObjectConstraintValidation", "NSManagedObjectConstraintValidationError", "Managed object constraint validation."),
     .init(1560, "validationMultipleErrors", "NSValidationMultipleErrorsError", "Validation multiple errors."),
@@ -571,9 +547,7 @@ enum CodeTables {
     .init(134190, "inferredMappingModel", "NSInferredMappingModelError", "Inferred mapping model."),
     .init(134200, "externalRecordImport", "NSExternalRecordImportError", "External record import."),
     .init(134301, "persistentHistoryTokenExpired", "NSPersistentHistoryTokenExpiredError", "Persistent history token expired."),
-  ]
-
-  static let corelocationKCLErrorDomain: [CodeRow] = [
+    // Core Location, kCLErrorDomain
     .init(0, "locationUnknown", "kCLErrorLocationUnknown", "The location is not known yet; Core Location keeps trying."),
     .init(1, "denied", "kCLErrorDenied", "The user denied access to location services."),
     .init(2, "network", "kCLErrorNetwork", "A network error prevented getting the location."),
@@ -593,9 +567,7 @@ enum CodeTables {
     .init(16, "rangingUnavailable", "kCLErrorRangingUnavailable", "Ranging unavailable."),
     .init(17, "rangingFailure", "kCLErrorRangingFailure", "Ranging failure."),
     .init(18, "promptDeclined", "kCLErrorPromptDeclined", "Prompt declined."),
-  ]
-
-  static let coremediaBlockBufferNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMBlockBuffer), NSOSStatusErrorDomain
     .init(-12700, "kCMBlockBufferStructureAllocationFailedErr", "", "Block buffer: structure allocation failed."),
     .init(-12701, "kCMBlockBufferBlockAllocationFailedErr", "", "Block buffer: block allocation failed."),
     .init(-12702, "kCMBlockBufferBadCustomBlockSourceErr", "", "Block buffer: bad custom block source."),
@@ -605,9 +577,7 @@ enum CodeTables {
     .init(-12706, "kCMBlockBufferEmptyBBufErr", "", "Block buffer: the block buffer is empty where data is needed."),
     .init(-12707, "kCMBlockBufferUnallocatedBlockErr", "", "Block buffer: unallocated block."),
     .init(-12708, "kCMBlockBufferInsufficientSpaceErr", "", "Block buffer: insufficient space."),
-  ]
-
-  static let coremediaBufferQueueNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMBufferQueue), NSOSStatusErrorDomain
     .init(-12760, "kCMBufferQueueError_AllocationFailed", "", "Buffer queue: allocation failed."),
     .init(-12761, "kCMBufferQueueError_RequiredParameterMissing", "", "Buffer queue: required parameter missing."),
     .init(-12762, "kCMBufferQueueError_InvalidCMBufferCallbacksStruct", "", "Buffer queue: invalid CM buffer callbacks struct."),
@@ -618,9 +588,7 @@ enum CodeTables {
     .init(-12767, "kCMBufferQueueError_InvalidTriggerCondition", "", "Buffer queue: invalid trigger condition."),
     .init(-12768, "kCMBufferQueueError_InvalidTriggerToken", "", "Buffer queue: invalid trigger token."),
     .init(-12769, "kCMBufferQueueError_InvalidBuffer", "", "Buffer queue: invalid buffer."),
-  ]
-
-  static let coremediaFormatDescriptionBridgeNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMFormatDescriptionBridge), NSOSStatusErrorDomain
     .init(-12712, "kCMFormatDescriptionBridgeError_InvalidParameter", "", "Format description bridge: invalid parameter."),
     .init(-12713, "kCMFormatDescriptionBridgeError_AllocationFailed", "", "Format description bridge: allocation failed."),
     .init(-12714, "kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription", "", "Format description bridge: invalid serialized sample description."),
@@ -628,15 +596,11 @@ enum CodeTables {
     .init(-12716, "kCMFormatDescriptionBridgeError_IncompatibleFormatDescription", "", "Format description bridge: incompatible format description."),
     .init(-12717, "kCMFormatDescriptionBridgeError_UnsupportedSampleDescriptionFlavor", "", "Format description bridge: unsupported sample description flavor."),
     .init(-12719, "kCMFormatDescriptionBridgeError_InvalidSlice", "", "Format description bridge: invalid slice."),
-  ]
-
-  static let coremediaFormatDescriptionNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMFormatDescription), NSOSStatusErrorDomain
     .init(-12710, "kCMFormatDescriptionError_InvalidParameter", "", "Format description: invalid parameter."),
     .init(-12711, "kCMFormatDescriptionError_AllocationFailed", "", "Format description: allocation failed."),
     .init(-12718, "kCMFormatDescriptionError_ValueNotAvailable", "", "Format description: value not available."),
-  ]
-
-  static let coremediaMetadataNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMMetadata), NSOSStatusErrorDomain
     .init(-16300, "kCMMetadataIdentifierError_AllocationFailed", "", "Metadata identifier: allocation failed."),
     .init(-16301, "kCMMetadataIdentifierError_RequiredParameterMissing", "", "Metadata identifier: required parameter missing."),
     .init(-16302, "kCMMetadataIdentifierError_BadKey", "", "Metadata identifier: bad key."),
@@ -652,9 +616,7 @@ enum CodeTables {
     .init(-16313, "kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered", "", "Metadata data type registry: data type already registered."),
     .init(-16314, "kCMMetadataDataTypeRegistryError_RequiresConformingBaseType", "", "Metadata data type registry: requires conforming base type."),
     .init(-16315, "kCMMetadataDataTypeRegistryError_MultipleConformingBaseTypes", "", "Metadata data type registry: multiple conforming base types."),
-  ]
-
-  static let coremediaSampleBufferNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMSampleBuffer), NSOSStatusErrorDomain
     .init(-12730, "kCMSampleBufferError_AllocationFailed", "", "Sample buffer: allocation failed."),
     .init(-12731, "kCMSampleBufferError_RequiredParameterMissing", "", "Sample buffer: required parameter missing."),
     .init(-12732, "kCMSampleBufferError_AlreadyHasDataBuffer", "", "Sample buffer: already has data buffer."),
@@ -672,16 +634,12 @@ enum CodeTables {
     .init(-12744, "kCMSampleBufferError_Invalidated", "", "Sample buffer: invalidated."),
     .init(-16750, "kCMSampleBufferError_DataFailed", "", "Sample buffer: loading the sample data failed."),
     .init(-16751, "kCMSampleBufferError_DataCanceled", "", "Sample buffer: loading the sample data was cancelled."),
-  ]
-
-  static let coremediaSimpleQueueNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMSimpleQueue), NSOSStatusErrorDomain
     .init(-12770, "kCMSimpleQueueError_AllocationFailed", "", "Simple queue: allocation failed."),
     .init(-12771, "kCMSimpleQueueError_RequiredParameterMissing", "", "Simple queue: required parameter missing."),
     .init(-12772, "kCMSimpleQueueError_ParameterOutOfRange", "", "Simple queue: parameter out of range."),
     .init(-12773, "kCMSimpleQueueError_QueueIsFull", "", "Simple queue: queue is full."),
-  ]
-
-  static let coremediaSyncNSOSStatusErrorDomain: [CodeRow] = [
+    // Core Media (CMSync), NSOSStatusErrorDomain
     .init(-12745, "kCMClockError_MissingRequiredParameter", "", "Clock: missing required parameter."),
     .init(-12746, "kCMClockError_InvalidParameter", "", "Clock: invalid parameter."),
     .init(-12747, "kCMClockError_AllocationFailed", "", "Clock: allocation failed."),
@@ -695,9 +653,7 @@ enum CodeTables {
     .init(-12753, "kCMSyncError_InvalidParameter", "", "Sync: invalid parameter."),
     .init(-12754, "kCMSyncError_AllocationFailed", "", "Sync: allocation failed."),
     .init(-12755, "kCMSyncError_RateMustBeNonZero", "", "Sync: rate must be non zero."),
-  ]
-
-  static let foundationNSCocoaErrorDomain: [CodeRow] = [
+    // Foundation, NSCocoaErrorDomain
     .init(4, "fileNoSuchFile", "NSFileNoSuchFileError", "File no such file."),
     .init(255, "fileLocking", "NSFileLockingError", "File locking."),
     .init(256, "fileReadUnknown", "NSFileReadUnknownError", "File read unknown."),
@@ -757,9 +713,7 @@ enum CodeTables {
     .init(5375, "cloudSharingOther", "NSCloudSharingOtherError", "Cloud sharing other."),
     .init(5376, "compressionFailed", "NSCompressionFailedError", "Compression failed."),
     .init(5377, "decompressionFailed", "NSDecompressionFailedError", "Decompression failed."),
-  ]
-
-  static let healthkitComAppleHealthkit: [CodeRow] = [
+    // HealthKit, com.apple.healthkit
     .init(0, "noError", "HKNoError", "No error (HealthKit's code 0; the user info may say more)."),
     .init(1, "errorHealthDataUnavailable", "HKErrorHealthDataUnavailable", "HealthKit is not available on this device."),
     .init(2, "errorHealthDataRestricted", "HKErrorHealthDataRestricted", "A device management profile or restriction blocks HealthKit on this device."),
@@ -772,16 +726,12 @@ enum CodeTables {
     .init(9, "errorUserExitedWorkoutSession", "HKErrorUserExitedWorkoutSession", "The user left the app while its workout session was running."),
     .init(10, "errorRequiredAuthorizationDenied", "HKErrorRequiredAuthorizationDenied", "The user denied access to one or more of the clinical record types the app requires."),
     .init(11, "errorNoData", "HKErrorNoData", "There is no data for this query and predicate, so no result could be computed."),
-  ]
-
-  static let itemProviderNSItemProviderErrorDomain: [CodeRow] = [
+    // NSItemProvider, NSItemProviderErrorDomain
     .init(-1, "unknownError", "NSItemProviderUnknownError", "An unknown item provider error."),
     .init(-1000, "itemUnavailableError", "NSItemProviderItemUnavailableError", "The item provider could not supply the requested data."),
     .init(-1100, "unexpectedValueClassError", "NSItemProviderUnexpectedValueClassError", "The item could not be turned into the requested class."),
     .init(-1200, "unavailableCoercionError", "NSItemProviderUnavailableCoercionError", "The item provider cannot convert its data to the requested type."),
-  ]
-
-  static let localauthenticationComAppleLocalAuthentication: [CodeRow] = [
+    // LocalAuthentication, com.apple.LocalAuthentication
     .init(-1, "authenticationFailed", "LAErrorAuthenticationFailed", "The user did not give valid credentials."),
     .init(-2, "userCancel", "LAErrorUserCancel", "The user cancelled authentication."),
     .init(-3, "userFallback", "LAErrorUserFallback", "The user chose the fallback (password) button."),
@@ -797,9 +747,7 @@ enum CodeTables {
     .init(-10, "invalidContext", "LAErrorInvalidContext", "Invalid context."),
     .init(-11, "watchNotAvailable", "LAErrorWatchNotAvailable", "Watch not available."),
     .init(-1004, "notInteractive", "LAErrorNotInteractive", "Not interactive."),
-  ]
-
-  static let machNSMachErrorDomain: [CodeRow] = [
+    // Mach (kern_return_t), NSMachErrorDomain
     .init(0, "KERN_SUCCESS", "", "Success."),
     .init(1, "KERN_INVALID_ADDRESS", "", "The address is not valid in the task's address space."),
     .init(2, "KERN_PROTECTION_FAILURE", "", "The memory protection does not allow the access."),
@@ -858,18 +806,14 @@ enum CodeTables {
     .init(55, "KERN_INVALID_KC", "", "Invalid kc."),
     .init(56, "KERN_NOT_FOUND", "", "Not found."),
     .init(256, "KERN_RETURN_MAX", "", "Return max."),
-  ]
-
-  static let networkExtensionVpnNEVPNErrorDomain: [CodeRow] = [
+    // Network Extension (VPN), NEVPNErrorDomain
     .init(1, "configurationInvalid", "NEVPNErrorConfigurationInvalid", "The VPN configuration is not valid (settings missing, or used before it was saved or loaded)."),
     .init(2, "configurationDisabled", "NEVPNErrorConfigurationDisabled", "The VPN configuration is not enabled."),
     .init(3, "connectionFailed", "NEVPNErrorConnectionFailed", "The connection to the VPN server failed."),
     .init(4, "configurationStale", "NEVPNErrorConfigurationStale", "Another process changed the VPN configuration since it was loaded; load it again."),
     .init(5, "configurationReadWriteFailed", "NEVPNErrorConfigurationReadWriteFailed", "Reading or writing the Network Extension preferences failed."),
     .init(6, "configurationUnknown", "NEVPNErrorConfigurationUnknown", "An unspecified VPN configuration error."),
-  ]
-
-  static let photosPHPhotosErrorDomain: [CodeRow] = [
+    // Photos, PHPhotosErrorDomain
     .init(-1, "internalError", "PHPhotosErrorInternalError", "An internal Photos error with no more detail."),
     .init(3072, "userCancelled", "PHPhotosErrorUserCancelled", "User cancelled."),
     .init(3114, "libraryVolumeOffline", "PHPhotosErrorLibraryVolumeOffline", "Library volume offline."),
@@ -888,9 +832,7 @@ enum CodeTables {
     .init(3311, "accessUserDenied", "PHPhotosErrorAccessUserDenied", "The user denied access to the photo library."),
     .init(5423, "libraryInFileProviderSyncRoot", "PHPhotosErrorLibraryInFileProviderSyncRoot", "The photo library is in a folder synced by a file provider, which Photos does not support."),
     .init(-1, "invalid", "PHPhotosErrorInvalid", "The Photos request is not valid."),
-  ]
-
-  static let secureTransportNSOSStatusErrorDomain: [CodeRow] = [
+    // Secure Transport (TLS), NSOSStatusErrorDomain
     .init(-9800, "errSSLProtocol", "", "A TLS protocol error."),
     .init(-9801, "errSSLNegotiation", "", "Negotiation."),
     .init(-9802, "errSSLFatalAlert", "", "Fatal alert."),
@@ -965,9 +907,7 @@ enum CodeTables {
     .init(-9885, "errSSLATSCertificateHashAlgorithmViolation", "", "ATS certificate hash algorithm violation."),
     .init(-9886, "errSSLATSCertificateTrustViolation", "", "App Transport Security found the server's certificate untrusted."),
     .init(-9890, "errSSLEarlyDataRejected", "", "Early data rejected."),
-  ]
-
-  static let securityNSOSStatusErrorDomain: [CodeRow] = [
+    // Security, NSOSStatusErrorDomain
     .init(0, "errSecSuccess", "", "Success."),
     .init(-4, "errSecUnimplemented", "", "The function or operation is not implemented."),
     .init(-34, "errSecDiskFull", "", "Disk full."),
@@ -1347,9 +1287,7 @@ enum CodeTables {
     .init(-67900, "errSecCertificateNameNotAllowed", "", "Certificate name not allowed."),
     .init(-67901, "errSecCertificateValidityPeriodTooLong", "", "Certificate validity period too long."),
     .init(-67902, "errSecCertificateIsCA", "", "Certificate is CA."),
-  ]
-
-  static let storekitSKErrorDomain: [CodeRow] = [
+    // StoreKit, SKErrorDomain
     .init(0, "unknown", "SKErrorUnknown", "An unknown StoreKit error."),
     .init(1, "clientInvalid", "SKErrorClientInvalid", "Client invalid."),
     .init(2, "paymentCancelled", "SKErrorPaymentCancelled", "The user cancelled the payment."),
@@ -1371,18 +1309,14 @@ enum CodeTables {
     .init(18, "ineligibleForOffer", "SKErrorIneligibleForOffer", "The user may not use this subscription offer."),
     .init(19, "unsupportedPlatform", "SKErrorUnsupportedPlatform", "This platform does not support the StoreKit feature (an overlay, for example)."),
     .init(20, "overlayPresentedInBackgroundScene", "SKErrorOverlayPresentedInBackgroundScene", "The StoreKit overlay was presented in a window scene that is not in the foreground."),
-  ]
-
-  static let storekit2ErrorStoreKitStoreKitError: [CodeRow] = [
+    // StoreKit 2 (StoreKitError), StoreKit.StoreKitError
     .init(0, "networkError", "", "A network error while talking to the App Store (the URLError is the case's payload)."),
     .init(1, "systemError", "", "A system error (the underlying error is the case's payload)."),
     .init(2, "unknown", "", "An unknown StoreKit error."),
     .init(3, "userCancelled", "", "The user cancelled the action (a sign-in or a confirmation, for example)."),
     .init(4, "notAvailableInStorefront", "", "The product or feature is not available in the user's storefront."),
     .init(5, "notEntitled", "", "The app lacks the entitlement this StoreKit call needs."),
-  ]
-
-  static let storekit2PurchaseStoreKitProductPurchaseError: [CodeRow] = [
+    // StoreKit 2 (Product.PurchaseError), StoreKit.Product.PurchaseError
     .init(0, "invalidQuantity", "", "The purchase quantity is not valid."),
     .init(1, "productUnavailable", "", "The product cannot be bought now (not approved, not sold in this storefront, or removed from sale)."),
     .init(2, "purchaseNotAllowed", "", "This device or account may not make purchases (Screen Time restrictions, for example)."),
@@ -1391,14 +1325,10 @@ enum CodeTables {
     .init(5, "invalidOfferPrice", "", "Invalid offer price."),
     .init(6, "invalidOfferSignature", "", "Invalid offer signature."),
     .init(7, "missingOfferParameters", "", "Missing offer parameters."),
-  ]
-
-  static let storekit2RefundStoreKitTransactionRefundRequestError: [CodeRow] = [
+    // StoreKit 2 (Transaction.RefundRequestError), StoreKit.Transaction.RefundRequestError
     .init(0, "duplicateRequest", "", "A refund request for this transaction exists already."),
     .init(1, "failed", "", "The refund request failed."),
-  ]
-
-  static let videoToolboxNSOSStatusErrorDomain: [CodeRow] = [
+    // Video Toolbox, NSOSStatusErrorDomain
     .init(-12900, "kVTPropertyNotSupportedErr", "", "The session does not support this property."),
     .init(-12901, "kVTPropertyReadOnlyErr", "", "Property read only."),
     .init(-12902, "kVTParameterErr", "", "A parameter passed to Video Toolbox is not valid."),
@@ -1442,17 +1372,13 @@ enum CodeTables {
     .init(-17699, "kVTCouldNotOutputTaggedBufferGroupErr", "", "Could not output tagged buffer group."),
     .init(-19510, "kVTCouldNotFindExtensionErr", "", "Could not find extension."),
     .init(-19511, "kVTExtensionConflictErr", "", "Extension conflict."),
-  ]
-
-  static let webkitLegacyPrivateWebKitErrorDomain: [CodeRow] = [
+    // WebKit (legacy, private), WebKitErrorDomain
     .init(103, "cannotUseRestrictedPort", "WebKitErrorCannotUseRestrictedPort", "The URL uses a port that WebKit blocks."),
     .init(105, "frameLoadBlockedByContentFilter", "WebKitErrorFrameLoadBlockedByContentFilter", "A content filter blocked the load."),
     .init(203, "plugInCancelledConnection", "WebKitErrorPlugInCancelledConnection", "Plug in cancelled connection."),
     .init(204, "plugInWillHandleLoad", "WebKitErrorPlugInWillHandleLoad", "A plug-in takes over loading the content, so WebKit stops its own load (not a failure)."),
     .init(300, "geolocationLocationUnknown", "WebKitErrorGeolocationLocationUnknown", "Geolocation location unknown."),
-  ]
-
-  static let webkitLegacyWebKitErrorDomain: [CodeRow] = [
+    // WebKit (legacy), WebKitErrorDomain
     .init(100, "cannotShowMIMEType", "WebKitErrorCannotShowMIMEType", "Cannot show MIME type."),
     .init(101, "cannotShowURL", "WebKitErrorCannotShowURL", "Cannot show URL."),
     .init(102, "frameLoadInterruptedByPolicyChange", "WebKitErrorFrameLoadInterruptedByPolicyChange", "The load was stopped by a navigation policy decision (often a download or a custom scheme)."),
@@ -1460,9 +1386,7 @@ enum CodeTables {
     .init(201, "cannotLoadPlugIn", "WebKitErrorCannotLoadPlugIn", "Cannot load plug in."),
     .init(202, "javaUnavailable", "WebKitErrorJavaUnavailable", "Java unavailable."),
     .init(203, "blockedPlugInVersion", "WebKitErrorBlockedPlugInVersion", "Blocked plug in version."),
-  ]
-
-  static let webkitWKErrorDomain: [CodeRow] = [
+    // WebKit, WKErrorDomain
     .init(1, "unknown", "WKErrorUnknown", "Unknown."),
     .init(2, "webContentProcessTerminated", "WKErrorWebContentProcessTerminated", "The web content process ended (crashed or was killed)."),
     .init(3, "webViewInvalidated", "WKErrorWebViewInvalidated", "Web view invalidated."),
@@ -1474,9 +1398,7 @@ enum CodeTables {
     .init(9, "contentRuleListStoreVersionMismatch", "WKErrorContentRuleListStoreVersionMismatch", "Content rule list store version mismatch."),
     .init(10, "attributedStringContentFailedToLoad", "WKErrorAttributedStringContentFailedToLoad", "Attributed string content failed to load."),
     .init(11, "attributedStringContentLoadTimedOut", "WKErrorAttributedStringContentLoadTimedOut", "Attributed string content load timed out."),
-  ]
-
-  static let xmlParserNSXMLParserErrorDomain: [CodeRow] = [
+    // NSXMLParser, NSXMLParserErrorDomain
     .init(1, "internalError", "NSXMLParserInternalError", "The parser failed inside itself."),
     .init(2, "outOfMemoryError", "NSXMLParserOutOfMemoryError", "The parser ran out of memory."),
     .init(3, "documentStartError", "NSXMLParserDocumentStartError", "The parser could not begin reading the document."),
@@ -1570,9 +1492,7 @@ enum CodeTables {
     .init(92, "uriFragmentError", "NSXMLParserURIFragmentError", "URI fragment."),
     .init(94, "noDTDError", "NSXMLParserNoDTDError", "No DTD error."),
     .init(512, "delegateAbortedParseError", "NSXMLParserDelegateAbortedParseError", "The delegate stopped the parse (abortParsing was called)."),
-  ]
-
-  static let sqliteNSSQLiteErrorDomain: [CodeRow] = [
+    // SQLite, NSSQLiteErrorDomain
     .init(0, "SQLITE_OK", "", "Success."),
     .init(1, "SQLITE_ERROR", "", "A generic SQL error or missing database."),
     .init(2, "SQLITE_INTERNAL", "", "An internal logic error in SQLite."),
@@ -1678,9 +1598,7 @@ enum CodeTables {
     .init(7946, "SQLITE_IOERR_ROLLBACK_ATOMIC", "", "A disk I/O error (rollback atomic)."),
     .init(8202, "SQLITE_IOERR_DATA", "", "A disk I/O error (data)."),
     .init(8458, "SQLITE_IOERR_CORRUPTFS", "", "A disk I/O error (corruptfs)."),
-  ]
-
-  static let httpHTTP: [CodeRow] = [
+    // HTTP, HTTP
     .init(100, "CONTINUE", "", "Continue."),
     .init(101, "SWITCHING_PROTOCOLS", "", "Switching Protocols."),
     .init(102, "PROCESSING", "", "Processing."),
