@@ -361,16 +361,17 @@ struct ErrorTree {
         out += "  "
         out += terminalSafe(label)
         out += ": "
-        // Line feeds become indented lines; every other control character is escaped.
-        for character in terminalSafe(value, keepingLineFeeds: true) {
-          if character == "\n" {
-            out += "\n"
-            out += indent
-            out += "    "
-          } else {
-            out.append(character)
-          }
+        // Line feeds become indented lines; every other control character is escaped, so the
+        // text holds no carriage return, and a line feed byte is a line feed character.
+        var rest = Substring(terminalSafe(value, keepingLineFeeds: true))
+        while let lineFeed = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) {
+          out.append(contentsOf: rest[..<lineFeed])
+          out += "\n"
+          out += indent
+          out += "    "
+          rest = rest[rest.utf8.index(after: lineFeed)...]
         }
+        out.append(contentsOf: rest)
         out += "\n"
       }
       if let message = error.message { field("description", message) }

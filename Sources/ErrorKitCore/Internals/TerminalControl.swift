@@ -50,6 +50,10 @@ package func terminalSafe(_ text: some StringProtocol, keepingLineFeeds: Bool = 
 
 /// ``terminalSafe(_:keepingLineFeeds:)`` for a `String`, compiled for it (as ``quoted(_:limit:)``).
 package func terminalSafe(_ text: String, keepingLineFeeds: Bool = false) -> String {
+  // Printable ASCII (and kept line feeds) is the common case and has nothing to escape.
+  if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || (keepingLineFeeds && $0 == 0x0A) }) {
+    return text
+  }
   var result = ""
   for scalar in text.unicodeScalars {
     if keepingLineFeeds, scalar == "\n" {
