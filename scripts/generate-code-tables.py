@@ -402,9 +402,41 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def row_line(row):
+class TextBlob:
+    """The text of every row in one string: each piece is found by its UTF-8 offset and length,
+    so the rows are integers only and the compiler lays them out as constant data (no pointer
+    to relocate at load, nothing built on first use)."""
+
+    def __init__(self):
+        self.pieces = []
+        self.size = 0
+        self.at = {}
+
+    def add(self, text):
+        if not text:
+            return (0, 0)
+        if text in self.at:
+            return self.at[text]
+        assert text == text.strip() and not any(ord(c) < 0x20 for c in text), repr(text)
+        place = (self.size, len(text.encode("utf-8")))
+        self.at[text] = place
+        self.pieces.append(text)
+        self.size += place[1]
+        return place
+
+    def swift_lines(self):
+        """The pieces as the lines of a multi-line string literal, at the closing delimiter's
+        indentation, each but the last ended by a backslash so that no line break enters the
+        text (the last line's break is not part of a multi-line literal)."""
+        lines = ["    " + piece.replace("\\", "\\\\").replace('"', '\\"') for piece in self.pieces]
+        return [line + "\\\n" for line in lines[:-1]] + [lines[-1] + "\n"]
+
+
+def row_line(row, blob):
     code, domain, name, constant, meaning = row
-    return f"    .init({code}, {swift_string(name)}, {swift_string(constant)}, {swift_string(meaning)}),\n"
+    (ns, nc), (cs, cc), (ms, mc) = blob.add(name), blob.add(constant), blob.add(meaning)
+    return (f"    .init(code: {code}, nameStart: {ns}, nameCount: {nc}, constantStart: {cs}, "
+            f"constantCount: {cc}, meaningStart: {ms}, meaningCount: {mc}),  // {name}\n")
 
 
 def generate():
@@ -431,10 +463,11 @@ def generate():
     entries = []
     runs = {}
     row_lines = []
+    blob = TextBlob()
     for ident, label, url, rows in tables:
         by_domain = {}
         for row in rows:
-            by_domain.setdefault(row[1], []).append(row_line(row))
+            by_domain.setdefault(row[1], []).append(row_line(row, blob))
         for domain, lines in by_domain.items():
             key = tuple(lines)
             if key not in runs:
@@ -451,6 +484,16 @@ def generate():
     out.append("  static let rows: [CodeRow] = [\n")
     out.extend(row_lines)
     out.append("  ]\n")
+    out.append("\n")
+    out.append("  /// The names, constants and meanings of every row, each once, end to end.\n")
+    out.append("  static var text: StaticString {\n")
+    out.append('    """\n')
+    out.extend(blob.swift_lines())
+    out.append('    """\n')
+    out.append("  }\n")
+    out.append("\n")
+    out.append("  /// The length of ``text`` in UTF-8 bytes, which a test compares with the literal's.\n")
+    out.append(f"  static let textCount = {blob.size}\n")
     out.append("}\n")
     return "".join(out)
 

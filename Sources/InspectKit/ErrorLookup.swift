@@ -226,8 +226,8 @@ struct ErrorLookup {
     return []
   }
 
-  /// Whether a static string holds exactly these bytes, compared without making a `String`.
-  private static func equal(_ text: StaticString, _ bytes: [UInt8]) -> Bool {
+  /// Whether a table text holds exactly these bytes, compared without making a `String`.
+  private static func equal(_ text: TableText, _ bytes: [UInt8]) -> Bool {
     guard text.utf8CodeUnitCount == bytes.count else { return false }
     return text.withUTF8Buffer { $0.elementsEqual(bytes) }
   }

@@ -406,6 +406,27 @@ struct CodeTableTests {
     #expect(lookup.entries(domain: "NSOSStatusErrorDomain", code: -25300).map(\.name) == ["mine"])
   }
 
+  /// The rows' texts are places in one string literal of continued lines: the literal has
+  /// exactly the bytes the generator counted (an escape or a line break gone wrong changes the
+  /// count), and every place lies inside it and holds a whole trimmed text.
+  @Test func everyRowTextIsAPlaceInTheTablesText() {
+    #expect(CodeTables.text.utf8CodeUnitCount == CodeTables.textCount)
+    let identifier = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_".utf8)
+    for row in CodeTables.rows {
+      for text in [row.name, row.constant, row.meaning] {
+        #expect(Int(text.start) + text.utf8CodeUnitCount <= CodeTables.textCount)
+      }
+      let name = Array(row.name.description.utf8)
+      let constant = Array(row.constant.description.utf8)
+      #expect(!name.isEmpty && name.allSatisfy(identifier.contains), "\(row.code) \(row.name)")
+      #expect(constant.allSatisfy(identifier.contains), "\(row.code) \(row.constant)")
+      let meaning = row.meaning.description
+      #expect(
+        !meaning.isEmpty && meaning.first != " " && meaning.last != " "
+          && !meaning.contains("\n"), "\(row.code) \(row.name): \(meaning)")
+    }
+  }
+
   @Test func everyTableHasRowsAndASource() {
     for table in CodeTables.all {
       #expect(!table.rows.isEmpty, "\(table.label) \(table.domain)")

@@ -1,18 +1,42 @@
 /// One code of a built-in table: the number, the name the Swift overlay uses, the C constant
-/// when it differs, and a one-line meaning. Static strings, so a table is constant data that costs
-/// nothing at start-up.
+/// when it differs, and a one-line meaning.
+///
+/// A row is integers only: its texts are places in ``CodeTables/text``, one string of every
+/// row's texts. So the compiler lays the rows out as constant data: nothing is built on first
+/// use, and there is no pointer per row for the loader to relocate at start-up.
 struct CodeRow: Sendable {
   let code: Int
-  let name: StaticString
-  let constant: StaticString
-  let meaning: StaticString
+  let nameStart: UInt32
+  let nameCount: UInt16
+  let constantStart: UInt32
+  let constantCount: UInt16
+  let meaningStart: UInt32
+  let meaningCount: UInt16
 
-  init(_ code: Int, _ name: StaticString, _ constant: StaticString, _ meaning: StaticString) {
-    self.code = code
-    self.name = name
-    self.constant = constant
-    self.meaning = meaning
+  /// The name the Swift overlay uses (`errSecItemNotFound`, `serverRecordChanged`).
+  var name: TableText { TableText(start: nameStart, count: nameCount) }
+  /// The C constant when it differs from the name; empty otherwise.
+  var constant: TableText { TableText(start: constantStart, count: constantCount) }
+  /// The one-line meaning, in this project's words.
+  var meaning: TableText { TableText(start: meaningStart, count: meaningCount) }
+}
+
+/// A text of a code table: a run of bytes of ``CodeTables/text``.
+struct TableText: Sendable, CustomStringConvertible {
+  let start: UInt32
+  let count: UInt16
+
+  /// The length in UTF-8 bytes.
+  var utf8CodeUnitCount: Int { Int(count) }
+
+  /// Calls `body` with the text's UTF-8 bytes, which live as long as the program.
+  func withUTF8Buffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    CodeTables.text.withUTF8Buffer { all in
+      body(UnsafeBufferPointer(rebasing: all[Int(start)..<Int(start) + Int(count)]))
+    }
   }
+
+  var description: String { withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// The codes of one domain from one source (`scripts/generate-code-tables.py` names it).

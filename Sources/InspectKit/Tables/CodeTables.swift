@@ -64,1602 +64,5119 @@ enum CodeTables {
   /// The rows of every table, table by table (`CodeTable.rowRange` says which are whose).
   static let rows: [CodeRow] = [
     // Accounts, com.apple.accounts
-    .init(1, "ACErrorUnknown", "", "An unknown Accounts error."),
-    .init(2, "ACErrorAccountMissingRequiredProperty", "", "Account missing required property."),
-    .init(3, "ACErrorAccountAuthenticationFailed", "", "Account authentication failed."),
-    .init(4, "ACErrorAccountTypeInvalid", "", "Account type invalid."),
-    .init(5, "ACErrorAccountAlreadyExists", "", "Account already exists."),
-    .init(6, "ACErrorAccountNotFound", "", "Account not found."),
-    .init(7, "ACErrorPermissionDenied", "", "Access to the account was denied."),
-    .init(8, "ACErrorAccessInfoInvalid", "", "Access info invalid."),
+    .init(code: 1, nameStart: 0, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 14, meaningCount: 26),  // ACErrorUnknown
+    .init(code: 2, nameStart: 40, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 77, meaningCount: 34),  // ACErrorAccountMissingRequiredProperty
+    .init(code: 3, nameStart: 111, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 145, meaningCount: 30),  // ACErrorAccountAuthenticationFailed
+    .init(code: 4, nameStart: 175, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 200, meaningCount: 21),  // ACErrorAccountTypeInvalid
+    .init(code: 5, nameStart: 221, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 248, meaningCount: 23),  // ACErrorAccountAlreadyExists
+    .init(code: 6, nameStart: 271, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 293, meaningCount: 18),  // ACErrorAccountNotFound
+    .init(code: 7, nameStart: 311, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 334, meaningCount: 33),  // ACErrorPermissionDenied
+    .init(code: 8, nameStart: 367, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 391, meaningCount: 20),  // ACErrorAccessInfoInvalid
     // ARKit, com.apple.arkit.error
-    .init(100, "unsupportedConfiguration", "ARErrorCodeUnsupportedConfiguration", "This device does not support the session's configuration (check the configuration's isSupported first)."),
-    .init(101, "sensorUnavailable", "ARErrorCodeSensorUnavailable", "A sensor the session needs is not available."),
-    .init(102, "sensorFailed", "ARErrorCodeSensorFailed", "A sensor the session relies on stopped providing its input."),
-    .init(103, "cameraUnauthorized", "ARErrorCodeCameraUnauthorized", "The app may not use the camera (permission denied, or NSCameraUsageDescription missing from Info.plist)."),
-    .init(104, "microphoneUnauthorized", "ARErrorCodeMicrophoneUnauthorized", "The app may not use the microphone."),
-    .init(105, "locationUnauthorized", "ARErrorCodeLocationUnauthorized", "The app may not use the device's location, which geo tracking needs."),
-    .init(200, "worldTrackingFailed", "ARErrorCodeWorldTrackingFailed", "World tracking failed and cannot continue."),
-    .init(201, "geoTrackingNotAvailableAtLocation", "ARErrorCodeGeoTrackingNotAvailableAtLocation", "Geo tracking is not supported where the device is."),
-    .init(202, "geoTrackingFailed", "ARErrorCodeGeoTrackingFailed", "Geo tracking failed while running."),
-    .init(300, "invalidReferenceImage", "ARErrorCodeInvalidReferenceImage", "A reference image cannot be used for detection."),
-    .init(301, "invalidReferenceObject", "ARErrorCodeInvalidReferenceObject", "A reference object could not be used."),
-    .init(302, "invalidWorldMap", "ARErrorCodeInvalidWorldMap", "The world map could not be used."),
-    .init(303, "invalidConfiguration", "ARErrorCodeInvalidConfiguration", "The configuration holds contradictory or wrong values."),
-    .init(304, "invalidCollaborationData", "ARErrorCodeInvalidCollaborationData", "Collaboration data received from another device could not be read."),
-    .init(400, "insufficientFeatures", "ARErrorCodeInsufficientFeatures", "The scene shows too few visual features for the task."),
-    .init(401, "objectMergeFailed", "ARErrorCodeObjectMergeFailed", "A detected object could not be merged."),
-    .init(500, "fileIOFailed", "ARErrorCodeFileIOFailed", "Reading or writing a file failed."),
-    .init(501, "requestFailed", "ARErrorCodeRequestFailed", "The request failed."),
+    .init(code: 100, nameStart: 411, nameCount: 24, constantStart: 435, constantCount: 35, meaningStart: 470, meaningCount: 103),  // unsupportedConfiguration
+    .init(code: 101, nameStart: 573, nameCount: 17, constantStart: 590, constantCount: 28, meaningStart: 618, meaningCount: 44),  // sensorUnavailable
+    .init(code: 102, nameStart: 662, nameCount: 12, constantStart: 674, constantCount: 23, meaningStart: 697, meaningCount: 59),  // sensorFailed
+    .init(code: 103, nameStart: 756, nameCount: 18, constantStart: 774, constantCount: 29, meaningStart: 803, meaningCount: 104),  // cameraUnauthorized
+    .init(code: 104, nameStart: 907, nameCount: 22, constantStart: 929, constantCount: 33, meaningStart: 962, meaningCount: 35),  // microphoneUnauthorized
+    .init(code: 105, nameStart: 997, nameCount: 20, constantStart: 1017, constantCount: 31, meaningStart: 1048, meaningCount: 68),  // locationUnauthorized
+    .init(code: 200, nameStart: 1116, nameCount: 19, constantStart: 1135, constantCount: 30, meaningStart: 1165, meaningCount: 42),  // worldTrackingFailed
+    .init(code: 201, nameStart: 1207, nameCount: 33, constantStart: 1240, constantCount: 44, meaningStart: 1284, meaningCount: 50),  // geoTrackingNotAvailableAtLocation
+    .init(code: 202, nameStart: 1334, nameCount: 17, constantStart: 1351, constantCount: 28, meaningStart: 1379, meaningCount: 34),  // geoTrackingFailed
+    .init(code: 300, nameStart: 1413, nameCount: 21, constantStart: 1434, constantCount: 32, meaningStart: 1466, meaningCount: 47),  // invalidReferenceImage
+    .init(code: 301, nameStart: 1513, nameCount: 22, constantStart: 1535, constantCount: 33, meaningStart: 1568, meaningCount: 37),  // invalidReferenceObject
+    .init(code: 302, nameStart: 1605, nameCount: 15, constantStart: 1620, constantCount: 26, meaningStart: 1646, meaningCount: 32),  // invalidWorldMap
+    .init(code: 303, nameStart: 1678, nameCount: 20, constantStart: 1698, constantCount: 31, meaningStart: 1729, meaningCount: 54),  // invalidConfiguration
+    .init(code: 304, nameStart: 1783, nameCount: 24, constantStart: 1807, constantCount: 35, meaningStart: 1842, meaningCount: 66),  // invalidCollaborationData
+    .init(code: 400, nameStart: 1908, nameCount: 20, constantStart: 1928, constantCount: 31, meaningStart: 1959, meaningCount: 53),  // insufficientFeatures
+    .init(code: 401, nameStart: 2012, nameCount: 17, constantStart: 2029, constantCount: 28, meaningStart: 2057, meaningCount: 38),  // objectMergeFailed
+    .init(code: 500, nameStart: 2095, nameCount: 12, constantStart: 2107, constantCount: 23, meaningStart: 2130, meaningCount: 33),  // fileIOFailed
+    .init(code: 501, nameStart: 2163, nameCount: 13, constantStart: 2176, constantCount: 24, meaningStart: 2200, meaningCount: 19),  // requestFailed
     // Assets Library, ALAssetsLibraryErrorDomain
-    .init(-1, "ALAssetsLibraryUnknownError", "", "An unknown Assets Library error."),
-    .init(-3300, "ALAssetsLibraryWriteFailedError", "", "Write failed."),
-    .init(-3301, "ALAssetsLibraryWriteBusyError", "", "Write busy."),
-    .init(-3302, "ALAssetsLibraryWriteInvalidDataError", "", "Write invalid data."),
-    .init(-3303, "ALAssetsLibraryWriteIncompatibleDataError", "", "Write incompatible data."),
-    .init(-3304, "ALAssetsLibraryWriteDataEncodingError", "", "Write data encoding."),
-    .init(-3305, "ALAssetsLibraryWriteDiskSpaceError", "", "Not enough disk space to write the data."),
-    .init(-3310, "ALAssetsLibraryDataUnavailableError", "", "Data unavailable."),
-    .init(-3311, "ALAssetsLibraryAccessUserDeniedError", "", "The user denied access to the photo library."),
-    .init(-3312, "ALAssetsLibraryAccessGloballyDeniedError", "", "Access to the photo library is denied for every app."),
+    .init(code: -1, nameStart: 2219, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 2246, meaningCount: 32),  // ALAssetsLibraryUnknownError
+    .init(code: -3300, nameStart: 2278, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 2309, meaningCount: 13),  // ALAssetsLibraryWriteFailedError
+    .init(code: -3301, nameStart: 2322, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 2351, meaningCount: 11),  // ALAssetsLibraryWriteBusyError
+    .init(code: -3302, nameStart: 2362, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 2398, meaningCount: 19),  // ALAssetsLibraryWriteInvalidDataError
+    .init(code: -3303, nameStart: 2417, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 2458, meaningCount: 24),  // ALAssetsLibraryWriteIncompatibleDataError
+    .init(code: -3304, nameStart: 2482, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 2519, meaningCount: 20),  // ALAssetsLibraryWriteDataEncodingError
+    .init(code: -3305, nameStart: 2539, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 2573, meaningCount: 40),  // ALAssetsLibraryWriteDiskSpaceError
+    .init(code: -3310, nameStart: 2613, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 2648, meaningCount: 17),  // ALAssetsLibraryDataUnavailableError
+    .init(code: -3311, nameStart: 2665, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 2701, meaningCount: 44),  // ALAssetsLibraryAccessUserDeniedError
+    .init(code: -3312, nameStart: 2745, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 2785, meaningCount: 52),  // ALAssetsLibraryAccessGloballyDeniedError
     // Audio Converter, NSOSStatusErrorDomain
-    .init(1718449215, "kAudioConverterErr_FormatNotSupported", "", "The converter does not support this audio format."),
-    .init(1869627199, "kAudioConverterErr_OperationNotSupported", "", "Operation not supported."),
-    .init(1886547824, "kAudioConverterErr_PropertyNotSupported", "", "Property not supported."),
-    .init(1768846202, "kAudioConverterErr_InvalidInputSize", "", "Invalid input size."),
-    .init(1869902714, "kAudioConverterErr_InvalidOutputSize", "", "Invalid output size."),
-    .init(2003329396, "kAudioConverterErr_UnspecifiedError", "", "Unspecified error."),
-    .init(561211770, "kAudioConverterErr_BadPropertySizeError", "", "Bad property size error."),
-    .init(561015652, "kAudioConverterErr_RequiresPacketDescriptionsError", "", "Requires packet descriptions error."),
-    .init(560558962, "kAudioConverterErr_InputSampleRateOutOfRange", "", "Input sample rate out of range."),
-    .init(560952178, "kAudioConverterErr_OutputSampleRateOutOfRange", "", "Output sample rate out of range."),
-    .init(1752656245, "kAudioConverterErr_HardwareInUse", "", "The hardware codec is no longer available (often after an audio interruption)."),
-    .init(1885696621, "kAudioConverterErr_NoHardwarePermission", "", "The converter would use a hardware codec the app may not use."),
+    .init(code: 1718449215, nameStart: 2837, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 2874, meaningCount: 49),  // kAudioConverterErr_FormatNotSupported
+    .init(code: 1869627199, nameStart: 2923, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 2963, meaningCount: 24),  // kAudioConverterErr_OperationNotSupported
+    .init(code: 1886547824, nameStart: 2987, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 3026, meaningCount: 23),  // kAudioConverterErr_PropertyNotSupported
+    .init(code: 1768846202, nameStart: 3049, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 3084, meaningCount: 19),  // kAudioConverterErr_InvalidInputSize
+    .init(code: 1869902714, nameStart: 3103, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 3139, meaningCount: 20),  // kAudioConverterErr_InvalidOutputSize
+    .init(code: 2003329396, nameStart: 3159, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 3194, meaningCount: 18),  // kAudioConverterErr_UnspecifiedError
+    .init(code: 561211770, nameStart: 3212, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 3251, meaningCount: 24),  // kAudioConverterErr_BadPropertySizeError
+    .init(code: 561015652, nameStart: 3275, nameCount: 50, constantStart: 0, constantCount: 0, meaningStart: 3325, meaningCount: 35),  // kAudioConverterErr_RequiresPacketDescriptionsError
+    .init(code: 560558962, nameStart: 3360, nameCount: 44, constantStart: 0, constantCount: 0, meaningStart: 3404, meaningCount: 31),  // kAudioConverterErr_InputSampleRateOutOfRange
+    .init(code: 560952178, nameStart: 3435, nameCount: 45, constantStart: 0, constantCount: 0, meaningStart: 3480, meaningCount: 32),  // kAudioConverterErr_OutputSampleRateOutOfRange
+    .init(code: 1752656245, nameStart: 3512, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 3544, meaningCount: 78),  // kAudioConverterErr_HardwareInUse
+    .init(code: 1885696621, nameStart: 3622, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 3661, meaningCount: 61),  // kAudioConverterErr_NoHardwarePermission
     // AVAudioSession, NSOSStatusErrorDomain
-    .init(1836282486, "mediaServicesFailed", "AVAudioSessionErrorCodeMediaServicesFailed", "The media services failed; wait for the reset notification and rebuild the audio state."),
-    .init(560030580, "isBusy", "AVAudioSessionErrorCodeIsBusy", "The session cannot be deactivated or reconfigured while it still plays or records."),
-    .init(560161140, "incompatibleCategory", "AVAudioSessionErrorCodeIncompatibleCategory", "The session's category does not allow this operation."),
-    .init(560557684, "cannotInterruptOthers", "AVAudioSessionErrorCodeCannotInterruptOthers", "A non-mixable session cannot go active in the background unless the app is the Now Playing app."),
-    .init(1701737535, "missingEntitlement", "AVAudioSessionErrorCodeMissingEntitlement", "The app lacks an entitlement this audio operation needs."),
-    .init(1936290409, "siriIsRecording", "AVAudioSessionErrorCodeSiriIsRecording", "Not allowed while Siri is recording."),
-    .init(561015905, "cannotStartPlaying", "AVAudioSessionErrorCodeCannotStartPlaying", "The app may not start playing now (often: no audio background mode, or a category that cannot play in the background)."),
-    .init(561145187, "cannotStartRecording", "AVAudioSessionErrorCodeCannotStartRecording", "The app may not start recording now (for example a mixable recording started from the background)."),
-    .init(-50, "badParam", "AVAudioSessionErrorCodeBadParam", "A property was given a value it does not accept."),
-    .init(561017449, "insufficientPriority", "AVAudioSessionErrorCodeInsufficientPriority", "Another client with higher priority (a phone call, for example) controls the audio session, so the change was refused."),
-    .init(561145203, "resourceNotAvailable", "AVAudioSessionErrorCodeResourceNotAvailable", "The device lacks the audio hardware the operation needs (no audio input, for example)."),
-    .init(2003329396, "unspecified", "AVAudioSessionErrorCodeUnspecified", "An unspecified audio session error."),
-    .init(561210739, "expiredSession", "AVAudioSessionErrorCodeExpiredSession", "The audio session no longer exists."),
-    .init(1768841571, "sessionNotActive", "AVAudioSessionErrorCodeSessionNotActive", "The operation needs an active audio session."),
+    .init(code: 1836282486, nameStart: 3722, nameCount: 19, constantStart: 3741, constantCount: 42, meaningStart: 3783, meaningCount: 87),  // mediaServicesFailed
+    .init(code: 560030580, nameStart: 3870, nameCount: 6, constantStart: 3876, constantCount: 29, meaningStart: 3905, meaningCount: 82),  // isBusy
+    .init(code: 560161140, nameStart: 3987, nameCount: 20, constantStart: 4007, constantCount: 43, meaningStart: 4050, meaningCount: 53),  // incompatibleCategory
+    .init(code: 560557684, nameStart: 4103, nameCount: 21, constantStart: 4124, constantCount: 44, meaningStart: 4168, meaningCount: 95),  // cannotInterruptOthers
+    .init(code: 1701737535, nameStart: 4263, nameCount: 18, constantStart: 4281, constantCount: 41, meaningStart: 4322, meaningCount: 56),  // missingEntitlement
+    .init(code: 1936290409, nameStart: 4378, nameCount: 15, constantStart: 4393, constantCount: 38, meaningStart: 4431, meaningCount: 36),  // siriIsRecording
+    .init(code: 561015905, nameStart: 4467, nameCount: 18, constantStart: 4485, constantCount: 41, meaningStart: 4526, meaningCount: 118),  // cannotStartPlaying
+    .init(code: 561145187, nameStart: 4644, nameCount: 20, constantStart: 4664, constantCount: 43, meaningStart: 4707, meaningCount: 98),  // cannotStartRecording
+    .init(code: -50, nameStart: 4805, nameCount: 8, constantStart: 4813, constantCount: 31, meaningStart: 4844, meaningCount: 48),  // badParam
+    .init(code: 561017449, nameStart: 4892, nameCount: 20, constantStart: 4912, constantCount: 43, meaningStart: 4955, meaningCount: 118),  // insufficientPriority
+    .init(code: 561145203, nameStart: 5073, nameCount: 20, constantStart: 5093, constantCount: 43, meaningStart: 5136, meaningCount: 86),  // resourceNotAvailable
+    .init(code: 2003329396, nameStart: 5222, nameCount: 11, constantStart: 5233, constantCount: 34, meaningStart: 5267, meaningCount: 35),  // unspecified
+    .init(code: 561210739, nameStart: 5302, nameCount: 14, constantStart: 5316, constantCount: 37, meaningStart: 5353, meaningCount: 35),  // expiredSession
+    .init(code: 1768841571, nameStart: 5388, nameCount: 16, constantStart: 5404, constantCount: 39, meaningStart: 5443, meaningCount: 44),  // sessionNotActive
     // AuthenticationServices, com.apple.AuthenticationServices.AuthorizationError
-    .init(1000, "unknown", "ASAuthorizationErrorUnknown", "The authorization failed and the system gave no reason."),
-    .init(1001, "canceled", "ASAuthorizationErrorCanceled", "The user cancelled the authorization."),
-    .init(1002, "invalidResponse", "ASAuthorizationErrorInvalidResponse", "The authorization got a response that is not valid."),
-    .init(1003, "notHandled", "ASAuthorizationErrorNotHandled", "No provider handled the authorization request."),
-    .init(1004, "failed", "ASAuthorizationErrorFailed", "The authorization attempt failed."),
+    .init(code: 1000, nameStart: 5487, nameCount: 7, constantStart: 5494, constantCount: 27, meaningStart: 5521, meaningCount: 55),  // unknown
+    .init(code: 1001, nameStart: 5576, nameCount: 8, constantStart: 5584, constantCount: 28, meaningStart: 5612, meaningCount: 37),  // canceled
+    .init(code: 1002, nameStart: 5649, nameCount: 15, constantStart: 5664, constantCount: 35, meaningStart: 5699, meaningCount: 51),  // invalidResponse
+    .init(code: 1003, nameStart: 5750, nameCount: 10, constantStart: 5760, constantCount: 30, meaningStart: 5790, meaningCount: 46),  // notHandled
+    .init(code: 1004, nameStart: 5836, nameCount: 6, constantStart: 5842, constantCount: 26, meaningStart: 5868, meaningCount: 33),  // failed
     // AVFoundation, AVFoundationErrorDomain
-    .init(-11800, "unknown", "AVErrorUnknown", "An unknown AVFoundation error (the underlying error may say more)."),
-    .init(-11801, "outOfMemory", "AVErrorOutOfMemory", "Out of memory."),
-    .init(-11803, "sessionNotRunning", "AVErrorSessionNotRunning", "Session not running."),
-    .init(-11804, "deviceAlreadyUsedByAnotherSession", "AVErrorDeviceAlreadyUsedByAnotherSession", "Device already used by another session."),
-    .init(-11805, "noDataCaptured", "AVErrorNoDataCaptured", "No data captured."),
-    .init(-11806, "sessionConfigurationChanged", "AVErrorSessionConfigurationChanged", "Session configuration changed."),
-    .init(-11807, "diskFull", "AVErrorDiskFull", "Disk full."),
-    .init(-11808, "deviceWasDisconnected", "AVErrorDeviceWasDisconnected", "Device was disconnected."),
-    .init(-11809, "mediaChanged", "AVErrorMediaChanged", "Media changed."),
-    .init(-11810, "maximumDurationReached", "AVErrorMaximumDurationReached", "Maximum duration reached."),
-    .init(-11811, "maximumFileSizeReached", "AVErrorMaximumFileSizeReached", "Maximum file size reached."),
-    .init(-11812, "mediaDiscontinuity", "AVErrorMediaDiscontinuity", "Media discontinuity."),
-    .init(-11813, "maximumNumberOfSamplesForFileFormatReached", "AVErrorMaximumNumberOfSamplesForFileFormatReached", "Maximum number of samples for file format reached."),
-    .init(-11814, "deviceNotConnected", "AVErrorDeviceNotConnected", "Device not connected."),
-    .init(-11815, "deviceInUseByAnotherApplication", "AVErrorDeviceInUseByAnotherApplication", "Device in use by another application."),
-    .init(-11817, "deviceLockedForConfigurationByAnotherProcess", "AVErrorDeviceLockedForConfigurationByAnotherProcess", "Device locked for configuration by another process."),
-    .init(-11818, "sessionWasInterrupted", "AVErrorSessionWasInterrupted", "Session was interrupted."),
-    .init(-11819, "mediaServicesWereReset", "AVErrorMediaServicesWereReset", "Media services were reset."),
-    .init(-11820, "exportFailed", "AVErrorExportFailed", "Export failed."),
-    .init(-11821, "decodeFailed", "AVErrorDecodeFailed", "Decode failed."),
-    .init(-11822, "invalidSourceMedia", "AVErrorInvalidSourceMedia", "Invalid source media."),
-    .init(-11823, "fileAlreadyExists", "AVErrorFileAlreadyExists", "File already exists."),
-    .init(-11824, "compositionTrackSegmentsNotContiguous", "AVErrorCompositionTrackSegmentsNotContiguous", "Composition track segments not contiguous."),
-    .init(-11825, "invalidCompositionTrackSegmentDuration", "AVErrorInvalidCompositionTrackSegmentDuration", "Invalid composition track segment duration."),
-    .init(-11826, "invalidCompositionTrackSegmentSourceStartTime", "AVErrorInvalidCompositionTrackSegmentSourceStartTime", "Invalid composition track segment source start time."),
-    .init(-11827, "invalidCompositionTrackSegmentSourceDuration", "AVErrorInvalidCompositionTrackSegmentSourceDuration", "Invalid composition track segment source duration."),
-    .init(-11828, "fileFormatNotRecognized", "AVErrorFileFormatNotRecognized", "File format not recognized."),
-    .init(-11829, "fileFailedToParse", "AVErrorFileFailedToParse", "File failed to parse."),
-    .init(-11830, "maximumStillImageCaptureRequestsExceeded", "AVErrorMaximumStillImageCaptureRequestsExceeded", "Maximum still image capture requests exceeded."),
-    .init(-11831, "contentIsProtected", "AVErrorContentIsProtected", "Content is protected."),
-    .init(-11832, "noImageAtTime", "AVErrorNoImageAtTime", "No image at time."),
-    .init(-11833, "decoderNotFound", "AVErrorDecoderNotFound", "Decoder not found."),
-    .init(-11834, "encoderNotFound", "AVErrorEncoderNotFound", "Encoder not found."),
-    .init(-11835, "contentIsNotAuthorized", "AVErrorContentIsNotAuthorized", "Content is not authorized."),
-    .init(-11836, "applicationIsNotAuthorized", "AVErrorApplicationIsNotAuthorized", "Application is not authorized."),
-    .init(-11837, "deviceIsNotAvailableInBackground", "AVErrorDeviceIsNotAvailableInBackground", "Device is not available in background."),
-    .init(-11838, "operationNotSupportedForAsset", "AVErrorOperationNotSupportedForAsset", "Operation not supported for asset."),
-    .init(-11839, "decoderTemporarilyUnavailable", "AVErrorDecoderTemporarilyUnavailable", "Decoder temporarily unavailable."),
-    .init(-11840, "encoderTemporarilyUnavailable", "AVErrorEncoderTemporarilyUnavailable", "Encoder temporarily unavailable."),
-    .init(-11841, "invalidVideoComposition", "AVErrorInvalidVideoComposition", "Invalid video composition."),
-    .init(-11842, "referenceForbiddenByReferencePolicy", "AVErrorReferenceForbiddenByReferencePolicy", "Reference forbidden by reference policy."),
-    .init(-11843, "invalidOutputURLPathExtension", "AVErrorInvalidOutputURLPathExtension", "Invalid output URL path extension."),
-    .init(-11844, "screenCaptureFailed", "AVErrorScreenCaptureFailed", "Screen capture failed."),
-    .init(-11845, "displayWasDisabled", "AVErrorDisplayWasDisabled", "Display was disabled."),
-    .init(-11846, "torchLevelUnavailable", "AVErrorTorchLevelUnavailable", "Torch level unavailable."),
-    .init(-11847, "operationInterrupted", "AVErrorOperationInterrupted", "Operation interrupted."),
-    .init(-11848, "incompatibleAsset", "AVErrorIncompatibleAsset", "Incompatible asset."),
-    .init(-11849, "failedToLoadMediaData", "AVErrorFailedToLoadMediaData", "Failed to load media data."),
-    .init(-11850, "serverIncorrectlyConfigured", "AVErrorServerIncorrectlyConfigured", "Server incorrectly configured."),
-    .init(-11852, "applicationIsNotAuthorizedToUseDevice", "AVErrorApplicationIsNotAuthorizedToUseDevice", "Application is not authorized to use device."),
-    .init(-11853, "failedToParse", "AVErrorFailedToParse", "Failed to parse."),
-    .init(-11854, "fileTypeDoesNotSupportSampleReferences", "AVErrorFileTypeDoesNotSupportSampleReferences", "File type does not support sample references."),
-    .init(-11855, "undecodableMediaData", "AVErrorUndecodableMediaData", "Undecodable media data."),
-    .init(-11856, "airPlayControllerRequiresInternet", "AVErrorAirPlayControllerRequiresInternet", "Air play controller requires internet."),
-    .init(-11857, "airPlayReceiverRequiresInternet", "AVErrorAirPlayReceiverRequiresInternet", "Air play receiver requires internet."),
-    .init(-11858, "videoCompositorFailed", "AVErrorVideoCompositorFailed", "Video compositor failed."),
-    .init(-11859, "recordingAlreadyInProgress", "AVErrorRecordingAlreadyInProgress", "Recording already in progress."),
-    .init(-11860, "createContentKeyRequestFailed", "AVErrorCreateContentKeyRequestFailed", "Create content key request failed."),
-    .init(-11861, "unsupportedOutputSettings", "AVErrorUnsupportedOutputSettings", "Unsupported output settings."),
-    .init(-11862, "operationNotAllowed", "AVErrorOperationNotAllowed", "Operation not allowed."),
-    .init(-11863, "contentIsUnavailable", "AVErrorContentIsUnavailable", "Content is unavailable."),
-    .init(-11864, "formatUnsupported", "AVErrorFormatUnsupported", "Format unsupported."),
-    .init(-11865, "malformedDepth", "AVErrorMalformedDepth", "Malformed depth."),
-    .init(-11866, "contentNotUpdated", "AVErrorContentNotUpdated", "Content not updated."),
-    .init(-11867, "noLongerPlayable", "AVErrorNoLongerPlayable", "No longer playable."),
-    .init(-11868, "noCompatibleAlternatesForExternalDisplay", "AVErrorNoCompatibleAlternatesForExternalDisplay", "No compatible alternates for external display."),
-    .init(-11869, "noSourceTrack", "AVErrorNoSourceTrack", "No source track."),
-    .init(-11870, "externalPlaybackNotSupportedForAsset", "AVErrorExternalPlaybackNotSupportedForAsset", "External playback not supported for asset."),
-    .init(-11871, "operationNotSupportedForPreset", "AVErrorOperationNotSupportedForPreset", "Operation not supported for preset."),
-    .init(-11872, "sessionHardwareCostOverage", "AVErrorSessionHardwareCostOverage", "Session hardware cost overage."),
-    .init(-11873, "unsupportedDeviceActiveFormat", "AVErrorUnsupportedDeviceActiveFormat", "Unsupported device active format."),
-    .init(-11875, "incorrectlyConfigured", "AVErrorIncorrectlyConfigured", "Incorrectly configured."),
-    .init(-11876, "segmentStartedWithNonSyncSample", "AVErrorSegmentStartedWithNonSyncSample", "Segment started with non sync sample."),
-    .init(-11877, "rosettaNotInstalled", "AVErrorRosettaNotInstalled", "Rosetta not installed."),
+    .init(code: -11800, nameStart: 5487, nameCount: 7, constantStart: 5901, constantCount: 14, meaningStart: 5915, meaningCount: 66),  // unknown
+    .init(code: -11801, nameStart: 5981, nameCount: 11, constantStart: 5992, constantCount: 18, meaningStart: 6010, meaningCount: 14),  // outOfMemory
+    .init(code: -11803, nameStart: 6024, nameCount: 17, constantStart: 6041, constantCount: 24, meaningStart: 6065, meaningCount: 20),  // sessionNotRunning
+    .init(code: -11804, nameStart: 6085, nameCount: 33, constantStart: 6118, constantCount: 40, meaningStart: 6158, meaningCount: 39),  // deviceAlreadyUsedByAnotherSession
+    .init(code: -11805, nameStart: 6197, nameCount: 14, constantStart: 6211, constantCount: 21, meaningStart: 6232, meaningCount: 17),  // noDataCaptured
+    .init(code: -11806, nameStart: 6249, nameCount: 27, constantStart: 6276, constantCount: 34, meaningStart: 6310, meaningCount: 30),  // sessionConfigurationChanged
+    .init(code: -11807, nameStart: 6340, nameCount: 8, constantStart: 6348, constantCount: 15, meaningStart: 6363, meaningCount: 10),  // diskFull
+    .init(code: -11808, nameStart: 6373, nameCount: 21, constantStart: 6394, constantCount: 28, meaningStart: 6422, meaningCount: 24),  // deviceWasDisconnected
+    .init(code: -11809, nameStart: 6446, nameCount: 12, constantStart: 6458, constantCount: 19, meaningStart: 6477, meaningCount: 14),  // mediaChanged
+    .init(code: -11810, nameStart: 6491, nameCount: 22, constantStart: 6513, constantCount: 29, meaningStart: 6542, meaningCount: 25),  // maximumDurationReached
+    .init(code: -11811, nameStart: 6567, nameCount: 22, constantStart: 6589, constantCount: 29, meaningStart: 6618, meaningCount: 26),  // maximumFileSizeReached
+    .init(code: -11812, nameStart: 6644, nameCount: 18, constantStart: 6662, constantCount: 25, meaningStart: 6687, meaningCount: 20),  // mediaDiscontinuity
+    .init(code: -11813, nameStart: 6707, nameCount: 42, constantStart: 6749, constantCount: 49, meaningStart: 6798, meaningCount: 50),  // maximumNumberOfSamplesForFileFormatReached
+    .init(code: -11814, nameStart: 6848, nameCount: 18, constantStart: 6866, constantCount: 25, meaningStart: 6891, meaningCount: 21),  // deviceNotConnected
+    .init(code: -11815, nameStart: 6912, nameCount: 31, constantStart: 6943, constantCount: 38, meaningStart: 6981, meaningCount: 37),  // deviceInUseByAnotherApplication
+    .init(code: -11817, nameStart: 7018, nameCount: 44, constantStart: 7062, constantCount: 51, meaningStart: 7113, meaningCount: 51),  // deviceLockedForConfigurationByAnotherProcess
+    .init(code: -11818, nameStart: 7164, nameCount: 21, constantStart: 7185, constantCount: 28, meaningStart: 7213, meaningCount: 24),  // sessionWasInterrupted
+    .init(code: -11819, nameStart: 7237, nameCount: 22, constantStart: 7259, constantCount: 29, meaningStart: 7288, meaningCount: 26),  // mediaServicesWereReset
+    .init(code: -11820, nameStart: 7314, nameCount: 12, constantStart: 7326, constantCount: 19, meaningStart: 7345, meaningCount: 14),  // exportFailed
+    .init(code: -11821, nameStart: 7359, nameCount: 12, constantStart: 7371, constantCount: 19, meaningStart: 7390, meaningCount: 14),  // decodeFailed
+    .init(code: -11822, nameStart: 7404, nameCount: 18, constantStart: 7422, constantCount: 25, meaningStart: 7447, meaningCount: 21),  // invalidSourceMedia
+    .init(code: -11823, nameStart: 7468, nameCount: 17, constantStart: 7485, constantCount: 24, meaningStart: 7509, meaningCount: 20),  // fileAlreadyExists
+    .init(code: -11824, nameStart: 7529, nameCount: 37, constantStart: 7566, constantCount: 44, meaningStart: 7610, meaningCount: 42),  // compositionTrackSegmentsNotContiguous
+    .init(code: -11825, nameStart: 7652, nameCount: 38, constantStart: 7690, constantCount: 45, meaningStart: 7735, meaningCount: 43),  // invalidCompositionTrackSegmentDuration
+    .init(code: -11826, nameStart: 7778, nameCount: 45, constantStart: 7823, constantCount: 52, meaningStart: 7875, meaningCount: 52),  // invalidCompositionTrackSegmentSourceStartTime
+    .init(code: -11827, nameStart: 7927, nameCount: 44, constantStart: 7971, constantCount: 51, meaningStart: 8022, meaningCount: 50),  // invalidCompositionTrackSegmentSourceDuration
+    .init(code: -11828, nameStart: 8072, nameCount: 23, constantStart: 8095, constantCount: 30, meaningStart: 8125, meaningCount: 27),  // fileFormatNotRecognized
+    .init(code: -11829, nameStart: 8152, nameCount: 17, constantStart: 8169, constantCount: 24, meaningStart: 8193, meaningCount: 21),  // fileFailedToParse
+    .init(code: -11830, nameStart: 8214, nameCount: 40, constantStart: 8254, constantCount: 47, meaningStart: 8301, meaningCount: 46),  // maximumStillImageCaptureRequestsExceeded
+    .init(code: -11831, nameStart: 8347, nameCount: 18, constantStart: 8365, constantCount: 25, meaningStart: 8390, meaningCount: 21),  // contentIsProtected
+    .init(code: -11832, nameStart: 8411, nameCount: 13, constantStart: 8424, constantCount: 20, meaningStart: 8444, meaningCount: 17),  // noImageAtTime
+    .init(code: -11833, nameStart: 8461, nameCount: 15, constantStart: 8476, constantCount: 22, meaningStart: 8498, meaningCount: 18),  // decoderNotFound
+    .init(code: -11834, nameStart: 8516, nameCount: 15, constantStart: 8531, constantCount: 22, meaningStart: 8553, meaningCount: 18),  // encoderNotFound
+    .init(code: -11835, nameStart: 8571, nameCount: 22, constantStart: 8593, constantCount: 29, meaningStart: 8622, meaningCount: 26),  // contentIsNotAuthorized
+    .init(code: -11836, nameStart: 8648, nameCount: 26, constantStart: 8674, constantCount: 33, meaningStart: 8707, meaningCount: 30),  // applicationIsNotAuthorized
+    .init(code: -11837, nameStart: 8737, nameCount: 32, constantStart: 8769, constantCount: 39, meaningStart: 8808, meaningCount: 38),  // deviceIsNotAvailableInBackground
+    .init(code: -11838, nameStart: 8846, nameCount: 29, constantStart: 8875, constantCount: 36, meaningStart: 8911, meaningCount: 34),  // operationNotSupportedForAsset
+    .init(code: -11839, nameStart: 8945, nameCount: 29, constantStart: 8974, constantCount: 36, meaningStart: 9010, meaningCount: 32),  // decoderTemporarilyUnavailable
+    .init(code: -11840, nameStart: 9042, nameCount: 29, constantStart: 9071, constantCount: 36, meaningStart: 9107, meaningCount: 32),  // encoderTemporarilyUnavailable
+    .init(code: -11841, nameStart: 9139, nameCount: 23, constantStart: 9162, constantCount: 30, meaningStart: 9192, meaningCount: 26),  // invalidVideoComposition
+    .init(code: -11842, nameStart: 9218, nameCount: 35, constantStart: 9253, constantCount: 42, meaningStart: 9295, meaningCount: 40),  // referenceForbiddenByReferencePolicy
+    .init(code: -11843, nameStart: 9335, nameCount: 29, constantStart: 9364, constantCount: 36, meaningStart: 9400, meaningCount: 34),  // invalidOutputURLPathExtension
+    .init(code: -11844, nameStart: 9434, nameCount: 19, constantStart: 9453, constantCount: 26, meaningStart: 9479, meaningCount: 22),  // screenCaptureFailed
+    .init(code: -11845, nameStart: 9501, nameCount: 18, constantStart: 9519, constantCount: 25, meaningStart: 9544, meaningCount: 21),  // displayWasDisabled
+    .init(code: -11846, nameStart: 9565, nameCount: 21, constantStart: 9586, constantCount: 28, meaningStart: 9614, meaningCount: 24),  // torchLevelUnavailable
+    .init(code: -11847, nameStart: 9638, nameCount: 20, constantStart: 9658, constantCount: 27, meaningStart: 9685, meaningCount: 22),  // operationInterrupted
+    .init(code: -11848, nameStart: 9707, nameCount: 17, constantStart: 9724, constantCount: 24, meaningStart: 9748, meaningCount: 19),  // incompatibleAsset
+    .init(code: -11849, nameStart: 9767, nameCount: 21, constantStart: 9788, constantCount: 28, meaningStart: 9816, meaningCount: 26),  // failedToLoadMediaData
+    .init(code: -11850, nameStart: 9842, nameCount: 27, constantStart: 9869, constantCount: 34, meaningStart: 9903, meaningCount: 30),  // serverIncorrectlyConfigured
+    .init(code: -11852, nameStart: 9933, nameCount: 37, constantStart: 9970, constantCount: 44, meaningStart: 10014, meaningCount: 44),  // applicationIsNotAuthorizedToUseDevice
+    .init(code: -11853, nameStart: 10058, nameCount: 13, constantStart: 10071, constantCount: 20, meaningStart: 10091, meaningCount: 16),  // failedToParse
+    .init(code: -11854, nameStart: 10107, nameCount: 38, constantStart: 10145, constantCount: 45, meaningStart: 10190, meaningCount: 45),  // fileTypeDoesNotSupportSampleReferences
+    .init(code: -11855, nameStart: 10235, nameCount: 20, constantStart: 10255, constantCount: 27, meaningStart: 10282, meaningCount: 23),  // undecodableMediaData
+    .init(code: -11856, nameStart: 10305, nameCount: 33, constantStart: 10338, constantCount: 40, meaningStart: 10378, meaningCount: 38),  // airPlayControllerRequiresInternet
+    .init(code: -11857, nameStart: 10416, nameCount: 31, constantStart: 10447, constantCount: 38, meaningStart: 10485, meaningCount: 36),  // airPlayReceiverRequiresInternet
+    .init(code: -11858, nameStart: 10521, nameCount: 21, constantStart: 10542, constantCount: 28, meaningStart: 10570, meaningCount: 24),  // videoCompositorFailed
+    .init(code: -11859, nameStart: 10594, nameCount: 26, constantStart: 10620, constantCount: 33, meaningStart: 10653, meaningCount: 30),  // recordingAlreadyInProgress
+    .init(code: -11860, nameStart: 10683, nameCount: 29, constantStart: 10712, constantCount: 36, meaningStart: 10748, meaningCount: 34),  // createContentKeyRequestFailed
+    .init(code: -11861, nameStart: 10782, nameCount: 25, constantStart: 10807, constantCount: 32, meaningStart: 10839, meaningCount: 28),  // unsupportedOutputSettings
+    .init(code: -11862, nameStart: 10867, nameCount: 19, constantStart: 10886, constantCount: 26, meaningStart: 10912, meaningCount: 22),  // operationNotAllowed
+    .init(code: -11863, nameStart: 10934, nameCount: 20, constantStart: 10954, constantCount: 27, meaningStart: 10981, meaningCount: 23),  // contentIsUnavailable
+    .init(code: -11864, nameStart: 11004, nameCount: 17, constantStart: 11021, constantCount: 24, meaningStart: 11045, meaningCount: 19),  // formatUnsupported
+    .init(code: -11865, nameStart: 11064, nameCount: 14, constantStart: 11078, constantCount: 21, meaningStart: 11099, meaningCount: 16),  // malformedDepth
+    .init(code: -11866, nameStart: 11115, nameCount: 17, constantStart: 11132, constantCount: 24, meaningStart: 11156, meaningCount: 20),  // contentNotUpdated
+    .init(code: -11867, nameStart: 11176, nameCount: 16, constantStart: 11192, constantCount: 23, meaningStart: 11215, meaningCount: 19),  // noLongerPlayable
+    .init(code: -11868, nameStart: 11234, nameCount: 40, constantStart: 11274, constantCount: 47, meaningStart: 11321, meaningCount: 46),  // noCompatibleAlternatesForExternalDisplay
+    .init(code: -11869, nameStart: 11367, nameCount: 13, constantStart: 11380, constantCount: 20, meaningStart: 11400, meaningCount: 16),  // noSourceTrack
+    .init(code: -11870, nameStart: 11416, nameCount: 36, constantStart: 11452, constantCount: 43, meaningStart: 11495, meaningCount: 42),  // externalPlaybackNotSupportedForAsset
+    .init(code: -11871, nameStart: 11537, nameCount: 30, constantStart: 11567, constantCount: 37, meaningStart: 11604, meaningCount: 35),  // operationNotSupportedForPreset
+    .init(code: -11872, nameStart: 11639, nameCount: 26, constantStart: 11665, constantCount: 33, meaningStart: 11698, meaningCount: 30),  // sessionHardwareCostOverage
+    .init(code: -11873, nameStart: 11728, nameCount: 29, constantStart: 11757, constantCount: 36, meaningStart: 11793, meaningCount: 33),  // unsupportedDeviceActiveFormat
+    .init(code: -11875, nameStart: 11826, nameCount: 21, constantStart: 11847, constantCount: 28, meaningStart: 11875, meaningCount: 23),  // incorrectlyConfigured
+    .init(code: -11876, nameStart: 11898, nameCount: 31, constantStart: 11929, constantCount: 38, meaningStart: 11967, meaningCount: 37),  // segmentStartedWithNonSyncSample
+    .init(code: -11877, nameStart: 12004, nameCount: 19, constantStart: 12023, constantCount: 26, meaningStart: 12049, meaningCount: 22),  // rosettaNotInstalled
     // CFNetwork, kCFErrorDomainCFNetwork
-    .init(1, "kCFHostErrorHostNotFound", "", "The host name could not be found."),
-    .init(2, "kCFHostErrorUnknown", "", "Host name resolution failed (the user info has getaddrinfo's error)."),
-    .init(100, "kCFSOCKSErrorUnknownClientVersion", "", "Unknown client version."),
-    .init(101, "kCFSOCKSErrorUnsupportedServerVersion", "", "Unsupported server version."),
-    .init(110, "kCFSOCKS4ErrorRequestFailed", "", "Request failed."),
-    .init(111, "kCFSOCKS4ErrorIdentdFailed", "", "Identd failed."),
-    .init(112, "kCFSOCKS4ErrorIdConflict", "", "Id conflict."),
-    .init(113, "kCFSOCKS4ErrorUnknownStatusCode", "", "Unknown status code."),
-    .init(120, "kCFSOCKS5ErrorBadState", "", "Bad state."),
-    .init(121, "kCFSOCKS5ErrorBadResponseAddr", "", "Bad response addr."),
-    .init(122, "kCFSOCKS5ErrorBadCredentials", "", "Bad credentials."),
-    .init(123, "kCFSOCKS5ErrorUnsupportedNegotiationMethod", "", "Unsupported negotiation method."),
-    .init(124, "kCFSOCKS5ErrorNoAcceptableMethod", "", "No acceptable method."),
-    .init(200, "kCFFTPErrorUnexpectedStatusCode", "", "Unexpected status code."),
-    .init(300, "kCFErrorHTTPAuthenticationTypeUnsupported", "", "Authentication type unsupported."),
-    .init(301, "kCFErrorHTTPBadCredentials", "", "Bad credentials."),
-    .init(302, "kCFErrorHTTPConnectionLost", "", "Connection lost."),
-    .init(303, "kCFErrorHTTPParseFailure", "", "Parse failure."),
-    .init(304, "kCFErrorHTTPRedirectionLoopDetected", "", "Redirection loop detected."),
-    .init(305, "kCFErrorHTTPBadURL", "", "Bad URL."),
-    .init(306, "kCFErrorHTTPProxyConnectionFailure", "", "Proxy connection failure."),
-    .init(307, "kCFErrorHTTPBadProxyCredentials", "", "Bad proxy credentials."),
-    .init(308, "kCFErrorPACFileError", "", "PAC file error."),
-    .init(309, "kCFErrorPACFileAuth", "", "PAC file auth."),
-    .init(310, "kCFErrorHTTPSProxyConnectionFailure", "", "The connection to the HTTPS proxy failed."),
-    .init(311, "kCFStreamErrorHTTPSProxyFailureUnexpectedResponseToCONNECTMethod", "", "HTTPS proxy failure unexpected response to CONNECT method."),
-    .init(-996, "backgroundSessionInUseByAnotherProcess", "kCFURLErrorBackgroundSessionInUseByAnotherProcess", "Background session in use by another process."),
-    .init(-997, "backgroundSessionWasDisconnected", "kCFURLErrorBackgroundSessionWasDisconnected", "Background session was disconnected."),
-    .init(-998, "unknown", "kCFURLErrorUnknown", "Unknown."),
-    .init(-999, "cancelled", "kCFURLErrorCancelled", "Cancelled."),
-    .init(-1000, "badURL", "kCFURLErrorBadURL", "Bad URL."),
-    .init(-1001, "timedOut", "kCFURLErrorTimedOut", "Timed out."),
-    .init(-1002, "unsupportedURL", "kCFURLErrorUnsupportedURL", "Unsupported URL."),
-    .init(-1003, "cannotFindHost", "kCFURLErrorCannotFindHost", "Cannot find host."),
-    .init(-1004, "cannotConnectToHost", "kCFURLErrorCannotConnectToHost", "Cannot connect to host."),
-    .init(-1005, "networkConnectionLost", "kCFURLErrorNetworkConnectionLost", "Network connection lost."),
-    .init(-1006, "dnsLookupFailed", "kCFURLErrorDNSLookupFailed", "DNS lookup failed."),
-    .init(-1007, "httpTooManyRedirects", "kCFURLErrorHTTPTooManyRedirects", "HTTP too many redirects."),
-    .init(-1008, "resourceUnavailable", "kCFURLErrorResourceUnavailable", "Resource unavailable."),
-    .init(-1009, "notConnectedToInternet", "kCFURLErrorNotConnectedToInternet", "Not connected to internet."),
-    .init(-1010, "redirectToNonExistentLocation", "kCFURLErrorRedirectToNonExistentLocation", "Redirect to non existent location."),
-    .init(-1011, "badServerResponse", "kCFURLErrorBadServerResponse", "Bad server response."),
-    .init(-1012, "userCancelledAuthentication", "kCFURLErrorUserCancelledAuthentication", "User cancelled authentication."),
-    .init(-1013, "userAuthenticationRequired", "kCFURLErrorUserAuthenticationRequired", "User authentication required."),
-    .init(-1014, "zeroByteResource", "kCFURLErrorZeroByteResource", "Zero byte resource."),
-    .init(-1015, "cannotDecodeRawData", "kCFURLErrorCannotDecodeRawData", "Cannot decode raw data."),
-    .init(-1016, "cannotDecodeContentData", "kCFURLErrorCannotDecodeContentData", "Cannot decode content data."),
-    .init(-1017, "cannotParseResponse", "kCFURLErrorCannotParseResponse", "Cannot parse response."),
-    .init(-1018, "internationalRoamingOff", "kCFURLErrorInternationalRoamingOff", "International roaming off."),
-    .init(-1019, "callIsActive", "kCFURLErrorCallIsActive", "Call is active."),
-    .init(-1020, "dataNotAllowed", "kCFURLErrorDataNotAllowed", "Data not allowed."),
-    .init(-1021, "requestBodyStreamExhausted", "kCFURLErrorRequestBodyStreamExhausted", "Request body stream exhausted."),
-    .init(-1022, "appTransportSecurityRequiresSecureConnection", "kCFURLErrorAppTransportSecurityRequiresSecureConnection", "App transport security requires secure connection."),
-    .init(-1100, "fileDoesNotExist", "kCFURLErrorFileDoesNotExist", "File does not exist."),
-    .init(-1101, "fileIsDirectory", "kCFURLErrorFileIsDirectory", "File is directory."),
-    .init(-1102, "noPermissionsToReadFile", "kCFURLErrorNoPermissionsToReadFile", "No permissions to read file."),
-    .init(-1103, "dataLengthExceedsMaximum", "kCFURLErrorDataLengthExceedsMaximum", "Data length exceeds maximum."),
-    .init(-1104, "fileOutsideSafeArea", "kCFURLErrorFileOutsideSafeArea", "File outside safe area."),
-    .init(-1200, "secureConnectionFailed", "kCFURLErrorSecureConnectionFailed", "Secure connection failed."),
-    .init(-1201, "serverCertificateHasBadDate", "kCFURLErrorServerCertificateHasBadDate", "Server certificate has bad date."),
-    .init(-1202, "serverCertificateUntrusted", "kCFURLErrorServerCertificateUntrusted", "Server certificate untrusted."),
-    .init(-1203, "serverCertificateHasUnknownRoot", "kCFURLErrorServerCertificateHasUnknownRoot", "Server certificate has unknown root."),
-    .init(-1204, "serverCertificateNotYetValid", "kCFURLErrorServerCertificateNotYetValid", "Server certificate not yet valid."),
-    .init(-1205, "clientCertificateRejected", "kCFURLErrorClientCertificateRejected", "Client certificate rejected."),
-    .init(-1206, "clientCertificateRequired", "kCFURLErrorClientCertificateRequired", "Client certificate required."),
-    .init(-2000, "cannotLoadFromNetwork", "kCFURLErrorCannotLoadFromNetwork", "Cannot load from network."),
-    .init(-3000, "cannotCreateFile", "kCFURLErrorCannotCreateFile", "Cannot create file."),
-    .init(-3001, "cannotOpenFile", "kCFURLErrorCannotOpenFile", "Cannot open file."),
-    .init(-3002, "cannotCloseFile", "kCFURLErrorCannotCloseFile", "Cannot close file."),
-    .init(-3003, "cannotWriteToFile", "kCFURLErrorCannotWriteToFile", "Cannot write to file."),
-    .init(-3004, "cannotRemoveFile", "kCFURLErrorCannotRemoveFile", "Cannot remove file."),
-    .init(-3005, "cannotMoveFile", "kCFURLErrorCannotMoveFile", "Cannot move file."),
-    .init(-3006, "downloadDecodingFailedMidStream", "kCFURLErrorDownloadDecodingFailedMidStream", "Download decoding failed mid stream."),
-    .init(-3007, "downloadDecodingFailedToComplete", "kCFURLErrorDownloadDecodingFailedToComplete", "Download decoding failed to complete."),
-    .init(-4000, "kCFHTTPCookieCannotParseCookieFile", "", "Cannot parse cookie file."),
-    .init(-72000, "kCFNetServiceErrorUnknown", "", "Unknown."),
-    .init(-72001, "kCFNetServiceErrorCollision", "", "Collision."),
-    .init(-72002, "kCFNetServiceErrorNotFound", "", "Not found."),
-    .init(-72003, "kCFNetServiceErrorInProgress", "", "In progress."),
-    .init(-72004, "kCFNetServiceErrorBadArgument", "", "Bad argument."),
-    .init(-72005, "kCFNetServiceErrorCancel", "", "Cancel."),
-    .init(-72006, "kCFNetServiceErrorInvalid", "", "Invalid."),
-    .init(-72007, "kCFNetServiceErrorTimeout", "", "Timeout."),
-    .init(-73000, "kCFNetServiceErrorDNSServiceFailure", "", "DNS service failure."),
+    .init(code: 1, nameStart: 12071, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 12095, meaningCount: 33),  // kCFHostErrorHostNotFound
+    .init(code: 2, nameStart: 12128, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 12147, meaningCount: 68),  // kCFHostErrorUnknown
+    .init(code: 100, nameStart: 12215, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 12248, meaningCount: 23),  // kCFSOCKSErrorUnknownClientVersion
+    .init(code: 101, nameStart: 12271, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 12308, meaningCount: 27),  // kCFSOCKSErrorUnsupportedServerVersion
+    .init(code: 110, nameStart: 12335, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 12362, meaningCount: 15),  // kCFSOCKS4ErrorRequestFailed
+    .init(code: 111, nameStart: 12377, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 12403, meaningCount: 14),  // kCFSOCKS4ErrorIdentdFailed
+    .init(code: 112, nameStart: 12417, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 12441, meaningCount: 12),  // kCFSOCKS4ErrorIdConflict
+    .init(code: 113, nameStart: 12453, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 12484, meaningCount: 20),  // kCFSOCKS4ErrorUnknownStatusCode
+    .init(code: 120, nameStart: 12504, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 12526, meaningCount: 10),  // kCFSOCKS5ErrorBadState
+    .init(code: 121, nameStart: 12536, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 12565, meaningCount: 18),  // kCFSOCKS5ErrorBadResponseAddr
+    .init(code: 122, nameStart: 12583, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 12611, meaningCount: 16),  // kCFSOCKS5ErrorBadCredentials
+    .init(code: 123, nameStart: 12627, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 12669, meaningCount: 31),  // kCFSOCKS5ErrorUnsupportedNegotiationMethod
+    .init(code: 124, nameStart: 12700, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 12732, meaningCount: 21),  // kCFSOCKS5ErrorNoAcceptableMethod
+    .init(code: 200, nameStart: 12753, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 12784, meaningCount: 23),  // kCFFTPErrorUnexpectedStatusCode
+    .init(code: 300, nameStart: 12807, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 12848, meaningCount: 32),  // kCFErrorHTTPAuthenticationTypeUnsupported
+    .init(code: 301, nameStart: 12880, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 12611, meaningCount: 16),  // kCFErrorHTTPBadCredentials
+    .init(code: 302, nameStart: 12906, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 12932, meaningCount: 16),  // kCFErrorHTTPConnectionLost
+    .init(code: 303, nameStart: 12948, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 12972, meaningCount: 14),  // kCFErrorHTTPParseFailure
+    .init(code: 304, nameStart: 12986, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 13021, meaningCount: 26),  // kCFErrorHTTPRedirectionLoopDetected
+    .init(code: 305, nameStart: 13047, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 13065, meaningCount: 8),  // kCFErrorHTTPBadURL
+    .init(code: 306, nameStart: 13073, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 13107, meaningCount: 25),  // kCFErrorHTTPProxyConnectionFailure
+    .init(code: 307, nameStart: 13132, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 13163, meaningCount: 22),  // kCFErrorHTTPBadProxyCredentials
+    .init(code: 308, nameStart: 13185, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 13205, meaningCount: 15),  // kCFErrorPACFileError
+    .init(code: 309, nameStart: 13220, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 13239, meaningCount: 14),  // kCFErrorPACFileAuth
+    .init(code: 310, nameStart: 13253, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 13288, meaningCount: 41),  // kCFErrorHTTPSProxyConnectionFailure
+    .init(code: 311, nameStart: 13329, nameCount: 64, constantStart: 0, constantCount: 0, meaningStart: 13393, meaningCount: 58),  // kCFStreamErrorHTTPSProxyFailureUnexpectedResponseToCONNECTMethod
+    .init(code: -996, nameStart: 13451, nameCount: 38, constantStart: 13489, constantCount: 49, meaningStart: 13538, meaningCount: 45),  // backgroundSessionInUseByAnotherProcess
+    .init(code: -997, nameStart: 13583, nameCount: 32, constantStart: 13615, constantCount: 43, meaningStart: 13658, meaningCount: 36),  // backgroundSessionWasDisconnected
+    .init(code: -998, nameStart: 5487, nameCount: 7, constantStart: 13694, constantCount: 18, meaningStart: 13712, meaningCount: 8),  // unknown
+    .init(code: -999, nameStart: 13720, nameCount: 9, constantStart: 13729, constantCount: 20, meaningStart: 13749, meaningCount: 10),  // cancelled
+    .init(code: -1000, nameStart: 13759, nameCount: 6, constantStart: 13765, constantCount: 17, meaningStart: 13065, meaningCount: 8),  // badURL
+    .init(code: -1001, nameStart: 13782, nameCount: 8, constantStart: 13790, constantCount: 19, meaningStart: 13809, meaningCount: 10),  // timedOut
+    .init(code: -1002, nameStart: 13819, nameCount: 14, constantStart: 13833, constantCount: 25, meaningStart: 13858, meaningCount: 16),  // unsupportedURL
+    .init(code: -1003, nameStart: 13874, nameCount: 14, constantStart: 13888, constantCount: 25, meaningStart: 13913, meaningCount: 17),  // cannotFindHost
+    .init(code: -1004, nameStart: 13930, nameCount: 19, constantStart: 13949, constantCount: 30, meaningStart: 13979, meaningCount: 23),  // cannotConnectToHost
+    .init(code: -1005, nameStart: 14002, nameCount: 21, constantStart: 14023, constantCount: 32, meaningStart: 14055, meaningCount: 24),  // networkConnectionLost
+    .init(code: -1006, nameStart: 14079, nameCount: 15, constantStart: 14094, constantCount: 26, meaningStart: 14120, meaningCount: 18),  // dnsLookupFailed
+    .init(code: -1007, nameStart: 14138, nameCount: 20, constantStart: 14158, constantCount: 31, meaningStart: 14189, meaningCount: 24),  // httpTooManyRedirects
+    .init(code: -1008, nameStart: 14213, nameCount: 19, constantStart: 14232, constantCount: 30, meaningStart: 14262, meaningCount: 21),  // resourceUnavailable
+    .init(code: -1009, nameStart: 14283, nameCount: 22, constantStart: 14305, constantCount: 33, meaningStart: 14338, meaningCount: 26),  // notConnectedToInternet
+    .init(code: -1010, nameStart: 14364, nameCount: 29, constantStart: 14393, constantCount: 40, meaningStart: 14433, meaningCount: 34),  // redirectToNonExistentLocation
+    .init(code: -1011, nameStart: 14467, nameCount: 17, constantStart: 14484, constantCount: 28, meaningStart: 14512, meaningCount: 20),  // badServerResponse
+    .init(code: -1012, nameStart: 14532, nameCount: 27, constantStart: 14559, constantCount: 38, meaningStart: 14597, meaningCount: 30),  // userCancelledAuthentication
+    .init(code: -1013, nameStart: 14627, nameCount: 26, constantStart: 14653, constantCount: 37, meaningStart: 14690, meaningCount: 29),  // userAuthenticationRequired
+    .init(code: -1014, nameStart: 14719, nameCount: 16, constantStart: 14735, constantCount: 27, meaningStart: 14762, meaningCount: 19),  // zeroByteResource
+    .init(code: -1015, nameStart: 14781, nameCount: 19, constantStart: 14800, constantCount: 30, meaningStart: 14830, meaningCount: 23),  // cannotDecodeRawData
+    .init(code: -1016, nameStart: 14853, nameCount: 23, constantStart: 14876, constantCount: 34, meaningStart: 14910, meaningCount: 27),  // cannotDecodeContentData
+    .init(code: -1017, nameStart: 14937, nameCount: 19, constantStart: 14956, constantCount: 30, meaningStart: 14986, meaningCount: 22),  // cannotParseResponse
+    .init(code: -1018, nameStart: 15008, nameCount: 23, constantStart: 15031, constantCount: 34, meaningStart: 15065, meaningCount: 26),  // internationalRoamingOff
+    .init(code: -1019, nameStart: 15091, nameCount: 12, constantStart: 15103, constantCount: 23, meaningStart: 15126, meaningCount: 15),  // callIsActive
+    .init(code: -1020, nameStart: 15141, nameCount: 14, constantStart: 15155, constantCount: 25, meaningStart: 15180, meaningCount: 17),  // dataNotAllowed
+    .init(code: -1021, nameStart: 15197, nameCount: 26, constantStart: 15223, constantCount: 37, meaningStart: 15260, meaningCount: 30),  // requestBodyStreamExhausted
+    .init(code: -1022, nameStart: 15290, nameCount: 44, constantStart: 15334, constantCount: 55, meaningStart: 15389, meaningCount: 50),  // appTransportSecurityRequiresSecureConnection
+    .init(code: -1100, nameStart: 15439, nameCount: 16, constantStart: 15455, constantCount: 27, meaningStart: 15482, meaningCount: 20),  // fileDoesNotExist
+    .init(code: -1101, nameStart: 15502, nameCount: 15, constantStart: 15517, constantCount: 26, meaningStart: 15543, meaningCount: 18),  // fileIsDirectory
+    .init(code: -1102, nameStart: 15561, nameCount: 23, constantStart: 15584, constantCount: 34, meaningStart: 15618, meaningCount: 28),  // noPermissionsToReadFile
+    .init(code: -1103, nameStart: 15646, nameCount: 24, constantStart: 15670, constantCount: 35, meaningStart: 15705, meaningCount: 28),  // dataLengthExceedsMaximum
+    .init(code: -1104, nameStart: 15733, nameCount: 19, constantStart: 15752, constantCount: 30, meaningStart: 15782, meaningCount: 23),  // fileOutsideSafeArea
+    .init(code: -1200, nameStart: 15805, nameCount: 22, constantStart: 15827, constantCount: 33, meaningStart: 15860, meaningCount: 25),  // secureConnectionFailed
+    .init(code: -1201, nameStart: 15885, nameCount: 27, constantStart: 15912, constantCount: 38, meaningStart: 15950, meaningCount: 32),  // serverCertificateHasBadDate
+    .init(code: -1202, nameStart: 15982, nameCount: 26, constantStart: 16008, constantCount: 37, meaningStart: 16045, meaningCount: 29),  // serverCertificateUntrusted
+    .init(code: -1203, nameStart: 16074, nameCount: 31, constantStart: 16105, constantCount: 42, meaningStart: 16147, meaningCount: 36),  // serverCertificateHasUnknownRoot
+    .init(code: -1204, nameStart: 16183, nameCount: 28, constantStart: 16211, constantCount: 39, meaningStart: 16250, meaningCount: 33),  // serverCertificateNotYetValid
+    .init(code: -1205, nameStart: 16283, nameCount: 25, constantStart: 16308, constantCount: 36, meaningStart: 16344, meaningCount: 28),  // clientCertificateRejected
+    .init(code: -1206, nameStart: 16372, nameCount: 25, constantStart: 16397, constantCount: 36, meaningStart: 16433, meaningCount: 28),  // clientCertificateRequired
+    .init(code: -2000, nameStart: 16461, nameCount: 21, constantStart: 16482, constantCount: 32, meaningStart: 16514, meaningCount: 25),  // cannotLoadFromNetwork
+    .init(code: -3000, nameStart: 16539, nameCount: 16, constantStart: 16555, constantCount: 27, meaningStart: 16582, meaningCount: 19),  // cannotCreateFile
+    .init(code: -3001, nameStart: 16601, nameCount: 14, constantStart: 16615, constantCount: 25, meaningStart: 16640, meaningCount: 17),  // cannotOpenFile
+    .init(code: -3002, nameStart: 16657, nameCount: 15, constantStart: 16672, constantCount: 26, meaningStart: 16698, meaningCount: 18),  // cannotCloseFile
+    .init(code: -3003, nameStart: 16716, nameCount: 17, constantStart: 16733, constantCount: 28, meaningStart: 16761, meaningCount: 21),  // cannotWriteToFile
+    .init(code: -3004, nameStart: 16782, nameCount: 16, constantStart: 16798, constantCount: 27, meaningStart: 16825, meaningCount: 19),  // cannotRemoveFile
+    .init(code: -3005, nameStart: 16844, nameCount: 14, constantStart: 16858, constantCount: 25, meaningStart: 16883, meaningCount: 17),  // cannotMoveFile
+    .init(code: -3006, nameStart: 16900, nameCount: 31, constantStart: 16931, constantCount: 42, meaningStart: 16973, meaningCount: 36),  // downloadDecodingFailedMidStream
+    .init(code: -3007, nameStart: 17009, nameCount: 32, constantStart: 17041, constantCount: 43, meaningStart: 17084, meaningCount: 37),  // downloadDecodingFailedToComplete
+    .init(code: -4000, nameStart: 17121, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 17155, meaningCount: 25),  // kCFHTTPCookieCannotParseCookieFile
+    .init(code: -72000, nameStart: 17180, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 13712, meaningCount: 8),  // kCFNetServiceErrorUnknown
+    .init(code: -72001, nameStart: 17205, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 17232, meaningCount: 10),  // kCFNetServiceErrorCollision
+    .init(code: -72002, nameStart: 17242, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 17268, meaningCount: 10),  // kCFNetServiceErrorNotFound
+    .init(code: -72003, nameStart: 17278, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 17306, meaningCount: 12),  // kCFNetServiceErrorInProgress
+    .init(code: -72004, nameStart: 17318, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 17347, meaningCount: 13),  // kCFNetServiceErrorBadArgument
+    .init(code: -72005, nameStart: 17360, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 17384, meaningCount: 7),  // kCFNetServiceErrorCancel
+    .init(code: -72006, nameStart: 17391, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 17416, meaningCount: 8),  // kCFNetServiceErrorInvalid
+    .init(code: -72007, nameStart: 17424, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 17449, meaningCount: 8),  // kCFNetServiceErrorTimeout
+    .init(code: -73000, nameStart: 17457, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 17492, meaningCount: 20),  // kCFNetServiceErrorDNSServiceFailure
     // CFNetwork, NSURLErrorDomain
-    .init(-996, "backgroundSessionInUseByAnotherProcess", "kCFURLErrorBackgroundSessionInUseByAnotherProcess", "Background session in use by another process."),
-    .init(-997, "backgroundSessionWasDisconnected", "kCFURLErrorBackgroundSessionWasDisconnected", "Background session was disconnected."),
-    .init(-998, "unknown", "kCFURLErrorUnknown", "Unknown."),
-    .init(-999, "cancelled", "kCFURLErrorCancelled", "Cancelled."),
-    .init(-1000, "badURL", "kCFURLErrorBadURL", "Bad URL."),
-    .init(-1001, "timedOut", "kCFURLErrorTimedOut", "Timed out."),
-    .init(-1002, "unsupportedURL", "kCFURLErrorUnsupportedURL", "Unsupported URL."),
-    .init(-1003, "cannotFindHost", "kCFURLErrorCannotFindHost", "Cannot find host."),
-    .init(-1004, "cannotConnectToHost", "kCFURLErrorCannotConnectToHost", "Cannot connect to host."),
-    .init(-1005, "networkConnectionLost", "kCFURLErrorNetworkConnectionLost", "Network connection lost."),
-    .init(-1006, "dnsLookupFailed", "kCFURLErrorDNSLookupFailed", "DNS lookup failed."),
-    .init(-1007, "httpTooManyRedirects", "kCFURLErrorHTTPTooManyRedirects", "HTTP too many redirects."),
-    .init(-1008, "resourceUnavailable", "kCFURLErrorResourceUnavailable", "Resource unavailable."),
-    .init(-1009, "notConnectedToInternet", "kCFURLErrorNotConnectedToInternet", "Not connected to internet."),
-    .init(-1010, "redirectToNonExistentLocation", "kCFURLErrorRedirectToNonExistentLocation", "Redirect to non existent location."),
-    .init(-1011, "badServerResponse", "kCFURLErrorBadServerResponse", "Bad server response."),
-    .init(-1012, "userCancelledAuthentication", "kCFURLErrorUserCancelledAuthentication", "User cancelled authentication."),
-    .init(-1013, "userAuthenticationRequired", "kCFURLErrorUserAuthenticationRequired", "User authentication required."),
-    .init(-1014, "zeroByteResource", "kCFURLErrorZeroByteResource", "Zero byte resource."),
-    .init(-1015, "cannotDecodeRawData", "kCFURLErrorCannotDecodeRawData", "Cannot decode raw data."),
-    .init(-1016, "cannotDecodeContentData", "kCFURLErrorCannotDecodeContentData", "Cannot decode content data."),
-    .init(-1017, "cannotParseResponse", "kCFURLErrorCannotParseResponse", "Cannot parse response."),
-    .init(-1018, "internationalRoamingOff", "kCFURLErrorInternationalRoamingOff", "International roaming off."),
-    .init(-1019, "callIsActive", "kCFURLErrorCallIsActive", "Call is active."),
-    .init(-1020, "dataNotAllowed", "kCFURLErrorDataNotAllowed", "Data not allowed."),
-    .init(-1021, "requestBodyStreamExhausted", "kCFURLErrorRequestBodyStreamExhausted", "Request body stream exhausted."),
-    .init(-1022, "appTransportSecurityRequiresSecureConnection", "kCFURLErrorAppTransportSecurityRequiresSecureConnection", "App transport security requires secure connection."),
-    .init(-1100, "fileDoesNotExist", "kCFURLErrorFileDoesNotExist", "File does not exist."),
-    .init(-1101, "fileIsDirectory", "kCFURLErrorFileIsDirectory", "File is directory."),
-    .init(-1102, "noPermissionsToReadFile", "kCFURLErrorNoPermissionsToReadFile", "No permissions to read file."),
-    .init(-1103, "dataLengthExceedsMaximum", "kCFURLErrorDataLengthExceedsMaximum", "Data length exceeds maximum."),
-    .init(-1104, "fileOutsideSafeArea", "kCFURLErrorFileOutsideSafeArea", "File outside safe area."),
-    .init(-1200, "secureConnectionFailed", "kCFURLErrorSecureConnectionFailed", "Secure connection failed."),
-    .init(-1201, "serverCertificateHasBadDate", "kCFURLErrorServerCertificateHasBadDate", "Server certificate has bad date."),
-    .init(-1202, "serverCertificateUntrusted", "kCFURLErrorServerCertificateUntrusted", "Server certificate untrusted."),
-    .init(-1203, "serverCertificateHasUnknownRoot", "kCFURLErrorServerCertificateHasUnknownRoot", "Server certificate has unknown root."),
-    .init(-1204, "serverCertificateNotYetValid", "kCFURLErrorServerCertificateNotYetValid", "Server certificate not yet valid."),
-    .init(-1205, "clientCertificateRejected", "kCFURLErrorClientCertificateRejected", "Client certificate rejected."),
-    .init(-1206, "clientCertificateRequired", "kCFURLErrorClientCertificateRequired", "Client certificate required."),
-    .init(-2000, "cannotLoadFromNetwork", "kCFURLErrorCannotLoadFromNetwork", "Cannot load from network."),
-    .init(-3000, "cannotCreateFile", "kCFURLErrorCannotCreateFile", "Cannot create file."),
-    .init(-3001, "cannotOpenFile", "kCFURLErrorCannotOpenFile", "Cannot open file."),
-    .init(-3002, "cannotCloseFile", "kCFURLErrorCannotCloseFile", "Cannot close file."),
-    .init(-3003, "cannotWriteToFile", "kCFURLErrorCannotWriteToFile", "Cannot write to file."),
-    .init(-3004, "cannotRemoveFile", "kCFURLErrorCannotRemoveFile", "Cannot remove file."),
-    .init(-3005, "cannotMoveFile", "kCFURLErrorCannotMoveFile", "Cannot move file."),
-    .init(-3006, "downloadDecodingFailedMidStream", "kCFURLErrorDownloadDecodingFailedMidStream", "Download decoding failed mid stream."),
-    .init(-3007, "downloadDecodingFailedToComplete", "kCFURLErrorDownloadDecodingFailedToComplete", "Download decoding failed to complete."),
+    .init(code: -996, nameStart: 13451, nameCount: 38, constantStart: 13489, constantCount: 49, meaningStart: 13538, meaningCount: 45),  // backgroundSessionInUseByAnotherProcess
+    .init(code: -997, nameStart: 13583, nameCount: 32, constantStart: 13615, constantCount: 43, meaningStart: 13658, meaningCount: 36),  // backgroundSessionWasDisconnected
+    .init(code: -998, nameStart: 5487, nameCount: 7, constantStart: 13694, constantCount: 18, meaningStart: 13712, meaningCount: 8),  // unknown
+    .init(code: -999, nameStart: 13720, nameCount: 9, constantStart: 13729, constantCount: 20, meaningStart: 13749, meaningCount: 10),  // cancelled
+    .init(code: -1000, nameStart: 13759, nameCount: 6, constantStart: 13765, constantCount: 17, meaningStart: 13065, meaningCount: 8),  // badURL
+    .init(code: -1001, nameStart: 13782, nameCount: 8, constantStart: 13790, constantCount: 19, meaningStart: 13809, meaningCount: 10),  // timedOut
+    .init(code: -1002, nameStart: 13819, nameCount: 14, constantStart: 13833, constantCount: 25, meaningStart: 13858, meaningCount: 16),  // unsupportedURL
+    .init(code: -1003, nameStart: 13874, nameCount: 14, constantStart: 13888, constantCount: 25, meaningStart: 13913, meaningCount: 17),  // cannotFindHost
+    .init(code: -1004, nameStart: 13930, nameCount: 19, constantStart: 13949, constantCount: 30, meaningStart: 13979, meaningCount: 23),  // cannotConnectToHost
+    .init(code: -1005, nameStart: 14002, nameCount: 21, constantStart: 14023, constantCount: 32, meaningStart: 14055, meaningCount: 24),  // networkConnectionLost
+    .init(code: -1006, nameStart: 14079, nameCount: 15, constantStart: 14094, constantCount: 26, meaningStart: 14120, meaningCount: 18),  // dnsLookupFailed
+    .init(code: -1007, nameStart: 14138, nameCount: 20, constantStart: 14158, constantCount: 31, meaningStart: 14189, meaningCount: 24),  // httpTooManyRedirects
+    .init(code: -1008, nameStart: 14213, nameCount: 19, constantStart: 14232, constantCount: 30, meaningStart: 14262, meaningCount: 21),  // resourceUnavailable
+    .init(code: -1009, nameStart: 14283, nameCount: 22, constantStart: 14305, constantCount: 33, meaningStart: 14338, meaningCount: 26),  // notConnectedToInternet
+    .init(code: -1010, nameStart: 14364, nameCount: 29, constantStart: 14393, constantCount: 40, meaningStart: 14433, meaningCount: 34),  // redirectToNonExistentLocation
+    .init(code: -1011, nameStart: 14467, nameCount: 17, constantStart: 14484, constantCount: 28, meaningStart: 14512, meaningCount: 20),  // badServerResponse
+    .init(code: -1012, nameStart: 14532, nameCount: 27, constantStart: 14559, constantCount: 38, meaningStart: 14597, meaningCount: 30),  // userCancelledAuthentication
+    .init(code: -1013, nameStart: 14627, nameCount: 26, constantStart: 14653, constantCount: 37, meaningStart: 14690, meaningCount: 29),  // userAuthenticationRequired
+    .init(code: -1014, nameStart: 14719, nameCount: 16, constantStart: 14735, constantCount: 27, meaningStart: 14762, meaningCount: 19),  // zeroByteResource
+    .init(code: -1015, nameStart: 14781, nameCount: 19, constantStart: 14800, constantCount: 30, meaningStart: 14830, meaningCount: 23),  // cannotDecodeRawData
+    .init(code: -1016, nameStart: 14853, nameCount: 23, constantStart: 14876, constantCount: 34, meaningStart: 14910, meaningCount: 27),  // cannotDecodeContentData
+    .init(code: -1017, nameStart: 14937, nameCount: 19, constantStart: 14956, constantCount: 30, meaningStart: 14986, meaningCount: 22),  // cannotParseResponse
+    .init(code: -1018, nameStart: 15008, nameCount: 23, constantStart: 15031, constantCount: 34, meaningStart: 15065, meaningCount: 26),  // internationalRoamingOff
+    .init(code: -1019, nameStart: 15091, nameCount: 12, constantStart: 15103, constantCount: 23, meaningStart: 15126, meaningCount: 15),  // callIsActive
+    .init(code: -1020, nameStart: 15141, nameCount: 14, constantStart: 15155, constantCount: 25, meaningStart: 15180, meaningCount: 17),  // dataNotAllowed
+    .init(code: -1021, nameStart: 15197, nameCount: 26, constantStart: 15223, constantCount: 37, meaningStart: 15260, meaningCount: 30),  // requestBodyStreamExhausted
+    .init(code: -1022, nameStart: 15290, nameCount: 44, constantStart: 15334, constantCount: 55, meaningStart: 15389, meaningCount: 50),  // appTransportSecurityRequiresSecureConnection
+    .init(code: -1100, nameStart: 15439, nameCount: 16, constantStart: 15455, constantCount: 27, meaningStart: 15482, meaningCount: 20),  // fileDoesNotExist
+    .init(code: -1101, nameStart: 15502, nameCount: 15, constantStart: 15517, constantCount: 26, meaningStart: 15543, meaningCount: 18),  // fileIsDirectory
+    .init(code: -1102, nameStart: 15561, nameCount: 23, constantStart: 15584, constantCount: 34, meaningStart: 15618, meaningCount: 28),  // noPermissionsToReadFile
+    .init(code: -1103, nameStart: 15646, nameCount: 24, constantStart: 15670, constantCount: 35, meaningStart: 15705, meaningCount: 28),  // dataLengthExceedsMaximum
+    .init(code: -1104, nameStart: 15733, nameCount: 19, constantStart: 15752, constantCount: 30, meaningStart: 15782, meaningCount: 23),  // fileOutsideSafeArea
+    .init(code: -1200, nameStart: 15805, nameCount: 22, constantStart: 15827, constantCount: 33, meaningStart: 15860, meaningCount: 25),  // secureConnectionFailed
+    .init(code: -1201, nameStart: 15885, nameCount: 27, constantStart: 15912, constantCount: 38, meaningStart: 15950, meaningCount: 32),  // serverCertificateHasBadDate
+    .init(code: -1202, nameStart: 15982, nameCount: 26, constantStart: 16008, constantCount: 37, meaningStart: 16045, meaningCount: 29),  // serverCertificateUntrusted
+    .init(code: -1203, nameStart: 16074, nameCount: 31, constantStart: 16105, constantCount: 42, meaningStart: 16147, meaningCount: 36),  // serverCertificateHasUnknownRoot
+    .init(code: -1204, nameStart: 16183, nameCount: 28, constantStart: 16211, constantCount: 39, meaningStart: 16250, meaningCount: 33),  // serverCertificateNotYetValid
+    .init(code: -1205, nameStart: 16283, nameCount: 25, constantStart: 16308, constantCount: 36, meaningStart: 16344, meaningCount: 28),  // clientCertificateRejected
+    .init(code: -1206, nameStart: 16372, nameCount: 25, constantStart: 16397, constantCount: 36, meaningStart: 16433, meaningCount: 28),  // clientCertificateRequired
+    .init(code: -2000, nameStart: 16461, nameCount: 21, constantStart: 16482, constantCount: 32, meaningStart: 16514, meaningCount: 25),  // cannotLoadFromNetwork
+    .init(code: -3000, nameStart: 16539, nameCount: 16, constantStart: 16555, constantCount: 27, meaningStart: 16582, meaningCount: 19),  // cannotCreateFile
+    .init(code: -3001, nameStart: 16601, nameCount: 14, constantStart: 16615, constantCount: 25, meaningStart: 16640, meaningCount: 17),  // cannotOpenFile
+    .init(code: -3002, nameStart: 16657, nameCount: 15, constantStart: 16672, constantCount: 26, meaningStart: 16698, meaningCount: 18),  // cannotCloseFile
+    .init(code: -3003, nameStart: 16716, nameCount: 17, constantStart: 16733, constantCount: 28, meaningStart: 16761, meaningCount: 21),  // cannotWriteToFile
+    .init(code: -3004, nameStart: 16782, nameCount: 16, constantStart: 16798, constantCount: 27, meaningStart: 16825, meaningCount: 19),  // cannotRemoveFile
+    .init(code: -3005, nameStart: 16844, nameCount: 14, constantStart: 16858, constantCount: 25, meaningStart: 16883, meaningCount: 17),  // cannotMoveFile
+    .init(code: -3006, nameStart: 16900, nameCount: 31, constantStart: 16931, constantCount: 42, meaningStart: 16973, meaningCount: 36),  // downloadDecodingFailedMidStream
+    .init(code: -3007, nameStart: 17009, nameCount: 32, constantStart: 17041, constantCount: 43, meaningStart: 17084, meaningCount: 37),  // downloadDecodingFailedToComplete
     // CloudKit, CKErrorDomain
-    .init(1, "internalError", "CKErrorInternalError", "Internal error."),
-    .init(2, "partialFailure", "CKErrorPartialFailure", "Some items of the operation failed; the errors by item are in the user info."),
-    .init(3, "networkUnavailable", "CKErrorNetworkUnavailable", "No network is available."),
-    .init(4, "networkFailure", "CKErrorNetworkFailure", "The network is available but the request failed."),
-    .init(5, "badContainer", "CKErrorBadContainer", "The container is unknown or not provisioned for this app."),
-    .init(6, "serviceUnavailable", "CKErrorServiceUnavailable", "CloudKit is unavailable; retry later."),
-    .init(7, "requestRateLimited", "CKErrorRequestRateLimited", "The app sends requests too fast; wait as the user info says and retry."),
-    .init(8, "missingEntitlement", "CKErrorMissingEntitlement", "Missing entitlement."),
-    .init(9, "notAuthenticated", "CKErrorNotAuthenticated", "No iCloud account is signed in, or it is not allowed to write."),
-    .init(10, "permissionFailure", "CKErrorPermissionFailure", "The user has no permission for this operation."),
-    .init(11, "unknownItem", "CKErrorUnknownItem", "The record does not exist."),
-    .init(12, "invalidArguments", "CKErrorInvalidArguments", "Invalid arguments."),
-    .init(13, "resultsTruncated", "CKErrorResultsTruncated", "Results truncated."),
-    .init(14, "serverRecordChanged", "CKErrorServerRecordChanged", "The record changed on the server since it was fetched; resolve the conflict and save again."),
-    .init(15, "serverRejectedRequest", "CKErrorServerRejectedRequest", "Server rejected request."),
-    .init(16, "assetFileNotFound", "CKErrorAssetFileNotFound", "Asset file not found."),
-    .init(17, "assetFileModified", "CKErrorAssetFileModified", "Asset file modified."),
-    .init(18, "incompatibleVersion", "CKErrorIncompatibleVersion", "Incompatible version."),
-    .init(19, "constraintViolation", "CKErrorConstraintViolation", "Constraint violation."),
-    .init(20, "operationCancelled", "CKErrorOperationCancelled", "Operation cancelled."),
-    .init(21, "changeTokenExpired", "CKErrorChangeTokenExpired", "Change token expired."),
-    .init(22, "batchRequestFailed", "CKErrorBatchRequestFailed", "Batch request failed."),
-    .init(23, "zoneBusy", "CKErrorZoneBusy", "Zone busy."),
-    .init(24, "badDatabase", "CKErrorBadDatabase", "Bad database."),
-    .init(25, "quotaExceeded", "CKErrorQuotaExceeded", "Saving would exceed the user's iCloud quota."),
-    .init(26, "zoneNotFound", "CKErrorZoneNotFound", "The record zone does not exist on the server."),
-    .init(27, "limitExceeded", "CKErrorLimitExceeded", "Limit exceeded."),
-    .init(28, "userDeletedZone", "CKErrorUserDeletedZone", "User deleted zone."),
-    .init(29, "tooManyParticipants", "CKErrorTooManyParticipants", "Too many participants."),
-    .init(30, "alreadyShared", "CKErrorAlreadyShared", "Already shared."),
-    .init(31, "referenceViolation", "CKErrorReferenceViolation", "Reference violation."),
-    .init(32, "managedAccountRestricted", "CKErrorManagedAccountRestricted", "Managed account restricted."),
-    .init(33, "participantMayNeedVerification", "CKErrorParticipantMayNeedVerification", "Participant may need verification."),
-    .init(34, "serverResponseLost", "CKErrorServerResponseLost", "Server response lost."),
-    .init(35, "assetNotAvailable", "CKErrorAssetNotAvailable", "Asset not available."),
+    .init(code: 1, nameStart: 17512, nameCount: 13, constantStart: 17525, constantCount: 20, meaningStart: 17545, meaningCount: 15),  // internalError
+    .init(code: 2, nameStart: 17560, nameCount: 14, constantStart: 17574, constantCount: 21, meaningStart: 17595, meaningCount: 76),  // partialFailure
+    .init(code: 3, nameStart: 17671, nameCount: 18, constantStart: 17689, constantCount: 25, meaningStart: 17714, meaningCount: 24),  // networkUnavailable
+    .init(code: 4, nameStart: 17738, nameCount: 14, constantStart: 17752, constantCount: 21, meaningStart: 17773, meaningCount: 48),  // networkFailure
+    .init(code: 5, nameStart: 17821, nameCount: 12, constantStart: 17833, constantCount: 19, meaningStart: 17852, meaningCount: 57),  // badContainer
+    .init(code: 6, nameStart: 17909, nameCount: 18, constantStart: 17927, constantCount: 25, meaningStart: 17952, meaningCount: 37),  // serviceUnavailable
+    .init(code: 7, nameStart: 17989, nameCount: 18, constantStart: 18007, constantCount: 25, meaningStart: 18032, meaningCount: 70),  // requestRateLimited
+    .init(code: 8, nameStart: 4263, nameCount: 18, constantStart: 18102, constantCount: 25, meaningStart: 18127, meaningCount: 20),  // missingEntitlement
+    .init(code: 9, nameStart: 18147, nameCount: 16, constantStart: 18163, constantCount: 23, meaningStart: 18186, meaningCount: 62),  // notAuthenticated
+    .init(code: 10, nameStart: 18248, nameCount: 17, constantStart: 18265, constantCount: 24, meaningStart: 18289, meaningCount: 46),  // permissionFailure
+    .init(code: 11, nameStart: 18335, nameCount: 11, constantStart: 18346, constantCount: 18, meaningStart: 18364, meaningCount: 26),  // unknownItem
+    .init(code: 12, nameStart: 18390, nameCount: 16, constantStart: 18406, constantCount: 23, meaningStart: 18429, meaningCount: 18),  // invalidArguments
+    .init(code: 13, nameStart: 18447, nameCount: 16, constantStart: 18463, constantCount: 23, meaningStart: 18486, meaningCount: 18),  // resultsTruncated
+    .init(code: 14, nameStart: 18504, nameCount: 19, constantStart: 18523, constantCount: 26, meaningStart: 18549, meaningCount: 91),  // serverRecordChanged
+    .init(code: 15, nameStart: 18640, nameCount: 21, constantStart: 18661, constantCount: 28, meaningStart: 18689, meaningCount: 24),  // serverRejectedRequest
+    .init(code: 16, nameStart: 18713, nameCount: 17, constantStart: 18730, constantCount: 24, meaningStart: 18754, meaningCount: 21),  // assetFileNotFound
+    .init(code: 17, nameStart: 18775, nameCount: 17, constantStart: 18792, constantCount: 24, meaningStart: 18816, meaningCount: 20),  // assetFileModified
+    .init(code: 18, nameStart: 18836, nameCount: 19, constantStart: 18855, constantCount: 26, meaningStart: 18881, meaningCount: 21),  // incompatibleVersion
+    .init(code: 19, nameStart: 18902, nameCount: 19, constantStart: 18921, constantCount: 26, meaningStart: 18947, meaningCount: 21),  // constraintViolation
+    .init(code: 20, nameStart: 18968, nameCount: 18, constantStart: 18986, constantCount: 25, meaningStart: 19011, meaningCount: 20),  // operationCancelled
+    .init(code: 21, nameStart: 19031, nameCount: 18, constantStart: 19049, constantCount: 25, meaningStart: 19074, meaningCount: 21),  // changeTokenExpired
+    .init(code: 22, nameStart: 19095, nameCount: 18, constantStart: 19113, constantCount: 25, meaningStart: 19138, meaningCount: 21),  // batchRequestFailed
+    .init(code: 23, nameStart: 19159, nameCount: 8, constantStart: 19167, constantCount: 15, meaningStart: 19182, meaningCount: 10),  // zoneBusy
+    .init(code: 24, nameStart: 19192, nameCount: 11, constantStart: 19203, constantCount: 18, meaningStart: 19221, meaningCount: 13),  // badDatabase
+    .init(code: 25, nameStart: 19234, nameCount: 13, constantStart: 19247, constantCount: 20, meaningStart: 19267, meaningCount: 44),  // quotaExceeded
+    .init(code: 26, nameStart: 19311, nameCount: 12, constantStart: 19323, constantCount: 19, meaningStart: 19342, meaningCount: 45),  // zoneNotFound
+    .init(code: 27, nameStart: 19387, nameCount: 13, constantStart: 19400, constantCount: 20, meaningStart: 19420, meaningCount: 15),  // limitExceeded
+    .init(code: 28, nameStart: 19435, nameCount: 15, constantStart: 19450, constantCount: 22, meaningStart: 19472, meaningCount: 18),  // userDeletedZone
+    .init(code: 29, nameStart: 19490, nameCount: 19, constantStart: 19509, constantCount: 26, meaningStart: 19535, meaningCount: 22),  // tooManyParticipants
+    .init(code: 30, nameStart: 19557, nameCount: 13, constantStart: 19570, constantCount: 20, meaningStart: 19590, meaningCount: 15),  // alreadyShared
+    .init(code: 31, nameStart: 19605, nameCount: 18, constantStart: 19623, constantCount: 25, meaningStart: 19648, meaningCount: 20),  // referenceViolation
+    .init(code: 32, nameStart: 19668, nameCount: 24, constantStart: 19692, constantCount: 31, meaningStart: 19723, meaningCount: 27),  // managedAccountRestricted
+    .init(code: 33, nameStart: 19750, nameCount: 30, constantStart: 19780, constantCount: 37, meaningStart: 19817, meaningCount: 34),  // participantMayNeedVerification
+    .init(code: 34, nameStart: 19851, nameCount: 18, constantStart: 19869, constantCount: 25, meaningStart: 19894, meaningCount: 21),  // serverResponseLost
+    .init(code: 35, nameStart: 19915, nameCount: 17, constantStart: 19932, constantCount: 24, meaningStart: 19956, meaningCount: 20),  // assetNotAvailable
     // Code Signing, NSOSStatusErrorDomain
-    .init(-67072, "errSecCSUnimplemented", "", "Unimplemented."),
-    .init(-67071, "errSecCSInvalidObjectRef", "", "Invalid object ref."),
-    .init(-67070, "errSecCSInvalidFlags", "", "Invalid flags."),
-    .init(-67069, "errSecCSObjectRequired", "", "Object required."),
-    .init(-67068, "errSecCSStaticCodeNotFound", "", "Static code not found."),
-    .init(-67067, "errSecCSUnsupportedGuestAttributes", "", "Unsupported guest attributes."),
-    .init(-67066, "errSecCSInvalidAttributeValues", "", "Invalid attribute values."),
-    .init(-67065, "errSecCSNoSuchCode", "", "No such code."),
-    .init(-67064, "errSecCSMultipleGuests", "", "Multiple guests."),
-    .init(-67063, "errSecCSGuestInvalid", "", "Guest invalid."),
-    .init(-67062, "errSecCSUnsigned", "", "Unsigned."),
-    .init(-67061, "errSecCSSignatureFailed", "", "Signature failed."),
-    .init(-67060, "errSecCSSignatureNotVerifiable", "", "Signature not verifiable."),
-    .init(-67059, "errSecCSSignatureUnsupported", "", "Signature unsupported."),
-    .init(-67058, "errSecCSBadDictionaryFormat", "", "Bad dictionary format."),
-    .init(-67057, "errSecCSResourcesNotSealed", "", "Resources not sealed."),
-    .init(-67056, "errSecCSResourcesNotFound", "", "Resources not found."),
-    .init(-67055, "errSecCSResourcesInvalid", "", "Resources invalid."),
-    .init(-67054, "errSecCSBadResource", "", "Bad resource."),
-    .init(-67053, "errSecCSResourceRulesInvalid", "", "Resource rules invalid."),
-    .init(-67052, "errSecCSReqInvalid", "", "Req invalid."),
-    .init(-67051, "errSecCSReqUnsupported", "", "Req unsupported."),
-    .init(-67050, "errSecCSReqFailed", "", "Req failed."),
-    .init(-67049, "errSecCSBadObjectFormat", "", "Bad object format."),
-    .init(-67048, "errSecCSInternalError", "", "Internal error."),
-    .init(-67047, "errSecCSHostReject", "", "Host reject."),
-    .init(-67046, "errSecCSNotAHost", "", "Not a host."),
-    .init(-67045, "errSecCSSignatureInvalid", "", "Signature invalid."),
-    .init(-67044, "errSecCSHostProtocolRelativePath", "", "Host protocol relative path."),
-    .init(-67043, "errSecCSHostProtocolContradiction", "", "Host protocol contradiction."),
-    .init(-67042, "errSecCSHostProtocolDedicationError", "", "Host protocol dedication error."),
-    .init(-67041, "errSecCSHostProtocolNotProxy", "", "Host protocol not proxy."),
-    .init(-67040, "errSecCSHostProtocolStateError", "", "Host protocol state error."),
-    .init(-67039, "errSecCSHostProtocolUnrelated", "", "Host protocol unrelated."),
-    .init(-67037, "errSecCSNotSupported", "", "Not supported."),
-    .init(-67036, "errSecCSCMSTooLarge", "", "CMS too large."),
-    .init(-67035, "errSecCSHostProtocolInvalidHash", "", "Host protocol invalid hash."),
-    .init(-67034, "errSecCSStaticCodeChanged", "", "Static code changed."),
-    .init(-67033, "errSecCSDBDenied", "", "DB denied."),
-    .init(-67032, "errSecCSDBAccess", "", "DB access."),
-    .init(-67033, "errSecCSSigDBDenied", "", "Sig DB denied."),
-    .init(-67032, "errSecCSSigDBAccess", "", "Sig DB access."),
-    .init(-67031, "errSecCSHostProtocolInvalidAttribute", "", "Host protocol invalid attribute."),
-    .init(-67030, "errSecCSInfoPlistFailed", "", "Info plist failed."),
-    .init(-67029, "errSecCSNoMainExecutable", "", "No main executable."),
-    .init(-67028, "errSecCSBadBundleFormat", "", "Bad bundle format."),
-    .init(-67027, "errSecCSNoMatches", "", "No matches."),
-    .init(-67026, "errSecCSFileHardQuarantined", "", "File hard quarantined."),
-    .init(-67025, "errSecCSOutdated", "", "Outdated."),
-    .init(-67024, "errSecCSDbCorrupt", "", "Db corrupt."),
-    .init(-67023, "errSecCSResourceDirectoryFailed", "", "Resource directory failed."),
-    .init(-67022, "errSecCSUnsignedNestedCode", "", "Unsigned nested code."),
-    .init(-67021, "errSecCSBadNestedCode", "", "Bad nested code."),
-    .init(-67020, "errSecCSBadCallbackValue", "", "Bad callback value."),
-    .init(-67019, "errSecCSHelperFailed", "", "Helper failed."),
-    .init(-67018, "errSecCSVetoed", "", "Vetoed."),
-    .init(-67017, "errSecCSBadLVArch", "", "Bad LV arch."),
-    .init(-67016, "errSecCSResourceNotSupported", "", "Resource not supported."),
-    .init(-67015, "errSecCSRegularFile", "", "Regular file."),
-    .init(-67014, "errSecCSUnsealedAppRoot", "", "Unsealed app root."),
-    .init(-67013, "errSecCSWeakResourceRules", "", "Weak resource rules."),
-    .init(-67012, "errSecCSDSStoreSymlink", "", "DS store symlink."),
-    .init(-67011, "errSecCSAmbiguousBundleFormat", "", "Ambiguous bundle format."),
-    .init(-67010, "errSecCSBadMainExecutable", "", "Bad main executable."),
-    .init(-67009, "errSecCSBadFrameworkVersion", "", "Bad framework version."),
-    .init(-67008, "errSecCSUnsealedFrameworkRoot", "", "Unsealed framework root."),
-    .init(-67007, "errSecCSWeakResourceEnvelope", "", "Weak resource envelope."),
-    .init(-67006, "errSecCSCancelled", "", "Cancelled."),
-    .init(-67005, "errSecCSInvalidPlatform", "", "Invalid platform."),
-    .init(-67004, "errSecCSTooBig", "", "Too big."),
-    .init(-67003, "errSecCSInvalidSymlink", "", "Invalid symlink."),
-    .init(-67002, "errSecCSNotAppLike", "", "Not app like."),
-    .init(-67001, "errSecCSBadDiskImageFormat", "", "Bad disk image format."),
-    .init(-67000, "errSecCSUnsupportedDigestAlgorithm", "", "Unsupported digest algorithm."),
-    .init(-66999, "errSecCSInvalidAssociatedFileData", "", "Invalid associated file data."),
-    .init(-66998, "errSecCSInvalidTeamIdentifier", "", "Invalid team identifier."),
-    .init(-66997, "errSecCSBadTeamIdentifier", "", "Bad team identifier."),
-    .init(-66996, "errSecCSSignatureUntrusted", "", "Signature untrusted."),
-    .init(-66994, "errSecCSInvalidEntitlements", "", "Invalid entitlements."),
-    .init(-66993, "errSecCSInvalidRuntimeVersion", "", "Invalid runtime version."),
-    .init(-66992, "errSecCSRevokedNotarization", "", "Revoked notarization."),
+    .init(code: -67072, nameStart: 19976, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 19997, meaningCount: 14),  // errSecCSUnimplemented
+    .init(code: -67071, nameStart: 20011, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 20035, meaningCount: 19),  // errSecCSInvalidObjectRef
+    .init(code: -67070, nameStart: 20054, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 20074, meaningCount: 14),  // errSecCSInvalidFlags
+    .init(code: -67069, nameStart: 20088, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 20110, meaningCount: 16),  // errSecCSObjectRequired
+    .init(code: -67068, nameStart: 20126, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 20152, meaningCount: 22),  // errSecCSStaticCodeNotFound
+    .init(code: -67067, nameStart: 20174, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 20208, meaningCount: 29),  // errSecCSUnsupportedGuestAttributes
+    .init(code: -67066, nameStart: 20237, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 20267, meaningCount: 25),  // errSecCSInvalidAttributeValues
+    .init(code: -67065, nameStart: 20292, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 20310, meaningCount: 13),  // errSecCSNoSuchCode
+    .init(code: -67064, nameStart: 20323, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 20345, meaningCount: 16),  // errSecCSMultipleGuests
+    .init(code: -67063, nameStart: 20361, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 20381, meaningCount: 14),  // errSecCSGuestInvalid
+    .init(code: -67062, nameStart: 20395, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 20411, meaningCount: 9),  // errSecCSUnsigned
+    .init(code: -67061, nameStart: 20420, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 20443, meaningCount: 17),  // errSecCSSignatureFailed
+    .init(code: -67060, nameStart: 20460, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 20490, meaningCount: 25),  // errSecCSSignatureNotVerifiable
+    .init(code: -67059, nameStart: 20515, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 20543, meaningCount: 22),  // errSecCSSignatureUnsupported
+    .init(code: -67058, nameStart: 20565, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 20592, meaningCount: 22),  // errSecCSBadDictionaryFormat
+    .init(code: -67057, nameStart: 20614, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 20640, meaningCount: 21),  // errSecCSResourcesNotSealed
+    .init(code: -67056, nameStart: 20661, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 20686, meaningCount: 20),  // errSecCSResourcesNotFound
+    .init(code: -67055, nameStart: 20706, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 20730, meaningCount: 18),  // errSecCSResourcesInvalid
+    .init(code: -67054, nameStart: 20748, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 20767, meaningCount: 13),  // errSecCSBadResource
+    .init(code: -67053, nameStart: 20780, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 20808, meaningCount: 23),  // errSecCSResourceRulesInvalid
+    .init(code: -67052, nameStart: 20831, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 20849, meaningCount: 12),  // errSecCSReqInvalid
+    .init(code: -67051, nameStart: 20861, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 20883, meaningCount: 16),  // errSecCSReqUnsupported
+    .init(code: -67050, nameStart: 20899, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 20916, meaningCount: 11),  // errSecCSReqFailed
+    .init(code: -67049, nameStart: 20927, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 20950, meaningCount: 18),  // errSecCSBadObjectFormat
+    .init(code: -67048, nameStart: 20968, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 17545, meaningCount: 15),  // errSecCSInternalError
+    .init(code: -67047, nameStart: 20989, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 21007, meaningCount: 12),  // errSecCSHostReject
+    .init(code: -67046, nameStart: 21019, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 21035, meaningCount: 11),  // errSecCSNotAHost
+    .init(code: -67045, nameStart: 21046, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 21070, meaningCount: 18),  // errSecCSSignatureInvalid
+    .init(code: -67044, nameStart: 21088, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 21120, meaningCount: 28),  // errSecCSHostProtocolRelativePath
+    .init(code: -67043, nameStart: 21148, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 21181, meaningCount: 28),  // errSecCSHostProtocolContradiction
+    .init(code: -67042, nameStart: 21209, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 21244, meaningCount: 31),  // errSecCSHostProtocolDedicationError
+    .init(code: -67041, nameStart: 21275, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 21303, meaningCount: 24),  // errSecCSHostProtocolNotProxy
+    .init(code: -67040, nameStart: 21327, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 21357, meaningCount: 26),  // errSecCSHostProtocolStateError
+    .init(code: -67039, nameStart: 21383, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 21412, meaningCount: 24),  // errSecCSHostProtocolUnrelated
+    .init(code: -67037, nameStart: 21436, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 21456, meaningCount: 14),  // errSecCSNotSupported
+    .init(code: -67036, nameStart: 21470, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 21489, meaningCount: 14),  // errSecCSCMSTooLarge
+    .init(code: -67035, nameStart: 21503, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 21534, meaningCount: 27),  // errSecCSHostProtocolInvalidHash
+    .init(code: -67034, nameStart: 21561, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 21586, meaningCount: 20),  // errSecCSStaticCodeChanged
+    .init(code: -67033, nameStart: 21606, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 21622, meaningCount: 10),  // errSecCSDBDenied
+    .init(code: -67032, nameStart: 21632, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 21648, meaningCount: 10),  // errSecCSDBAccess
+    .init(code: -67033, nameStart: 21658, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 21677, meaningCount: 14),  // errSecCSSigDBDenied
+    .init(code: -67032, nameStart: 21691, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 21710, meaningCount: 14),  // errSecCSSigDBAccess
+    .init(code: -67031, nameStart: 21724, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 21760, meaningCount: 32),  // errSecCSHostProtocolInvalidAttribute
+    .init(code: -67030, nameStart: 21792, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 21815, meaningCount: 18),  // errSecCSInfoPlistFailed
+    .init(code: -67029, nameStart: 21833, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 21857, meaningCount: 19),  // errSecCSNoMainExecutable
+    .init(code: -67028, nameStart: 21876, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 21899, meaningCount: 18),  // errSecCSBadBundleFormat
+    .init(code: -67027, nameStart: 21917, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 21934, meaningCount: 11),  // errSecCSNoMatches
+    .init(code: -67026, nameStart: 21945, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 21972, meaningCount: 22),  // errSecCSFileHardQuarantined
+    .init(code: -67025, nameStart: 21994, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 22010, meaningCount: 9),  // errSecCSOutdated
+    .init(code: -67024, nameStart: 22019, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 22036, meaningCount: 11),  // errSecCSDbCorrupt
+    .init(code: -67023, nameStart: 22047, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 22078, meaningCount: 26),  // errSecCSResourceDirectoryFailed
+    .init(code: -67022, nameStart: 22104, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 22130, meaningCount: 21),  // errSecCSUnsignedNestedCode
+    .init(code: -67021, nameStart: 22151, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 22172, meaningCount: 16),  // errSecCSBadNestedCode
+    .init(code: -67020, nameStart: 22188, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 22212, meaningCount: 19),  // errSecCSBadCallbackValue
+    .init(code: -67019, nameStart: 22231, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 22251, meaningCount: 14),  // errSecCSHelperFailed
+    .init(code: -67018, nameStart: 22265, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 22279, meaningCount: 7),  // errSecCSVetoed
+    .init(code: -67017, nameStart: 22286, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 22303, meaningCount: 12),  // errSecCSBadLVArch
+    .init(code: -67016, nameStart: 22315, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 22343, meaningCount: 23),  // errSecCSResourceNotSupported
+    .init(code: -67015, nameStart: 22366, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 22385, meaningCount: 13),  // errSecCSRegularFile
+    .init(code: -67014, nameStart: 22398, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 22421, meaningCount: 18),  // errSecCSUnsealedAppRoot
+    .init(code: -67013, nameStart: 22439, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 22464, meaningCount: 20),  // errSecCSWeakResourceRules
+    .init(code: -67012, nameStart: 22484, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 22506, meaningCount: 17),  // errSecCSDSStoreSymlink
+    .init(code: -67011, nameStart: 22523, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 22552, meaningCount: 24),  // errSecCSAmbiguousBundleFormat
+    .init(code: -67010, nameStart: 22576, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 22601, meaningCount: 20),  // errSecCSBadMainExecutable
+    .init(code: -67009, nameStart: 22621, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 22648, meaningCount: 22),  // errSecCSBadFrameworkVersion
+    .init(code: -67008, nameStart: 22670, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 22699, meaningCount: 24),  // errSecCSUnsealedFrameworkRoot
+    .init(code: -67007, nameStart: 22723, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 22751, meaningCount: 23),  // errSecCSWeakResourceEnvelope
+    .init(code: -67006, nameStart: 22774, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 13749, meaningCount: 10),  // errSecCSCancelled
+    .init(code: -67005, nameStart: 22791, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 22814, meaningCount: 17),  // errSecCSInvalidPlatform
+    .init(code: -67004, nameStart: 22831, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 22845, meaningCount: 8),  // errSecCSTooBig
+    .init(code: -67003, nameStart: 22853, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 22875, meaningCount: 16),  // errSecCSInvalidSymlink
+    .init(code: -67002, nameStart: 22891, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 22909, meaningCount: 13),  // errSecCSNotAppLike
+    .init(code: -67001, nameStart: 22922, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 22948, meaningCount: 22),  // errSecCSBadDiskImageFormat
+    .init(code: -67000, nameStart: 22970, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 23004, meaningCount: 29),  // errSecCSUnsupportedDigestAlgorithm
+    .init(code: -66999, nameStart: 23033, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 23066, meaningCount: 29),  // errSecCSInvalidAssociatedFileData
+    .init(code: -66998, nameStart: 23095, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 23124, meaningCount: 24),  // errSecCSInvalidTeamIdentifier
+    .init(code: -66997, nameStart: 23148, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 23173, meaningCount: 20),  // errSecCSBadTeamIdentifier
+    .init(code: -66996, nameStart: 23193, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 23219, meaningCount: 20),  // errSecCSSignatureUntrusted
+    .init(code: -66994, nameStart: 23239, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 23266, meaningCount: 21),  // errSecCSInvalidEntitlements
+    .init(code: -66993, nameStart: 23287, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 23316, meaningCount: 24),  // errSecCSInvalidRuntimeVersion
+    .init(code: -66992, nameStart: 23340, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 23367, meaningCount: 21),  // errSecCSRevokedNotarization
     // Core Bluetooth ATT, CBATTErrorDomain
-    .init(0, "success", "CBATTErrorSuccess", "Success."),
-    .init(1, "invalidHandle", "CBATTErrorInvalidHandle", "Invalid handle."),
-    .init(2, "readNotPermitted", "CBATTErrorReadNotPermitted", "Read not permitted."),
-    .init(3, "writeNotPermitted", "CBATTErrorWriteNotPermitted", "Write not permitted."),
-    .init(4, "invalidPdu", "CBATTErrorInvalidPdu", "Invalid pdu."),
-    .init(5, "insufficientAuthentication", "CBATTErrorInsufficientAuthentication", "Insufficient authentication."),
-    .init(6, "requestNotSupported", "CBATTErrorRequestNotSupported", "Request not supported."),
-    .init(7, "invalidOffset", "CBATTErrorInvalidOffset", "Invalid offset."),
-    .init(8, "insufficientAuthorization", "CBATTErrorInsufficientAuthorization", "Insufficient authorization."),
-    .init(9, "prepareQueueFull", "CBATTErrorPrepareQueueFull", "Prepare queue full."),
-    .init(10, "attributeNotFound", "CBATTErrorAttributeNotFound", "Attribute not found."),
-    .init(11, "attributeNotLong", "CBATTErrorAttributeNotLong", "Attribute not long."),
-    .init(12, "insufficientEncryptionKeySize", "CBATTErrorInsufficientEncryptionKeySize", "Insufficient encryption key size."),
-    .init(13, "invalidAttributeValueLength", "CBATTErrorInvalidAttributeValueLength", "Invalid attribute value length."),
-    .init(14, "unlikelyError", "CBATTErrorUnlikelyError", "Unlikely error."),
-    .init(15, "insufficientEncryption", "CBATTErrorInsufficientEncryption", "Insufficient encryption."),
-    .init(16, "unsupportedGroupType", "CBATTErrorUnsupportedGroupType", "Unsupported group type."),
-    .init(17, "insufficientResources", "CBATTErrorInsufficientResources", "Insufficient resources."),
+    .init(code: 0, nameStart: 23388, nameCount: 7, constantStart: 23395, constantCount: 17, meaningStart: 23412, meaningCount: 8),  // success
+    .init(code: 1, nameStart: 23420, nameCount: 13, constantStart: 23433, constantCount: 23, meaningStart: 23456, meaningCount: 15),  // invalidHandle
+    .init(code: 2, nameStart: 23471, nameCount: 16, constantStart: 23487, constantCount: 26, meaningStart: 23513, meaningCount: 19),  // readNotPermitted
+    .init(code: 3, nameStart: 23532, nameCount: 17, constantStart: 23549, constantCount: 27, meaningStart: 23576, meaningCount: 20),  // writeNotPermitted
+    .init(code: 4, nameStart: 23596, nameCount: 10, constantStart: 23606, constantCount: 20, meaningStart: 23626, meaningCount: 12),  // invalidPdu
+    .init(code: 5, nameStart: 23638, nameCount: 26, constantStart: 23664, constantCount: 36, meaningStart: 23700, meaningCount: 28),  // insufficientAuthentication
+    .init(code: 6, nameStart: 23728, nameCount: 19, constantStart: 23747, constantCount: 29, meaningStart: 23776, meaningCount: 22),  // requestNotSupported
+    .init(code: 7, nameStart: 23798, nameCount: 13, constantStart: 23811, constantCount: 23, meaningStart: 23834, meaningCount: 15),  // invalidOffset
+    .init(code: 8, nameStart: 23849, nameCount: 25, constantStart: 23874, constantCount: 35, meaningStart: 23909, meaningCount: 27),  // insufficientAuthorization
+    .init(code: 9, nameStart: 23936, nameCount: 16, constantStart: 23952, constantCount: 26, meaningStart: 23978, meaningCount: 19),  // prepareQueueFull
+    .init(code: 10, nameStart: 23997, nameCount: 17, constantStart: 24014, constantCount: 27, meaningStart: 24041, meaningCount: 20),  // attributeNotFound
+    .init(code: 11, nameStart: 24061, nameCount: 16, constantStart: 24077, constantCount: 26, meaningStart: 24103, meaningCount: 19),  // attributeNotLong
+    .init(code: 12, nameStart: 24122, nameCount: 29, constantStart: 24151, constantCount: 39, meaningStart: 24190, meaningCount: 33),  // insufficientEncryptionKeySize
+    .init(code: 13, nameStart: 24223, nameCount: 27, constantStart: 24250, constantCount: 37, meaningStart: 24287, meaningCount: 31),  // invalidAttributeValueLength
+    .init(code: 14, nameStart: 24318, nameCount: 13, constantStart: 24331, constantCount: 23, meaningStart: 24354, meaningCount: 15),  // unlikelyError
+    .init(code: 15, nameStart: 24369, nameCount: 22, constantStart: 24391, constantCount: 32, meaningStart: 24423, meaningCount: 24),  // insufficientEncryption
+    .init(code: 16, nameStart: 24447, nameCount: 20, constantStart: 24467, constantCount: 30, meaningStart: 24497, meaningCount: 23),  // unsupportedGroupType
+    .init(code: 17, nameStart: 24520, nameCount: 21, constantStart: 24541, constantCount: 31, meaningStart: 24572, meaningCount: 23),  // insufficientResources
     // Core Bluetooth, CBErrorDomain
-    .init(0, "unknown", "CBErrorUnknown", "Unknown."),
-    .init(1, "invalidParameters", "CBErrorInvalidParameters", "Invalid parameters."),
-    .init(2, "invalidHandle", "CBErrorInvalidHandle", "Invalid handle."),
-    .init(3, "notConnected", "CBErrorNotConnected", "Not connected."),
-    .init(4, "outOfSpace", "CBErrorOutOfSpace", "Out of space."),
-    .init(5, "operationCancelled", "CBErrorOperationCancelled", "Operation cancelled."),
-    .init(6, "connectionTimeout", "CBErrorConnectionTimeout", "Connection timeout."),
-    .init(7, "peripheralDisconnected", "CBErrorPeripheralDisconnected", "Peripheral disconnected."),
-    .init(8, "uuidNotAllowed", "CBErrorUUIDNotAllowed", "UUID not allowed."),
-    .init(9, "alreadyAdvertising", "CBErrorAlreadyAdvertising", "Already advertising."),
-    .init(10, "connectionFailed", "CBErrorConnectionFailed", "Connection failed."),
-    .init(11, "connectionLimitReached", "CBErrorConnectionLimitReached", "Connection limit reached."),
-    .init(12, "unknownDevice", "CBErrorUnknownDevice", "Unknown device."),
-    .init(13, "operationNotSupported", "CBErrorOperationNotSupported", "Operation not supported."),
-    .init(14, "peerRemovedPairingInformation", "CBErrorPeerRemovedPairingInformation", "Peer removed pairing information."),
-    .init(15, "encryptionTimedOut", "CBErrorEncryptionTimedOut", "Encryption timed out."),
-    .init(16, "tooManyLEPairedDevices", "CBErrorTooManyLEPairedDevices", "Too many LE paired devices."),
+    .init(code: 0, nameStart: 5487, nameCount: 7, constantStart: 24595, constantCount: 14, meaningStart: 13712, meaningCount: 8),  // unknown
+    .init(code: 1, nameStart: 24609, nameCount: 17, constantStart: 24626, constantCount: 24, meaningStart: 24650, meaningCount: 19),  // invalidParameters
+    .init(code: 2, nameStart: 23420, nameCount: 13, constantStart: 24669, constantCount: 20, meaningStart: 23456, meaningCount: 15),  // invalidHandle
+    .init(code: 3, nameStart: 24689, nameCount: 12, constantStart: 24701, constantCount: 19, meaningStart: 24720, meaningCount: 14),  // notConnected
+    .init(code: 4, nameStart: 24734, nameCount: 10, constantStart: 24744, constantCount: 17, meaningStart: 24761, meaningCount: 13),  // outOfSpace
+    .init(code: 5, nameStart: 18968, nameCount: 18, constantStart: 24774, constantCount: 25, meaningStart: 19011, meaningCount: 20),  // operationCancelled
+    .init(code: 6, nameStart: 24799, nameCount: 17, constantStart: 24816, constantCount: 24, meaningStart: 24840, meaningCount: 19),  // connectionTimeout
+    .init(code: 7, nameStart: 24859, nameCount: 22, constantStart: 24881, constantCount: 29, meaningStart: 24910, meaningCount: 24),  // peripheralDisconnected
+    .init(code: 8, nameStart: 24934, nameCount: 14, constantStart: 24948, constantCount: 21, meaningStart: 24969, meaningCount: 17),  // uuidNotAllowed
+    .init(code: 9, nameStart: 24986, nameCount: 18, constantStart: 25004, constantCount: 25, meaningStart: 25029, meaningCount: 20),  // alreadyAdvertising
+    .init(code: 10, nameStart: 25049, nameCount: 16, constantStart: 25065, constantCount: 23, meaningStart: 25088, meaningCount: 18),  // connectionFailed
+    .init(code: 11, nameStart: 25106, nameCount: 22, constantStart: 25128, constantCount: 29, meaningStart: 25157, meaningCount: 25),  // connectionLimitReached
+    .init(code: 12, nameStart: 25182, nameCount: 13, constantStart: 25195, constantCount: 20, meaningStart: 25215, meaningCount: 15),  // unknownDevice
+    .init(code: 13, nameStart: 25230, nameCount: 21, constantStart: 25251, constantCount: 28, meaningStart: 2963, meaningCount: 24),  // operationNotSupported
+    .init(code: 14, nameStart: 25279, nameCount: 29, constantStart: 25308, constantCount: 36, meaningStart: 25344, meaningCount: 33),  // peerRemovedPairingInformation
+    .init(code: 15, nameStart: 25377, nameCount: 18, constantStart: 25395, constantCount: 25, meaningStart: 25420, meaningCount: 21),  // encryptionTimedOut
+    .init(code: 16, nameStart: 25441, nameCount: 22, constantStart: 25463, constantCount: 29, meaningStart: 25492, meaningCount: 27),  // tooManyLEPairedDevices
     // Core Data, NSCocoaErrorDomain
-    .init(1550, "managedObjectValidation", "NSManagedObjectValidationError", "A managed object failed validation."),
-    .init(1551, "managedObjectConstraintValidation", "NSManagedObjectConstraintValidationError", "Managed object constraint validation."),
-    .init(1560, "validationMultipleErrors", "NSValidationMultipleErrorsError", "Validation multiple errors."),
-    .init(1570, "validationMissingMandatoryProperty", "NSValidationMissingMandatoryPropertyError", "A required property has no value."),
-    .init(1580, "validationRelationshipLacksMinimumCount", "NSValidationRelationshipLacksMinimumCountError", "Validation relationship lacks minimum count."),
-    .init(1590, "validationRelationshipExceedsMaximumCount", "NSValidationRelationshipExceedsMaximumCountError", "Validation relationship exceeds maximum count."),
-    .init(1600, "validationRelationshipDeniedDelete", "NSValidationRelationshipDeniedDeleteError", "Validation relationship denied delete."),
-    .init(1610, "validationNumberTooLarge", "NSValidationNumberTooLargeError", "Validation number too large."),
-    .init(1620, "validationNumberTooSmall", "NSValidationNumberTooSmallError", "Validation number too small."),
-    .init(1630, "validationDateTooLate", "NSValidationDateTooLateError", "Validation date too late."),
-    .init(1640, "validationDateTooSoon", "NSValidationDateTooSoonError", "Validation date too soon."),
-    .init(1650, "validationInvalidDate", "NSValidationInvalidDateError", "Validation invalid date."),
-    .init(1660, "validationStringTooLong", "NSValidationStringTooLongError", "Validation string too long."),
-    .init(1670, "validationStringTooShort", "NSValidationStringTooShortError", "Validation string too short."),
-    .init(1680, "validationStringPatternMatching", "NSValidationStringPatternMatchingError", "Validation string pattern matching."),
-    .init(1690, "validationInvalidURI", "NSValidationInvalidURIError", "Validation invalid URI error."),
-    .init(132000, "managedObjectContextLocking", "NSManagedObjectContextLockingError", "Managed object context locking."),
-    .init(132010, "persistentStoreCoordinatorLocking", "NSPersistentStoreCoordinatorLockingError", "Persistent store coordinator locking."),
-    .init(133000, "managedObjectReferentialIntegrity", "NSManagedObjectReferentialIntegrityError", "Managed object referential integrity."),
-    .init(133010, "managedObjectExternalRelationship", "NSManagedObjectExternalRelationshipError", "Managed object external relationship."),
-    .init(133020, "managedObjectMerge", "NSManagedObjectMergeError", "The merge policy could not merge the changes."),
-    .init(133021, "managedObjectConstraintMerge", "NSManagedObjectConstraintMergeError", "Managed object constraint merge."),
-    .init(134000, "persistentStoreInvalidType", "NSPersistentStoreInvalidTypeError", "Persistent store invalid type."),
-    .init(134010, "persistentStoreTypeMismatch", "NSPersistentStoreTypeMismatchError", "Persistent store type mismatch."),
-    .init(134020, "persistentStoreIncompatibleSchema", "NSPersistentStoreIncompatibleSchemaError", "Persistent store incompatible schema."),
-    .init(134030, "persistentStoreSave", "NSPersistentStoreSaveError", "Persistent store save."),
-    .init(134040, "persistentStoreIncompleteSave", "NSPersistentStoreIncompleteSaveError", "Persistent store incomplete save."),
-    .init(134050, "persistentStoreSaveConflicts", "NSPersistentStoreSaveConflictsError", "Persistent store save conflicts."),
-    .init(134060, "coreData", "NSCoreDataError", "A general Core Data error."),
-    .init(134070, "persistentStoreOperation", "NSPersistentStoreOperationError", "Persistent store operation."),
-    .init(134080, "persistentStoreOpen", "NSPersistentStoreOpenError", "Persistent store open."),
-    .init(134090, "persistentStoreTimeout", "NSPersistentStoreTimeoutError", "Persistent store timeout."),
-    .init(134091, "persistentStoreUnsupportedRequestType", "NSPersistentStoreUnsupportedRequestTypeError", "Persistent store unsupported request type."),
-    .init(134100, "persistentStoreIncompatibleVersionHash", "NSPersistentStoreIncompatibleVersionHashError", "The store was made with another version of the model; it needs a migration."),
-    .init(134110, "migration", "NSMigrationError", "Migrating the store to the current model failed."),
-    .init(134111, "migrationConstraintViolation", "NSMigrationConstraintViolationError", "Migration constraint violation."),
-    .init(134120, "migrationCancelled", "NSMigrationCancelledError", "Migration cancelled."),
-    .init(134130, "migrationMissingSourceModel", "NSMigrationMissingSourceModelError", "Migration missing source model."),
-    .init(134140, "migrationMissingMappingModel", "NSMigrationMissingMappingModelError", "Migration missing mapping model."),
-    .init(134150, "migrationManagerSourceStore", "NSMigrationManagerSourceStoreError", "Migration manager source store."),
-    .init(134160, "migrationManagerDestinationStore", "NSMigrationManagerDestinationStoreError", "Migration manager destination store."),
-    .init(134170, "entityMigrationPolicy", "NSEntityMigrationPolicyError", "Entity migration policy."),
-    .init(134180, "sqlite", "NSSQLiteError", "SQLite reported an error (the underlying error has its code)."),
-    .init(134190, "inferredMappingModel", "NSInferredMappingModelError", "Inferred mapping model."),
-    .init(134200, "externalRecordImport", "NSExternalRecordImportError", "External record import."),
-    .init(134301, "persistentHistoryTokenExpired", "NSPersistentHistoryTokenExpiredError", "Persistent history token expired."),
+    .init(code: 1550, nameStart: 25519, nameCount: 23, constantStart: 25542, constantCount: 30, meaningStart: 25572, meaningCount: 35),  // managedObjectValidation
+    .init(code: 1551, nameStart: 25607, nameCount: 33, constantStart: 25640, constantCount: 40, meaningStart: 25680, meaningCount: 37),  // managedObjectConstraintValidation
+    .init(code: 1560, nameStart: 25717, nameCount: 24, constantStart: 25741, constantCount: 31, meaningStart: 25772, meaningCount: 27),  // validationMultipleErrors
+    .init(code: 1570, nameStart: 25799, nameCount: 34, constantStart: 25833, constantCount: 41, meaningStart: 25874, meaningCount: 33),  // validationMissingMandatoryProperty
+    .init(code: 1580, nameStart: 25907, nameCount: 39, constantStart: 25946, constantCount: 46, meaningStart: 25992, meaningCount: 44),  // validationRelationshipLacksMinimumCount
+    .init(code: 1590, nameStart: 26036, nameCount: 41, constantStart: 26077, constantCount: 48, meaningStart: 26125, meaningCount: 46),  // validationRelationshipExceedsMaximumCount
+    .init(code: 1600, nameStart: 26171, nameCount: 34, constantStart: 26205, constantCount: 41, meaningStart: 26246, meaningCount: 38),  // validationRelationshipDeniedDelete
+    .init(code: 1610, nameStart: 26284, nameCount: 24, constantStart: 26308, constantCount: 31, meaningStart: 26339, meaningCount: 28),  // validationNumberTooLarge
+    .init(code: 1620, nameStart: 26367, nameCount: 24, constantStart: 26391, constantCount: 31, meaningStart: 26422, meaningCount: 28),  // validationNumberTooSmall
+    .init(code: 1630, nameStart: 26450, nameCount: 21, constantStart: 26471, constantCount: 28, meaningStart: 26499, meaningCount: 25),  // validationDateTooLate
+    .init(code: 1640, nameStart: 26524, nameCount: 21, constantStart: 26545, constantCount: 28, meaningStart: 26573, meaningCount: 25),  // validationDateTooSoon
+    .init(code: 1650, nameStart: 26598, nameCount: 21, constantStart: 26619, constantCount: 28, meaningStart: 26647, meaningCount: 24),  // validationInvalidDate
+    .init(code: 1660, nameStart: 26671, nameCount: 23, constantStart: 26694, constantCount: 30, meaningStart: 26724, meaningCount: 27),  // validationStringTooLong
+    .init(code: 1670, nameStart: 26751, nameCount: 24, constantStart: 26775, constantCount: 31, meaningStart: 26806, meaningCount: 28),  // validationStringTooShort
+    .init(code: 1680, nameStart: 26834, nameCount: 31, constantStart: 26865, constantCount: 38, meaningStart: 26903, meaningCount: 35),  // validationStringPatternMatching
+    .init(code: 1690, nameStart: 26938, nameCount: 20, constantStart: 26958, constantCount: 27, meaningStart: 26985, meaningCount: 29),  // validationInvalidURI
+    .init(code: 132000, nameStart: 27014, nameCount: 27, constantStart: 27041, constantCount: 34, meaningStart: 27075, meaningCount: 31),  // managedObjectContextLocking
+    .init(code: 132010, nameStart: 27106, nameCount: 33, constantStart: 27139, constantCount: 40, meaningStart: 27179, meaningCount: 37),  // persistentStoreCoordinatorLocking
+    .init(code: 133000, nameStart: 27216, nameCount: 33, constantStart: 27249, constantCount: 40, meaningStart: 27289, meaningCount: 37),  // managedObjectReferentialIntegrity
+    .init(code: 133010, nameStart: 27326, nameCount: 33, constantStart: 27359, constantCount: 40, meaningStart: 27399, meaningCount: 37),  // managedObjectExternalRelationship
+    .init(code: 133020, nameStart: 27436, nameCount: 18, constantStart: 27454, constantCount: 25, meaningStart: 27479, meaningCount: 45),  // managedObjectMerge
+    .init(code: 133021, nameStart: 27524, nameCount: 28, constantStart: 27552, constantCount: 35, meaningStart: 27587, meaningCount: 32),  // managedObjectConstraintMerge
+    .init(code: 134000, nameStart: 27619, nameCount: 26, constantStart: 27645, constantCount: 33, meaningStart: 27678, meaningCount: 30),  // persistentStoreInvalidType
+    .init(code: 134010, nameStart: 27708, nameCount: 27, constantStart: 27735, constantCount: 34, meaningStart: 27769, meaningCount: 31),  // persistentStoreTypeMismatch
+    .init(code: 134020, nameStart: 27800, nameCount: 33, constantStart: 27833, constantCount: 40, meaningStart: 27873, meaningCount: 37),  // persistentStoreIncompatibleSchema
+    .init(code: 134030, nameStart: 27910, nameCount: 19, constantStart: 27929, constantCount: 26, meaningStart: 27955, meaningCount: 22),  // persistentStoreSave
+    .init(code: 134040, nameStart: 27977, nameCount: 29, constantStart: 28006, constantCount: 36, meaningStart: 28042, meaningCount: 33),  // persistentStoreIncompleteSave
+    .init(code: 134050, nameStart: 28075, nameCount: 28, constantStart: 28103, constantCount: 35, meaningStart: 28138, meaningCount: 32),  // persistentStoreSaveConflicts
+    .init(code: 134060, nameStart: 28170, nameCount: 8, constantStart: 28178, constantCount: 15, meaningStart: 28193, meaningCount: 26),  // coreData
+    .init(code: 134070, nameStart: 28219, nameCount: 24, constantStart: 28243, constantCount: 31, meaningStart: 28274, meaningCount: 27),  // persistentStoreOperation
+    .init(code: 134080, nameStart: 28301, nameCount: 19, constantStart: 28320, constantCount: 26, meaningStart: 28346, meaningCount: 22),  // persistentStoreOpen
+    .init(code: 134090, nameStart: 28368, nameCount: 22, constantStart: 28390, constantCount: 29, meaningStart: 28419, meaningCount: 25),  // persistentStoreTimeout
+    .init(code: 134091, nameStart: 28444, nameCount: 37, constantStart: 28481, constantCount: 44, meaningStart: 28525, meaningCount: 42),  // persistentStoreUnsupportedRequestType
+    .init(code: 134100, nameStart: 28567, nameCount: 38, constantStart: 28605, constantCount: 45, meaningStart: 28650, meaningCount: 75),  // persistentStoreIncompatibleVersionHash
+    .init(code: 134110, nameStart: 28725, nameCount: 9, constantStart: 28734, constantCount: 16, meaningStart: 28750, meaningCount: 48),  // migration
+    .init(code: 134111, nameStart: 28798, nameCount: 28, constantStart: 28826, constantCount: 35, meaningStart: 28861, meaningCount: 31),  // migrationConstraintViolation
+    .init(code: 134120, nameStart: 28892, nameCount: 18, constantStart: 28910, constantCount: 25, meaningStart: 28935, meaningCount: 20),  // migrationCancelled
+    .init(code: 134130, nameStart: 28955, nameCount: 27, constantStart: 28982, constantCount: 34, meaningStart: 29016, meaningCount: 31),  // migrationMissingSourceModel
+    .init(code: 134140, nameStart: 29047, nameCount: 28, constantStart: 29075, constantCount: 35, meaningStart: 29110, meaningCount: 32),  // migrationMissingMappingModel
+    .init(code: 134150, nameStart: 29142, nameCount: 27, constantStart: 29169, constantCount: 34, meaningStart: 29203, meaningCount: 31),  // migrationManagerSourceStore
+    .init(code: 134160, nameStart: 29234, nameCount: 32, constantStart: 29266, constantCount: 39, meaningStart: 29305, meaningCount: 36),  // migrationManagerDestinationStore
+    .init(code: 134170, nameStart: 29341, nameCount: 21, constantStart: 29362, constantCount: 28, meaningStart: 29390, meaningCount: 24),  // entityMigrationPolicy
+    .init(code: 134180, nameStart: 29414, nameCount: 6, constantStart: 29420, constantCount: 13, meaningStart: 29433, meaningCount: 61),  // sqlite
+    .init(code: 134190, nameStart: 29494, nameCount: 20, constantStart: 29514, constantCount: 27, meaningStart: 29541, meaningCount: 23),  // inferredMappingModel
+    .init(code: 134200, nameStart: 29564, nameCount: 20, constantStart: 29584, constantCount: 27, meaningStart: 29611, meaningCount: 23),  // externalRecordImport
+    .init(code: 134301, nameStart: 29634, nameCount: 29, constantStart: 29663, constantCount: 36, meaningStart: 29699, meaningCount: 33),  // persistentHistoryTokenExpired
     // Core Location, kCLErrorDomain
-    .init(0, "locationUnknown", "kCLErrorLocationUnknown", "The location is not known yet; Core Location keeps trying."),
-    .init(1, "denied", "kCLErrorDenied", "The user denied access to location services."),
-    .init(2, "network", "kCLErrorNetwork", "A network error prevented getting the location."),
-    .init(3, "headingFailure", "kCLErrorHeadingFailure", "Heading failure."),
-    .init(4, "regionMonitoringDenied", "kCLErrorRegionMonitoringDenied", "Region monitoring denied."),
-    .init(5, "regionMonitoringFailure", "kCLErrorRegionMonitoringFailure", "Region monitoring failure."),
-    .init(6, "regionMonitoringSetupDelayed", "kCLErrorRegionMonitoringSetupDelayed", "Region monitoring setup delayed."),
-    .init(7, "regionMonitoringResponseDelayed", "kCLErrorRegionMonitoringResponseDelayed", "Region monitoring response delayed."),
-    .init(8, "geocodeFoundNoResult", "kCLErrorGeocodeFoundNoResult", "Geocode found no result."),
-    .init(9, "geocodeFoundPartialResult", "kCLErrorGeocodeFoundPartialResult", "Geocode found partial result."),
-    .init(10, "geocodeCanceled", "kCLErrorGeocodeCanceled", "Geocode canceled."),
-    .init(11, "deferredFailed", "kCLErrorDeferredFailed", "Deferred failed."),
-    .init(12, "deferredNotUpdatingLocation", "kCLErrorDeferredNotUpdatingLocation", "Deferred not updating location."),
-    .init(13, "deferredAccuracyTooLow", "kCLErrorDeferredAccuracyTooLow", "Deferred accuracy too low."),
-    .init(14, "deferredDistanceFiltered", "kCLErrorDeferredDistanceFiltered", "Deferred distance filtered."),
-    .init(15, "deferredCanceled", "kCLErrorDeferredCanceled", "Deferred canceled."),
-    .init(16, "rangingUnavailable", "kCLErrorRangingUnavailable", "Ranging unavailable."),
-    .init(17, "rangingFailure", "kCLErrorRangingFailure", "Ranging failure."),
-    .init(18, "promptDeclined", "kCLErrorPromptDeclined", "Prompt declined."),
+    .init(code: 0, nameStart: 29732, nameCount: 15, constantStart: 29747, constantCount: 23, meaningStart: 29770, meaningCount: 58),  // locationUnknown
+    .init(code: 1, nameStart: 29828, nameCount: 6, constantStart: 29834, constantCount: 14, meaningStart: 29848, meaningCount: 44),  // denied
+    .init(code: 2, nameStart: 29892, nameCount: 7, constantStart: 29899, constantCount: 15, meaningStart: 29914, meaningCount: 47),  // network
+    .init(code: 3, nameStart: 29961, nameCount: 14, constantStart: 29975, constantCount: 22, meaningStart: 29997, meaningCount: 16),  // headingFailure
+    .init(code: 4, nameStart: 30013, nameCount: 22, constantStart: 30035, constantCount: 30, meaningStart: 30065, meaningCount: 25),  // regionMonitoringDenied
+    .init(code: 5, nameStart: 30090, nameCount: 23, constantStart: 30113, constantCount: 31, meaningStart: 30144, meaningCount: 26),  // regionMonitoringFailure
+    .init(code: 6, nameStart: 30170, nameCount: 28, constantStart: 30198, constantCount: 36, meaningStart: 30234, meaningCount: 32),  // regionMonitoringSetupDelayed
+    .init(code: 7, nameStart: 30266, nameCount: 31, constantStart: 30297, constantCount: 39, meaningStart: 30336, meaningCount: 35),  // regionMonitoringResponseDelayed
+    .init(code: 8, nameStart: 30371, nameCount: 20, constantStart: 30391, constantCount: 28, meaningStart: 30419, meaningCount: 24),  // geocodeFoundNoResult
+    .init(code: 9, nameStart: 30443, nameCount: 25, constantStart: 30468, constantCount: 33, meaningStart: 30501, meaningCount: 29),  // geocodeFoundPartialResult
+    .init(code: 10, nameStart: 30530, nameCount: 15, constantStart: 30545, constantCount: 23, meaningStart: 30568, meaningCount: 17),  // geocodeCanceled
+    .init(code: 11, nameStart: 30585, nameCount: 14, constantStart: 30599, constantCount: 22, meaningStart: 30621, meaningCount: 16),  // deferredFailed
+    .init(code: 12, nameStart: 30637, nameCount: 27, constantStart: 30664, constantCount: 35, meaningStart: 30699, meaningCount: 31),  // deferredNotUpdatingLocation
+    .init(code: 13, nameStart: 30730, nameCount: 22, constantStart: 30752, constantCount: 30, meaningStart: 30782, meaningCount: 26),  // deferredAccuracyTooLow
+    .init(code: 14, nameStart: 30808, nameCount: 24, constantStart: 30832, constantCount: 32, meaningStart: 30864, meaningCount: 27),  // deferredDistanceFiltered
+    .init(code: 15, nameStart: 30891, nameCount: 16, constantStart: 30907, constantCount: 24, meaningStart: 30931, meaningCount: 18),  // deferredCanceled
+    .init(code: 16, nameStart: 30949, nameCount: 18, constantStart: 30967, constantCount: 26, meaningStart: 30993, meaningCount: 20),  // rangingUnavailable
+    .init(code: 17, nameStart: 31013, nameCount: 14, constantStart: 31027, constantCount: 22, meaningStart: 31049, meaningCount: 16),  // rangingFailure
+    .init(code: 18, nameStart: 31065, nameCount: 14, constantStart: 31079, constantCount: 22, meaningStart: 31101, meaningCount: 16),  // promptDeclined
     // Core Media (CMBlockBuffer), NSOSStatusErrorDomain
-    .init(-12700, "kCMBlockBufferStructureAllocationFailedErr", "", "Block buffer: structure allocation failed."),
-    .init(-12701, "kCMBlockBufferBlockAllocationFailedErr", "", "Block buffer: block allocation failed."),
-    .init(-12702, "kCMBlockBufferBadCustomBlockSourceErr", "", "Block buffer: bad custom block source."),
-    .init(-12703, "kCMBlockBufferBadOffsetParameterErr", "", "Block buffer: bad offset parameter."),
-    .init(-12704, "kCMBlockBufferBadLengthParameterErr", "", "Block buffer: bad length parameter."),
-    .init(-12705, "kCMBlockBufferBadPointerParameterErr", "", "Block buffer: bad pointer parameter."),
-    .init(-12706, "kCMBlockBufferEmptyBBufErr", "", "Block buffer: the block buffer is empty where data is needed."),
-    .init(-12707, "kCMBlockBufferUnallocatedBlockErr", "", "Block buffer: unallocated block."),
-    .init(-12708, "kCMBlockBufferInsufficientSpaceErr", "", "Block buffer: insufficient space."),
+    .init(code: -12700, nameStart: 31117, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 31159, meaningCount: 42),  // kCMBlockBufferStructureAllocationFailedErr
+    .init(code: -12701, nameStart: 31201, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 31239, meaningCount: 38),  // kCMBlockBufferBlockAllocationFailedErr
+    .init(code: -12702, nameStart: 31277, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 31314, meaningCount: 38),  // kCMBlockBufferBadCustomBlockSourceErr
+    .init(code: -12703, nameStart: 31352, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 31387, meaningCount: 35),  // kCMBlockBufferBadOffsetParameterErr
+    .init(code: -12704, nameStart: 31422, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 31457, meaningCount: 35),  // kCMBlockBufferBadLengthParameterErr
+    .init(code: -12705, nameStart: 31492, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 31528, meaningCount: 36),  // kCMBlockBufferBadPointerParameterErr
+    .init(code: -12706, nameStart: 31564, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 31590, meaningCount: 61),  // kCMBlockBufferEmptyBBufErr
+    .init(code: -12707, nameStart: 31651, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 31684, meaningCount: 32),  // kCMBlockBufferUnallocatedBlockErr
+    .init(code: -12708, nameStart: 31716, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 31750, meaningCount: 33),  // kCMBlockBufferInsufficientSpaceErr
     // Core Media (CMBufferQueue), NSOSStatusErrorDomain
-    .init(-12760, "kCMBufferQueueError_AllocationFailed", "", "Buffer queue: allocation failed."),
-    .init(-12761, "kCMBufferQueueError_RequiredParameterMissing", "", "Buffer queue: required parameter missing."),
-    .init(-12762, "kCMBufferQueueError_InvalidCMBufferCallbacksStruct", "", "Buffer queue: invalid CM buffer callbacks struct."),
-    .init(-12763, "kCMBufferQueueError_EnqueueAfterEndOfData", "", "Buffer queue: enqueue after end of data."),
-    .init(-12764, "kCMBufferQueueError_QueueIsFull", "", "Buffer queue: queue is full."),
-    .init(-12765, "kCMBufferQueueError_BadTriggerDuration", "", "Buffer queue: bad trigger duration."),
-    .init(-12766, "kCMBufferQueueError_CannotModifyQueueFromTriggerCallback", "", "Buffer queue: cannot modify queue from trigger callback."),
-    .init(-12767, "kCMBufferQueueError_InvalidTriggerCondition", "", "Buffer queue: invalid trigger condition."),
-    .init(-12768, "kCMBufferQueueError_InvalidTriggerToken", "", "Buffer queue: invalid trigger token."),
-    .init(-12769, "kCMBufferQueueError_InvalidBuffer", "", "Buffer queue: invalid buffer."),
+    .init(code: -12760, nameStart: 31783, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 31819, meaningCount: 32),  // kCMBufferQueueError_AllocationFailed
+    .init(code: -12761, nameStart: 31851, nameCount: 44, constantStart: 0, constantCount: 0, meaningStart: 31895, meaningCount: 41),  // kCMBufferQueueError_RequiredParameterMissing
+    .init(code: -12762, nameStart: 31936, nameCount: 50, constantStart: 0, constantCount: 0, meaningStart: 31986, meaningCount: 49),  // kCMBufferQueueError_InvalidCMBufferCallbacksStruct
+    .init(code: -12763, nameStart: 32035, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 32076, meaningCount: 40),  // kCMBufferQueueError_EnqueueAfterEndOfData
+    .init(code: -12764, nameStart: 32116, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 32147, meaningCount: 28),  // kCMBufferQueueError_QueueIsFull
+    .init(code: -12765, nameStart: 32175, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 32213, meaningCount: 35),  // kCMBufferQueueError_BadTriggerDuration
+    .init(code: -12766, nameStart: 32248, nameCount: 56, constantStart: 0, constantCount: 0, meaningStart: 32304, meaningCount: 56),  // kCMBufferQueueError_CannotModifyQueueFromTriggerCallback
+    .init(code: -12767, nameStart: 32360, nameCount: 43, constantStart: 0, constantCount: 0, meaningStart: 32403, meaningCount: 40),  // kCMBufferQueueError_InvalidTriggerCondition
+    .init(code: -12768, nameStart: 32443, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 32482, meaningCount: 36),  // kCMBufferQueueError_InvalidTriggerToken
+    .init(code: -12769, nameStart: 32518, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 32551, meaningCount: 29),  // kCMBufferQueueError_InvalidBuffer
     // Core Media (CMFormatDescriptionBridge), NSOSStatusErrorDomain
-    .init(-12712, "kCMFormatDescriptionBridgeError_InvalidParameter", "", "Format description bridge: invalid parameter."),
-    .init(-12713, "kCMFormatDescriptionBridgeError_AllocationFailed", "", "Format description bridge: allocation failed."),
-    .init(-12714, "kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription", "", "Format description bridge: invalid serialized sample description."),
-    .init(-12715, "kCMFormatDescriptionBridgeError_InvalidFormatDescription", "", "Format description bridge: invalid format description."),
-    .init(-12716, "kCMFormatDescriptionBridgeError_IncompatibleFormatDescription", "", "Format description bridge: incompatible format description."),
-    .init(-12717, "kCMFormatDescriptionBridgeError_UnsupportedSampleDescriptionFlavor", "", "Format description bridge: unsupported sample description flavor."),
-    .init(-12719, "kCMFormatDescriptionBridgeError_InvalidSlice", "", "Format description bridge: invalid slice."),
+    .init(code: -12712, nameStart: 32580, nameCount: 48, constantStart: 0, constantCount: 0, meaningStart: 32628, meaningCount: 45),  // kCMFormatDescriptionBridgeError_InvalidParameter
+    .init(code: -12713, nameStart: 32673, nameCount: 48, constantStart: 0, constantCount: 0, meaningStart: 32721, meaningCount: 45),  // kCMFormatDescriptionBridgeError_AllocationFailed
+    .init(code: -12714, nameStart: 32766, nameCount: 66, constantStart: 0, constantCount: 0, meaningStart: 32832, meaningCount: 65),  // kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription
+    .init(code: -12715, nameStart: 32897, nameCount: 56, constantStart: 0, constantCount: 0, meaningStart: 32953, meaningCount: 54),  // kCMFormatDescriptionBridgeError_InvalidFormatDescription
+    .init(code: -12716, nameStart: 33007, nameCount: 61, constantStart: 0, constantCount: 0, meaningStart: 33068, meaningCount: 59),  // kCMFormatDescriptionBridgeError_IncompatibleFormatDescription
+    .init(code: -12717, nameStart: 33127, nameCount: 66, constantStart: 0, constantCount: 0, meaningStart: 33193, meaningCount: 65),  // kCMFormatDescriptionBridgeError_UnsupportedSampleDescriptionFlavor
+    .init(code: -12719, nameStart: 33258, nameCount: 44, constantStart: 0, constantCount: 0, meaningStart: 33302, meaningCount: 41),  // kCMFormatDescriptionBridgeError_InvalidSlice
     // Core Media (CMFormatDescription), NSOSStatusErrorDomain
-    .init(-12710, "kCMFormatDescriptionError_InvalidParameter", "", "Format description: invalid parameter."),
-    .init(-12711, "kCMFormatDescriptionError_AllocationFailed", "", "Format description: allocation failed."),
-    .init(-12718, "kCMFormatDescriptionError_ValueNotAvailable", "", "Format description: value not available."),
+    .init(code: -12710, nameStart: 33343, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 33385, meaningCount: 38),  // kCMFormatDescriptionError_InvalidParameter
+    .init(code: -12711, nameStart: 33423, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 33465, meaningCount: 38),  // kCMFormatDescriptionError_AllocationFailed
+    .init(code: -12718, nameStart: 33503, nameCount: 43, constantStart: 0, constantCount: 0, meaningStart: 33546, meaningCount: 40),  // kCMFormatDescriptionError_ValueNotAvailable
     // Core Media (CMMetadata), NSOSStatusErrorDomain
-    .init(-16300, "kCMMetadataIdentifierError_AllocationFailed", "", "Metadata identifier: allocation failed."),
-    .init(-16301, "kCMMetadataIdentifierError_RequiredParameterMissing", "", "Metadata identifier: required parameter missing."),
-    .init(-16302, "kCMMetadataIdentifierError_BadKey", "", "Metadata identifier: bad key."),
-    .init(-16303, "kCMMetadataIdentifierError_BadKeyLength", "", "Metadata identifier: bad key length."),
-    .init(-16304, "kCMMetadataIdentifierError_BadKeyType", "", "Metadata identifier: bad key type."),
-    .init(-16305, "kCMMetadataIdentifierError_BadNumberKey", "", "Metadata identifier: bad number key."),
-    .init(-16306, "kCMMetadataIdentifierError_BadKeySpace", "", "Metadata identifier: bad key space."),
-    .init(-16307, "kCMMetadataIdentifierError_BadIdentifier", "", "Metadata identifier: bad identifier."),
-    .init(-16308, "kCMMetadataIdentifierError_NoKeyValueAvailable", "", "Metadata identifier: no key value available."),
-    .init(-16310, "kCMMetadataDataTypeRegistryError_AllocationFailed", "", "Metadata data type registry: allocation failed."),
-    .init(-16311, "kCMMetadataDataTypeRegistryError_RequiredParameterMissing", "", "Metadata data type registry: required parameter missing."),
-    .init(-16312, "kCMMetadataDataTypeRegistryError_BadDataTypeIdentifier", "", "Metadata data type registry: bad data type identifier."),
-    .init(-16313, "kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered", "", "Metadata data type registry: data type already registered."),
-    .init(-16314, "kCMMetadataDataTypeRegistryError_RequiresConformingBaseType", "", "Metadata data type registry: requires conforming base type."),
-    .init(-16315, "kCMMetadataDataTypeRegistryError_MultipleConformingBaseTypes", "", "Metadata data type registry: multiple conforming base types."),
+    .init(code: -16300, nameStart: 33586, nameCount: 43, constantStart: 0, constantCount: 0, meaningStart: 33629, meaningCount: 39),  // kCMMetadataIdentifierError_AllocationFailed
+    .init(code: -16301, nameStart: 33668, nameCount: 51, constantStart: 0, constantCount: 0, meaningStart: 33719, meaningCount: 48),  // kCMMetadataIdentifierError_RequiredParameterMissing
+    .init(code: -16302, nameStart: 33767, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 33800, meaningCount: 29),  // kCMMetadataIdentifierError_BadKey
+    .init(code: -16303, nameStart: 33829, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 33868, meaningCount: 36),  // kCMMetadataIdentifierError_BadKeyLength
+    .init(code: -16304, nameStart: 33904, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 33941, meaningCount: 34),  // kCMMetadataIdentifierError_BadKeyType
+    .init(code: -16305, nameStart: 33975, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 34014, meaningCount: 36),  // kCMMetadataIdentifierError_BadNumberKey
+    .init(code: -16306, nameStart: 34050, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 34088, meaningCount: 35),  // kCMMetadataIdentifierError_BadKeySpace
+    .init(code: -16307, nameStart: 34123, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 34163, meaningCount: 36),  // kCMMetadataIdentifierError_BadIdentifier
+    .init(code: -16308, nameStart: 34199, nameCount: 46, constantStart: 0, constantCount: 0, meaningStart: 34245, meaningCount: 44),  // kCMMetadataIdentifierError_NoKeyValueAvailable
+    .init(code: -16310, nameStart: 34289, nameCount: 49, constantStart: 0, constantCount: 0, meaningStart: 34338, meaningCount: 47),  // kCMMetadataDataTypeRegistryError_AllocationFailed
+    .init(code: -16311, nameStart: 34385, nameCount: 57, constantStart: 0, constantCount: 0, meaningStart: 34442, meaningCount: 56),  // kCMMetadataDataTypeRegistryError_RequiredParameterMissing
+    .init(code: -16312, nameStart: 34498, nameCount: 54, constantStart: 0, constantCount: 0, meaningStart: 34552, meaningCount: 54),  // kCMMetadataDataTypeRegistryError_BadDataTypeIdentifier
+    .init(code: -16313, nameStart: 34606, nameCount: 58, constantStart: 0, constantCount: 0, meaningStart: 34664, meaningCount: 58),  // kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered
+    .init(code: -16314, nameStart: 34722, nameCount: 59, constantStart: 0, constantCount: 0, meaningStart: 34781, meaningCount: 59),  // kCMMetadataDataTypeRegistryError_RequiresConformingBaseType
+    .init(code: -16315, nameStart: 34840, nameCount: 60, constantStart: 0, constantCount: 0, meaningStart: 34900, meaningCount: 60),  // kCMMetadataDataTypeRegistryError_MultipleConformingBaseTypes
     // Core Media (CMSampleBuffer), NSOSStatusErrorDomain
-    .init(-12730, "kCMSampleBufferError_AllocationFailed", "", "Sample buffer: allocation failed."),
-    .init(-12731, "kCMSampleBufferError_RequiredParameterMissing", "", "Sample buffer: required parameter missing."),
-    .init(-12732, "kCMSampleBufferError_AlreadyHasDataBuffer", "", "Sample buffer: already has data buffer."),
-    .init(-12733, "kCMSampleBufferError_BufferNotReady", "", "Sample buffer: buffer not ready."),
-    .init(-12734, "kCMSampleBufferError_SampleIndexOutOfRange", "", "Sample buffer: sample index out of range."),
-    .init(-12735, "kCMSampleBufferError_BufferHasNoSampleSizes", "", "Sample buffer: buffer has no sample sizes."),
-    .init(-12736, "kCMSampleBufferError_BufferHasNoSampleTimingInfo", "", "Sample buffer: buffer has no sample timing info."),
-    .init(-12737, "kCMSampleBufferError_ArrayTooSmall", "", "Sample buffer: array too small."),
-    .init(-12738, "kCMSampleBufferError_InvalidEntryCount", "", "Sample buffer: invalid entry count."),
-    .init(-12739, "kCMSampleBufferError_CannotSubdivide", "", "Sample buffer: cannot subdivide."),
-    .init(-12740, "kCMSampleBufferError_SampleTimingInfoInvalid", "", "Sample buffer: sample timing info invalid."),
-    .init(-12741, "kCMSampleBufferError_InvalidMediaTypeForOperation", "", "Sample buffer: invalid media type for operation."),
-    .init(-12742, "kCMSampleBufferError_InvalidSampleData", "", "Sample buffer: invalid sample data."),
-    .init(-12743, "kCMSampleBufferError_InvalidMediaFormat", "", "Sample buffer: invalid media format."),
-    .init(-12744, "kCMSampleBufferError_Invalidated", "", "Sample buffer: invalidated."),
-    .init(-16750, "kCMSampleBufferError_DataFailed", "", "Sample buffer: loading the sample data failed."),
-    .init(-16751, "kCMSampleBufferError_DataCanceled", "", "Sample buffer: loading the sample data was cancelled."),
+    .init(code: -12730, nameStart: 34960, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 34997, meaningCount: 33),  // kCMSampleBufferError_AllocationFailed
+    .init(code: -12731, nameStart: 35030, nameCount: 45, constantStart: 0, constantCount: 0, meaningStart: 35075, meaningCount: 42),  // kCMSampleBufferError_RequiredParameterMissing
+    .init(code: -12732, nameStart: 35117, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 35158, meaningCount: 39),  // kCMSampleBufferError_AlreadyHasDataBuffer
+    .init(code: -12733, nameStart: 35197, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 35232, meaningCount: 32),  // kCMSampleBufferError_BufferNotReady
+    .init(code: -12734, nameStart: 35264, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 35306, meaningCount: 41),  // kCMSampleBufferError_SampleIndexOutOfRange
+    .init(code: -12735, nameStart: 35347, nameCount: 43, constantStart: 0, constantCount: 0, meaningStart: 35390, meaningCount: 42),  // kCMSampleBufferError_BufferHasNoSampleSizes
+    .init(code: -12736, nameStart: 35432, nameCount: 48, constantStart: 0, constantCount: 0, meaningStart: 35480, meaningCount: 48),  // kCMSampleBufferError_BufferHasNoSampleTimingInfo
+    .init(code: -12737, nameStart: 35528, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 35562, meaningCount: 31),  // kCMSampleBufferError_ArrayTooSmall
+    .init(code: -12738, nameStart: 35593, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 35631, meaningCount: 35),  // kCMSampleBufferError_InvalidEntryCount
+    .init(code: -12739, nameStart: 35666, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 35702, meaningCount: 32),  // kCMSampleBufferError_CannotSubdivide
+    .init(code: -12740, nameStart: 35734, nameCount: 44, constantStart: 0, constantCount: 0, meaningStart: 35778, meaningCount: 42),  // kCMSampleBufferError_SampleTimingInfoInvalid
+    .init(code: -12741, nameStart: 35820, nameCount: 49, constantStart: 0, constantCount: 0, meaningStart: 35869, meaningCount: 48),  // kCMSampleBufferError_InvalidMediaTypeForOperation
+    .init(code: -12742, nameStart: 35917, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 35955, meaningCount: 35),  // kCMSampleBufferError_InvalidSampleData
+    .init(code: -12743, nameStart: 35990, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 36029, meaningCount: 36),  // kCMSampleBufferError_InvalidMediaFormat
+    .init(code: -12744, nameStart: 36065, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 36097, meaningCount: 27),  // kCMSampleBufferError_Invalidated
+    .init(code: -16750, nameStart: 36124, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 36155, meaningCount: 46),  // kCMSampleBufferError_DataFailed
+    .init(code: -16751, nameStart: 36201, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 36234, meaningCount: 53),  // kCMSampleBufferError_DataCanceled
     // Core Media (CMSimpleQueue), NSOSStatusErrorDomain
-    .init(-12770, "kCMSimpleQueueError_AllocationFailed", "", "Simple queue: allocation failed."),
-    .init(-12771, "kCMSimpleQueueError_RequiredParameterMissing", "", "Simple queue: required parameter missing."),
-    .init(-12772, "kCMSimpleQueueError_ParameterOutOfRange", "", "Simple queue: parameter out of range."),
-    .init(-12773, "kCMSimpleQueueError_QueueIsFull", "", "Simple queue: queue is full."),
+    .init(code: -12770, nameStart: 36287, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 36323, meaningCount: 32),  // kCMSimpleQueueError_AllocationFailed
+    .init(code: -12771, nameStart: 36355, nameCount: 44, constantStart: 0, constantCount: 0, meaningStart: 36399, meaningCount: 41),  // kCMSimpleQueueError_RequiredParameterMissing
+    .init(code: -12772, nameStart: 36440, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 36479, meaningCount: 37),  // kCMSimpleQueueError_ParameterOutOfRange
+    .init(code: -12773, nameStart: 36516, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 36547, meaningCount: 28),  // kCMSimpleQueueError_QueueIsFull
     // Core Media (CMSync), NSOSStatusErrorDomain
-    .init(-12745, "kCMClockError_MissingRequiredParameter", "", "Clock: missing required parameter."),
-    .init(-12746, "kCMClockError_InvalidParameter", "", "Clock: invalid parameter."),
-    .init(-12747, "kCMClockError_AllocationFailed", "", "Clock: allocation failed."),
-    .init(-12756, "kCMClockError_UnsupportedOperation", "", "Clock: unsupported operation."),
-    .init(-12748, "kCMTimebaseError_MissingRequiredParameter", "", "Timebase: missing required parameter."),
-    .init(-12749, "kCMTimebaseError_InvalidParameter", "", "Timebase: invalid parameter."),
-    .init(-12750, "kCMTimebaseError_AllocationFailed", "", "Timebase: allocation failed."),
-    .init(-12751, "kCMTimebaseError_TimerIntervalTooShort", "", "Timebase: timer interval too short."),
-    .init(-12757, "kCMTimebaseError_ReadOnly", "", "Timebase: read only."),
-    .init(-12752, "kCMSyncError_MissingRequiredParameter", "", "Sync: missing required parameter."),
-    .init(-12753, "kCMSyncError_InvalidParameter", "", "Sync: invalid parameter."),
-    .init(-12754, "kCMSyncError_AllocationFailed", "", "Sync: allocation failed."),
-    .init(-12755, "kCMSyncError_RateMustBeNonZero", "", "Sync: rate must be non zero."),
+    .init(code: -12745, nameStart: 36575, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 36613, meaningCount: 34),  // kCMClockError_MissingRequiredParameter
+    .init(code: -12746, nameStart: 36647, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 36677, meaningCount: 25),  // kCMClockError_InvalidParameter
+    .init(code: -12747, nameStart: 36702, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 36732, meaningCount: 25),  // kCMClockError_AllocationFailed
+    .init(code: -12756, nameStart: 36757, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 36791, meaningCount: 29),  // kCMClockError_UnsupportedOperation
+    .init(code: -12748, nameStart: 36820, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 36861, meaningCount: 37),  // kCMTimebaseError_MissingRequiredParameter
+    .init(code: -12749, nameStart: 36898, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 36931, meaningCount: 28),  // kCMTimebaseError_InvalidParameter
+    .init(code: -12750, nameStart: 36959, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 36992, meaningCount: 28),  // kCMTimebaseError_AllocationFailed
+    .init(code: -12751, nameStart: 37020, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 37058, meaningCount: 35),  // kCMTimebaseError_TimerIntervalTooShort
+    .init(code: -12757, nameStart: 37093, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 37118, meaningCount: 20),  // kCMTimebaseError_ReadOnly
+    .init(code: -12752, nameStart: 37138, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 37175, meaningCount: 33),  // kCMSyncError_MissingRequiredParameter
+    .init(code: -12753, nameStart: 37208, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 37237, meaningCount: 24),  // kCMSyncError_InvalidParameter
+    .init(code: -12754, nameStart: 37261, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 37290, meaningCount: 24),  // kCMSyncError_AllocationFailed
+    .init(code: -12755, nameStart: 37314, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 37344, meaningCount: 28),  // kCMSyncError_RateMustBeNonZero
     // Foundation, NSCocoaErrorDomain
-    .init(4, "fileNoSuchFile", "NSFileNoSuchFileError", "File no such file."),
-    .init(255, "fileLocking", "NSFileLockingError", "File locking."),
-    .init(256, "fileReadUnknown", "NSFileReadUnknownError", "File read unknown."),
-    .init(257, "fileReadNoPermission", "NSFileReadNoPermissionError", "File read no permission."),
-    .init(258, "fileReadInvalidFileName", "NSFileReadInvalidFileNameError", "File read invalid file name."),
-    .init(259, "fileReadCorruptFile", "NSFileReadCorruptFileError", "File read corrupt file."),
-    .init(260, "fileReadNoSuchFile", "NSFileReadNoSuchFileError", "File read no such file."),
-    .init(261, "fileReadInapplicableStringEncoding", "NSFileReadInapplicableStringEncodingError", "File read inapplicable string encoding."),
-    .init(262, "fileReadUnsupportedScheme", "NSFileReadUnsupportedSchemeError", "File read unsupported scheme."),
-    .init(263, "fileReadTooLarge", "NSFileReadTooLargeError", "File read too large."),
-    .init(264, "fileReadUnknownStringEncoding", "NSFileReadUnknownStringEncodingError", "File read unknown string encoding."),
-    .init(512, "fileWriteUnknown", "NSFileWriteUnknownError", "File write unknown."),
-    .init(513, "fileWriteNoPermission", "NSFileWriteNoPermissionError", "File write no permission."),
-    .init(514, "fileWriteInvalidFileName", "NSFileWriteInvalidFileNameError", "File write invalid file name."),
-    .init(516, "fileWriteFileExists", "NSFileWriteFileExistsError", "File write file exists."),
-    .init(517, "fileWriteInapplicableStringEncoding", "NSFileWriteInapplicableStringEncodingError", "File write inapplicable string encoding."),
-    .init(518, "fileWriteUnsupportedScheme", "NSFileWriteUnsupportedSchemeError", "File write unsupported scheme."),
-    .init(640, "fileWriteOutOfSpace", "NSFileWriteOutOfSpaceError", "File write out of space."),
-    .init(642, "fileWriteVolumeReadOnly", "NSFileWriteVolumeReadOnlyError", "File write volume read only."),
-    .init(768, "fileManagerUnmountUnknown", "NSFileManagerUnmountUnknownError", "File manager unmount unknown."),
-    .init(769, "fileManagerUnmountBusy", "NSFileManagerUnmountBusyError", "File manager unmount busy."),
-    .init(1024, "keyValueValidation", "NSKeyValueValidationError", "Key value validation."),
-    .init(2048, "formatting", "NSFormattingError", "Formatting."),
-    .init(3072, "userCancelled", "NSUserCancelledError", "User cancelled."),
-    .init(3328, "featureUnsupported", "NSFeatureUnsupportedError", "Feature unsupported."),
-    .init(3584, "executableNotLoadable", "NSExecutableNotLoadableError", "Executable not loadable."),
-    .init(3585, "executableArchitectureMismatch", "NSExecutableArchitectureMismatchError", "Executable architecture mismatch."),
-    .init(3586, "executableRuntimeMismatch", "NSExecutableRuntimeMismatchError", "Executable runtime mismatch."),
-    .init(3587, "executableLoad", "NSExecutableLoadError", "Executable load."),
-    .init(3588, "executableLink", "NSExecutableLinkError", "Executable link."),
-    .init(3840, "propertyListReadCorrupt", "NSPropertyListReadCorruptError", "Property list read corrupt."),
-    .init(3841, "propertyListReadUnknownVersion", "NSPropertyListReadUnknownVersionError", "Property list read unknown version."),
-    .init(3842, "propertyListReadStream", "NSPropertyListReadStreamError", "Property list read stream."),
-    .init(3851, "propertyListWriteStream", "NSPropertyListWriteStreamError", "Property list write stream."),
-    .init(3852, "propertyListWriteInvalid", "NSPropertyListWriteInvalidError", "Property list write invalid."),
-    .init(4097, "xpcConnectionInterrupted", "NSXPCConnectionInterrupted", "XPC connection interrupted."),
-    .init(4099, "xpcConnectionInvalid", "NSXPCConnectionInvalid", "XPC connection invalid."),
-    .init(4101, "xpcConnectionReplyInvalid", "NSXPCConnectionReplyInvalid", "XPC connection reply invalid."),
-    .init(4353, "ubiquitousFileUnavailable", "NSUbiquitousFileUnavailableError", "Ubiquitous file unavailable."),
-    .init(4354, "ubiquitousFileNotUploadedDueToQuota", "NSUbiquitousFileNotUploadedDueToQuotaError", "Ubiquitous file not uploaded due to quota."),
-    .init(4355, "ubiquitousFileUbiquityServerNotAvailable", "NSUbiquitousFileUbiquityServerNotAvailable", "Ubiquitous file ubiquity server not available."),
-    .init(4608, "userActivityHandoffFailed", "NSUserActivityHandoffFailedError", "User activity handoff failed."),
-    .init(4609, "userActivityConnectionUnavailable", "NSUserActivityConnectionUnavailableError", "User activity connection unavailable."),
-    .init(4610, "userActivityRemoteApplicationTimedOut", "NSUserActivityRemoteApplicationTimedOutError", "User activity remote application timed out."),
-    .init(4611, "userActivityHandoffUserInfoTooLarge", "NSUserActivityHandoffUserInfoTooLargeError", "User activity handoff user info too large."),
-    .init(4864, "coderReadCorrupt", "NSCoderReadCorruptError", "Coder read corrupt."),
-    .init(4865, "coderValueNotFound", "NSCoderValueNotFoundError", "Coder value not found."),
-    .init(4866, "coderInvalidValue", "NSCoderInvalidValueError", "Coder invalid value."),
-    .init(4992, "bundleOnDemandResourceOutOfSpace", "NSBundleOnDemandResourceOutOfSpaceError", "Bundle on demand resource out of space."),
-    .init(4993, "bundleOnDemandResourceExceededMaximumSize", "NSBundleOnDemandResourceExceededMaximumSizeError", "Bundle on demand resource exceeded maximum size."),
-    .init(4994, "bundleOnDemandResourceInvalidTag", "NSBundleOnDemandResourceInvalidTagError", "Bundle on demand resource invalid tag."),
-    .init(5120, "cloudSharingNetworkFailure", "NSCloudSharingNetworkFailureError", "Cloud sharing network failure."),
-    .init(5121, "cloudSharingQuotaExceeded", "NSCloudSharingQuotaExceededError", "Cloud sharing quota exceeded."),
-    .init(5122, "cloudSharingTooManyParticipants", "NSCloudSharingTooManyParticipantsError", "Cloud sharing too many participants."),
-    .init(5123, "cloudSharingConflict", "NSCloudSharingConflictError", "Cloud sharing conflict."),
-    .init(5124, "cloudSharingNoPermission", "NSCloudSharingNoPermissionError", "Cloud sharing no permission."),
-    .init(5375, "cloudSharingOther", "NSCloudSharingOtherError", "Cloud sharing other."),
-    .init(5376, "compressionFailed", "NSCompressionFailedError", "Compression failed."),
-    .init(5377, "decompressionFailed", "NSDecompressionFailedError", "Decompression failed."),
+    .init(code: 4, nameStart: 37372, nameCount: 14, constantStart: 37386, constantCount: 21, meaningStart: 37407, meaningCount: 18),  // fileNoSuchFile
+    .init(code: 255, nameStart: 37425, nameCount: 11, constantStart: 37436, constantCount: 18, meaningStart: 37454, meaningCount: 13),  // fileLocking
+    .init(code: 256, nameStart: 37467, nameCount: 15, constantStart: 37482, constantCount: 22, meaningStart: 37504, meaningCount: 18),  // fileReadUnknown
+    .init(code: 257, nameStart: 37522, nameCount: 20, constantStart: 37542, constantCount: 27, meaningStart: 37569, meaningCount: 24),  // fileReadNoPermission
+    .init(code: 258, nameStart: 37593, nameCount: 23, constantStart: 37616, constantCount: 30, meaningStart: 37646, meaningCount: 28),  // fileReadInvalidFileName
+    .init(code: 259, nameStart: 37674, nameCount: 19, constantStart: 37693, constantCount: 26, meaningStart: 37719, meaningCount: 23),  // fileReadCorruptFile
+    .init(code: 260, nameStart: 37742, nameCount: 18, constantStart: 37760, constantCount: 25, meaningStart: 37785, meaningCount: 23),  // fileReadNoSuchFile
+    .init(code: 261, nameStart: 37808, nameCount: 34, constantStart: 37842, constantCount: 41, meaningStart: 37883, meaningCount: 39),  // fileReadInapplicableStringEncoding
+    .init(code: 262, nameStart: 37922, nameCount: 25, constantStart: 37947, constantCount: 32, meaningStart: 37979, meaningCount: 29),  // fileReadUnsupportedScheme
+    .init(code: 263, nameStart: 38008, nameCount: 16, constantStart: 38024, constantCount: 23, meaningStart: 38047, meaningCount: 20),  // fileReadTooLarge
+    .init(code: 264, nameStart: 38067, nameCount: 29, constantStart: 38096, constantCount: 36, meaningStart: 38132, meaningCount: 34),  // fileReadUnknownStringEncoding
+    .init(code: 512, nameStart: 38166, nameCount: 16, constantStart: 38182, constantCount: 23, meaningStart: 38205, meaningCount: 19),  // fileWriteUnknown
+    .init(code: 513, nameStart: 38224, nameCount: 21, constantStart: 38245, constantCount: 28, meaningStart: 38273, meaningCount: 25),  // fileWriteNoPermission
+    .init(code: 514, nameStart: 38298, nameCount: 24, constantStart: 38322, constantCount: 31, meaningStart: 38353, meaningCount: 29),  // fileWriteInvalidFileName
+    .init(code: 516, nameStart: 38382, nameCount: 19, constantStart: 38401, constantCount: 26, meaningStart: 38427, meaningCount: 23),  // fileWriteFileExists
+    .init(code: 517, nameStart: 38450, nameCount: 35, constantStart: 38485, constantCount: 42, meaningStart: 38527, meaningCount: 40),  // fileWriteInapplicableStringEncoding
+    .init(code: 518, nameStart: 38567, nameCount: 26, constantStart: 38593, constantCount: 33, meaningStart: 38626, meaningCount: 30),  // fileWriteUnsupportedScheme
+    .init(code: 640, nameStart: 38656, nameCount: 19, constantStart: 38675, constantCount: 26, meaningStart: 38701, meaningCount: 24),  // fileWriteOutOfSpace
+    .init(code: 642, nameStart: 38725, nameCount: 23, constantStart: 38748, constantCount: 30, meaningStart: 38778, meaningCount: 28),  // fileWriteVolumeReadOnly
+    .init(code: 768, nameStart: 38806, nameCount: 25, constantStart: 38831, constantCount: 32, meaningStart: 38863, meaningCount: 29),  // fileManagerUnmountUnknown
+    .init(code: 769, nameStart: 38892, nameCount: 22, constantStart: 38914, constantCount: 29, meaningStart: 38943, meaningCount: 26),  // fileManagerUnmountBusy
+    .init(code: 1024, nameStart: 38969, nameCount: 18, constantStart: 38987, constantCount: 25, meaningStart: 39012, meaningCount: 21),  // keyValueValidation
+    .init(code: 2048, nameStart: 39033, nameCount: 10, constantStart: 39043, constantCount: 17, meaningStart: 39060, meaningCount: 11),  // formatting
+    .init(code: 3072, nameStart: 39071, nameCount: 13, constantStart: 39084, constantCount: 20, meaningStart: 39104, meaningCount: 15),  // userCancelled
+    .init(code: 3328, nameStart: 39119, nameCount: 18, constantStart: 39137, constantCount: 25, meaningStart: 39162, meaningCount: 20),  // featureUnsupported
+    .init(code: 3584, nameStart: 39182, nameCount: 21, constantStart: 39203, constantCount: 28, meaningStart: 39231, meaningCount: 24),  // executableNotLoadable
+    .init(code: 3585, nameStart: 39255, nameCount: 30, constantStart: 39285, constantCount: 37, meaningStart: 39322, meaningCount: 33),  // executableArchitectureMismatch
+    .init(code: 3586, nameStart: 39355, nameCount: 25, constantStart: 39380, constantCount: 32, meaningStart: 39412, meaningCount: 28),  // executableRuntimeMismatch
+    .init(code: 3587, nameStart: 39440, nameCount: 14, constantStart: 39454, constantCount: 21, meaningStart: 39475, meaningCount: 16),  // executableLoad
+    .init(code: 3588, nameStart: 39491, nameCount: 14, constantStart: 39505, constantCount: 21, meaningStart: 39526, meaningCount: 16),  // executableLink
+    .init(code: 3840, nameStart: 39542, nameCount: 23, constantStart: 39565, constantCount: 30, meaningStart: 39595, meaningCount: 27),  // propertyListReadCorrupt
+    .init(code: 3841, nameStart: 39622, nameCount: 30, constantStart: 39652, constantCount: 37, meaningStart: 39689, meaningCount: 35),  // propertyListReadUnknownVersion
+    .init(code: 3842, nameStart: 39724, nameCount: 22, constantStart: 39746, constantCount: 29, meaningStart: 39775, meaningCount: 26),  // propertyListReadStream
+    .init(code: 3851, nameStart: 39801, nameCount: 23, constantStart: 39824, constantCount: 30, meaningStart: 39854, meaningCount: 27),  // propertyListWriteStream
+    .init(code: 3852, nameStart: 39881, nameCount: 24, constantStart: 39905, constantCount: 31, meaningStart: 39936, meaningCount: 28),  // propertyListWriteInvalid
+    .init(code: 4097, nameStart: 39964, nameCount: 24, constantStart: 39988, constantCount: 26, meaningStart: 40014, meaningCount: 27),  // xpcConnectionInterrupted
+    .init(code: 4099, nameStart: 40041, nameCount: 20, constantStart: 40061, constantCount: 22, meaningStart: 40083, meaningCount: 23),  // xpcConnectionInvalid
+    .init(code: 4101, nameStart: 40106, nameCount: 25, constantStart: 40131, constantCount: 27, meaningStart: 40158, meaningCount: 29),  // xpcConnectionReplyInvalid
+    .init(code: 4353, nameStart: 40187, nameCount: 25, constantStart: 40212, constantCount: 32, meaningStart: 40244, meaningCount: 28),  // ubiquitousFileUnavailable
+    .init(code: 4354, nameStart: 40272, nameCount: 35, constantStart: 40307, constantCount: 42, meaningStart: 40349, meaningCount: 42),  // ubiquitousFileNotUploadedDueToQuota
+    .init(code: 4355, nameStart: 40391, nameCount: 40, constantStart: 40431, constantCount: 42, meaningStart: 40473, meaningCount: 46),  // ubiquitousFileUbiquityServerNotAvailable
+    .init(code: 4608, nameStart: 40519, nameCount: 25, constantStart: 40544, constantCount: 32, meaningStart: 40576, meaningCount: 29),  // userActivityHandoffFailed
+    .init(code: 4609, nameStart: 40605, nameCount: 33, constantStart: 40638, constantCount: 40, meaningStart: 40678, meaningCount: 37),  // userActivityConnectionUnavailable
+    .init(code: 4610, nameStart: 40715, nameCount: 37, constantStart: 40752, constantCount: 44, meaningStart: 40796, meaningCount: 43),  // userActivityRemoteApplicationTimedOut
+    .init(code: 4611, nameStart: 40839, nameCount: 35, constantStart: 40874, constantCount: 42, meaningStart: 40916, meaningCount: 42),  // userActivityHandoffUserInfoTooLarge
+    .init(code: 4864, nameStart: 40958, nameCount: 16, constantStart: 40974, constantCount: 23, meaningStart: 40997, meaningCount: 19),  // coderReadCorrupt
+    .init(code: 4865, nameStart: 41016, nameCount: 18, constantStart: 41034, constantCount: 25, meaningStart: 41059, meaningCount: 22),  // coderValueNotFound
+    .init(code: 4866, nameStart: 41081, nameCount: 17, constantStart: 41098, constantCount: 24, meaningStart: 41122, meaningCount: 20),  // coderInvalidValue
+    .init(code: 4992, nameStart: 41142, nameCount: 32, constantStart: 41174, constantCount: 39, meaningStart: 41213, meaningCount: 39),  // bundleOnDemandResourceOutOfSpace
+    .init(code: 4993, nameStart: 41252, nameCount: 41, constantStart: 41293, constantCount: 48, meaningStart: 41341, meaningCount: 48),  // bundleOnDemandResourceExceededMaximumSize
+    .init(code: 4994, nameStart: 41389, nameCount: 32, constantStart: 41421, constantCount: 39, meaningStart: 41460, meaningCount: 38),  // bundleOnDemandResourceInvalidTag
+    .init(code: 5120, nameStart: 41498, nameCount: 26, constantStart: 41524, constantCount: 33, meaningStart: 41557, meaningCount: 30),  // cloudSharingNetworkFailure
+    .init(code: 5121, nameStart: 41587, nameCount: 25, constantStart: 41612, constantCount: 32, meaningStart: 41644, meaningCount: 29),  // cloudSharingQuotaExceeded
+    .init(code: 5122, nameStart: 41673, nameCount: 31, constantStart: 41704, constantCount: 38, meaningStart: 41742, meaningCount: 36),  // cloudSharingTooManyParticipants
+    .init(code: 5123, nameStart: 41778, nameCount: 20, constantStart: 41798, constantCount: 27, meaningStart: 41825, meaningCount: 23),  // cloudSharingConflict
+    .init(code: 5124, nameStart: 41848, nameCount: 24, constantStart: 41872, constantCount: 31, meaningStart: 41903, meaningCount: 28),  // cloudSharingNoPermission
+    .init(code: 5375, nameStart: 41931, nameCount: 17, constantStart: 41948, constantCount: 24, meaningStart: 41972, meaningCount: 20),  // cloudSharingOther
+    .init(code: 5376, nameStart: 41992, nameCount: 17, constantStart: 42009, constantCount: 24, meaningStart: 42033, meaningCount: 19),  // compressionFailed
+    .init(code: 5377, nameStart: 42052, nameCount: 19, constantStart: 42071, constantCount: 26, meaningStart: 42097, meaningCount: 21),  // decompressionFailed
     // HealthKit, com.apple.healthkit
-    .init(0, "noError", "HKNoError", "No error (HealthKit's code 0; the user info may say more)."),
-    .init(1, "errorHealthDataUnavailable", "HKErrorHealthDataUnavailable", "HealthKit is not available on this device."),
-    .init(2, "errorHealthDataRestricted", "HKErrorHealthDataRestricted", "A device management profile or restriction blocks HealthKit on this device."),
-    .init(3, "errorInvalidArgument", "HKErrorInvalidArgument", "An argument passed to HealthKit is not valid."),
-    .init(4, "errorAuthorizationDenied", "HKErrorAuthorizationDenied", "The user has not allowed the app to write this kind of data."),
-    .init(5, "errorAuthorizationNotDetermined", "HKErrorAuthorizationNotDetermined", "The app has not yet asked the user for permission for these data types."),
-    .init(6, "errorDatabaseInaccessible", "HKErrorDatabaseInaccessible", "The health data is protected while the device is locked, so it cannot be read or written now."),
-    .init(7, "errorUserCanceled", "HKErrorUserCanceled", "The user cancelled the operation."),
-    .init(8, "errorAnotherWorkoutSessionStarted", "HKErrorAnotherWorkoutSessionStarted", "A workout session started by this or another app ended this one."),
-    .init(9, "errorUserExitedWorkoutSession", "HKErrorUserExitedWorkoutSession", "The user left the app while its workout session was running."),
-    .init(10, "errorRequiredAuthorizationDenied", "HKErrorRequiredAuthorizationDenied", "The user denied access to one or more of the clinical record types the app requires."),
-    .init(11, "errorNoData", "HKErrorNoData", "There is no data for this query and predicate, so no result could be computed."),
+    .init(code: 0, nameStart: 42118, nameCount: 7, constantStart: 42125, constantCount: 9, meaningStart: 42134, meaningCount: 58),  // noError
+    .init(code: 1, nameStart: 42192, nameCount: 26, constantStart: 42218, constantCount: 28, meaningStart: 42246, meaningCount: 42),  // errorHealthDataUnavailable
+    .init(code: 2, nameStart: 42288, nameCount: 25, constantStart: 42313, constantCount: 27, meaningStart: 42340, meaningCount: 75),  // errorHealthDataRestricted
+    .init(code: 3, nameStart: 42415, nameCount: 20, constantStart: 42435, constantCount: 22, meaningStart: 42457, meaningCount: 45),  // errorInvalidArgument
+    .init(code: 4, nameStart: 42502, nameCount: 24, constantStart: 42526, constantCount: 26, meaningStart: 42552, meaningCount: 60),  // errorAuthorizationDenied
+    .init(code: 5, nameStart: 42612, nameCount: 31, constantStart: 42643, constantCount: 33, meaningStart: 42676, meaningCount: 71),  // errorAuthorizationNotDetermined
+    .init(code: 6, nameStart: 42747, nameCount: 25, constantStart: 42772, constantCount: 27, meaningStart: 42799, meaningCount: 93),  // errorDatabaseInaccessible
+    .init(code: 7, nameStart: 42892, nameCount: 17, constantStart: 42909, constantCount: 19, meaningStart: 42928, meaningCount: 33),  // errorUserCanceled
+    .init(code: 8, nameStart: 42961, nameCount: 33, constantStart: 42994, constantCount: 35, meaningStart: 43029, meaningCount: 64),  // errorAnotherWorkoutSessionStarted
+    .init(code: 9, nameStart: 43093, nameCount: 29, constantStart: 43122, constantCount: 31, meaningStart: 43153, meaningCount: 60),  // errorUserExitedWorkoutSession
+    .init(code: 10, nameStart: 43213, nameCount: 32, constantStart: 43245, constantCount: 34, meaningStart: 43279, meaningCount: 84),  // errorRequiredAuthorizationDenied
+    .init(code: 11, nameStart: 43363, nameCount: 11, constantStart: 43374, constantCount: 13, meaningStart: 43387, meaningCount: 78),  // errorNoData
     // NSItemProvider, NSItemProviderErrorDomain
-    .init(-1, "unknownError", "NSItemProviderUnknownError", "An unknown item provider error."),
-    .init(-1000, "itemUnavailableError", "NSItemProviderItemUnavailableError", "The item provider could not supply the requested data."),
-    .init(-1100, "unexpectedValueClassError", "NSItemProviderUnexpectedValueClassError", "The item could not be turned into the requested class."),
-    .init(-1200, "unavailableCoercionError", "NSItemProviderUnavailableCoercionError", "The item provider cannot convert its data to the requested type."),
+    .init(code: -1, nameStart: 43465, nameCount: 12, constantStart: 43477, constantCount: 26, meaningStart: 43503, meaningCount: 31),  // unknownError
+    .init(code: -1000, nameStart: 43534, nameCount: 20, constantStart: 43554, constantCount: 34, meaningStart: 43588, meaningCount: 54),  // itemUnavailableError
+    .init(code: -1100, nameStart: 43642, nameCount: 25, constantStart: 43667, constantCount: 39, meaningStart: 43706, meaningCount: 54),  // unexpectedValueClassError
+    .init(code: -1200, nameStart: 43760, nameCount: 24, constantStart: 43784, constantCount: 38, meaningStart: 43822, meaningCount: 64),  // unavailableCoercionError
     // LocalAuthentication, com.apple.LocalAuthentication
-    .init(-1, "authenticationFailed", "LAErrorAuthenticationFailed", "The user did not give valid credentials."),
-    .init(-2, "userCancel", "LAErrorUserCancel", "The user cancelled authentication."),
-    .init(-3, "userFallback", "LAErrorUserFallback", "The user chose the fallback (password) button."),
-    .init(-4, "systemCancel", "LAErrorSystemCancel", "The system cancelled authentication (another app came forward)."),
-    .init(-5, "passcodeNotSet", "LAErrorPasscodeNotSet", "No passcode is set on the device."),
-    .init(-6, "biometryNotAvailable", "LAErrorBiometryNotAvailable", "Face ID or Touch ID is not available (missing, disabled, or not allowed for this app)."),
-    .init(-6, "touchIDNotAvailable", "LAErrorTouchIDNotAvailable", "Touch ID not available."),
-    .init(-7, "biometryNotEnrolled", "LAErrorBiometryNotEnrolled", "No face or fingerprint is enrolled."),
-    .init(-7, "touchIDNotEnrolled", "LAErrorTouchIDNotEnrolled", "Touch ID not enrolled."),
-    .init(-8, "biometryLockout", "LAErrorBiometryLockout", "Biometry is locked after too many failed attempts; the passcode unlocks it."),
-    .init(-8, "touchIDLockout", "LAErrorTouchIDLockout", "Touch ID lockout."),
-    .init(-9, "appCancel", "LAErrorAppCancel", "App cancel."),
-    .init(-10, "invalidContext", "LAErrorInvalidContext", "Invalid context."),
-    .init(-11, "watchNotAvailable", "LAErrorWatchNotAvailable", "Watch not available."),
-    .init(-1004, "notInteractive", "LAErrorNotInteractive", "Not interactive."),
+    .init(code: -1, nameStart: 43886, nameCount: 20, constantStart: 43906, constantCount: 27, meaningStart: 43933, meaningCount: 40),  // authenticationFailed
+    .init(code: -2, nameStart: 43973, nameCount: 10, constantStart: 43983, constantCount: 17, meaningStart: 44000, meaningCount: 34),  // userCancel
+    .init(code: -3, nameStart: 44034, nameCount: 12, constantStart: 44046, constantCount: 19, meaningStart: 44065, meaningCount: 46),  // userFallback
+    .init(code: -4, nameStart: 44111, nameCount: 12, constantStart: 44123, constantCount: 19, meaningStart: 44142, meaningCount: 63),  // systemCancel
+    .init(code: -5, nameStart: 44205, nameCount: 14, constantStart: 44219, constantCount: 21, meaningStart: 44240, meaningCount: 33),  // passcodeNotSet
+    .init(code: -6, nameStart: 44273, nameCount: 20, constantStart: 44293, constantCount: 27, meaningStart: 44320, meaningCount: 86),  // biometryNotAvailable
+    .init(code: -6, nameStart: 44406, nameCount: 19, constantStart: 44425, constantCount: 26, meaningStart: 44451, meaningCount: 23),  // touchIDNotAvailable
+    .init(code: -7, nameStart: 44474, nameCount: 19, constantStart: 44493, constantCount: 26, meaningStart: 44519, meaningCount: 35),  // biometryNotEnrolled
+    .init(code: -7, nameStart: 44554, nameCount: 18, constantStart: 44572, constantCount: 25, meaningStart: 44597, meaningCount: 22),  // touchIDNotEnrolled
+    .init(code: -8, nameStart: 44619, nameCount: 15, constantStart: 44634, constantCount: 22, meaningStart: 44656, meaningCount: 75),  // biometryLockout
+    .init(code: -8, nameStart: 44731, nameCount: 14, constantStart: 44745, constantCount: 21, meaningStart: 44766, meaningCount: 17),  // touchIDLockout
+    .init(code: -9, nameStart: 44783, nameCount: 9, constantStart: 44792, constantCount: 16, meaningStart: 44808, meaningCount: 11),  // appCancel
+    .init(code: -10, nameStart: 44819, nameCount: 14, constantStart: 44833, constantCount: 21, meaningStart: 44854, meaningCount: 16),  // invalidContext
+    .init(code: -11, nameStart: 44870, nameCount: 17, constantStart: 44887, constantCount: 24, meaningStart: 44911, meaningCount: 20),  // watchNotAvailable
+    .init(code: -1004, nameStart: 44931, nameCount: 14, constantStart: 44945, constantCount: 21, meaningStart: 44966, meaningCount: 16),  // notInteractive
     // Mach (kern_return_t), NSMachErrorDomain
-    .init(0, "KERN_SUCCESS", "", "Success."),
-    .init(1, "KERN_INVALID_ADDRESS", "", "The address is not valid in the task's address space."),
-    .init(2, "KERN_PROTECTION_FAILURE", "", "The memory protection does not allow the access."),
-    .init(3, "KERN_NO_SPACE", "", "No room in the address space for the allocation."),
-    .init(4, "KERN_INVALID_ARGUMENT", "", "An argument is not valid."),
-    .init(5, "KERN_FAILURE", "", "The operation failed."),
-    .init(6, "KERN_RESOURCE_SHORTAGE", "", "The kernel ran out of a resource."),
-    .init(7, "KERN_NOT_RECEIVER", "", "Not receiver."),
-    .init(8, "KERN_NO_ACCESS", "", "Access was denied."),
-    .init(9, "KERN_MEMORY_FAILURE", "", "Memory failure."),
-    .init(10, "KERN_MEMORY_ERROR", "", "Memory error."),
-    .init(11, "KERN_ALREADY_IN_SET", "", "Already in set."),
-    .init(12, "KERN_NOT_IN_SET", "", "Not in set."),
-    .init(13, "KERN_NAME_EXISTS", "", "Name exists."),
-    .init(14, "KERN_ABORTED", "", "ABORTED."),
-    .init(15, "KERN_INVALID_NAME", "", "Invalid name."),
-    .init(16, "KERN_INVALID_TASK", "", "Invalid task."),
-    .init(17, "KERN_INVALID_RIGHT", "", "Invalid right."),
-    .init(18, "KERN_INVALID_VALUE", "", "Invalid value."),
-    .init(19, "KERN_UREFS_OVERFLOW", "", "Urefs overflow."),
-    .init(20, "KERN_INVALID_CAPABILITY", "", "Invalid capability."),
-    .init(21, "KERN_RIGHT_EXISTS", "", "Right exists."),
-    .init(22, "KERN_INVALID_HOST", "", "Invalid host."),
-    .init(23, "KERN_MEMORY_PRESENT", "", "Memory present."),
-    .init(24, "KERN_MEMORY_DATA_MOVED", "", "Memory data moved."),
-    .init(25, "KERN_MEMORY_RESTART_COPY", "", "Memory restart copy."),
-    .init(26, "KERN_INVALID_PROCESSOR_SET", "", "Invalid processor set."),
-    .init(27, "KERN_POLICY_LIMIT", "", "Policy limit."),
-    .init(28, "KERN_INVALID_POLICY", "", "Invalid policy."),
-    .init(29, "KERN_INVALID_OBJECT", "", "Invalid object."),
-    .init(30, "KERN_ALREADY_WAITING", "", "Already waiting."),
-    .init(31, "KERN_DEFAULT_SET", "", "Default set."),
-    .init(32, "KERN_EXCEPTION_PROTECTED", "", "Exception protected."),
-    .init(33, "KERN_INVALID_LEDGER", "", "Invalid ledger."),
-    .init(34, "KERN_INVALID_MEMORY_CONTROL", "", "Invalid memory control."),
-    .init(35, "KERN_INVALID_SECURITY", "", "Invalid security."),
-    .init(36, "KERN_NOT_DEPRESSED", "", "Not depressed."),
-    .init(37, "KERN_TERMINATED", "", "TERMINATED."),
-    .init(38, "KERN_LOCK_SET_DESTROYED", "", "Lock set destroyed."),
-    .init(39, "KERN_LOCK_UNSTABLE", "", "Lock unstable."),
-    .init(40, "KERN_LOCK_OWNED", "", "Lock owned."),
-    .init(41, "KERN_LOCK_OWNED_SELF", "", "Lock owned self."),
-    .init(42, "KERN_SEMAPHORE_DESTROYED", "", "Semaphore destroyed."),
-    .init(43, "KERN_RPC_SERVER_TERMINATED", "", "Rpc server terminated."),
-    .init(44, "KERN_RPC_TERMINATE_ORPHAN", "", "Rpc terminate orphan."),
-    .init(45, "KERN_RPC_CONTINUE_ORPHAN", "", "Rpc continue orphan."),
-    .init(46, "KERN_NOT_SUPPORTED", "", "Not supported."),
-    .init(47, "KERN_NODE_DOWN", "", "Node down."),
-    .init(48, "KERN_NOT_WAITING", "", "Not waiting."),
-    .init(49, "KERN_OPERATION_TIMED_OUT", "", "Operation timed out."),
-    .init(50, "KERN_CODESIGN_ERROR", "", "Codesign error."),
-    .init(51, "KERN_POLICY_STATIC", "", "Policy static."),
-    .init(52, "KERN_INSUFFICIENT_BUFFER_SIZE", "", "Insufficient buffer size."),
-    .init(53, "KERN_DENIED", "", "DENIED."),
-    .init(54, "KERN_MISSING_KC", "", "Missing kc."),
-    .init(55, "KERN_INVALID_KC", "", "Invalid kc."),
-    .init(56, "KERN_NOT_FOUND", "", "Not found."),
-    .init(256, "KERN_RETURN_MAX", "", "Return max."),
+    .init(code: 0, nameStart: 44982, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 23412, meaningCount: 8),  // KERN_SUCCESS
+    .init(code: 1, nameStart: 44994, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 45014, meaningCount: 53),  // KERN_INVALID_ADDRESS
+    .init(code: 2, nameStart: 45067, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 45090, meaningCount: 48),  // KERN_PROTECTION_FAILURE
+    .init(code: 3, nameStart: 45138, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 45151, meaningCount: 48),  // KERN_NO_SPACE
+    .init(code: 4, nameStart: 45199, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 45220, meaningCount: 25),  // KERN_INVALID_ARGUMENT
+    .init(code: 5, nameStart: 45245, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 45257, meaningCount: 21),  // KERN_FAILURE
+    .init(code: 6, nameStart: 45278, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 45300, meaningCount: 33),  // KERN_RESOURCE_SHORTAGE
+    .init(code: 7, nameStart: 45333, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45350, meaningCount: 13),  // KERN_NOT_RECEIVER
+    .init(code: 8, nameStart: 45363, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 45377, meaningCount: 18),  // KERN_NO_ACCESS
+    .init(code: 9, nameStart: 45395, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 45414, meaningCount: 15),  // KERN_MEMORY_FAILURE
+    .init(code: 10, nameStart: 45429, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45446, meaningCount: 13),  // KERN_MEMORY_ERROR
+    .init(code: 11, nameStart: 45459, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 45478, meaningCount: 15),  // KERN_ALREADY_IN_SET
+    .init(code: 12, nameStart: 45493, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 45508, meaningCount: 11),  // KERN_NOT_IN_SET
+    .init(code: 13, nameStart: 45519, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 45535, meaningCount: 12),  // KERN_NAME_EXISTS
+    .init(code: 14, nameStart: 45547, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 45559, meaningCount: 8),  // KERN_ABORTED
+    .init(code: 15, nameStart: 45567, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45584, meaningCount: 13),  // KERN_INVALID_NAME
+    .init(code: 16, nameStart: 45597, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45614, meaningCount: 13),  // KERN_INVALID_TASK
+    .init(code: 17, nameStart: 45627, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 45645, meaningCount: 14),  // KERN_INVALID_RIGHT
+    .init(code: 18, nameStart: 45659, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 45677, meaningCount: 14),  // KERN_INVALID_VALUE
+    .init(code: 19, nameStart: 45691, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 45710, meaningCount: 15),  // KERN_UREFS_OVERFLOW
+    .init(code: 20, nameStart: 45725, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 45748, meaningCount: 19),  // KERN_INVALID_CAPABILITY
+    .init(code: 21, nameStart: 45767, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45784, meaningCount: 13),  // KERN_RIGHT_EXISTS
+    .init(code: 22, nameStart: 45797, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45814, meaningCount: 13),  // KERN_INVALID_HOST
+    .init(code: 23, nameStart: 45827, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 45846, meaningCount: 15),  // KERN_MEMORY_PRESENT
+    .init(code: 24, nameStart: 45861, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 45883, meaningCount: 18),  // KERN_MEMORY_DATA_MOVED
+    .init(code: 25, nameStart: 45901, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 45925, meaningCount: 20),  // KERN_MEMORY_RESTART_COPY
+    .init(code: 26, nameStart: 45945, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 45971, meaningCount: 22),  // KERN_INVALID_PROCESSOR_SET
+    .init(code: 27, nameStart: 45993, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 46010, meaningCount: 13),  // KERN_POLICY_LIMIT
+    .init(code: 28, nameStart: 46023, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 46042, meaningCount: 15),  // KERN_INVALID_POLICY
+    .init(code: 29, nameStart: 46057, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 46076, meaningCount: 15),  // KERN_INVALID_OBJECT
+    .init(code: 30, nameStart: 46091, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 46111, meaningCount: 16),  // KERN_ALREADY_WAITING
+    .init(code: 31, nameStart: 46127, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 46143, meaningCount: 12),  // KERN_DEFAULT_SET
+    .init(code: 32, nameStart: 46155, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 46179, meaningCount: 20),  // KERN_EXCEPTION_PROTECTED
+    .init(code: 33, nameStart: 46199, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 46218, meaningCount: 15),  // KERN_INVALID_LEDGER
+    .init(code: 34, nameStart: 46233, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 46260, meaningCount: 23),  // KERN_INVALID_MEMORY_CONTROL
+    .init(code: 35, nameStart: 46283, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 46304, meaningCount: 17),  // KERN_INVALID_SECURITY
+    .init(code: 36, nameStart: 46321, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 46339, meaningCount: 14),  // KERN_NOT_DEPRESSED
+    .init(code: 37, nameStart: 46353, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 46368, meaningCount: 11),  // KERN_TERMINATED
+    .init(code: 38, nameStart: 46379, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 46402, meaningCount: 19),  // KERN_LOCK_SET_DESTROYED
+    .init(code: 39, nameStart: 46421, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 46439, meaningCount: 14),  // KERN_LOCK_UNSTABLE
+    .init(code: 40, nameStart: 46453, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 46468, meaningCount: 11),  // KERN_LOCK_OWNED
+    .init(code: 41, nameStart: 46479, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 46499, meaningCount: 16),  // KERN_LOCK_OWNED_SELF
+    .init(code: 42, nameStart: 46515, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 46539, meaningCount: 20),  // KERN_SEMAPHORE_DESTROYED
+    .init(code: 43, nameStart: 46559, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 46585, meaningCount: 22),  // KERN_RPC_SERVER_TERMINATED
+    .init(code: 44, nameStart: 46607, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 46632, meaningCount: 21),  // KERN_RPC_TERMINATE_ORPHAN
+    .init(code: 45, nameStart: 46653, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 46677, meaningCount: 20),  // KERN_RPC_CONTINUE_ORPHAN
+    .init(code: 46, nameStart: 46697, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 21456, meaningCount: 14),  // KERN_NOT_SUPPORTED
+    .init(code: 47, nameStart: 46715, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 46729, meaningCount: 10),  // KERN_NODE_DOWN
+    .init(code: 48, nameStart: 46739, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 46755, meaningCount: 12),  // KERN_NOT_WAITING
+    .init(code: 49, nameStart: 46767, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 46791, meaningCount: 20),  // KERN_OPERATION_TIMED_OUT
+    .init(code: 50, nameStart: 46811, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 46830, meaningCount: 15),  // KERN_CODESIGN_ERROR
+    .init(code: 51, nameStart: 46845, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 46863, meaningCount: 14),  // KERN_POLICY_STATIC
+    .init(code: 52, nameStart: 46877, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 46906, meaningCount: 25),  // KERN_INSUFFICIENT_BUFFER_SIZE
+    .init(code: 53, nameStart: 46931, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 46942, meaningCount: 7),  // KERN_DENIED
+    .init(code: 54, nameStart: 46949, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 46964, meaningCount: 11),  // KERN_MISSING_KC
+    .init(code: 55, nameStart: 46975, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 46990, meaningCount: 11),  // KERN_INVALID_KC
+    .init(code: 56, nameStart: 47001, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 17268, meaningCount: 10),  // KERN_NOT_FOUND
+    .init(code: 256, nameStart: 47015, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 47030, meaningCount: 11),  // KERN_RETURN_MAX
     // Network Extension (VPN), NEVPNErrorDomain
-    .init(1, "configurationInvalid", "NEVPNErrorConfigurationInvalid", "The VPN configuration is not valid (settings missing, or used before it was saved or loaded)."),
-    .init(2, "configurationDisabled", "NEVPNErrorConfigurationDisabled", "The VPN configuration is not enabled."),
-    .init(3, "connectionFailed", "NEVPNErrorConnectionFailed", "The connection to the VPN server failed."),
-    .init(4, "configurationStale", "NEVPNErrorConfigurationStale", "Another process changed the VPN configuration since it was loaded; load it again."),
-    .init(5, "configurationReadWriteFailed", "NEVPNErrorConfigurationReadWriteFailed", "Reading or writing the Network Extension preferences failed."),
-    .init(6, "configurationUnknown", "NEVPNErrorConfigurationUnknown", "An unspecified VPN configuration error."),
+    .init(code: 1, nameStart: 47041, nameCount: 20, constantStart: 47061, constantCount: 30, meaningStart: 47091, meaningCount: 93),  // configurationInvalid
+    .init(code: 2, nameStart: 47184, nameCount: 21, constantStart: 47205, constantCount: 31, meaningStart: 47236, meaningCount: 37),  // configurationDisabled
+    .init(code: 3, nameStart: 25049, nameCount: 16, constantStart: 47273, constantCount: 26, meaningStart: 47299, meaningCount: 40),  // connectionFailed
+    .init(code: 4, nameStart: 47339, nameCount: 18, constantStart: 47357, constantCount: 28, meaningStart: 47385, meaningCount: 81),  // configurationStale
+    .init(code: 5, nameStart: 47466, nameCount: 28, constantStart: 47494, constantCount: 38, meaningStart: 47532, meaningCount: 60),  // configurationReadWriteFailed
+    .init(code: 6, nameStart: 47592, nameCount: 20, constantStart: 47612, constantCount: 30, meaningStart: 47642, meaningCount: 39),  // configurationUnknown
     // Photos, PHPhotosErrorDomain
-    .init(-1, "internalError", "PHPhotosErrorInternalError", "An internal Photos error with no more detail."),
-    .init(3072, "userCancelled", "PHPhotosErrorUserCancelled", "User cancelled."),
-    .init(3114, "libraryVolumeOffline", "PHPhotosErrorLibraryVolumeOffline", "Library volume offline."),
-    .init(3142, "relinquishingLibraryBundleToWriter", "PHPhotosErrorRelinquishingLibraryBundleToWriter", "Relinquishing library bundle to writer."),
-    .init(3143, "switchingSystemPhotoLibrary", "PHPhotosErrorSwitchingSystemPhotoLibrary", "Switching system photo library."),
-    .init(3164, "networkAccessRequired", "PHPhotosErrorNetworkAccessRequired", "The asset is in iCloud and network access is needed to get it."),
-    .init(3201, "identifierNotFound", "PHPhotosErrorIdentifierNotFound", "No asset or collection has the given identifier."),
-    .init(3202, "multipleIdentifiersFound", "PHPhotosErrorMultipleIdentifiersFound", "Multiple identifiers found."),
-    .init(3300, "changeNotSupported", "PHPhotosErrorChangeNotSupported", "Change not supported."),
-    .init(3301, "operationInterrupted", "PHPhotosErrorOperationInterrupted", "The operation was interrupted; retrying may succeed."),
-    .init(3302, "invalidResource", "PHPhotosErrorInvalidResource", "Invalid resource."),
-    .init(3303, "missingResource", "PHPhotosErrorMissingResource", "A resource of the asset (its original file, for example) is missing."),
-    .init(3305, "notEnoughSpace", "PHPhotosErrorNotEnoughSpace", "Not enough storage space for the requested change."),
-    .init(3306, "requestNotSupportedForAsset", "PHPhotosErrorRequestNotSupportedForAsset", "Request not supported for asset."),
-    .init(3310, "accessRestricted", "PHPhotosErrorAccessRestricted", "The system's configuration restricts access to the photo library."),
-    .init(3311, "accessUserDenied", "PHPhotosErrorAccessUserDenied", "The user denied access to the photo library."),
-    .init(5423, "libraryInFileProviderSyncRoot", "PHPhotosErrorLibraryInFileProviderSyncRoot", "The photo library is in a folder synced by a file provider, which Photos does not support."),
-    .init(-1, "invalid", "PHPhotosErrorInvalid", "The Photos request is not valid."),
+    .init(code: -1, nameStart: 17512, nameCount: 13, constantStart: 47681, constantCount: 26, meaningStart: 47707, meaningCount: 45),  // internalError
+    .init(code: 3072, nameStart: 39071, nameCount: 13, constantStart: 47752, constantCount: 26, meaningStart: 39104, meaningCount: 15),  // userCancelled
+    .init(code: 3114, nameStart: 47778, nameCount: 20, constantStart: 47798, constantCount: 33, meaningStart: 47831, meaningCount: 23),  // libraryVolumeOffline
+    .init(code: 3142, nameStart: 47854, nameCount: 34, constantStart: 47888, constantCount: 47, meaningStart: 47935, meaningCount: 39),  // relinquishingLibraryBundleToWriter
+    .init(code: 3143, nameStart: 47974, nameCount: 27, constantStart: 48001, constantCount: 40, meaningStart: 48041, meaningCount: 31),  // switchingSystemPhotoLibrary
+    .init(code: 3164, nameStart: 48072, nameCount: 21, constantStart: 48093, constantCount: 34, meaningStart: 48127, meaningCount: 62),  // networkAccessRequired
+    .init(code: 3201, nameStart: 48189, nameCount: 18, constantStart: 48207, constantCount: 31, meaningStart: 48238, meaningCount: 48),  // identifierNotFound
+    .init(code: 3202, nameStart: 48286, nameCount: 24, constantStart: 48310, constantCount: 37, meaningStart: 48347, meaningCount: 27),  // multipleIdentifiersFound
+    .init(code: 3300, nameStart: 48374, nameCount: 18, constantStart: 48392, constantCount: 31, meaningStart: 48423, meaningCount: 21),  // changeNotSupported
+    .init(code: 3301, nameStart: 9638, nameCount: 20, constantStart: 48444, constantCount: 33, meaningStart: 48477, meaningCount: 52),  // operationInterrupted
+    .init(code: 3302, nameStart: 48529, nameCount: 15, constantStart: 48544, constantCount: 28, meaningStart: 48572, meaningCount: 17),  // invalidResource
+    .init(code: 3303, nameStart: 48589, nameCount: 15, constantStart: 48604, constantCount: 28, meaningStart: 48632, meaningCount: 68),  // missingResource
+    .init(code: 3305, nameStart: 48700, nameCount: 14, constantStart: 48714, constantCount: 27, meaningStart: 48741, meaningCount: 50),  // notEnoughSpace
+    .init(code: 3306, nameStart: 48791, nameCount: 27, constantStart: 48818, constantCount: 40, meaningStart: 48858, meaningCount: 32),  // requestNotSupportedForAsset
+    .init(code: 3310, nameStart: 48890, nameCount: 16, constantStart: 48906, constantCount: 29, meaningStart: 48935, meaningCount: 65),  // accessRestricted
+    .init(code: 3311, nameStart: 49000, nameCount: 16, constantStart: 49016, constantCount: 29, meaningStart: 2701, meaningCount: 44),  // accessUserDenied
+    .init(code: 5423, nameStart: 49045, nameCount: 29, constantStart: 49074, constantCount: 42, meaningStart: 49116, meaningCount: 90),  // libraryInFileProviderSyncRoot
+    .init(code: -1, nameStart: 49206, nameCount: 7, constantStart: 49213, constantCount: 20, meaningStart: 49233, meaningCount: 32),  // invalid
     // Secure Transport (TLS), NSOSStatusErrorDomain
-    .init(-9800, "errSSLProtocol", "", "A TLS protocol error."),
-    .init(-9801, "errSSLNegotiation", "", "Negotiation."),
-    .init(-9802, "errSSLFatalAlert", "", "Fatal alert."),
-    .init(-9803, "errSSLWouldBlock", "", "Would block."),
-    .init(-9804, "errSSLSessionNotFound", "", "Session not found."),
-    .init(-9805, "errSSLClosedGraceful", "", "Closed graceful."),
-    .init(-9806, "errSSLClosedAbort", "", "The TLS connection was closed abruptly."),
-    .init(-9807, "errSSLXCertChainInvalid", "", "The server's certificate chain is not valid."),
-    .init(-9808, "errSSLBadCert", "", "The certificate is bad."),
-    .init(-9809, "errSSLCrypto", "", "Crypto."),
-    .init(-9810, "errSSLInternal", "", "Internal."),
-    .init(-9811, "errSSLModuleAttach", "", "Module attach."),
-    .init(-9812, "errSSLUnknownRootCert", "", "The certificate chains to a root that is not trusted."),
-    .init(-9813, "errSSLNoRootCert", "", "The certificate chain has no root certificate."),
-    .init(-9814, "errSSLCertExpired", "", "The certificate has expired."),
-    .init(-9815, "errSSLCertNotYetValid", "", "Cert not yet valid."),
-    .init(-9816, "errSSLClosedNoNotify", "", "Closed no notify."),
-    .init(-9817, "errSSLBufferOverflow", "", "Buffer overflow."),
-    .init(-9818, "errSSLBadCipherSuite", "", "Bad cipher suite."),
-    .init(-9819, "errSSLPeerUnexpectedMsg", "", "Peer unexpected msg."),
-    .init(-9820, "errSSLPeerBadRecordMac", "", "Peer bad record mac."),
-    .init(-9821, "errSSLPeerDecryptionFail", "", "Peer decryption fail."),
-    .init(-9822, "errSSLPeerRecordOverflow", "", "Peer record overflow."),
-    .init(-9823, "errSSLPeerDecompressFail", "", "Peer decompress fail."),
-    .init(-9824, "errSSLPeerHandshakeFail", "", "The TLS handshake failed on the peer's side."),
-    .init(-9825, "errSSLPeerBadCert", "", "Peer bad cert."),
-    .init(-9826, "errSSLPeerUnsupportedCert", "", "Peer unsupported cert."),
-    .init(-9827, "errSSLPeerCertRevoked", "", "Peer cert revoked."),
-    .init(-9828, "errSSLPeerCertExpired", "", "Peer cert expired."),
-    .init(-9829, "errSSLPeerCertUnknown", "", "Peer cert unknown."),
-    .init(-9830, "errSSLIllegalParam", "", "Illegal param."),
-    .init(-9831, "errSSLPeerUnknownCA", "", "Peer unknown CA."),
-    .init(-9832, "errSSLPeerAccessDenied", "", "Peer access denied."),
-    .init(-9833, "errSSLPeerDecodeError", "", "Peer decode error."),
-    .init(-9834, "errSSLPeerDecryptError", "", "Peer decrypt error."),
-    .init(-9835, "errSSLPeerExportRestriction", "", "Peer export restriction."),
-    .init(-9836, "errSSLPeerProtocolVersion", "", "Peer protocol version."),
-    .init(-9837, "errSSLPeerInsufficientSecurity", "", "Peer insufficient security."),
-    .init(-9838, "errSSLPeerInternalError", "", "Peer internal error."),
-    .init(-9839, "errSSLPeerUserCancelled", "", "Peer user cancelled."),
-    .init(-9840, "errSSLPeerNoRenegotiation", "", "Peer no renegotiation."),
-    .init(-9841, "errSSLPeerAuthCompleted", "", "Peer auth completed."),
-    .init(-9842, "errSSLClientCertRequested", "", "Client cert requested."),
-    .init(-9843, "errSSLHostNameMismatch", "", "The certificate does not name the host that was contacted."),
-    .init(-9844, "errSSLConnectionRefused", "", "Connection refused."),
-    .init(-9845, "errSSLDecryptionFail", "", "Decryption fail."),
-    .init(-9846, "errSSLBadRecordMac", "", "Bad record mac."),
-    .init(-9847, "errSSLRecordOverflow", "", "Record overflow."),
-    .init(-9848, "errSSLBadConfiguration", "", "Bad configuration."),
-    .init(-9849, "errSSLUnexpectedRecord", "", "Unexpected record."),
-    .init(-9850, "errSSLWeakPeerEphemeralDHKey", "", "Weak peer ephemeral DH key."),
-    .init(-9851, "errSSLClientHelloReceived", "", "Client hello received."),
-    .init(-9852, "errSSLTransportReset", "", "Transport reset."),
-    .init(-9853, "errSSLNetworkTimeout", "", "Network timeout."),
-    .init(-9854, "errSSLConfigurationFailed", "", "Configuration failed."),
-    .init(-9855, "errSSLUnsupportedExtension", "", "Unsupported extension."),
-    .init(-9856, "errSSLUnexpectedMessage", "", "Unexpected message."),
-    .init(-9857, "errSSLDecompressFail", "", "Decompress fail."),
-    .init(-9858, "errSSLHandshakeFail", "", "Handshake fail."),
-    .init(-9859, "errSSLDecodeError", "", "Decode error."),
-    .init(-9860, "errSSLInappropriateFallback", "", "Inappropriate fallback."),
-    .init(-9861, "errSSLMissingExtension", "", "Missing extension."),
-    .init(-9862, "errSSLBadCertificateStatusResponse", "", "Bad certificate status response."),
-    .init(-9863, "errSSLCertificateRequired", "", "Certificate required."),
-    .init(-9864, "errSSLUnknownPSKIdentity", "", "Unknown PSK identity."),
-    .init(-9865, "errSSLUnrecognizedName", "", "Unrecognized name."),
-    .init(-9880, "errSSLATSViolation", "", "App Transport Security rejected the connection."),
-    .init(-9881, "errSSLATSMinimumVersionViolation", "", "App Transport Security requires a newer TLS version than the server offers."),
-    .init(-9882, "errSSLATSCiphersuiteViolation", "", "ATS ciphersuite violation."),
-    .init(-9883, "errSSLATSMinimumKeySizeViolation", "", "ATS minimum key size violation."),
-    .init(-9884, "errSSLATSLeafCertificateHashAlgorithmViolation", "", "ATS leaf certificate hash algorithm violation."),
-    .init(-9885, "errSSLATSCertificateHashAlgorithmViolation", "", "ATS certificate hash algorithm violation."),
-    .init(-9886, "errSSLATSCertificateTrustViolation", "", "App Transport Security found the server's certificate untrusted."),
-    .init(-9890, "errSSLEarlyDataRejected", "", "Early data rejected."),
+    .init(code: -9800, nameStart: 49265, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 49279, meaningCount: 21),  // errSSLProtocol
+    .init(code: -9801, nameStart: 49300, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 49317, meaningCount: 12),  // errSSLNegotiation
+    .init(code: -9802, nameStart: 49329, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 49345, meaningCount: 12),  // errSSLFatalAlert
+    .init(code: -9803, nameStart: 49357, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 49373, meaningCount: 12),  // errSSLWouldBlock
+    .init(code: -9804, nameStart: 49385, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 49406, meaningCount: 18),  // errSSLSessionNotFound
+    .init(code: -9805, nameStart: 49424, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 49444, meaningCount: 16),  // errSSLClosedGraceful
+    .init(code: -9806, nameStart: 49460, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 49477, meaningCount: 39),  // errSSLClosedAbort
+    .init(code: -9807, nameStart: 49516, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 49539, meaningCount: 44),  // errSSLXCertChainInvalid
+    .init(code: -9808, nameStart: 49583, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 49596, meaningCount: 23),  // errSSLBadCert
+    .init(code: -9809, nameStart: 49619, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 49631, meaningCount: 7),  // errSSLCrypto
+    .init(code: -9810, nameStart: 49638, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 49652, meaningCount: 9),  // errSSLInternal
+    .init(code: -9811, nameStart: 49661, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 49679, meaningCount: 14),  // errSSLModuleAttach
+    .init(code: -9812, nameStart: 49693, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 49714, meaningCount: 53),  // errSSLUnknownRootCert
+    .init(code: -9813, nameStart: 49767, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 49783, meaningCount: 46),  // errSSLNoRootCert
+    .init(code: -9814, nameStart: 49829, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 49846, meaningCount: 28),  // errSSLCertExpired
+    .init(code: -9815, nameStart: 49874, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 49895, meaningCount: 19),  // errSSLCertNotYetValid
+    .init(code: -9816, nameStart: 49914, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 49934, meaningCount: 17),  // errSSLClosedNoNotify
+    .init(code: -9817, nameStart: 49951, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 49971, meaningCount: 16),  // errSSLBufferOverflow
+    .init(code: -9818, nameStart: 49987, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 50007, meaningCount: 17),  // errSSLBadCipherSuite
+    .init(code: -9819, nameStart: 50024, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 50047, meaningCount: 20),  // errSSLPeerUnexpectedMsg
+    .init(code: -9820, nameStart: 50067, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 50089, meaningCount: 20),  // errSSLPeerBadRecordMac
+    .init(code: -9821, nameStart: 50109, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 50133, meaningCount: 21),  // errSSLPeerDecryptionFail
+    .init(code: -9822, nameStart: 50154, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 50178, meaningCount: 21),  // errSSLPeerRecordOverflow
+    .init(code: -9823, nameStart: 50199, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 50223, meaningCount: 21),  // errSSLPeerDecompressFail
+    .init(code: -9824, nameStart: 50244, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 50267, meaningCount: 44),  // errSSLPeerHandshakeFail
+    .init(code: -9825, nameStart: 50311, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 50328, meaningCount: 14),  // errSSLPeerBadCert
+    .init(code: -9826, nameStart: 50342, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 50367, meaningCount: 22),  // errSSLPeerUnsupportedCert
+    .init(code: -9827, nameStart: 50389, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 50410, meaningCount: 18),  // errSSLPeerCertRevoked
+    .init(code: -9828, nameStart: 50428, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 50449, meaningCount: 18),  // errSSLPeerCertExpired
+    .init(code: -9829, nameStart: 50467, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 50488, meaningCount: 18),  // errSSLPeerCertUnknown
+    .init(code: -9830, nameStart: 50506, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 50524, meaningCount: 14),  // errSSLIllegalParam
+    .init(code: -9831, nameStart: 50538, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 50557, meaningCount: 16),  // errSSLPeerUnknownCA
+    .init(code: -9832, nameStart: 50573, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 50595, meaningCount: 19),  // errSSLPeerAccessDenied
+    .init(code: -9833, nameStart: 50614, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 50635, meaningCount: 18),  // errSSLPeerDecodeError
+    .init(code: -9834, nameStart: 50653, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 50675, meaningCount: 19),  // errSSLPeerDecryptError
+    .init(code: -9835, nameStart: 50694, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 50721, meaningCount: 24),  // errSSLPeerExportRestriction
+    .init(code: -9836, nameStart: 50745, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 50770, meaningCount: 22),  // errSSLPeerProtocolVersion
+    .init(code: -9837, nameStart: 50792, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 50822, meaningCount: 27),  // errSSLPeerInsufficientSecurity
+    .init(code: -9838, nameStart: 50849, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 50872, meaningCount: 20),  // errSSLPeerInternalError
+    .init(code: -9839, nameStart: 50892, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 50915, meaningCount: 20),  // errSSLPeerUserCancelled
+    .init(code: -9840, nameStart: 50935, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 50960, meaningCount: 22),  // errSSLPeerNoRenegotiation
+    .init(code: -9841, nameStart: 50982, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 51005, meaningCount: 20),  // errSSLPeerAuthCompleted
+    .init(code: -9842, nameStart: 51025, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 51050, meaningCount: 22),  // errSSLClientCertRequested
+    .init(code: -9843, nameStart: 51072, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 51094, meaningCount: 58),  // errSSLHostNameMismatch
+    .init(code: -9844, nameStart: 51152, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 51175, meaningCount: 19),  // errSSLConnectionRefused
+    .init(code: -9845, nameStart: 51194, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 51214, meaningCount: 16),  // errSSLDecryptionFail
+    .init(code: -9846, nameStart: 51230, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 51248, meaningCount: 15),  // errSSLBadRecordMac
+    .init(code: -9847, nameStart: 51263, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 51283, meaningCount: 16),  // errSSLRecordOverflow
+    .init(code: -9848, nameStart: 51299, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 51321, meaningCount: 18),  // errSSLBadConfiguration
+    .init(code: -9849, nameStart: 51339, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 51361, meaningCount: 18),  // errSSLUnexpectedRecord
+    .init(code: -9850, nameStart: 51379, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 51407, meaningCount: 27),  // errSSLWeakPeerEphemeralDHKey
+    .init(code: -9851, nameStart: 51434, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 51459, meaningCount: 22),  // errSSLClientHelloReceived
+    .init(code: -9852, nameStart: 51481, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 51501, meaningCount: 16),  // errSSLTransportReset
+    .init(code: -9853, nameStart: 51517, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 51537, meaningCount: 16),  // errSSLNetworkTimeout
+    .init(code: -9854, nameStart: 51553, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 51578, meaningCount: 21),  // errSSLConfigurationFailed
+    .init(code: -9855, nameStart: 51599, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 51625, meaningCount: 22),  // errSSLUnsupportedExtension
+    .init(code: -9856, nameStart: 51647, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 51670, meaningCount: 19),  // errSSLUnexpectedMessage
+    .init(code: -9857, nameStart: 51689, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 51709, meaningCount: 16),  // errSSLDecompressFail
+    .init(code: -9858, nameStart: 51725, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 51744, meaningCount: 15),  // errSSLHandshakeFail
+    .init(code: -9859, nameStart: 51759, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 51776, meaningCount: 13),  // errSSLDecodeError
+    .init(code: -9860, nameStart: 51789, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 51816, meaningCount: 23),  // errSSLInappropriateFallback
+    .init(code: -9861, nameStart: 51839, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 51861, meaningCount: 18),  // errSSLMissingExtension
+    .init(code: -9862, nameStart: 51879, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 51913, meaningCount: 32),  // errSSLBadCertificateStatusResponse
+    .init(code: -9863, nameStart: 51945, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 51970, meaningCount: 21),  // errSSLCertificateRequired
+    .init(code: -9864, nameStart: 51991, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 52015, meaningCount: 21),  // errSSLUnknownPSKIdentity
+    .init(code: -9865, nameStart: 52036, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 52058, meaningCount: 18),  // errSSLUnrecognizedName
+    .init(code: -9880, nameStart: 52076, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 52094, meaningCount: 47),  // errSSLATSViolation
+    .init(code: -9881, nameStart: 52141, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 52173, meaningCount: 75),  // errSSLATSMinimumVersionViolation
+    .init(code: -9882, nameStart: 52248, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 52277, meaningCount: 26),  // errSSLATSCiphersuiteViolation
+    .init(code: -9883, nameStart: 52303, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 52335, meaningCount: 31),  // errSSLATSMinimumKeySizeViolation
+    .init(code: -9884, nameStart: 52366, nameCount: 46, constantStart: 0, constantCount: 0, meaningStart: 52412, meaningCount: 46),  // errSSLATSLeafCertificateHashAlgorithmViolation
+    .init(code: -9885, nameStart: 52458, nameCount: 42, constantStart: 0, constantCount: 0, meaningStart: 52500, meaningCount: 41),  // errSSLATSCertificateHashAlgorithmViolation
+    .init(code: -9886, nameStart: 52541, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 52575, meaningCount: 64),  // errSSLATSCertificateTrustViolation
+    .init(code: -9890, nameStart: 52639, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 52662, meaningCount: 20),  // errSSLEarlyDataRejected
     // Security, NSOSStatusErrorDomain
-    .init(0, "errSecSuccess", "", "Success."),
-    .init(-4, "errSecUnimplemented", "", "The function or operation is not implemented."),
-    .init(-34, "errSecDiskFull", "", "Disk full."),
-    .init(-36, "errSecIO", "", "IO."),
-    .init(-49, "errSecOpWr", "", "Op wr."),
-    .init(-50, "errSecParam", "", "A parameter passed to the function is not valid."),
-    .init(-61, "errSecWrPerm", "", "Wr perm."),
-    .init(-108, "errSecAllocate", "", "Allocate."),
-    .init(-128, "errSecUserCanceled", "", "The user cancelled the operation."),
-    .init(-909, "errSecBadReq", "", "Bad req."),
-    .init(-2070, "errSecInternalComponent", "", "Internal component."),
-    .init(-4960, "errSecCoreFoundationUnknown", "", "Core foundation unknown."),
-    .init(-34018, "errSecMissingEntitlement", "", "The app lacks an entitlement the keychain needs (often the keychain-access-groups entitlement, or a simulator without signing)."),
-    .init(-34020, "errSecRestrictedAPI", "", "Restricted API."),
-    .init(-25291, "errSecNotAvailable", "", "Not available."),
-    .init(-25292, "errSecReadOnly", "", "Read only."),
-    .init(-25293, "errSecAuthFailed", "", "Authentication failed: the password or passphrase is wrong."),
-    .init(-25294, "errSecNoSuchKeychain", "", "The keychain does not exist."),
-    .init(-25295, "errSecInvalidKeychain", "", "Invalid keychain."),
-    .init(-25296, "errSecDuplicateKeychain", "", "Duplicate keychain."),
-    .init(-25297, "errSecDuplicateCallback", "", "Duplicate callback."),
-    .init(-25298, "errSecInvalidCallback", "", "Invalid callback."),
-    .init(-25299, "errSecDuplicateItem", "", "A keychain item with these attributes exists already."),
-    .init(-25300, "errSecItemNotFound", "", "No keychain item matches the query."),
-    .init(-25301, "errSecBufferTooSmall", "", "Buffer too small."),
-    .init(-25302, "errSecDataTooLarge", "", "Data too large."),
-    .init(-25303, "errSecNoSuchAttr", "", "No such attr."),
-    .init(-25304, "errSecInvalidItemRef", "", "Invalid item ref."),
-    .init(-25305, "errSecInvalidSearchRef", "", "Invalid search ref."),
-    .init(-25306, "errSecNoSuchClass", "", "No such class."),
-    .init(-25307, "errSecNoDefaultKeychain", "", "No default keychain."),
-    .init(-25308, "errSecInteractionNotAllowed", "", "The keychain needs the user (the device may be locked), but interaction is not allowed."),
-    .init(-25309, "errSecReadOnlyAttr", "", "Read only attr."),
-    .init(-25310, "errSecWrongSecVersion", "", "Wrong sec version."),
-    .init(-25311, "errSecKeySizeNotAllowed", "", "Key size not allowed."),
-    .init(-25312, "errSecNoStorageModule", "", "No storage module."),
-    .init(-25313, "errSecNoCertificateModule", "", "No certificate module."),
-    .init(-25314, "errSecNoPolicyModule", "", "No policy module."),
-    .init(-25315, "errSecInteractionRequired", "", "Interaction required."),
-    .init(-25316, "errSecDataNotAvailable", "", "Data not available."),
-    .init(-25317, "errSecDataNotModifiable", "", "Data not modifiable."),
-    .init(-25318, "errSecCreateChainFailed", "", "Create chain failed."),
-    .init(-25319, "errSecInvalidPrefsDomain", "", "Invalid prefs domain."),
-    .init(-25320, "errSecInDarkWake", "", "In dark wake."),
-    .init(-25240, "errSecACLNotSimple", "", "ACL not simple."),
-    .init(-25241, "errSecPolicyNotFound", "", "Policy not found."),
-    .init(-25242, "errSecInvalidTrustSetting", "", "Invalid trust setting."),
-    .init(-25243, "errSecNoAccessForItem", "", "No access for item."),
-    .init(-25244, "errSecInvalidOwnerEdit", "", "Invalid owner edit."),
-    .init(-25245, "errSecTrustNotAvailable", "", "Trust not available."),
-    .init(-25256, "errSecUnsupportedFormat", "", "Unsupported format."),
-    .init(-25257, "errSecUnknownFormat", "", "Unknown format."),
-    .init(-25258, "errSecKeyIsSensitive", "", "Key is sensitive."),
-    .init(-25259, "errSecMultiplePrivKeys", "", "Multiple priv keys."),
-    .init(-25260, "errSecPassphraseRequired", "", "Passphrase required."),
-    .init(-25261, "errSecInvalidPasswordRef", "", "Invalid password ref."),
-    .init(-25262, "errSecInvalidTrustSettings", "", "Invalid trust settings."),
-    .init(-25263, "errSecNoTrustSettings", "", "No trust settings."),
-    .init(-25264, "errSecPkcs12VerifyFailure", "", "Pkcs 12 verify failure."),
-    .init(-26267, "errSecNotSigner", "", "Not signer."),
-    .init(-26275, "errSecDecode", "", "The data could not be decoded."),
-    .init(-67585, "errSecServiceNotAvailable", "", "Service not available."),
-    .init(-67586, "errSecInsufficientClientID", "", "Insufficient client ID."),
-    .init(-67587, "errSecDeviceReset", "", "Device reset."),
-    .init(-67588, "errSecDeviceFailed", "", "Device failed."),
-    .init(-67589, "errSecAppleAddAppACLSubject", "", "Apple add app ACL subject."),
-    .init(-67590, "errSecApplePublicKeyIncomplete", "", "Apple public key incomplete."),
-    .init(-67591, "errSecAppleSignatureMismatch", "", "Apple signature mismatch."),
-    .init(-67592, "errSecAppleInvalidKeyStartDate", "", "Apple invalid key start date."),
-    .init(-67593, "errSecAppleInvalidKeyEndDate", "", "Apple invalid key end date."),
-    .init(-67594, "errSecConversionError", "", "Conversion error."),
-    .init(-67595, "errSecAppleSSLv2Rollback", "", "Apple SS lv 2 rollback."),
-    .init(-67596, "errSecQuotaExceeded", "", "Quota exceeded."),
-    .init(-67597, "errSecFileTooBig", "", "File too big."),
-    .init(-67598, "errSecInvalidDatabaseBlob", "", "Invalid database blob."),
-    .init(-67599, "errSecInvalidKeyBlob", "", "Invalid key blob."),
-    .init(-67600, "errSecIncompatibleDatabaseBlob", "", "Incompatible database blob."),
-    .init(-67601, "errSecIncompatibleKeyBlob", "", "Incompatible key blob."),
-    .init(-67602, "errSecHostNameMismatch", "", "Host name mismatch."),
-    .init(-67603, "errSecUnknownCriticalExtensionFlag", "", "Unknown critical extension flag."),
-    .init(-67604, "errSecNoBasicConstraints", "", "No basic constraints."),
-    .init(-67605, "errSecNoBasicConstraintsCA", "", "No basic constraints CA."),
-    .init(-67606, "errSecInvalidAuthorityKeyID", "", "Invalid authority key ID."),
-    .init(-67607, "errSecInvalidSubjectKeyID", "", "Invalid subject key ID."),
-    .init(-67608, "errSecInvalidKeyUsageForPolicy", "", "Invalid key usage for policy."),
-    .init(-67609, "errSecInvalidExtendedKeyUsage", "", "Invalid extended key usage."),
-    .init(-67610, "errSecInvalidIDLinkage", "", "Invalid ID linkage."),
-    .init(-67611, "errSecPathLengthConstraintExceeded", "", "Path length constraint exceeded."),
-    .init(-67612, "errSecInvalidRoot", "", "Invalid root."),
-    .init(-67613, "errSecCRLExpired", "", "CRL expired."),
-    .init(-67614, "errSecCRLNotValidYet", "", "CRL not valid yet."),
-    .init(-67615, "errSecCRLNotFound", "", "CRL not found."),
-    .init(-67616, "errSecCRLServerDown", "", "CRL server down."),
-    .init(-67617, "errSecCRLBadURI", "", "CRL bad URI."),
-    .init(-67618, "errSecUnknownCertExtension", "", "Unknown cert extension."),
-    .init(-67619, "errSecUnknownCRLExtension", "", "Unknown CRL extension."),
-    .init(-67620, "errSecCRLNotTrusted", "", "CRL not trusted."),
-    .init(-67621, "errSecCRLPolicyFailed", "", "CRL policy failed."),
-    .init(-67622, "errSecIDPFailure", "", "IDP failure."),
-    .init(-67623, "errSecSMIMEEmailAddressesNotFound", "", "SMIME email addresses not found."),
-    .init(-67624, "errSecSMIMEBadExtendedKeyUsage", "", "SMIME bad extended key usage."),
-    .init(-67625, "errSecSMIMEBadKeyUsage", "", "SMIME bad key usage."),
-    .init(-67626, "errSecSMIMEKeyUsageNotCritical", "", "SMIME key usage not critical."),
-    .init(-67627, "errSecSMIMENoEmailAddress", "", "SMIME no email address."),
-    .init(-67628, "errSecSMIMESubjAltNameNotCritical", "", "SMIME subj alt name not critical."),
-    .init(-67629, "errSecSSLBadExtendedKeyUsage", "", "SSL bad extended key usage."),
-    .init(-67630, "errSecOCSPBadResponse", "", "OCSP bad response."),
-    .init(-67631, "errSecOCSPBadRequest", "", "OCSP bad request."),
-    .init(-67632, "errSecOCSPUnavailable", "", "OCSP unavailable."),
-    .init(-67633, "errSecOCSPStatusUnrecognized", "", "OCSP status unrecognized."),
-    .init(-67634, "errSecEndOfData", "", "End of data."),
-    .init(-67635, "errSecIncompleteCertRevocationCheck", "", "Incomplete cert revocation check."),
-    .init(-67636, "errSecNetworkFailure", "", "Network failure."),
-    .init(-67637, "errSecOCSPNotTrustedToAnchor", "", "OCSP not trusted to anchor."),
-    .init(-67638, "errSecRecordModified", "", "Record modified."),
-    .init(-67639, "errSecOCSPSignatureError", "", "OCSP signature error."),
-    .init(-67640, "errSecOCSPNoSigner", "", "OCSP no signer."),
-    .init(-67641, "errSecOCSPResponderMalformedReq", "", "OCSP responder malformed req."),
-    .init(-67642, "errSecOCSPResponderInternalError", "", "OCSP responder internal error."),
-    .init(-67643, "errSecOCSPResponderTryLater", "", "OCSP responder try later."),
-    .init(-67644, "errSecOCSPResponderSignatureRequired", "", "OCSP responder signature required."),
-    .init(-67645, "errSecOCSPResponderUnauthorized", "", "OCSP responder unauthorized."),
-    .init(-67646, "errSecOCSPResponseNonceMismatch", "", "OCSP response nonce mismatch."),
-    .init(-67647, "errSecCodeSigningBadCertChainLength", "", "Code signing bad cert chain length."),
-    .init(-67648, "errSecCodeSigningNoBasicConstraints", "", "Code signing no basic constraints."),
-    .init(-67649, "errSecCodeSigningBadPathLengthConstraint", "", "Code signing bad path length constraint."),
-    .init(-67650, "errSecCodeSigningNoExtendedKeyUsage", "", "Code signing no extended key usage."),
-    .init(-67651, "errSecCodeSigningDevelopment", "", "Code signing development."),
-    .init(-67652, "errSecResourceSignBadCertChainLength", "", "Resource sign bad cert chain length."),
-    .init(-67653, "errSecResourceSignBadExtKeyUsage", "", "Resource sign bad ext key usage."),
-    .init(-67654, "errSecTrustSettingDeny", "", "Trust setting deny."),
-    .init(-67655, "errSecInvalidSubjectName", "", "Invalid subject name."),
-    .init(-67656, "errSecUnknownQualifiedCertStatement", "", "Unknown qualified cert statement."),
-    .init(-67657, "errSecMobileMeRequestQueued", "", "Mobile me request queued."),
-    .init(-67658, "errSecMobileMeRequestRedirected", "", "Mobile me request redirected."),
-    .init(-67659, "errSecMobileMeServerError", "", "Mobile me server error."),
-    .init(-67660, "errSecMobileMeServerNotAvailable", "", "Mobile me server not available."),
-    .init(-67661, "errSecMobileMeServerAlreadyExists", "", "Mobile me server already exists."),
-    .init(-67662, "errSecMobileMeServerServiceErr", "", "Mobile me server service err."),
-    .init(-67663, "errSecMobileMeRequestAlreadyPending", "", "Mobile me request already pending."),
-    .init(-67664, "errSecMobileMeNoRequestPending", "", "Mobile me no request pending."),
-    .init(-67665, "errSecMobileMeCSRVerifyFailure", "", "Mobile me CSR verify failure."),
-    .init(-67666, "errSecMobileMeFailedConsistencyCheck", "", "Mobile me failed consistency check."),
-    .init(-67667, "errSecNotInitialized", "", "Not initialized."),
-    .init(-67668, "errSecInvalidHandleUsage", "", "Invalid handle usage."),
-    .init(-67669, "errSecPVCReferentNotFound", "", "PVC referent not found."),
-    .init(-67670, "errSecFunctionIntegrityFail", "", "Function integrity fail."),
-    .init(-67671, "errSecInternalError", "", "Internal error."),
-    .init(-67672, "errSecMemoryError", "", "Memory error."),
-    .init(-67673, "errSecInvalidData", "", "Invalid data."),
-    .init(-67674, "errSecMDSError", "", "MDS error."),
-    .init(-67675, "errSecInvalidPointer", "", "Invalid pointer."),
-    .init(-67676, "errSecSelfCheckFailed", "", "Self check failed."),
-    .init(-67677, "errSecFunctionFailed", "", "Function failed."),
-    .init(-67678, "errSecModuleManifestVerifyFailed", "", "Module manifest verify failed."),
-    .init(-67679, "errSecInvalidGUID", "", "Invalid GUID."),
-    .init(-67680, "errSecInvalidHandle", "", "Invalid handle."),
-    .init(-67681, "errSecInvalidDBList", "", "Invalid DB list."),
-    .init(-67682, "errSecInvalidPassthroughID", "", "Invalid passthrough ID."),
-    .init(-67683, "errSecInvalidNetworkAddress", "", "Invalid network address."),
-    .init(-67684, "errSecCRLAlreadySigned", "", "CRL already signed."),
-    .init(-67685, "errSecInvalidNumberOfFields", "", "Invalid number of fields."),
-    .init(-67686, "errSecVerificationFailure", "", "Verification failure."),
-    .init(-67687, "errSecUnknownTag", "", "Unknown tag."),
-    .init(-67688, "errSecInvalidSignature", "", "Invalid signature."),
-    .init(-67689, "errSecInvalidName", "", "Invalid name."),
-    .init(-67690, "errSecInvalidCertificateRef", "", "Invalid certificate ref."),
-    .init(-67691, "errSecInvalidCertificateGroup", "", "Invalid certificate group."),
-    .init(-67692, "errSecTagNotFound", "", "Tag not found."),
-    .init(-67693, "errSecInvalidQuery", "", "Invalid query."),
-    .init(-67694, "errSecInvalidValue", "", "Invalid value."),
-    .init(-67695, "errSecCallbackFailed", "", "Callback failed."),
-    .init(-67696, "errSecACLDeleteFailed", "", "ACL delete failed."),
-    .init(-67697, "errSecACLReplaceFailed", "", "ACL replace failed."),
-    .init(-67698, "errSecACLAddFailed", "", "ACL add failed."),
-    .init(-67699, "errSecACLChangeFailed", "", "ACL change failed."),
-    .init(-67700, "errSecInvalidAccessCredentials", "", "Invalid access credentials."),
-    .init(-67701, "errSecInvalidRecord", "", "Invalid record."),
-    .init(-67702, "errSecInvalidACL", "", "Invalid ACL."),
-    .init(-67703, "errSecInvalidSampleValue", "", "Invalid sample value."),
-    .init(-67704, "errSecIncompatibleVersion", "", "Incompatible version."),
-    .init(-67705, "errSecPrivilegeNotGranted", "", "Privilege not granted."),
-    .init(-67706, "errSecInvalidScope", "", "Invalid scope."),
-    .init(-67707, "errSecPVCAlreadyConfigured", "", "PVC already configured."),
-    .init(-67708, "errSecInvalidPVC", "", "Invalid PVC."),
-    .init(-67709, "errSecEMMLoadFailed", "", "EMM load failed."),
-    .init(-67710, "errSecEMMUnloadFailed", "", "EMM unload failed."),
-    .init(-67711, "errSecAddinLoadFailed", "", "Addin load failed."),
-    .init(-67712, "errSecInvalidKeyRef", "", "Invalid key ref."),
-    .init(-67713, "errSecInvalidKeyHierarchy", "", "Invalid key hierarchy."),
-    .init(-67714, "errSecAddinUnloadFailed", "", "Addin unload failed."),
-    .init(-67715, "errSecLibraryReferenceNotFound", "", "Library reference not found."),
-    .init(-67716, "errSecInvalidAddinFunctionTable", "", "Invalid addin function table."),
-    .init(-67717, "errSecInvalidServiceMask", "", "Invalid service mask."),
-    .init(-67718, "errSecModuleNotLoaded", "", "Module not loaded."),
-    .init(-67719, "errSecInvalidSubServiceID", "", "Invalid sub service ID."),
-    .init(-67720, "errSecAttributeNotInContext", "", "Attribute not in context."),
-    .init(-67721, "errSecModuleManagerInitializeFailed", "", "Module manager initialize failed."),
-    .init(-67722, "errSecModuleManagerNotFound", "", "Module manager not found."),
-    .init(-67723, "errSecEventNotificationCallbackNotFound", "", "Event notification callback not found."),
-    .init(-67724, "errSecInputLengthError", "", "Input length error."),
-    .init(-67725, "errSecOutputLengthError", "", "Output length error."),
-    .init(-67726, "errSecPrivilegeNotSupported", "", "Privilege not supported."),
-    .init(-67727, "errSecDeviceError", "", "Device error."),
-    .init(-67728, "errSecAttachHandleBusy", "", "Attach handle busy."),
-    .init(-67729, "errSecNotLoggedIn", "", "Not logged in."),
-    .init(-67730, "errSecAlgorithmMismatch", "", "Algorithm mismatch."),
-    .init(-67731, "errSecKeyUsageIncorrect", "", "Key usage incorrect."),
-    .init(-67732, "errSecKeyBlobTypeIncorrect", "", "Key blob type incorrect."),
-    .init(-67733, "errSecKeyHeaderInconsistent", "", "Key header inconsistent."),
-    .init(-67734, "errSecUnsupportedKeyFormat", "", "Unsupported key format."),
-    .init(-67735, "errSecUnsupportedKeySize", "", "Unsupported key size."),
-    .init(-67736, "errSecInvalidKeyUsageMask", "", "Invalid key usage mask."),
-    .init(-67737, "errSecUnsupportedKeyUsageMask", "", "Unsupported key usage mask."),
-    .init(-67738, "errSecInvalidKeyAttributeMask", "", "Invalid key attribute mask."),
-    .init(-67739, "errSecUnsupportedKeyAttributeMask", "", "Unsupported key attribute mask."),
-    .init(-67740, "errSecInvalidKeyLabel", "", "Invalid key label."),
-    .init(-67741, "errSecUnsupportedKeyLabel", "", "Unsupported key label."),
-    .init(-67742, "errSecInvalidKeyFormat", "", "Invalid key format."),
-    .init(-67743, "errSecUnsupportedVectorOfBuffers", "", "Unsupported vector of buffers."),
-    .init(-67744, "errSecInvalidInputVector", "", "Invalid input vector."),
-    .init(-67745, "errSecInvalidOutputVector", "", "Invalid output vector."),
-    .init(-67746, "errSecInvalidContext", "", "Invalid context."),
-    .init(-67747, "errSecInvalidAlgorithm", "", "Invalid algorithm."),
-    .init(-67748, "errSecInvalidAttributeKey", "", "Invalid attribute key."),
-    .init(-67749, "errSecMissingAttributeKey", "", "Missing attribute key."),
-    .init(-67750, "errSecInvalidAttributeInitVector", "", "Invalid attribute init vector."),
-    .init(-67751, "errSecMissingAttributeInitVector", "", "Missing attribute init vector."),
-    .init(-67752, "errSecInvalidAttributeSalt", "", "Invalid attribute salt."),
-    .init(-67753, "errSecMissingAttributeSalt", "", "Missing attribute salt."),
-    .init(-67754, "errSecInvalidAttributePadding", "", "Invalid attribute padding."),
-    .init(-67755, "errSecMissingAttributePadding", "", "Missing attribute padding."),
-    .init(-67756, "errSecInvalidAttributeRandom", "", "Invalid attribute random."),
-    .init(-67757, "errSecMissingAttributeRandom", "", "Missing attribute random."),
-    .init(-67758, "errSecInvalidAttributeSeed", "", "Invalid attribute seed."),
-    .init(-67759, "errSecMissingAttributeSeed", "", "Missing attribute seed."),
-    .init(-67760, "errSecInvalidAttributePassphrase", "", "Invalid attribute passphrase."),
-    .init(-67761, "errSecMissingAttributePassphrase", "", "Missing attribute passphrase."),
-    .init(-67762, "errSecInvalidAttributeKeyLength", "", "Invalid attribute key length."),
-    .init(-67763, "errSecMissingAttributeKeyLength", "", "Missing attribute key length."),
-    .init(-67764, "errSecInvalidAttributeBlockSize", "", "Invalid attribute block size."),
-    .init(-67765, "errSecMissingAttributeBlockSize", "", "Missing attribute block size."),
-    .init(-67766, "errSecInvalidAttributeOutputSize", "", "Invalid attribute output size."),
-    .init(-67767, "errSecMissingAttributeOutputSize", "", "Missing attribute output size."),
-    .init(-67768, "errSecInvalidAttributeRounds", "", "Invalid attribute rounds."),
-    .init(-67769, "errSecMissingAttributeRounds", "", "Missing attribute rounds."),
-    .init(-67770, "errSecInvalidAlgorithmParms", "", "Invalid algorithm parms."),
-    .init(-67771, "errSecMissingAlgorithmParms", "", "Missing algorithm parms."),
-    .init(-67772, "errSecInvalidAttributeLabel", "", "Invalid attribute label."),
-    .init(-67773, "errSecMissingAttributeLabel", "", "Missing attribute label."),
-    .init(-67774, "errSecInvalidAttributeKeyType", "", "Invalid attribute key type."),
-    .init(-67775, "errSecMissingAttributeKeyType", "", "Missing attribute key type."),
-    .init(-67776, "errSecInvalidAttributeMode", "", "Invalid attribute mode."),
-    .init(-67777, "errSecMissingAttributeMode", "", "Missing attribute mode."),
-    .init(-67778, "errSecInvalidAttributeEffectiveBits", "", "Invalid attribute effective bits."),
-    .init(-67779, "errSecMissingAttributeEffectiveBits", "", "Missing attribute effective bits."),
-    .init(-67780, "errSecInvalidAttributeStartDate", "", "Invalid attribute start date."),
-    .init(-67781, "errSecMissingAttributeStartDate", "", "Missing attribute start date."),
-    .init(-67782, "errSecInvalidAttributeEndDate", "", "Invalid attribute end date."),
-    .init(-67783, "errSecMissingAttributeEndDate", "", "Missing attribute end date."),
-    .init(-67784, "errSecInvalidAttributeVersion", "", "Invalid attribute version."),
-    .init(-67785, "errSecMissingAttributeVersion", "", "Missing attribute version."),
-    .init(-67786, "errSecInvalidAttributePrime", "", "Invalid attribute prime."),
-    .init(-67787, "errSecMissingAttributePrime", "", "Missing attribute prime."),
-    .init(-67788, "errSecInvalidAttributeBase", "", "Invalid attribute base."),
-    .init(-67789, "errSecMissingAttributeBase", "", "Missing attribute base."),
-    .init(-67790, "errSecInvalidAttributeSubprime", "", "Invalid attribute subprime."),
-    .init(-67791, "errSecMissingAttributeSubprime", "", "Missing attribute subprime."),
-    .init(-67792, "errSecInvalidAttributeIterationCount", "", "Invalid attribute iteration count."),
-    .init(-67793, "errSecMissingAttributeIterationCount", "", "Missing attribute iteration count."),
-    .init(-67794, "errSecInvalidAttributeDLDBHandle", "", "Invalid attribute DLDB handle."),
-    .init(-67795, "errSecMissingAttributeDLDBHandle", "", "Missing attribute DLDB handle."),
-    .init(-67796, "errSecInvalidAttributeAccessCredentials", "", "Invalid attribute access credentials."),
-    .init(-67797, "errSecMissingAttributeAccessCredentials", "", "Missing attribute access credentials."),
-    .init(-67798, "errSecInvalidAttributePublicKeyFormat", "", "Invalid attribute public key format."),
-    .init(-67799, "errSecMissingAttributePublicKeyFormat", "", "Missing attribute public key format."),
-    .init(-67800, "errSecInvalidAttributePrivateKeyFormat", "", "Invalid attribute private key format."),
-    .init(-67801, "errSecMissingAttributePrivateKeyFormat", "", "Missing attribute private key format."),
-    .init(-67802, "errSecInvalidAttributeSymmetricKeyFormat", "", "Invalid attribute symmetric key format."),
-    .init(-67803, "errSecMissingAttributeSymmetricKeyFormat", "", "Missing attribute symmetric key format."),
-    .init(-67804, "errSecInvalidAttributeWrappedKeyFormat", "", "Invalid attribute wrapped key format."),
-    .init(-67805, "errSecMissingAttributeWrappedKeyFormat", "", "Missing attribute wrapped key format."),
-    .init(-67806, "errSecStagedOperationInProgress", "", "Staged operation in progress."),
-    .init(-67807, "errSecStagedOperationNotStarted", "", "Staged operation not started."),
-    .init(-67808, "errSecVerifyFailed", "", "Verify failed."),
-    .init(-67809, "errSecQuerySizeUnknown", "", "Query size unknown."),
-    .init(-67810, "errSecBlockSizeMismatch", "", "Block size mismatch."),
-    .init(-67811, "errSecPublicKeyInconsistent", "", "Public key inconsistent."),
-    .init(-67812, "errSecDeviceVerifyFailed", "", "Device verify failed."),
-    .init(-67813, "errSecInvalidLoginName", "", "Invalid login name."),
-    .init(-67814, "errSecAlreadyLoggedIn", "", "Already logged in."),
-    .init(-67815, "errSecInvalidDigestAlgorithm", "", "Invalid digest algorithm."),
-    .init(-67816, "errSecInvalidCRLGroup", "", "Invalid CRL group."),
-    .init(-67817, "errSecCertificateCannotOperate", "", "Certificate cannot operate."),
-    .init(-67818, "errSecCertificateExpired", "", "Certificate expired."),
-    .init(-67819, "errSecCertificateNotValidYet", "", "Certificate not valid yet."),
-    .init(-67820, "errSecCertificateRevoked", "", "Certificate revoked."),
-    .init(-67821, "errSecCertificateSuspended", "", "Certificate suspended."),
-    .init(-67822, "errSecInsufficientCredentials", "", "Insufficient credentials."),
-    .init(-67823, "errSecInvalidAction", "", "Invalid action."),
-    .init(-67824, "errSecInvalidAuthority", "", "Invalid authority."),
-    .init(-67825, "errSecVerifyActionFailed", "", "Verify action failed."),
-    .init(-67826, "errSecInvalidCertAuthority", "", "Invalid cert authority."),
-    .init(-67827, "errSecInvaldCRLAuthority", "", "Invald CRL authority."),
-    .init(-67828, "errSecInvalidCRLEncoding", "", "Invalid CRL encoding."),
-    .init(-67829, "errSecInvalidCRLType", "", "Invalid CRL type."),
-    .init(-67830, "errSecInvalidCRL", "", "Invalid CRL."),
-    .init(-67831, "errSecInvalidFormType", "", "Invalid form type."),
-    .init(-67832, "errSecInvalidID", "", "Invalid ID."),
-    .init(-67833, "errSecInvalidIdentifier", "", "Invalid identifier."),
-    .init(-67834, "errSecInvalidIndex", "", "Invalid index."),
-    .init(-67835, "errSecInvalidPolicyIdentifiers", "", "Invalid policy identifiers."),
-    .init(-67836, "errSecInvalidTimeString", "", "Invalid time string."),
-    .init(-67837, "errSecInvalidReason", "", "Invalid reason."),
-    .init(-67838, "errSecInvalidRequestInputs", "", "Invalid request inputs."),
-    .init(-67839, "errSecInvalidResponseVector", "", "Invalid response vector."),
-    .init(-67840, "errSecInvalidStopOnPolicy", "", "Invalid stop on policy."),
-    .init(-67841, "errSecInvalidTuple", "", "Invalid tuple."),
-    .init(-67842, "errSecMultipleValuesUnsupported", "", "Multiple values unsupported."),
-    .init(-67843, "errSecNotTrusted", "", "Not trusted."),
-    .init(-67844, "errSecNoDefaultAuthority", "", "No default authority."),
-    .init(-67845, "errSecRejectedForm", "", "Rejected form."),
-    .init(-67846, "errSecRequestLost", "", "Request lost."),
-    .init(-67847, "errSecRequestRejected", "", "Request rejected."),
-    .init(-67848, "errSecUnsupportedAddressType", "", "Unsupported address type."),
-    .init(-67849, "errSecUnsupportedService", "", "Unsupported service."),
-    .init(-67850, "errSecInvalidTupleGroup", "", "Invalid tuple group."),
-    .init(-67851, "errSecInvalidBaseACLs", "", "Invalid base AC ls."),
-    .init(-67852, "errSecInvalidTupleCredendtials", "", "Invalid tuple credendtials."),
-    .init(-67853, "errSecInvalidEncoding", "", "Invalid encoding."),
-    .init(-67854, "errSecInvalidValidityPeriod", "", "Invalid validity period."),
-    .init(-67855, "errSecInvalidRequestor", "", "Invalid requestor."),
-    .init(-67856, "errSecRequestDescriptor", "", "Request descriptor."),
-    .init(-67857, "errSecInvalidBundleInfo", "", "Invalid bundle info."),
-    .init(-67858, "errSecInvalidCRLIndex", "", "Invalid CRL index."),
-    .init(-67859, "errSecNoFieldValues", "", "No field values."),
-    .init(-67860, "errSecUnsupportedFieldFormat", "", "Unsupported field format."),
-    .init(-67861, "errSecUnsupportedIndexInfo", "", "Unsupported index info."),
-    .init(-67862, "errSecUnsupportedLocality", "", "Unsupported locality."),
-    .init(-67863, "errSecUnsupportedNumAttributes", "", "Unsupported num attributes."),
-    .init(-67864, "errSecUnsupportedNumIndexes", "", "Unsupported num indexes."),
-    .init(-67865, "errSecUnsupportedNumRecordTypes", "", "Unsupported num record types."),
-    .init(-67866, "errSecFieldSpecifiedMultiple", "", "Field specified multiple."),
-    .init(-67867, "errSecIncompatibleFieldFormat", "", "Incompatible field format."),
-    .init(-67868, "errSecInvalidParsingModule", "", "Invalid parsing module."),
-    .init(-67869, "errSecDatabaseLocked", "", "Database locked."),
-    .init(-67870, "errSecDatastoreIsOpen", "", "Datastore is open."),
-    .init(-67871, "errSecMissingValue", "", "Missing value."),
-    .init(-67872, "errSecUnsupportedQueryLimits", "", "Unsupported query limits."),
-    .init(-67873, "errSecUnsupportedNumSelectionPreds", "", "Unsupported num selection preds."),
-    .init(-67874, "errSecUnsupportedOperator", "", "Unsupported operator."),
-    .init(-67875, "errSecInvalidDBLocation", "", "Invalid DB location."),
-    .init(-67876, "errSecInvalidAccessRequest", "", "Invalid access request."),
-    .init(-67877, "errSecInvalidIndexInfo", "", "Invalid index info."),
-    .init(-67878, "errSecInvalidNewOwner", "", "Invalid new owner."),
-    .init(-67879, "errSecInvalidModifyMode", "", "Invalid modify mode."),
-    .init(-67880, "errSecMissingRequiredExtension", "", "Missing required extension."),
-    .init(-67881, "errSecExtendedKeyUsageNotCritical", "", "Extended key usage not critical."),
-    .init(-67882, "errSecTimestampMissing", "", "Timestamp missing."),
-    .init(-67883, "errSecTimestampInvalid", "", "Timestamp invalid."),
-    .init(-67884, "errSecTimestampNotTrusted", "", "Timestamp not trusted."),
-    .init(-67885, "errSecTimestampServiceNotAvailable", "", "Timestamp service not available."),
-    .init(-67886, "errSecTimestampBadAlg", "", "Timestamp bad alg."),
-    .init(-67887, "errSecTimestampBadRequest", "", "Timestamp bad request."),
-    .init(-67888, "errSecTimestampBadDataFormat", "", "Timestamp bad data format."),
-    .init(-67889, "errSecTimestampTimeNotAvailable", "", "Timestamp time not available."),
-    .init(-67890, "errSecTimestampUnacceptedPolicy", "", "Timestamp unaccepted policy."),
-    .init(-67891, "errSecTimestampUnacceptedExtension", "", "Timestamp unaccepted extension."),
-    .init(-67892, "errSecTimestampAddInfoNotAvailable", "", "Timestamp add info not available."),
-    .init(-67893, "errSecTimestampSystemFailure", "", "Timestamp system failure."),
-    .init(-67894, "errSecSigningTimeMissing", "", "Signing time missing."),
-    .init(-67895, "errSecTimestampRejection", "", "Timestamp rejection."),
-    .init(-67896, "errSecTimestampWaiting", "", "Timestamp waiting."),
-    .init(-67897, "errSecTimestampRevocationWarning", "", "Timestamp revocation warning."),
-    .init(-67898, "errSecTimestampRevocationNotification", "", "Timestamp revocation notification."),
-    .init(-67899, "errSecCertificatePolicyNotAllowed", "", "Certificate policy not allowed."),
-    .init(-67900, "errSecCertificateNameNotAllowed", "", "Certificate name not allowed."),
-    .init(-67901, "errSecCertificateValidityPeriodTooLong", "", "Certificate validity period too long."),
-    .init(-67902, "errSecCertificateIsCA", "", "Certificate is CA."),
+    .init(code: 0, nameStart: 52682, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 23412, meaningCount: 8),  // errSecSuccess
+    .init(code: -4, nameStart: 52695, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 52714, meaningCount: 45),  // errSecUnimplemented
+    .init(code: -34, nameStart: 52759, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 6363, meaningCount: 10),  // errSecDiskFull
+    .init(code: -36, nameStart: 52773, nameCount: 8, constantStart: 0, constantCount: 0, meaningStart: 52781, meaningCount: 3),  // errSecIO
+    .init(code: -49, nameStart: 52784, nameCount: 10, constantStart: 0, constantCount: 0, meaningStart: 52794, meaningCount: 6),  // errSecOpWr
+    .init(code: -50, nameStart: 52800, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 52811, meaningCount: 48),  // errSecParam
+    .init(code: -61, nameStart: 52859, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 52871, meaningCount: 8),  // errSecWrPerm
+    .init(code: -108, nameStart: 52879, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 52893, meaningCount: 9),  // errSecAllocate
+    .init(code: -128, nameStart: 52902, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 42928, meaningCount: 33),  // errSecUserCanceled
+    .init(code: -909, nameStart: 52920, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 52932, meaningCount: 8),  // errSecBadReq
+    .init(code: -2070, nameStart: 52940, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 52963, meaningCount: 19),  // errSecInternalComponent
+    .init(code: -4960, nameStart: 52982, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 53009, meaningCount: 24),  // errSecCoreFoundationUnknown
+    .init(code: -34018, nameStart: 53033, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 53057, meaningCount: 127),  // errSecMissingEntitlement
+    .init(code: -34020, nameStart: 53184, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 53203, meaningCount: 15),  // errSecRestrictedAPI
+    .init(code: -25291, nameStart: 53218, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 53236, meaningCount: 14),  // errSecNotAvailable
+    .init(code: -25292, nameStart: 53250, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 53264, meaningCount: 10),  // errSecReadOnly
+    .init(code: -25293, nameStart: 53274, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 53290, meaningCount: 59),  // errSecAuthFailed
+    .init(code: -25294, nameStart: 53349, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 53369, meaningCount: 28),  // errSecNoSuchKeychain
+    .init(code: -25295, nameStart: 53397, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 53418, meaningCount: 17),  // errSecInvalidKeychain
+    .init(code: -25296, nameStart: 53435, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 53458, meaningCount: 19),  // errSecDuplicateKeychain
+    .init(code: -25297, nameStart: 53477, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 53500, meaningCount: 19),  // errSecDuplicateCallback
+    .init(code: -25298, nameStart: 53519, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 53540, meaningCount: 17),  // errSecInvalidCallback
+    .init(code: -25299, nameStart: 53557, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 53576, meaningCount: 53),  // errSecDuplicateItem
+    .init(code: -25300, nameStart: 53629, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 53647, meaningCount: 35),  // errSecItemNotFound
+    .init(code: -25301, nameStart: 53682, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 53702, meaningCount: 17),  // errSecBufferTooSmall
+    .init(code: -25302, nameStart: 53719, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 53737, meaningCount: 15),  // errSecDataTooLarge
+    .init(code: -25303, nameStart: 53752, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 53768, meaningCount: 13),  // errSecNoSuchAttr
+    .init(code: -25304, nameStart: 53781, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 53801, meaningCount: 17),  // errSecInvalidItemRef
+    .init(code: -25305, nameStart: 53818, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 53840, meaningCount: 19),  // errSecInvalidSearchRef
+    .init(code: -25306, nameStart: 53859, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 53876, meaningCount: 14),  // errSecNoSuchClass
+    .init(code: -25307, nameStart: 53890, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 53913, meaningCount: 20),  // errSecNoDefaultKeychain
+    .init(code: -25308, nameStart: 53933, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 53960, meaningCount: 87),  // errSecInteractionNotAllowed
+    .init(code: -25309, nameStart: 54047, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 54065, meaningCount: 15),  // errSecReadOnlyAttr
+    .init(code: -25310, nameStart: 54080, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 54101, meaningCount: 18),  // errSecWrongSecVersion
+    .init(code: -25311, nameStart: 54119, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 54142, meaningCount: 21),  // errSecKeySizeNotAllowed
+    .init(code: -25312, nameStart: 54163, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 54184, meaningCount: 18),  // errSecNoStorageModule
+    .init(code: -25313, nameStart: 54202, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 54227, meaningCount: 22),  // errSecNoCertificateModule
+    .init(code: -25314, nameStart: 54249, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 54269, meaningCount: 17),  // errSecNoPolicyModule
+    .init(code: -25315, nameStart: 54286, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 54311, meaningCount: 21),  // errSecInteractionRequired
+    .init(code: -25316, nameStart: 54332, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 54354, meaningCount: 19),  // errSecDataNotAvailable
+    .init(code: -25317, nameStart: 54373, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 54396, meaningCount: 20),  // errSecDataNotModifiable
+    .init(code: -25318, nameStart: 54416, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 54439, meaningCount: 20),  // errSecCreateChainFailed
+    .init(code: -25319, nameStart: 54459, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 54483, meaningCount: 21),  // errSecInvalidPrefsDomain
+    .init(code: -25320, nameStart: 54504, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 54520, meaningCount: 13),  // errSecInDarkWake
+    .init(code: -25240, nameStart: 54533, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 54551, meaningCount: 15),  // errSecACLNotSimple
+    .init(code: -25241, nameStart: 54566, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 54586, meaningCount: 17),  // errSecPolicyNotFound
+    .init(code: -25242, nameStart: 54603, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 54628, meaningCount: 22),  // errSecInvalidTrustSetting
+    .init(code: -25243, nameStart: 54650, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 54671, meaningCount: 19),  // errSecNoAccessForItem
+    .init(code: -25244, nameStart: 54690, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 54712, meaningCount: 19),  // errSecInvalidOwnerEdit
+    .init(code: -25245, nameStart: 54731, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 54754, meaningCount: 20),  // errSecTrustNotAvailable
+    .init(code: -25256, nameStart: 54774, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 54797, meaningCount: 19),  // errSecUnsupportedFormat
+    .init(code: -25257, nameStart: 54816, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 54835, meaningCount: 15),  // errSecUnknownFormat
+    .init(code: -25258, nameStart: 54850, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 54870, meaningCount: 17),  // errSecKeyIsSensitive
+    .init(code: -25259, nameStart: 54887, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 54909, meaningCount: 19),  // errSecMultiplePrivKeys
+    .init(code: -25260, nameStart: 54928, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 54952, meaningCount: 20),  // errSecPassphraseRequired
+    .init(code: -25261, nameStart: 54972, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 54996, meaningCount: 21),  // errSecInvalidPasswordRef
+    .init(code: -25262, nameStart: 55017, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 55043, meaningCount: 23),  // errSecInvalidTrustSettings
+    .init(code: -25263, nameStart: 55066, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 55087, meaningCount: 18),  // errSecNoTrustSettings
+    .init(code: -25264, nameStart: 55105, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 55130, meaningCount: 23),  // errSecPkcs12VerifyFailure
+    .init(code: -26267, nameStart: 55153, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 55168, meaningCount: 11),  // errSecNotSigner
+    .init(code: -26275, nameStart: 55179, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 55191, meaningCount: 30),  // errSecDecode
+    .init(code: -67585, nameStart: 55221, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 55246, meaningCount: 22),  // errSecServiceNotAvailable
+    .init(code: -67586, nameStart: 55268, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 55294, meaningCount: 23),  // errSecInsufficientClientID
+    .init(code: -67587, nameStart: 55317, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 55334, meaningCount: 13),  // errSecDeviceReset
+    .init(code: -67588, nameStart: 55347, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 55365, meaningCount: 14),  // errSecDeviceFailed
+    .init(code: -67589, nameStart: 55379, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 55406, meaningCount: 26),  // errSecAppleAddAppACLSubject
+    .init(code: -67590, nameStart: 55432, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 55462, meaningCount: 28),  // errSecApplePublicKeyIncomplete
+    .init(code: -67591, nameStart: 55490, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 55518, meaningCount: 25),  // errSecAppleSignatureMismatch
+    .init(code: -67592, nameStart: 55543, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 55573, meaningCount: 29),  // errSecAppleInvalidKeyStartDate
+    .init(code: -67593, nameStart: 55602, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 55630, meaningCount: 27),  // errSecAppleInvalidKeyEndDate
+    .init(code: -67594, nameStart: 55657, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 55678, meaningCount: 17),  // errSecConversionError
+    .init(code: -67595, nameStart: 55695, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 55719, meaningCount: 23),  // errSecAppleSSLv2Rollback
+    .init(code: -67596, nameStart: 55742, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 55761, meaningCount: 15),  // errSecQuotaExceeded
+    .init(code: -67597, nameStart: 55776, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 55792, meaningCount: 13),  // errSecFileTooBig
+    .init(code: -67598, nameStart: 55805, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 55830, meaningCount: 22),  // errSecInvalidDatabaseBlob
+    .init(code: -67599, nameStart: 55852, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 55872, meaningCount: 17),  // errSecInvalidKeyBlob
+    .init(code: -67600, nameStart: 55889, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 55919, meaningCount: 27),  // errSecIncompatibleDatabaseBlob
+    .init(code: -67601, nameStart: 55946, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 55971, meaningCount: 22),  // errSecIncompatibleKeyBlob
+    .init(code: -67602, nameStart: 55993, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 56015, meaningCount: 19),  // errSecHostNameMismatch
+    .init(code: -67603, nameStart: 56034, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 56068, meaningCount: 32),  // errSecUnknownCriticalExtensionFlag
+    .init(code: -67604, nameStart: 56100, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 56124, meaningCount: 21),  // errSecNoBasicConstraints
+    .init(code: -67605, nameStart: 56145, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 56171, meaningCount: 24),  // errSecNoBasicConstraintsCA
+    .init(code: -67606, nameStart: 56195, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 56222, meaningCount: 25),  // errSecInvalidAuthorityKeyID
+    .init(code: -67607, nameStart: 56247, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 56272, meaningCount: 23),  // errSecInvalidSubjectKeyID
+    .init(code: -67608, nameStart: 56295, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 56325, meaningCount: 29),  // errSecInvalidKeyUsageForPolicy
+    .init(code: -67609, nameStart: 56354, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 56383, meaningCount: 27),  // errSecInvalidExtendedKeyUsage
+    .init(code: -67610, nameStart: 56410, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 56432, meaningCount: 19),  // errSecInvalidIDLinkage
+    .init(code: -67611, nameStart: 56451, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 56485, meaningCount: 32),  // errSecPathLengthConstraintExceeded
+    .init(code: -67612, nameStart: 56517, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 56534, meaningCount: 13),  // errSecInvalidRoot
+    .init(code: -67613, nameStart: 56547, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 56563, meaningCount: 12),  // errSecCRLExpired
+    .init(code: -67614, nameStart: 56575, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 56595, meaningCount: 18),  // errSecCRLNotValidYet
+    .init(code: -67615, nameStart: 56613, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 56630, meaningCount: 14),  // errSecCRLNotFound
+    .init(code: -67616, nameStart: 56644, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 56663, meaningCount: 16),  // errSecCRLServerDown
+    .init(code: -67617, nameStart: 56679, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 56694, meaningCount: 12),  // errSecCRLBadURI
+    .init(code: -67618, nameStart: 56706, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 56732, meaningCount: 23),  // errSecUnknownCertExtension
+    .init(code: -67619, nameStart: 56755, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 56780, meaningCount: 22),  // errSecUnknownCRLExtension
+    .init(code: -67620, nameStart: 56802, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 56821, meaningCount: 16),  // errSecCRLNotTrusted
+    .init(code: -67621, nameStart: 56837, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 56858, meaningCount: 18),  // errSecCRLPolicyFailed
+    .init(code: -67622, nameStart: 56876, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 56892, meaningCount: 12),  // errSecIDPFailure
+    .init(code: -67623, nameStart: 56904, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 56937, meaningCount: 32),  // errSecSMIMEEmailAddressesNotFound
+    .init(code: -67624, nameStart: 56969, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 56999, meaningCount: 29),  // errSecSMIMEBadExtendedKeyUsage
+    .init(code: -67625, nameStart: 57028, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 57050, meaningCount: 20),  // errSecSMIMEBadKeyUsage
+    .init(code: -67626, nameStart: 57070, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 57100, meaningCount: 29),  // errSecSMIMEKeyUsageNotCritical
+    .init(code: -67627, nameStart: 57129, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 57154, meaningCount: 23),  // errSecSMIMENoEmailAddress
+    .init(code: -67628, nameStart: 57177, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 57210, meaningCount: 33),  // errSecSMIMESubjAltNameNotCritical
+    .init(code: -67629, nameStart: 57243, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 57271, meaningCount: 27),  // errSecSSLBadExtendedKeyUsage
+    .init(code: -67630, nameStart: 57298, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 57319, meaningCount: 18),  // errSecOCSPBadResponse
+    .init(code: -67631, nameStart: 57337, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 57357, meaningCount: 17),  // errSecOCSPBadRequest
+    .init(code: -67632, nameStart: 57374, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 57395, meaningCount: 17),  // errSecOCSPUnavailable
+    .init(code: -67633, nameStart: 57412, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 57440, meaningCount: 25),  // errSecOCSPStatusUnrecognized
+    .init(code: -67634, nameStart: 57465, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 57480, meaningCount: 12),  // errSecEndOfData
+    .init(code: -67635, nameStart: 57492, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 57527, meaningCount: 33),  // errSecIncompleteCertRevocationCheck
+    .init(code: -67636, nameStart: 57560, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 57580, meaningCount: 16),  // errSecNetworkFailure
+    .init(code: -67637, nameStart: 57596, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 57624, meaningCount: 27),  // errSecOCSPNotTrustedToAnchor
+    .init(code: -67638, nameStart: 57651, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 57671, meaningCount: 16),  // errSecRecordModified
+    .init(code: -67639, nameStart: 57687, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 57711, meaningCount: 21),  // errSecOCSPSignatureError
+    .init(code: -67640, nameStart: 57732, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 57750, meaningCount: 15),  // errSecOCSPNoSigner
+    .init(code: -67641, nameStart: 57765, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 57796, meaningCount: 29),  // errSecOCSPResponderMalformedReq
+    .init(code: -67642, nameStart: 57825, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 57857, meaningCount: 30),  // errSecOCSPResponderInternalError
+    .init(code: -67643, nameStart: 57887, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 57914, meaningCount: 25),  // errSecOCSPResponderTryLater
+    .init(code: -67644, nameStart: 57939, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 57975, meaningCount: 34),  // errSecOCSPResponderSignatureRequired
+    .init(code: -67645, nameStart: 58009, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 58040, meaningCount: 28),  // errSecOCSPResponderUnauthorized
+    .init(code: -67646, nameStart: 58068, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 58099, meaningCount: 29),  // errSecOCSPResponseNonceMismatch
+    .init(code: -67647, nameStart: 58128, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 58163, meaningCount: 35),  // errSecCodeSigningBadCertChainLength
+    .init(code: -67648, nameStart: 58198, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 58233, meaningCount: 34),  // errSecCodeSigningNoBasicConstraints
+    .init(code: -67649, nameStart: 58267, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 58307, meaningCount: 40),  // errSecCodeSigningBadPathLengthConstraint
+    .init(code: -67650, nameStart: 58347, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 58382, meaningCount: 35),  // errSecCodeSigningNoExtendedKeyUsage
+    .init(code: -67651, nameStart: 58417, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 58445, meaningCount: 25),  // errSecCodeSigningDevelopment
+    .init(code: -67652, nameStart: 58470, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 58506, meaningCount: 36),  // errSecResourceSignBadCertChainLength
+    .init(code: -67653, nameStart: 58542, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 58574, meaningCount: 32),  // errSecResourceSignBadExtKeyUsage
+    .init(code: -67654, nameStart: 58606, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 58628, meaningCount: 19),  // errSecTrustSettingDeny
+    .init(code: -67655, nameStart: 58647, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 58671, meaningCount: 21),  // errSecInvalidSubjectName
+    .init(code: -67656, nameStart: 58692, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 58727, meaningCount: 33),  // errSecUnknownQualifiedCertStatement
+    .init(code: -67657, nameStart: 58760, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 58787, meaningCount: 25),  // errSecMobileMeRequestQueued
+    .init(code: -67658, nameStart: 58812, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 58843, meaningCount: 29),  // errSecMobileMeRequestRedirected
+    .init(code: -67659, nameStart: 58872, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 58897, meaningCount: 23),  // errSecMobileMeServerError
+    .init(code: -67660, nameStart: 58920, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 58952, meaningCount: 31),  // errSecMobileMeServerNotAvailable
+    .init(code: -67661, nameStart: 58983, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 59016, meaningCount: 32),  // errSecMobileMeServerAlreadyExists
+    .init(code: -67662, nameStart: 59048, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 59078, meaningCount: 29),  // errSecMobileMeServerServiceErr
+    .init(code: -67663, nameStart: 59107, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 59142, meaningCount: 34),  // errSecMobileMeRequestAlreadyPending
+    .init(code: -67664, nameStart: 59176, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 59206, meaningCount: 29),  // errSecMobileMeNoRequestPending
+    .init(code: -67665, nameStart: 59235, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 59265, meaningCount: 29),  // errSecMobileMeCSRVerifyFailure
+    .init(code: -67666, nameStart: 59294, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 59330, meaningCount: 35),  // errSecMobileMeFailedConsistencyCheck
+    .init(code: -67667, nameStart: 59365, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 59385, meaningCount: 16),  // errSecNotInitialized
+    .init(code: -67668, nameStart: 59401, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 59425, meaningCount: 21),  // errSecInvalidHandleUsage
+    .init(code: -67669, nameStart: 59446, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 59471, meaningCount: 23),  // errSecPVCReferentNotFound
+    .init(code: -67670, nameStart: 59494, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 59521, meaningCount: 24),  // errSecFunctionIntegrityFail
+    .init(code: -67671, nameStart: 59545, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 17545, meaningCount: 15),  // errSecInternalError
+    .init(code: -67672, nameStart: 59564, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45446, meaningCount: 13),  // errSecMemoryError
+    .init(code: -67673, nameStart: 59581, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 59598, meaningCount: 13),  // errSecInvalidData
+    .init(code: -67674, nameStart: 59611, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 59625, meaningCount: 10),  // errSecMDSError
+    .init(code: -67675, nameStart: 59635, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 59655, meaningCount: 16),  // errSecInvalidPointer
+    .init(code: -67676, nameStart: 59671, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 59692, meaningCount: 18),  // errSecSelfCheckFailed
+    .init(code: -67677, nameStart: 59710, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 59730, meaningCount: 16),  // errSecFunctionFailed
+    .init(code: -67678, nameStart: 59746, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 59778, meaningCount: 30),  // errSecModuleManifestVerifyFailed
+    .init(code: -67679, nameStart: 59808, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 59825, meaningCount: 13),  // errSecInvalidGUID
+    .init(code: -67680, nameStart: 59838, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 23456, meaningCount: 15),  // errSecInvalidHandle
+    .init(code: -67681, nameStart: 59857, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 59876, meaningCount: 16),  // errSecInvalidDBList
+    .init(code: -67682, nameStart: 59892, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 59918, meaningCount: 23),  // errSecInvalidPassthroughID
+    .init(code: -67683, nameStart: 59941, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 59968, meaningCount: 24),  // errSecInvalidNetworkAddress
+    .init(code: -67684, nameStart: 59992, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 60014, meaningCount: 19),  // errSecCRLAlreadySigned
+    .init(code: -67685, nameStart: 60033, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 60060, meaningCount: 25),  // errSecInvalidNumberOfFields
+    .init(code: -67686, nameStart: 60085, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 60110, meaningCount: 21),  // errSecVerificationFailure
+    .init(code: -67687, nameStart: 60131, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 60147, meaningCount: 12),  // errSecUnknownTag
+    .init(code: -67688, nameStart: 60159, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 60181, meaningCount: 18),  // errSecInvalidSignature
+    .init(code: -67689, nameStart: 60199, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 45584, meaningCount: 13),  // errSecInvalidName
+    .init(code: -67690, nameStart: 60216, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 60243, meaningCount: 24),  // errSecInvalidCertificateRef
+    .init(code: -67691, nameStart: 60267, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 60296, meaningCount: 26),  // errSecInvalidCertificateGroup
+    .init(code: -67692, nameStart: 60322, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 60339, meaningCount: 14),  // errSecTagNotFound
+    .init(code: -67693, nameStart: 60353, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 60371, meaningCount: 14),  // errSecInvalidQuery
+    .init(code: -67694, nameStart: 60385, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 45677, meaningCount: 14),  // errSecInvalidValue
+    .init(code: -67695, nameStart: 60403, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 60423, meaningCount: 16),  // errSecCallbackFailed
+    .init(code: -67696, nameStart: 60439, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 60460, meaningCount: 18),  // errSecACLDeleteFailed
+    .init(code: -67697, nameStart: 60478, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 60500, meaningCount: 19),  // errSecACLReplaceFailed
+    .init(code: -67698, nameStart: 60519, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 60537, meaningCount: 15),  // errSecACLAddFailed
+    .init(code: -67699, nameStart: 60552, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 60573, meaningCount: 18),  // errSecACLChangeFailed
+    .init(code: -67700, nameStart: 60591, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 60621, meaningCount: 27),  // errSecInvalidAccessCredentials
+    .init(code: -67701, nameStart: 60648, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 60667, meaningCount: 15),  // errSecInvalidRecord
+    .init(code: -67702, nameStart: 60682, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 60698, meaningCount: 12),  // errSecInvalidACL
+    .init(code: -67703, nameStart: 60710, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 60734, meaningCount: 21),  // errSecInvalidSampleValue
+    .init(code: -67704, nameStart: 60755, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 18881, meaningCount: 21),  // errSecIncompatibleVersion
+    .init(code: -67705, nameStart: 60780, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 60805, meaningCount: 22),  // errSecPrivilegeNotGranted
+    .init(code: -67706, nameStart: 60827, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 60845, meaningCount: 14),  // errSecInvalidScope
+    .init(code: -67707, nameStart: 60859, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 60885, meaningCount: 23),  // errSecPVCAlreadyConfigured
+    .init(code: -67708, nameStart: 60908, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 60924, meaningCount: 12),  // errSecInvalidPVC
+    .init(code: -67709, nameStart: 60936, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 60955, meaningCount: 16),  // errSecEMMLoadFailed
+    .init(code: -67710, nameStart: 60971, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 60992, meaningCount: 18),  // errSecEMMUnloadFailed
+    .init(code: -67711, nameStart: 61010, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 61031, meaningCount: 18),  // errSecAddinLoadFailed
+    .init(code: -67712, nameStart: 61049, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 61068, meaningCount: 16),  // errSecInvalidKeyRef
+    .init(code: -67713, nameStart: 61084, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 61109, meaningCount: 22),  // errSecInvalidKeyHierarchy
+    .init(code: -67714, nameStart: 61131, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 61154, meaningCount: 20),  // errSecAddinUnloadFailed
+    .init(code: -67715, nameStart: 61174, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 61204, meaningCount: 28),  // errSecLibraryReferenceNotFound
+    .init(code: -67716, nameStart: 61232, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 61263, meaningCount: 29),  // errSecInvalidAddinFunctionTable
+    .init(code: -67717, nameStart: 61292, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 61316, meaningCount: 21),  // errSecInvalidServiceMask
+    .init(code: -67718, nameStart: 61337, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 61358, meaningCount: 18),  // errSecModuleNotLoaded
+    .init(code: -67719, nameStart: 61376, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 61401, meaningCount: 23),  // errSecInvalidSubServiceID
+    .init(code: -67720, nameStart: 61424, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 61451, meaningCount: 25),  // errSecAttributeNotInContext
+    .init(code: -67721, nameStart: 61476, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 61511, meaningCount: 33),  // errSecModuleManagerInitializeFailed
+    .init(code: -67722, nameStart: 61544, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 61571, meaningCount: 25),  // errSecModuleManagerNotFound
+    .init(code: -67723, nameStart: 61596, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 61635, meaningCount: 38),  // errSecEventNotificationCallbackNotFound
+    .init(code: -67724, nameStart: 61673, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 61695, meaningCount: 19),  // errSecInputLengthError
+    .init(code: -67725, nameStart: 61714, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 61737, meaningCount: 20),  // errSecOutputLengthError
+    .init(code: -67726, nameStart: 61757, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 61784, meaningCount: 24),  // errSecPrivilegeNotSupported
+    .init(code: -67727, nameStart: 61808, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 61825, meaningCount: 13),  // errSecDeviceError
+    .init(code: -67728, nameStart: 61838, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 61860, meaningCount: 19),  // errSecAttachHandleBusy
+    .init(code: -67729, nameStart: 61879, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 61896, meaningCount: 14),  // errSecNotLoggedIn
+    .init(code: -67730, nameStart: 61910, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 61933, meaningCount: 19),  // errSecAlgorithmMismatch
+    .init(code: -67731, nameStart: 61952, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 61975, meaningCount: 20),  // errSecKeyUsageIncorrect
+    .init(code: -67732, nameStart: 61995, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 62021, meaningCount: 24),  // errSecKeyBlobTypeIncorrect
+    .init(code: -67733, nameStart: 62045, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 62072, meaningCount: 24),  // errSecKeyHeaderInconsistent
+    .init(code: -67734, nameStart: 62096, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 62122, meaningCount: 23),  // errSecUnsupportedKeyFormat
+    .init(code: -67735, nameStart: 62145, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 62169, meaningCount: 21),  // errSecUnsupportedKeySize
+    .init(code: -67736, nameStart: 62190, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 62215, meaningCount: 23),  // errSecInvalidKeyUsageMask
+    .init(code: -67737, nameStart: 62238, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 62267, meaningCount: 27),  // errSecUnsupportedKeyUsageMask
+    .init(code: -67738, nameStart: 62294, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 62323, meaningCount: 27),  // errSecInvalidKeyAttributeMask
+    .init(code: -67739, nameStart: 62350, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 62383, meaningCount: 31),  // errSecUnsupportedKeyAttributeMask
+    .init(code: -67740, nameStart: 62414, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 62435, meaningCount: 18),  // errSecInvalidKeyLabel
+    .init(code: -67741, nameStart: 62453, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 62478, meaningCount: 22),  // errSecUnsupportedKeyLabel
+    .init(code: -67742, nameStart: 62500, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 62522, meaningCount: 19),  // errSecInvalidKeyFormat
+    .init(code: -67743, nameStart: 62541, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 62573, meaningCount: 30),  // errSecUnsupportedVectorOfBuffers
+    .init(code: -67744, nameStart: 62603, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 62627, meaningCount: 21),  // errSecInvalidInputVector
+    .init(code: -67745, nameStart: 62648, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 62673, meaningCount: 22),  // errSecInvalidOutputVector
+    .init(code: -67746, nameStart: 62695, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 44854, meaningCount: 16),  // errSecInvalidContext
+    .init(code: -67747, nameStart: 62715, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 62737, meaningCount: 18),  // errSecInvalidAlgorithm
+    .init(code: -67748, nameStart: 62755, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 62780, meaningCount: 22),  // errSecInvalidAttributeKey
+    .init(code: -67749, nameStart: 62802, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 62827, meaningCount: 22),  // errSecMissingAttributeKey
+    .init(code: -67750, nameStart: 62849, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 62881, meaningCount: 30),  // errSecInvalidAttributeInitVector
+    .init(code: -67751, nameStart: 62911, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 62943, meaningCount: 30),  // errSecMissingAttributeInitVector
+    .init(code: -67752, nameStart: 62973, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 62999, meaningCount: 23),  // errSecInvalidAttributeSalt
+    .init(code: -67753, nameStart: 63022, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 63048, meaningCount: 23),  // errSecMissingAttributeSalt
+    .init(code: -67754, nameStart: 63071, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 63100, meaningCount: 26),  // errSecInvalidAttributePadding
+    .init(code: -67755, nameStart: 63126, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 63155, meaningCount: 26),  // errSecMissingAttributePadding
+    .init(code: -67756, nameStart: 63181, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 63209, meaningCount: 25),  // errSecInvalidAttributeRandom
+    .init(code: -67757, nameStart: 63234, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 63262, meaningCount: 25),  // errSecMissingAttributeRandom
+    .init(code: -67758, nameStart: 63287, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 63313, meaningCount: 23),  // errSecInvalidAttributeSeed
+    .init(code: -67759, nameStart: 63336, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 63362, meaningCount: 23),  // errSecMissingAttributeSeed
+    .init(code: -67760, nameStart: 63385, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 63417, meaningCount: 29),  // errSecInvalidAttributePassphrase
+    .init(code: -67761, nameStart: 63446, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 63478, meaningCount: 29),  // errSecMissingAttributePassphrase
+    .init(code: -67762, nameStart: 63507, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 63538, meaningCount: 29),  // errSecInvalidAttributeKeyLength
+    .init(code: -67763, nameStart: 63567, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 63598, meaningCount: 29),  // errSecMissingAttributeKeyLength
+    .init(code: -67764, nameStart: 63627, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 63658, meaningCount: 29),  // errSecInvalidAttributeBlockSize
+    .init(code: -67765, nameStart: 63687, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 63718, meaningCount: 29),  // errSecMissingAttributeBlockSize
+    .init(code: -67766, nameStart: 63747, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 63779, meaningCount: 30),  // errSecInvalidAttributeOutputSize
+    .init(code: -67767, nameStart: 63809, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 63841, meaningCount: 30),  // errSecMissingAttributeOutputSize
+    .init(code: -67768, nameStart: 63871, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 63899, meaningCount: 25),  // errSecInvalidAttributeRounds
+    .init(code: -67769, nameStart: 63924, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 63952, meaningCount: 25),  // errSecMissingAttributeRounds
+    .init(code: -67770, nameStart: 63977, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64004, meaningCount: 24),  // errSecInvalidAlgorithmParms
+    .init(code: -67771, nameStart: 64028, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64055, meaningCount: 24),  // errSecMissingAlgorithmParms
+    .init(code: -67772, nameStart: 64079, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64106, meaningCount: 24),  // errSecInvalidAttributeLabel
+    .init(code: -67773, nameStart: 64130, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64157, meaningCount: 24),  // errSecMissingAttributeLabel
+    .init(code: -67774, nameStart: 64181, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64210, meaningCount: 27),  // errSecInvalidAttributeKeyType
+    .init(code: -67775, nameStart: 64237, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64266, meaningCount: 27),  // errSecMissingAttributeKeyType
+    .init(code: -67776, nameStart: 64293, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 64319, meaningCount: 23),  // errSecInvalidAttributeMode
+    .init(code: -67777, nameStart: 64342, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 64368, meaningCount: 23),  // errSecMissingAttributeMode
+    .init(code: -67778, nameStart: 64391, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 64426, meaningCount: 33),  // errSecInvalidAttributeEffectiveBits
+    .init(code: -67779, nameStart: 64459, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 64494, meaningCount: 33),  // errSecMissingAttributeEffectiveBits
+    .init(code: -67780, nameStart: 64527, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 64558, meaningCount: 29),  // errSecInvalidAttributeStartDate
+    .init(code: -67781, nameStart: 64587, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 64618, meaningCount: 29),  // errSecMissingAttributeStartDate
+    .init(code: -67782, nameStart: 64647, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64676, meaningCount: 27),  // errSecInvalidAttributeEndDate
+    .init(code: -67783, nameStart: 64703, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64732, meaningCount: 27),  // errSecMissingAttributeEndDate
+    .init(code: -67784, nameStart: 64759, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64788, meaningCount: 26),  // errSecInvalidAttributeVersion
+    .init(code: -67785, nameStart: 64814, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 64843, meaningCount: 26),  // errSecMissingAttributeVersion
+    .init(code: -67786, nameStart: 64869, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64896, meaningCount: 24),  // errSecInvalidAttributePrime
+    .init(code: -67787, nameStart: 64920, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 64947, meaningCount: 24),  // errSecMissingAttributePrime
+    .init(code: -67788, nameStart: 64971, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 64997, meaningCount: 23),  // errSecInvalidAttributeBase
+    .init(code: -67789, nameStart: 65020, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 65046, meaningCount: 23),  // errSecMissingAttributeBase
+    .init(code: -67790, nameStart: 65069, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 65099, meaningCount: 27),  // errSecInvalidAttributeSubprime
+    .init(code: -67791, nameStart: 65126, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 65156, meaningCount: 27),  // errSecMissingAttributeSubprime
+    .init(code: -67792, nameStart: 65183, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 65219, meaningCount: 34),  // errSecInvalidAttributeIterationCount
+    .init(code: -67793, nameStart: 65253, nameCount: 36, constantStart: 0, constantCount: 0, meaningStart: 65289, meaningCount: 34),  // errSecMissingAttributeIterationCount
+    .init(code: -67794, nameStart: 65323, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 65355, meaningCount: 30),  // errSecInvalidAttributeDLDBHandle
+    .init(code: -67795, nameStart: 65385, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 65417, meaningCount: 30),  // errSecMissingAttributeDLDBHandle
+    .init(code: -67796, nameStart: 65447, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 65486, meaningCount: 37),  // errSecInvalidAttributeAccessCredentials
+    .init(code: -67797, nameStart: 65523, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 65562, meaningCount: 37),  // errSecMissingAttributeAccessCredentials
+    .init(code: -67798, nameStart: 65599, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 65636, meaningCount: 36),  // errSecInvalidAttributePublicKeyFormat
+    .init(code: -67799, nameStart: 65672, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 65709, meaningCount: 36),  // errSecMissingAttributePublicKeyFormat
+    .init(code: -67800, nameStart: 65745, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 65783, meaningCount: 37),  // errSecInvalidAttributePrivateKeyFormat
+    .init(code: -67801, nameStart: 65820, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 65858, meaningCount: 37),  // errSecMissingAttributePrivateKeyFormat
+    .init(code: -67802, nameStart: 65895, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 65935, meaningCount: 39),  // errSecInvalidAttributeSymmetricKeyFormat
+    .init(code: -67803, nameStart: 65974, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 66014, meaningCount: 39),  // errSecMissingAttributeSymmetricKeyFormat
+    .init(code: -67804, nameStart: 66053, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 66091, meaningCount: 37),  // errSecInvalidAttributeWrappedKeyFormat
+    .init(code: -67805, nameStart: 66128, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 66166, meaningCount: 37),  // errSecMissingAttributeWrappedKeyFormat
+    .init(code: -67806, nameStart: 66203, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 66234, meaningCount: 29),  // errSecStagedOperationInProgress
+    .init(code: -67807, nameStart: 66263, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 66294, meaningCount: 29),  // errSecStagedOperationNotStarted
+    .init(code: -67808, nameStart: 66323, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 66341, meaningCount: 14),  // errSecVerifyFailed
+    .init(code: -67809, nameStart: 66355, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 66377, meaningCount: 19),  // errSecQuerySizeUnknown
+    .init(code: -67810, nameStart: 66396, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 66419, meaningCount: 20),  // errSecBlockSizeMismatch
+    .init(code: -67811, nameStart: 66439, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 66466, meaningCount: 24),  // errSecPublicKeyInconsistent
+    .init(code: -67812, nameStart: 66490, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 66514, meaningCount: 21),  // errSecDeviceVerifyFailed
+    .init(code: -67813, nameStart: 66535, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 66557, meaningCount: 19),  // errSecInvalidLoginName
+    .init(code: -67814, nameStart: 66576, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 66597, meaningCount: 18),  // errSecAlreadyLoggedIn
+    .init(code: -67815, nameStart: 66615, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 66643, meaningCount: 25),  // errSecInvalidDigestAlgorithm
+    .init(code: -67816, nameStart: 66668, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 66689, meaningCount: 18),  // errSecInvalidCRLGroup
+    .init(code: -67817, nameStart: 66707, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 66737, meaningCount: 27),  // errSecCertificateCannotOperate
+    .init(code: -67818, nameStart: 66764, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 66788, meaningCount: 20),  // errSecCertificateExpired
+    .init(code: -67819, nameStart: 66808, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 66836, meaningCount: 26),  // errSecCertificateNotValidYet
+    .init(code: -67820, nameStart: 66862, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 66886, meaningCount: 20),  // errSecCertificateRevoked
+    .init(code: -67821, nameStart: 66906, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 66932, meaningCount: 22),  // errSecCertificateSuspended
+    .init(code: -67822, nameStart: 66954, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 66983, meaningCount: 25),  // errSecInsufficientCredentials
+    .init(code: -67823, nameStart: 67008, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 67027, meaningCount: 15),  // errSecInvalidAction
+    .init(code: -67824, nameStart: 67042, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 67064, meaningCount: 18),  // errSecInvalidAuthority
+    .init(code: -67825, nameStart: 67082, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 67106, meaningCount: 21),  // errSecVerifyActionFailed
+    .init(code: -67826, nameStart: 67127, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 67153, meaningCount: 23),  // errSecInvalidCertAuthority
+    .init(code: -67827, nameStart: 67176, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 67200, meaningCount: 21),  // errSecInvaldCRLAuthority
+    .init(code: -67828, nameStart: 67221, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 67245, meaningCount: 21),  // errSecInvalidCRLEncoding
+    .init(code: -67829, nameStart: 67266, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 67286, meaningCount: 17),  // errSecInvalidCRLType
+    .init(code: -67830, nameStart: 67303, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 67319, meaningCount: 12),  // errSecInvalidCRL
+    .init(code: -67831, nameStart: 67331, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 67352, meaningCount: 18),  // errSecInvalidFormType
+    .init(code: -67832, nameStart: 67370, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 67385, meaningCount: 11),  // errSecInvalidID
+    .init(code: -67833, nameStart: 67396, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 67419, meaningCount: 19),  // errSecInvalidIdentifier
+    .init(code: -67834, nameStart: 67438, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 67456, meaningCount: 14),  // errSecInvalidIndex
+    .init(code: -67835, nameStart: 67470, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 67500, meaningCount: 27),  // errSecInvalidPolicyIdentifiers
+    .init(code: -67836, nameStart: 67527, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 67550, meaningCount: 20),  // errSecInvalidTimeString
+    .init(code: -67837, nameStart: 67570, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 67589, meaningCount: 15),  // errSecInvalidReason
+    .init(code: -67838, nameStart: 67604, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 67630, meaningCount: 23),  // errSecInvalidRequestInputs
+    .init(code: -67839, nameStart: 67653, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 67680, meaningCount: 24),  // errSecInvalidResponseVector
+    .init(code: -67840, nameStart: 67704, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 67729, meaningCount: 23),  // errSecInvalidStopOnPolicy
+    .init(code: -67841, nameStart: 67752, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 67770, meaningCount: 14),  // errSecInvalidTuple
+    .init(code: -67842, nameStart: 67784, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 67815, meaningCount: 28),  // errSecMultipleValuesUnsupported
+    .init(code: -67843, nameStart: 67843, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 67859, meaningCount: 12),  // errSecNotTrusted
+    .init(code: -67844, nameStart: 67871, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 67895, meaningCount: 21),  // errSecNoDefaultAuthority
+    .init(code: -67845, nameStart: 67916, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 67934, meaningCount: 14),  // errSecRejectedForm
+    .init(code: -67846, nameStart: 67948, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 67965, meaningCount: 13),  // errSecRequestLost
+    .init(code: -67847, nameStart: 67978, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 67999, meaningCount: 17),  // errSecRequestRejected
+    .init(code: -67848, nameStart: 68016, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 68044, meaningCount: 25),  // errSecUnsupportedAddressType
+    .init(code: -67849, nameStart: 68069, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 68093, meaningCount: 20),  // errSecUnsupportedService
+    .init(code: -67850, nameStart: 68113, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 68136, meaningCount: 20),  // errSecInvalidTupleGroup
+    .init(code: -67851, nameStart: 68156, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 68177, meaningCount: 19),  // errSecInvalidBaseACLs
+    .init(code: -67852, nameStart: 68196, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 68226, meaningCount: 27),  // errSecInvalidTupleCredendtials
+    .init(code: -67853, nameStart: 68253, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 68274, meaningCount: 17),  // errSecInvalidEncoding
+    .init(code: -67854, nameStart: 68291, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 68318, meaningCount: 24),  // errSecInvalidValidityPeriod
+    .init(code: -67855, nameStart: 68342, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 68364, meaningCount: 18),  // errSecInvalidRequestor
+    .init(code: -67856, nameStart: 68382, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 68405, meaningCount: 19),  // errSecRequestDescriptor
+    .init(code: -67857, nameStart: 68424, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 68447, meaningCount: 20),  // errSecInvalidBundleInfo
+    .init(code: -67858, nameStart: 68467, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 68488, meaningCount: 18),  // errSecInvalidCRLIndex
+    .init(code: -67859, nameStart: 68506, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 68525, meaningCount: 16),  // errSecNoFieldValues
+    .init(code: -67860, nameStart: 68541, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 68569, meaningCount: 25),  // errSecUnsupportedFieldFormat
+    .init(code: -67861, nameStart: 68594, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 68620, meaningCount: 23),  // errSecUnsupportedIndexInfo
+    .init(code: -67862, nameStart: 68643, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 68668, meaningCount: 21),  // errSecUnsupportedLocality
+    .init(code: -67863, nameStart: 68689, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 68719, meaningCount: 27),  // errSecUnsupportedNumAttributes
+    .init(code: -67864, nameStart: 68746, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 68773, meaningCount: 24),  // errSecUnsupportedNumIndexes
+    .init(code: -67865, nameStart: 68797, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 68828, meaningCount: 29),  // errSecUnsupportedNumRecordTypes
+    .init(code: -67866, nameStart: 68857, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 68885, meaningCount: 25),  // errSecFieldSpecifiedMultiple
+    .init(code: -67867, nameStart: 68910, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 68939, meaningCount: 26),  // errSecIncompatibleFieldFormat
+    .init(code: -67868, nameStart: 68965, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 68991, meaningCount: 23),  // errSecInvalidParsingModule
+    .init(code: -67869, nameStart: 69014, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 69034, meaningCount: 16),  // errSecDatabaseLocked
+    .init(code: -67870, nameStart: 69050, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 69071, meaningCount: 18),  // errSecDatastoreIsOpen
+    .init(code: -67871, nameStart: 69089, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 69107, meaningCount: 14),  // errSecMissingValue
+    .init(code: -67872, nameStart: 69121, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 69149, meaningCount: 25),  // errSecUnsupportedQueryLimits
+    .init(code: -67873, nameStart: 69174, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 69208, meaningCount: 32),  // errSecUnsupportedNumSelectionPreds
+    .init(code: -67874, nameStart: 69240, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 69265, meaningCount: 21),  // errSecUnsupportedOperator
+    .init(code: -67875, nameStart: 69286, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 69309, meaningCount: 20),  // errSecInvalidDBLocation
+    .init(code: -67876, nameStart: 69329, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 69355, meaningCount: 23),  // errSecInvalidAccessRequest
+    .init(code: -67877, nameStart: 69378, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 69400, meaningCount: 19),  // errSecInvalidIndexInfo
+    .init(code: -67878, nameStart: 69419, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 69440, meaningCount: 18),  // errSecInvalidNewOwner
+    .init(code: -67879, nameStart: 69458, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 69481, meaningCount: 20),  // errSecInvalidModifyMode
+    .init(code: -67880, nameStart: 69501, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 69531, meaningCount: 27),  // errSecMissingRequiredExtension
+    .init(code: -67881, nameStart: 69558, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 69591, meaningCount: 32),  // errSecExtendedKeyUsageNotCritical
+    .init(code: -67882, nameStart: 69623, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 69645, meaningCount: 18),  // errSecTimestampMissing
+    .init(code: -67883, nameStart: 69663, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 69685, meaningCount: 18),  // errSecTimestampInvalid
+    .init(code: -67884, nameStart: 69703, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 69728, meaningCount: 22),  // errSecTimestampNotTrusted
+    .init(code: -67885, nameStart: 69750, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 69784, meaningCount: 32),  // errSecTimestampServiceNotAvailable
+    .init(code: -67886, nameStart: 69816, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 69837, meaningCount: 18),  // errSecTimestampBadAlg
+    .init(code: -67887, nameStart: 69855, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 69880, meaningCount: 22),  // errSecTimestampBadRequest
+    .init(code: -67888, nameStart: 69902, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 69930, meaningCount: 26),  // errSecTimestampBadDataFormat
+    .init(code: -67889, nameStart: 69956, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 69987, meaningCount: 29),  // errSecTimestampTimeNotAvailable
+    .init(code: -67890, nameStart: 70016, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 70047, meaningCount: 28),  // errSecTimestampUnacceptedPolicy
+    .init(code: -67891, nameStart: 70075, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 70109, meaningCount: 31),  // errSecTimestampUnacceptedExtension
+    .init(code: -67892, nameStart: 70140, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 70174, meaningCount: 33),  // errSecTimestampAddInfoNotAvailable
+    .init(code: -67893, nameStart: 70207, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 70235, meaningCount: 25),  // errSecTimestampSystemFailure
+    .init(code: -67894, nameStart: 70260, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 70284, meaningCount: 21),  // errSecSigningTimeMissing
+    .init(code: -67895, nameStart: 70305, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 70329, meaningCount: 20),  // errSecTimestampRejection
+    .init(code: -67896, nameStart: 70349, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 70371, meaningCount: 18),  // errSecTimestampWaiting
+    .init(code: -67897, nameStart: 70389, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 70421, meaningCount: 29),  // errSecTimestampRevocationWarning
+    .init(code: -67898, nameStart: 70450, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 70487, meaningCount: 34),  // errSecTimestampRevocationNotification
+    .init(code: -67899, nameStart: 70521, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 70554, meaningCount: 31),  // errSecCertificatePolicyNotAllowed
+    .init(code: -67900, nameStart: 70585, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 70616, meaningCount: 29),  // errSecCertificateNameNotAllowed
+    .init(code: -67901, nameStart: 70645, nameCount: 38, constantStart: 0, constantCount: 0, meaningStart: 70683, meaningCount: 37),  // errSecCertificateValidityPeriodTooLong
+    .init(code: -67902, nameStart: 70720, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 70741, meaningCount: 18),  // errSecCertificateIsCA
     // StoreKit, SKErrorDomain
-    .init(0, "unknown", "SKErrorUnknown", "An unknown StoreKit error."),
-    .init(1, "clientInvalid", "SKErrorClientInvalid", "Client invalid."),
-    .init(2, "paymentCancelled", "SKErrorPaymentCancelled", "The user cancelled the payment."),
-    .init(3, "paymentInvalid", "SKErrorPaymentInvalid", "Payment invalid."),
-    .init(4, "paymentNotAllowed", "SKErrorPaymentNotAllowed", "This device or user may not make payments."),
-    .init(5, "storeProductNotAvailable", "SKErrorStoreProductNotAvailable", "The product is not available in the current storefront."),
-    .init(6, "cloudServicePermissionDenied", "SKErrorCloudServicePermissionDenied", "Cloud service permission denied."),
-    .init(7, "cloudServiceNetworkConnectionFailed", "SKErrorCloudServiceNetworkConnectionFailed", "Cloud service network connection failed."),
-    .init(8, "cloudServiceRevoked", "SKErrorCloudServiceRevoked", "Cloud service revoked."),
-    .init(9, "privacyAcknowledgementRequired", "SKErrorPrivacyAcknowledgementRequired", "Privacy acknowledgement required."),
-    .init(10, "unauthorizedRequestData", "SKErrorUnauthorizedRequestData", "Unauthorized request data."),
-    .init(11, "invalidOfferIdentifier", "SKErrorInvalidOfferIdentifier", "Invalid offer identifier."),
-    .init(12, "invalidSignature", "SKErrorInvalidSignature", "Invalid signature."),
-    .init(13, "missingOfferParams", "SKErrorMissingOfferParams", "Missing offer params."),
-    .init(14, "invalidOfferPrice", "SKErrorInvalidOfferPrice", "Invalid offer price."),
-    .init(15, "overlayCancelled", "SKErrorOverlayCancelled", "Overlay cancelled."),
-    .init(16, "overlayInvalidConfiguration", "SKErrorOverlayInvalidConfiguration", "Overlay invalid configuration."),
-    .init(17, "overlayTimeout", "SKErrorOverlayTimeout", "Overlay timeout."),
-    .init(18, "ineligibleForOffer", "SKErrorIneligibleForOffer", "The user may not use this subscription offer."),
-    .init(19, "unsupportedPlatform", "SKErrorUnsupportedPlatform", "This platform does not support the StoreKit feature (an overlay, for example)."),
-    .init(20, "overlayPresentedInBackgroundScene", "SKErrorOverlayPresentedInBackgroundScene", "The StoreKit overlay was presented in a window scene that is not in the foreground."),
+    .init(code: 0, nameStart: 5487, nameCount: 7, constantStart: 70759, constantCount: 14, meaningStart: 70773, meaningCount: 26),  // unknown
+    .init(code: 1, nameStart: 70799, nameCount: 13, constantStart: 70812, constantCount: 20, meaningStart: 70832, meaningCount: 15),  // clientInvalid
+    .init(code: 2, nameStart: 70847, nameCount: 16, constantStart: 70863, constantCount: 23, meaningStart: 70886, meaningCount: 31),  // paymentCancelled
+    .init(code: 3, nameStart: 70917, nameCount: 14, constantStart: 70931, constantCount: 21, meaningStart: 70952, meaningCount: 16),  // paymentInvalid
+    .init(code: 4, nameStart: 70968, nameCount: 17, constantStart: 70985, constantCount: 24, meaningStart: 71009, meaningCount: 42),  // paymentNotAllowed
+    .init(code: 5, nameStart: 71051, nameCount: 24, constantStart: 71075, constantCount: 31, meaningStart: 71106, meaningCount: 55),  // storeProductNotAvailable
+    .init(code: 6, nameStart: 71161, nameCount: 28, constantStart: 71189, constantCount: 35, meaningStart: 71224, meaningCount: 32),  // cloudServicePermissionDenied
+    .init(code: 7, nameStart: 71256, nameCount: 35, constantStart: 71291, constantCount: 42, meaningStart: 71333, meaningCount: 40),  // cloudServiceNetworkConnectionFailed
+    .init(code: 8, nameStart: 71373, nameCount: 19, constantStart: 71392, constantCount: 26, meaningStart: 71418, meaningCount: 22),  // cloudServiceRevoked
+    .init(code: 9, nameStart: 71440, nameCount: 30, constantStart: 71470, constantCount: 37, meaningStart: 71507, meaningCount: 33),  // privacyAcknowledgementRequired
+    .init(code: 10, nameStart: 71540, nameCount: 23, constantStart: 71563, constantCount: 30, meaningStart: 71593, meaningCount: 26),  // unauthorizedRequestData
+    .init(code: 11, nameStart: 71619, nameCount: 22, constantStart: 71641, constantCount: 29, meaningStart: 71670, meaningCount: 25),  // invalidOfferIdentifier
+    .init(code: 12, nameStart: 71695, nameCount: 16, constantStart: 71711, constantCount: 23, meaningStart: 60181, meaningCount: 18),  // invalidSignature
+    .init(code: 13, nameStart: 71734, nameCount: 18, constantStart: 71752, constantCount: 25, meaningStart: 71777, meaningCount: 21),  // missingOfferParams
+    .init(code: 14, nameStart: 71798, nameCount: 17, constantStart: 71815, constantCount: 24, meaningStart: 71839, meaningCount: 20),  // invalidOfferPrice
+    .init(code: 15, nameStart: 71859, nameCount: 16, constantStart: 71875, constantCount: 23, meaningStart: 71898, meaningCount: 18),  // overlayCancelled
+    .init(code: 16, nameStart: 71916, nameCount: 27, constantStart: 71943, constantCount: 34, meaningStart: 71977, meaningCount: 30),  // overlayInvalidConfiguration
+    .init(code: 17, nameStart: 72007, nameCount: 14, constantStart: 72021, constantCount: 21, meaningStart: 72042, meaningCount: 16),  // overlayTimeout
+    .init(code: 18, nameStart: 72058, nameCount: 18, constantStart: 72076, constantCount: 25, meaningStart: 72101, meaningCount: 45),  // ineligibleForOffer
+    .init(code: 19, nameStart: 72146, nameCount: 19, constantStart: 72165, constantCount: 26, meaningStart: 72191, meaningCount: 78),  // unsupportedPlatform
+    .init(code: 20, nameStart: 72269, nameCount: 33, constantStart: 72302, constantCount: 40, meaningStart: 72342, meaningCount: 83),  // overlayPresentedInBackgroundScene
     // StoreKit 2 (StoreKitError), StoreKit.StoreKitError
-    .init(0, "networkError", "", "A network error while talking to the App Store (the URLError is the case's payload)."),
-    .init(1, "systemError", "", "A system error (the underlying error is the case's payload)."),
-    .init(2, "unknown", "", "An unknown StoreKit error."),
-    .init(3, "userCancelled", "", "The user cancelled the action (a sign-in or a confirmation, for example)."),
-    .init(4, "notAvailableInStorefront", "", "The product or feature is not available in the user's storefront."),
-    .init(5, "notEntitled", "", "The app lacks the entitlement this StoreKit call needs."),
+    .init(code: 0, nameStart: 72425, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 72437, meaningCount: 84),  // networkError
+    .init(code: 1, nameStart: 72521, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 72532, meaningCount: 60),  // systemError
+    .init(code: 2, nameStart: 5487, nameCount: 7, constantStart: 0, constantCount: 0, meaningStart: 70773, meaningCount: 26),  // unknown
+    .init(code: 3, nameStart: 39071, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 72592, meaningCount: 73),  // userCancelled
+    .init(code: 4, nameStart: 72665, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 72689, meaningCount: 65),  // notAvailableInStorefront
+    .init(code: 5, nameStart: 72754, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 72765, meaningCount: 55),  // notEntitled
     // StoreKit 2 (Product.PurchaseError), StoreKit.Product.PurchaseError
-    .init(0, "invalidQuantity", "", "The purchase quantity is not valid."),
-    .init(1, "productUnavailable", "", "The product cannot be bought now (not approved, not sold in this storefront, or removed from sale)."),
-    .init(2, "purchaseNotAllowed", "", "This device or account may not make purchases (Screen Time restrictions, for example)."),
-    .init(3, "ineligibleForOffer", "", "The user may not use this subscription offer."),
-    .init(4, "invalidOfferIdentifier", "", "Invalid offer identifier."),
-    .init(5, "invalidOfferPrice", "", "Invalid offer price."),
-    .init(6, "invalidOfferSignature", "", "Invalid offer signature."),
-    .init(7, "missingOfferParameters", "", "Missing offer parameters."),
+    .init(code: 0, nameStart: 72820, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 72835, meaningCount: 35),  // invalidQuantity
+    .init(code: 1, nameStart: 72870, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 72888, meaningCount: 99),  // productUnavailable
+    .init(code: 2, nameStart: 72987, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 73005, meaningCount: 86),  // purchaseNotAllowed
+    .init(code: 3, nameStart: 72058, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 72101, meaningCount: 45),  // ineligibleForOffer
+    .init(code: 4, nameStart: 71619, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 71670, meaningCount: 25),  // invalidOfferIdentifier
+    .init(code: 5, nameStart: 71798, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 71839, meaningCount: 20),  // invalidOfferPrice
+    .init(code: 6, nameStart: 73091, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 73112, meaningCount: 24),  // invalidOfferSignature
+    .init(code: 7, nameStart: 73136, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 73158, meaningCount: 25),  // missingOfferParameters
     // StoreKit 2 (Transaction.RefundRequestError), StoreKit.Transaction.RefundRequestError
-    .init(0, "duplicateRequest", "", "A refund request for this transaction exists already."),
-    .init(1, "failed", "", "The refund request failed."),
+    .init(code: 0, nameStart: 73183, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 73199, meaningCount: 53),  // duplicateRequest
+    .init(code: 1, nameStart: 5836, nameCount: 6, constantStart: 0, constantCount: 0, meaningStart: 73252, meaningCount: 26),  // failed
     // Video Toolbox, NSOSStatusErrorDomain
-    .init(-12900, "kVTPropertyNotSupportedErr", "", "The session does not support this property."),
-    .init(-12901, "kVTPropertyReadOnlyErr", "", "Property read only."),
-    .init(-12902, "kVTParameterErr", "", "A parameter passed to Video Toolbox is not valid."),
-    .init(-12903, "kVTInvalidSessionErr", "", "The compression or decompression session is no longer valid (invalidated, or lost while the app was in the background); create a new one."),
-    .init(-12904, "kVTAllocationFailedErr", "", "Allocation failed."),
-    .init(-12905, "kVTPixelTransferNotSupportedErr", "", "Pixel transfer not supported."),
-    .init(-12906, "kVTCouldNotFindVideoDecoderErr", "", "No video decoder on this device handles this codec."),
-    .init(-12907, "kVTCouldNotCreateInstanceErr", "", "Could not create instance."),
-    .init(-12908, "kVTCouldNotFindVideoEncoderErr", "", "No video encoder on this device handles this codec with these settings."),
-    .init(-12909, "kVTVideoDecoderBadDataErr", "", "The decoder could not decode the data (damaged or wrongly framed data, or a format description that does not match it)."),
-    .init(-12910, "kVTVideoDecoderUnsupportedDataFormatErr", "", "The decoder does not support this data format."),
-    .init(-12911, "kVTVideoDecoderMalfunctionErr", "", "The video decoder stopped working (often after the app went to the background); create a new decompression session."),
-    .init(-12912, "kVTVideoEncoderMalfunctionErr", "", "The video encoder stopped working; create a new compression session."),
-    .init(-12913, "kVTVideoDecoderNotAvailableNowErr", "", "The video decoder cannot be used now (the hardware decoder is busy, or the app is in the background)."),
-    .init(-12914, "kVTImageRotationNotSupportedErr", "", "Pixel rotation is not supported (the older, deprecated name of kVTPixelRotationNotSupportedErr)."),
-    .init(-12914, "kVTPixelRotationNotSupportedErr", "", "Pixel rotation not supported."),
-    .init(-12915, "kVTVideoEncoderNotAvailableNowErr", "", "The video encoder cannot be used now (the hardware encoder is busy, or the app is in the background)."),
-    .init(-12916, "kVTFormatDescriptionChangeNotSupportedErr", "", "Format description change not supported."),
-    .init(-12917, "kVTInsufficientSourceColorDataErr", "", "Insufficient source color data."),
-    .init(-12918, "kVTCouldNotCreateColorCorrectionDataErr", "", "Could not create color correction data."),
-    .init(-12919, "kVTColorSyncTransformConvertFailedErr", "", "Color sync transform convert failed."),
-    .init(-12210, "kVTVideoDecoderAuthorizationErr", "", "Video decoder authorization."),
-    .init(-12211, "kVTVideoEncoderAuthorizationErr", "", "Video encoder authorization."),
-    .init(-12212, "kVTColorCorrectionPixelTransferFailedErr", "", "Color correction pixel transfer failed."),
-    .init(-12213, "kVTMultiPassStorageIdentifierMismatchErr", "", "Multi pass storage identifier mismatch."),
-    .init(-12214, "kVTMultiPassStorageInvalidErr", "", "Multi pass storage invalid."),
-    .init(-12215, "kVTFrameSiloInvalidTimeStampErr", "", "Frame silo invalid time stamp."),
-    .init(-12216, "kVTFrameSiloInvalidTimeRangeErr", "", "Frame silo invalid time range."),
-    .init(-12217, "kVTCouldNotFindTemporalFilterErr", "", "Could not find temporal filter."),
-    .init(-12218, "kVTPixelTransferNotPermittedErr", "", "Pixel transfer not permitted."),
-    .init(-12219, "kVTColorCorrectionImageRotationFailedErr", "", "Color correction image rotation failed."),
-    .init(-17690, "kVTVideoDecoderRemovedErr", "", "Video decoder removed."),
-    .init(-17691, "kVTSessionMalfunctionErr", "", "Session malfunction."),
-    .init(-17692, "kVTVideoDecoderNeedsRosettaErr", "", "Video decoder needs rosetta."),
-    .init(-17693, "kVTVideoEncoderNeedsRosettaErr", "", "Video encoder needs rosetta."),
-    .init(-17694, "kVTVideoDecoderReferenceMissingErr", "", "Video decoder reference missing."),
-    .init(-17695, "kVTVideoDecoderCallbackMessagingErr", "", "Video decoder callback messaging."),
-    .init(-17696, "kVTVideoDecoderUnknownErr", "", "The video decoder failed for a reason it does not name."),
-    .init(-17697, "kVTExtensionDisabledErr", "", "Extension disabled."),
-    .init(-17698, "kVTVideoEncoderMVHEVCVideoLayerIDsMismatchErr", "", "The MV-HEVC video layer IDs given to the encoder do not match each other."),
-    .init(-17699, "kVTCouldNotOutputTaggedBufferGroupErr", "", "Could not output tagged buffer group."),
-    .init(-19510, "kVTCouldNotFindExtensionErr", "", "Could not find extension."),
-    .init(-19511, "kVTExtensionConflictErr", "", "Extension conflict."),
+    .init(code: -12900, nameStart: 73278, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 73304, meaningCount: 43),  // kVTPropertyNotSupportedErr
+    .init(code: -12901, nameStart: 73347, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 73369, meaningCount: 19),  // kVTPropertyReadOnlyErr
+    .init(code: -12902, nameStart: 73388, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 73403, meaningCount: 49),  // kVTParameterErr
+    .init(code: -12903, nameStart: 73452, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 73472, meaningCount: 137),  // kVTInvalidSessionErr
+    .init(code: -12904, nameStart: 73609, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 73631, meaningCount: 18),  // kVTAllocationFailedErr
+    .init(code: -12905, nameStart: 73649, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 73680, meaningCount: 29),  // kVTPixelTransferNotSupportedErr
+    .init(code: -12906, nameStart: 73709, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 73739, meaningCount: 51),  // kVTCouldNotFindVideoDecoderErr
+    .init(code: -12907, nameStart: 73790, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 73818, meaningCount: 26),  // kVTCouldNotCreateInstanceErr
+    .init(code: -12908, nameStart: 73844, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 73874, meaningCount: 71),  // kVTCouldNotFindVideoEncoderErr
+    .init(code: -12909, nameStart: 73945, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 73970, meaningCount: 119),  // kVTVideoDecoderBadDataErr
+    .init(code: -12910, nameStart: 74089, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 74128, meaningCount: 46),  // kVTVideoDecoderUnsupportedDataFormatErr
+    .init(code: -12911, nameStart: 74174, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 74203, meaningCount: 115),  // kVTVideoDecoderMalfunctionErr
+    .init(code: -12912, nameStart: 74318, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 74347, meaningCount: 68),  // kVTVideoEncoderMalfunctionErr
+    .init(code: -12913, nameStart: 74415, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 74448, meaningCount: 101),  // kVTVideoDecoderNotAvailableNowErr
+    .init(code: -12914, nameStart: 74549, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 74580, meaningCount: 96),  // kVTImageRotationNotSupportedErr
+    .init(code: -12914, nameStart: 74676, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 74707, meaningCount: 29),  // kVTPixelRotationNotSupportedErr
+    .init(code: -12915, nameStart: 74736, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 74769, meaningCount: 101),  // kVTVideoEncoderNotAvailableNowErr
+    .init(code: -12916, nameStart: 74870, nameCount: 41, constantStart: 0, constantCount: 0, meaningStart: 74911, meaningCount: 40),  // kVTFormatDescriptionChangeNotSupportedErr
+    .init(code: -12917, nameStart: 74951, nameCount: 33, constantStart: 0, constantCount: 0, meaningStart: 74984, meaningCount: 31),  // kVTInsufficientSourceColorDataErr
+    .init(code: -12918, nameStart: 75015, nameCount: 39, constantStart: 0, constantCount: 0, meaningStart: 75054, meaningCount: 39),  // kVTCouldNotCreateColorCorrectionDataErr
+    .init(code: -12919, nameStart: 75093, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 75130, meaningCount: 36),  // kVTColorSyncTransformConvertFailedErr
+    .init(code: -12210, nameStart: 75166, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 75197, meaningCount: 28),  // kVTVideoDecoderAuthorizationErr
+    .init(code: -12211, nameStart: 75225, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 75256, meaningCount: 28),  // kVTVideoEncoderAuthorizationErr
+    .init(code: -12212, nameStart: 75284, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 75324, meaningCount: 39),  // kVTColorCorrectionPixelTransferFailedErr
+    .init(code: -12213, nameStart: 75363, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 75403, meaningCount: 39),  // kVTMultiPassStorageIdentifierMismatchErr
+    .init(code: -12214, nameStart: 75442, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 75471, meaningCount: 27),  // kVTMultiPassStorageInvalidErr
+    .init(code: -12215, nameStart: 75498, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 75529, meaningCount: 30),  // kVTFrameSiloInvalidTimeStampErr
+    .init(code: -12216, nameStart: 75559, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 75590, meaningCount: 30),  // kVTFrameSiloInvalidTimeRangeErr
+    .init(code: -12217, nameStart: 75620, nameCount: 32, constantStart: 0, constantCount: 0, meaningStart: 75652, meaningCount: 31),  // kVTCouldNotFindTemporalFilterErr
+    .init(code: -12218, nameStart: 75683, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 75714, meaningCount: 29),  // kVTPixelTransferNotPermittedErr
+    .init(code: -12219, nameStart: 75743, nameCount: 40, constantStart: 0, constantCount: 0, meaningStart: 75783, meaningCount: 39),  // kVTColorCorrectionImageRotationFailedErr
+    .init(code: -17690, nameStart: 75822, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 75847, meaningCount: 22),  // kVTVideoDecoderRemovedErr
+    .init(code: -17691, nameStart: 75869, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 75893, meaningCount: 20),  // kVTSessionMalfunctionErr
+    .init(code: -17692, nameStart: 75913, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 75943, meaningCount: 28),  // kVTVideoDecoderNeedsRosettaErr
+    .init(code: -17693, nameStart: 75971, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 76001, meaningCount: 28),  // kVTVideoEncoderNeedsRosettaErr
+    .init(code: -17694, nameStart: 76029, nameCount: 34, constantStart: 0, constantCount: 0, meaningStart: 76063, meaningCount: 32),  // kVTVideoDecoderReferenceMissingErr
+    .init(code: -17695, nameStart: 76095, nameCount: 35, constantStart: 0, constantCount: 0, meaningStart: 76130, meaningCount: 33),  // kVTVideoDecoderCallbackMessagingErr
+    .init(code: -17696, nameStart: 76163, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 76188, meaningCount: 55),  // kVTVideoDecoderUnknownErr
+    .init(code: -17697, nameStart: 76243, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 76266, meaningCount: 19),  // kVTExtensionDisabledErr
+    .init(code: -17698, nameStart: 76285, nameCount: 45, constantStart: 0, constantCount: 0, meaningStart: 76330, meaningCount: 73),  // kVTVideoEncoderMVHEVCVideoLayerIDsMismatchErr
+    .init(code: -17699, nameStart: 76403, nameCount: 37, constantStart: 0, constantCount: 0, meaningStart: 76440, meaningCount: 37),  // kVTCouldNotOutputTaggedBufferGroupErr
+    .init(code: -19510, nameStart: 76477, nameCount: 27, constantStart: 0, constantCount: 0, meaningStart: 76504, meaningCount: 25),  // kVTCouldNotFindExtensionErr
+    .init(code: -19511, nameStart: 76529, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 76552, meaningCount: 19),  // kVTExtensionConflictErr
     // WebKit (legacy, private), WebKitErrorDomain
-    .init(103, "cannotUseRestrictedPort", "WebKitErrorCannotUseRestrictedPort", "The URL uses a port that WebKit blocks."),
-    .init(105, "frameLoadBlockedByContentFilter", "WebKitErrorFrameLoadBlockedByContentFilter", "A content filter blocked the load."),
-    .init(203, "plugInCancelledConnection", "WebKitErrorPlugInCancelledConnection", "Plug in cancelled connection."),
-    .init(204, "plugInWillHandleLoad", "WebKitErrorPlugInWillHandleLoad", "A plug-in takes over loading the content, so WebKit stops its own load (not a failure)."),
-    .init(300, "geolocationLocationUnknown", "WebKitErrorGeolocationLocationUnknown", "Geolocation location unknown."),
+    .init(code: 103, nameStart: 76571, nameCount: 23, constantStart: 76594, constantCount: 34, meaningStart: 76628, meaningCount: 39),  // cannotUseRestrictedPort
+    .init(code: 105, nameStart: 76667, nameCount: 31, constantStart: 76698, constantCount: 42, meaningStart: 76740, meaningCount: 34),  // frameLoadBlockedByContentFilter
+    .init(code: 203, nameStart: 76774, nameCount: 25, constantStart: 76799, constantCount: 36, meaningStart: 76835, meaningCount: 29),  // plugInCancelledConnection
+    .init(code: 204, nameStart: 76864, nameCount: 20, constantStart: 76884, constantCount: 31, meaningStart: 76915, meaningCount: 87),  // plugInWillHandleLoad
+    .init(code: 300, nameStart: 77002, nameCount: 26, constantStart: 77028, constantCount: 37, meaningStart: 77065, meaningCount: 29),  // geolocationLocationUnknown
     // WebKit (legacy), WebKitErrorDomain
-    .init(100, "cannotShowMIMEType", "WebKitErrorCannotShowMIMEType", "Cannot show MIME type."),
-    .init(101, "cannotShowURL", "WebKitErrorCannotShowURL", "Cannot show URL."),
-    .init(102, "frameLoadInterruptedByPolicyChange", "WebKitErrorFrameLoadInterruptedByPolicyChange", "The load was stopped by a navigation policy decision (often a download or a custom scheme)."),
-    .init(200, "cannotFindPlugIn", "WebKitErrorCannotFindPlugIn", "Cannot find plug in."),
-    .init(201, "cannotLoadPlugIn", "WebKitErrorCannotLoadPlugIn", "Cannot load plug in."),
-    .init(202, "javaUnavailable", "WebKitErrorJavaUnavailable", "Java unavailable."),
-    .init(203, "blockedPlugInVersion", "WebKitErrorBlockedPlugInVersion", "Blocked plug in version."),
+    .init(code: 100, nameStart: 77094, nameCount: 18, constantStart: 77112, constantCount: 29, meaningStart: 77141, meaningCount: 22),  // cannotShowMIMEType
+    .init(code: 101, nameStart: 77163, nameCount: 13, constantStart: 77176, constantCount: 24, meaningStart: 77200, meaningCount: 16),  // cannotShowURL
+    .init(code: 102, nameStart: 77216, nameCount: 34, constantStart: 77250, constantCount: 45, meaningStart: 77295, meaningCount: 91),  // frameLoadInterruptedByPolicyChange
+    .init(code: 200, nameStart: 77386, nameCount: 16, constantStart: 77402, constantCount: 27, meaningStart: 77429, meaningCount: 20),  // cannotFindPlugIn
+    .init(code: 201, nameStart: 77449, nameCount: 16, constantStart: 77465, constantCount: 27, meaningStart: 77492, meaningCount: 20),  // cannotLoadPlugIn
+    .init(code: 202, nameStart: 77512, nameCount: 15, constantStart: 77527, constantCount: 26, meaningStart: 77553, meaningCount: 17),  // javaUnavailable
+    .init(code: 203, nameStart: 77570, nameCount: 20, constantStart: 77590, constantCount: 31, meaningStart: 77621, meaningCount: 24),  // blockedPlugInVersion
     // WebKit, WKErrorDomain
-    .init(1, "unknown", "WKErrorUnknown", "Unknown."),
-    .init(2, "webContentProcessTerminated", "WKErrorWebContentProcessTerminated", "The web content process ended (crashed or was killed)."),
-    .init(3, "webViewInvalidated", "WKErrorWebViewInvalidated", "Web view invalidated."),
-    .init(4, "javaScriptExceptionOccurred", "WKErrorJavaScriptExceptionOccurred", "The evaluated JavaScript threw an exception."),
-    .init(5, "javaScriptResultTypeIsUnsupported", "WKErrorJavaScriptResultTypeIsUnsupported", "The JavaScript result has a type that cannot be returned to the app."),
-    .init(6, "contentRuleListStoreCompileFailed", "WKErrorContentRuleListStoreCompileFailed", "Content rule list store compile failed."),
-    .init(7, "contentRuleListStoreLookUpFailed", "WKErrorContentRuleListStoreLookUpFailed", "Content rule list store look up failed."),
-    .init(8, "contentRuleListStoreRemoveFailed", "WKErrorContentRuleListStoreRemoveFailed", "Content rule list store remove failed."),
-    .init(9, "contentRuleListStoreVersionMismatch", "WKErrorContentRuleListStoreVersionMismatch", "Content rule list store version mismatch."),
-    .init(10, "attributedStringContentFailedToLoad", "WKErrorAttributedStringContentFailedToLoad", "Attributed string content failed to load."),
-    .init(11, "attributedStringContentLoadTimedOut", "WKErrorAttributedStringContentLoadTimedOut", "Attributed string content load timed out."),
+    .init(code: 1, nameStart: 5487, nameCount: 7, constantStart: 77645, constantCount: 14, meaningStart: 13712, meaningCount: 8),  // unknown
+    .init(code: 2, nameStart: 77659, nameCount: 27, constantStart: 77686, constantCount: 34, meaningStart: 77720, meaningCount: 54),  // webContentProcessTerminated
+    .init(code: 3, nameStart: 77774, nameCount: 18, constantStart: 77792, constantCount: 25, meaningStart: 77817, meaningCount: 21),  // webViewInvalidated
+    .init(code: 4, nameStart: 77838, nameCount: 27, constantStart: 77865, constantCount: 34, meaningStart: 77899, meaningCount: 44),  // javaScriptExceptionOccurred
+    .init(code: 5, nameStart: 77943, nameCount: 33, constantStart: 77976, constantCount: 40, meaningStart: 78016, meaningCount: 68),  // javaScriptResultTypeIsUnsupported
+    .init(code: 6, nameStart: 78084, nameCount: 33, constantStart: 78117, constantCount: 40, meaningStart: 78157, meaningCount: 39),  // contentRuleListStoreCompileFailed
+    .init(code: 7, nameStart: 78196, nameCount: 32, constantStart: 78228, constantCount: 39, meaningStart: 78267, meaningCount: 39),  // contentRuleListStoreLookUpFailed
+    .init(code: 8, nameStart: 78306, nameCount: 32, constantStart: 78338, constantCount: 39, meaningStart: 78377, meaningCount: 38),  // contentRuleListStoreRemoveFailed
+    .init(code: 9, nameStart: 78415, nameCount: 35, constantStart: 78450, constantCount: 42, meaningStart: 78492, meaningCount: 41),  // contentRuleListStoreVersionMismatch
+    .init(code: 10, nameStart: 78533, nameCount: 35, constantStart: 78568, constantCount: 42, meaningStart: 78610, meaningCount: 41),  // attributedStringContentFailedToLoad
+    .init(code: 11, nameStart: 78651, nameCount: 35, constantStart: 78686, constantCount: 42, meaningStart: 78728, meaningCount: 41),  // attributedStringContentLoadTimedOut
     // NSXMLParser, NSXMLParserErrorDomain
-    .init(1, "internalError", "NSXMLParserInternalError", "The parser failed inside itself."),
-    .init(2, "outOfMemoryError", "NSXMLParserOutOfMemoryError", "The parser ran out of memory."),
-    .init(3, "documentStartError", "NSXMLParserDocumentStartError", "The parser could not begin reading the document."),
-    .init(4, "emptyDocumentError", "NSXMLParserEmptyDocumentError", "The document has no content."),
-    .init(5, "prematureDocumentEndError", "NSXMLParserPrematureDocumentEndError", "The document stops before its elements are closed."),
-    .init(6, "invalidHexCharacterRefError", "NSXMLParserInvalidHexCharacterRefError", "Invalid hex character ref."),
-    .init(7, "invalidDecimalCharacterRefError", "NSXMLParserInvalidDecimalCharacterRefError", "Invalid decimal character ref."),
-    .init(8, "invalidCharacterRefError", "NSXMLParserInvalidCharacterRefError", "Invalid character ref."),
-    .init(9, "invalidCharacterError", "NSXMLParserInvalidCharacterError", "The document holds a character XML does not allow."),
-    .init(10, "characterRefAtEOFError", "NSXMLParserCharacterRefAtEOFError", "Character ref at EOF error."),
-    .init(11, "characterRefInPrologError", "NSXMLParserCharacterRefInPrologError", "Character ref in prolog."),
-    .init(12, "characterRefInEpilogError", "NSXMLParserCharacterRefInEpilogError", "Character ref in epilog."),
-    .init(13, "characterRefInDTDError", "NSXMLParserCharacterRefInDTDError", "Character ref in DTD error."),
-    .init(14, "entityRefAtEOFError", "NSXMLParserEntityRefAtEOFError", "Entity ref at EOF error."),
-    .init(15, "entityRefInPrologError", "NSXMLParserEntityRefInPrologError", "Entity ref in prolog."),
-    .init(16, "entityRefInEpilogError", "NSXMLParserEntityRefInEpilogError", "Entity ref in epilog."),
-    .init(17, "entityRefInDTDError", "NSXMLParserEntityRefInDTDError", "Entity ref in DTD error."),
-    .init(18, "parsedEntityRefAtEOFError", "NSXMLParserParsedEntityRefAtEOFError", "Parsed entity ref at EOF error."),
-    .init(19, "parsedEntityRefInPrologError", "NSXMLParserParsedEntityRefInPrologError", "Parsed entity ref in prolog."),
-    .init(20, "parsedEntityRefInEpilogError", "NSXMLParserParsedEntityRefInEpilogError", "Parsed entity ref in epilog."),
-    .init(21, "parsedEntityRefInInternalSubsetError", "NSXMLParserParsedEntityRefInInternalSubsetError", "Parsed entity ref in internal subset."),
-    .init(22, "entityReferenceWithoutNameError", "NSXMLParserEntityReferenceWithoutNameError", "Entity reference without name."),
-    .init(23, "entityReferenceMissingSemiError", "NSXMLParserEntityReferenceMissingSemiError", "An entity reference lacks its closing semicolon (often a bare & in text or a URL; write &amp;)."),
-    .init(24, "parsedEntityRefNoNameError", "NSXMLParserParsedEntityRefNoNameError", "Parsed entity ref no name."),
-    .init(25, "parsedEntityRefMissingSemiError", "NSXMLParserParsedEntityRefMissingSemiError", "Parsed entity ref missing semi."),
-    .init(26, "undeclaredEntityError", "NSXMLParserUndeclaredEntityError", "The document uses an entity that is not declared (HTML entities such as &nbsp; are not XML's)."),
-    .init(28, "unparsedEntityError", "NSXMLParserUnparsedEntityError", "Unparsed entity."),
-    .init(29, "entityIsExternalError", "NSXMLParserEntityIsExternalError", "Entity is external."),
-    .init(30, "entityIsParameterError", "NSXMLParserEntityIsParameterError", "Entity is parameter."),
-    .init(31, "unknownEncodingError", "NSXMLParserUnknownEncodingError", "Unknown encoding."),
-    .init(32, "encodingNotSupportedError", "NSXMLParserEncodingNotSupportedError", "Encoding not supported."),
-    .init(33, "stringNotStartedError", "NSXMLParserStringNotStartedError", "String not started."),
-    .init(34, "stringNotClosedError", "NSXMLParserStringNotClosedError", "String not closed."),
-    .init(35, "namespaceDeclarationError", "NSXMLParserNamespaceDeclarationError", "Namespace declaration."),
-    .init(36, "entityNotStartedError", "NSXMLParserEntityNotStartedError", "Entity not started."),
-    .init(37, "entityNotFinishedError", "NSXMLParserEntityNotFinishedError", "Entity not finished."),
-    .init(38, "lessThanSymbolInAttributeError", "NSXMLParserLessThanSymbolInAttributeError", "An attribute value contains a bare < character."),
-    .init(39, "attributeNotStartedError", "NSXMLParserAttributeNotStartedError", "Attribute not started."),
-    .init(40, "attributeNotFinishedError", "NSXMLParserAttributeNotFinishedError", "Attribute not finished."),
-    .init(41, "attributeHasNoValueError", "NSXMLParserAttributeHasNoValueError", "An attribute has no value."),
-    .init(42, "attributeRedefinedError", "NSXMLParserAttributeRedefinedError", "An element has the same attribute twice."),
-    .init(43, "literalNotStartedError", "NSXMLParserLiteralNotStartedError", "Literal not started."),
-    .init(44, "literalNotFinishedError", "NSXMLParserLiteralNotFinishedError", "Literal not finished."),
-    .init(45, "commentNotFinishedError", "NSXMLParserCommentNotFinishedError", "Comment not finished."),
-    .init(46, "processingInstructionNotStartedError", "NSXMLParserProcessingInstructionNotStartedError", "Processing instruction not started."),
-    .init(47, "processingInstructionNotFinishedError", "NSXMLParserProcessingInstructionNotFinishedError", "Processing instruction not finished."),
-    .init(48, "notationNotStartedError", "NSXMLParserNotationNotStartedError", "Notation not started."),
-    .init(49, "notationNotFinishedError", "NSXMLParserNotationNotFinishedError", "Notation not finished."),
-    .init(50, "attributeListNotStartedError", "NSXMLParserAttributeListNotStartedError", "Attribute list not started."),
-    .init(51, "attributeListNotFinishedError", "NSXMLParserAttributeListNotFinishedError", "Attribute list not finished."),
-    .init(52, "mixedContentDeclNotStartedError", "NSXMLParserMixedContentDeclNotStartedError", "Mixed content decl not started."),
-    .init(53, "mixedContentDeclNotFinishedError", "NSXMLParserMixedContentDeclNotFinishedError", "Mixed content decl not finished."),
-    .init(54, "elementContentDeclNotStartedError", "NSXMLParserElementContentDeclNotStartedError", "Element content decl not started."),
-    .init(55, "elementContentDeclNotFinishedError", "NSXMLParserElementContentDeclNotFinishedError", "Element content decl not finished."),
-    .init(56, "xmlDeclNotStartedError", "NSXMLParserXMLDeclNotStartedError", "XML decl not started."),
-    .init(57, "xmlDeclNotFinishedError", "NSXMLParserXMLDeclNotFinishedError", "XML decl not finished."),
-    .init(58, "conditionalSectionNotStartedError", "NSXMLParserConditionalSectionNotStartedError", "Conditional section not started."),
-    .init(59, "conditionalSectionNotFinishedError", "NSXMLParserConditionalSectionNotFinishedError", "Conditional section not finished."),
-    .init(60, "externalSubsetNotFinishedError", "NSXMLParserExternalSubsetNotFinishedError", "External subset not finished."),
-    .init(61, "doctypeDeclNotFinishedError", "NSXMLParserDOCTYPEDeclNotFinishedError", "DOCTYPE decl not finished."),
-    .init(62, "misplacedCDATAEndStringError", "NSXMLParserMisplacedCDATAEndStringError", "Misplaced CDATA end string."),
-    .init(63, "cdataNotFinishedError", "NSXMLParserCDATANotFinishedError", "CDATA not finished."),
-    .init(64, "misplacedXMLDeclarationError", "NSXMLParserMisplacedXMLDeclarationError", "The <?xml ...?> declaration is not at the very start of the document."),
-    .init(65, "spaceRequiredError", "NSXMLParserSpaceRequiredError", "A space is missing where XML requires one (between attributes, for example)."),
-    .init(66, "separatorRequiredError", "NSXMLParserSeparatorRequiredError", "Separator required."),
-    .init(67, "nmtokenRequiredError", "NSXMLParserNMTOKENRequiredError", "NMTOKEN required."),
-    .init(68, "nameRequiredError", "NSXMLParserNAMERequiredError", "NAME required."),
-    .init(69, "pcdataRequiredError", "NSXMLParserPCDATARequiredError", "PCDATA required."),
-    .init(70, "uriRequiredError", "NSXMLParserURIRequiredError", "URI required."),
-    .init(71, "publicIdentifierRequiredError", "NSXMLParserPublicIdentifierRequiredError", "Public identifier required."),
-    .init(72, "ltRequiredError", "NSXMLParserLTRequiredError", "LT required."),
-    .init(73, "gtRequiredError", "NSXMLParserGTRequiredError", "A tag is not closed with >."),
-    .init(74, "ltSlashRequiredError", "NSXMLParserLTSlashRequiredError", "LT slash required."),
-    .init(75, "equalExpectedError", "NSXMLParserEqualExpectedError", "Equal expected."),
-    .init(76, "tagNameMismatchError", "NSXMLParserTagNameMismatchError", "A closing tag does not match the element it closes."),
-    .init(77, "unfinishedTagError", "NSXMLParserUnfinishedTagError", "A tag is not finished."),
-    .init(78, "standaloneValueError", "NSXMLParserStandaloneValueError", "Standalone value."),
-    .init(79, "invalidEncodingNameError", "NSXMLParserInvalidEncodingNameError", "Invalid encoding name."),
-    .init(80, "commentContainsDoubleHyphenError", "NSXMLParserCommentContainsDoubleHyphenError", "Comment contains double hyphen."),
-    .init(81, "invalidEncodingError", "NSXMLParserInvalidEncodingError", "The bytes do not match the document's declared encoding."),
-    .init(82, "externalStandaloneEntityError", "NSXMLParserExternalStandaloneEntityError", "External standalone entity."),
-    .init(83, "invalidConditionalSectionError", "NSXMLParserInvalidConditionalSectionError", "Invalid conditional section."),
-    .init(84, "entityValueRequiredError", "NSXMLParserEntityValueRequiredError", "Entity value required."),
-    .init(85, "notWellBalancedError", "NSXMLParserNotWellBalancedError", "The elements are not properly nested or closed."),
-    .init(86, "extraContentError", "NSXMLParserExtraContentError", "Content follows the end of the root element (often a second root element or text after it)."),
-    .init(87, "invalidCharacterInEntityError", "NSXMLParserInvalidCharacterInEntityError", "Invalid character in entity."),
-    .init(88, "parsedEntityRefInInternalError", "NSXMLParserParsedEntityRefInInternalError", "Parsed entity ref in internal."),
-    .init(89, "entityRefLoopError", "NSXMLParserEntityRefLoopError", "Entity ref loop."),
-    .init(90, "entityBoundaryError", "NSXMLParserEntityBoundaryError", "Entity boundary."),
-    .init(91, "invalidURIError", "NSXMLParserInvalidURIError", "Invalid URI error."),
-    .init(92, "uriFragmentError", "NSXMLParserURIFragmentError", "URI fragment."),
-    .init(94, "noDTDError", "NSXMLParserNoDTDError", "No DTD error."),
-    .init(512, "delegateAbortedParseError", "NSXMLParserDelegateAbortedParseError", "The delegate stopped the parse (abortParsing was called)."),
+    .init(code: 1, nameStart: 17512, nameCount: 13, constantStart: 78769, constantCount: 24, meaningStart: 78793, meaningCount: 32),  // internalError
+    .init(code: 2, nameStart: 78825, nameCount: 16, constantStart: 78841, constantCount: 27, meaningStart: 78868, meaningCount: 29),  // outOfMemoryError
+    .init(code: 3, nameStart: 78897, nameCount: 18, constantStart: 78915, constantCount: 29, meaningStart: 78944, meaningCount: 48),  // documentStartError
+    .init(code: 4, nameStart: 78992, nameCount: 18, constantStart: 79010, constantCount: 29, meaningStart: 79039, meaningCount: 28),  // emptyDocumentError
+    .init(code: 5, nameStart: 79067, nameCount: 25, constantStart: 79092, constantCount: 36, meaningStart: 79128, meaningCount: 50),  // prematureDocumentEndError
+    .init(code: 6, nameStart: 79178, nameCount: 27, constantStart: 79205, constantCount: 38, meaningStart: 79243, meaningCount: 26),  // invalidHexCharacterRefError
+    .init(code: 7, nameStart: 79269, nameCount: 31, constantStart: 79300, constantCount: 42, meaningStart: 79342, meaningCount: 30),  // invalidDecimalCharacterRefError
+    .init(code: 8, nameStart: 79372, nameCount: 24, constantStart: 79396, constantCount: 35, meaningStart: 79431, meaningCount: 22),  // invalidCharacterRefError
+    .init(code: 9, nameStart: 79453, nameCount: 21, constantStart: 79474, constantCount: 32, meaningStart: 79506, meaningCount: 50),  // invalidCharacterError
+    .init(code: 10, nameStart: 79556, nameCount: 22, constantStart: 79578, constantCount: 33, meaningStart: 79611, meaningCount: 27),  // characterRefAtEOFError
+    .init(code: 11, nameStart: 79638, nameCount: 25, constantStart: 79663, constantCount: 36, meaningStart: 79699, meaningCount: 24),  // characterRefInPrologError
+    .init(code: 12, nameStart: 79723, nameCount: 25, constantStart: 79748, constantCount: 36, meaningStart: 79784, meaningCount: 24),  // characterRefInEpilogError
+    .init(code: 13, nameStart: 79808, nameCount: 22, constantStart: 79830, constantCount: 33, meaningStart: 79863, meaningCount: 27),  // characterRefInDTDError
+    .init(code: 14, nameStart: 79890, nameCount: 19, constantStart: 79909, constantCount: 30, meaningStart: 79939, meaningCount: 24),  // entityRefAtEOFError
+    .init(code: 15, nameStart: 79963, nameCount: 22, constantStart: 79985, constantCount: 33, meaningStart: 80018, meaningCount: 21),  // entityRefInPrologError
+    .init(code: 16, nameStart: 80039, nameCount: 22, constantStart: 80061, constantCount: 33, meaningStart: 80094, meaningCount: 21),  // entityRefInEpilogError
+    .init(code: 17, nameStart: 80115, nameCount: 19, constantStart: 80134, constantCount: 30, meaningStart: 80164, meaningCount: 24),  // entityRefInDTDError
+    .init(code: 18, nameStart: 80188, nameCount: 25, constantStart: 80213, constantCount: 36, meaningStart: 80249, meaningCount: 31),  // parsedEntityRefAtEOFError
+    .init(code: 19, nameStart: 80280, nameCount: 28, constantStart: 80308, constantCount: 39, meaningStart: 80347, meaningCount: 28),  // parsedEntityRefInPrologError
+    .init(code: 20, nameStart: 80375, nameCount: 28, constantStart: 80403, constantCount: 39, meaningStart: 80442, meaningCount: 28),  // parsedEntityRefInEpilogError
+    .init(code: 21, nameStart: 80470, nameCount: 36, constantStart: 80506, constantCount: 47, meaningStart: 80553, meaningCount: 37),  // parsedEntityRefInInternalSubsetError
+    .init(code: 22, nameStart: 80590, nameCount: 31, constantStart: 80621, constantCount: 42, meaningStart: 80663, meaningCount: 30),  // entityReferenceWithoutNameError
+    .init(code: 23, nameStart: 80693, nameCount: 31, constantStart: 80724, constantCount: 42, meaningStart: 80766, meaningCount: 95),  // entityReferenceMissingSemiError
+    .init(code: 24, nameStart: 80861, nameCount: 26, constantStart: 80887, constantCount: 37, meaningStart: 80924, meaningCount: 26),  // parsedEntityRefNoNameError
+    .init(code: 25, nameStart: 80950, nameCount: 31, constantStart: 80981, constantCount: 42, meaningStart: 81023, meaningCount: 31),  // parsedEntityRefMissingSemiError
+    .init(code: 26, nameStart: 81054, nameCount: 21, constantStart: 81075, constantCount: 32, meaningStart: 81107, meaningCount: 94),  // undeclaredEntityError
+    .init(code: 28, nameStart: 81201, nameCount: 19, constantStart: 81220, constantCount: 30, meaningStart: 81250, meaningCount: 16),  // unparsedEntityError
+    .init(code: 29, nameStart: 81266, nameCount: 21, constantStart: 81287, constantCount: 32, meaningStart: 81319, meaningCount: 19),  // entityIsExternalError
+    .init(code: 30, nameStart: 81338, nameCount: 22, constantStart: 81360, constantCount: 33, meaningStart: 81393, meaningCount: 20),  // entityIsParameterError
+    .init(code: 31, nameStart: 81413, nameCount: 20, constantStart: 81433, constantCount: 31, meaningStart: 81464, meaningCount: 17),  // unknownEncodingError
+    .init(code: 32, nameStart: 81481, nameCount: 25, constantStart: 81506, constantCount: 36, meaningStart: 81542, meaningCount: 23),  // encodingNotSupportedError
+    .init(code: 33, nameStart: 81565, nameCount: 21, constantStart: 81586, constantCount: 32, meaningStart: 81618, meaningCount: 19),  // stringNotStartedError
+    .init(code: 34, nameStart: 81637, nameCount: 20, constantStart: 81657, constantCount: 31, meaningStart: 81688, meaningCount: 18),  // stringNotClosedError
+    .init(code: 35, nameStart: 81706, nameCount: 25, constantStart: 81731, constantCount: 36, meaningStart: 81767, meaningCount: 22),  // namespaceDeclarationError
+    .init(code: 36, nameStart: 81789, nameCount: 21, constantStart: 81810, constantCount: 32, meaningStart: 81842, meaningCount: 19),  // entityNotStartedError
+    .init(code: 37, nameStart: 81861, nameCount: 22, constantStart: 81883, constantCount: 33, meaningStart: 81916, meaningCount: 20),  // entityNotFinishedError
+    .init(code: 38, nameStart: 81936, nameCount: 30, constantStart: 81966, constantCount: 41, meaningStart: 82007, meaningCount: 47),  // lessThanSymbolInAttributeError
+    .init(code: 39, nameStart: 82054, nameCount: 24, constantStart: 82078, constantCount: 35, meaningStart: 82113, meaningCount: 22),  // attributeNotStartedError
+    .init(code: 40, nameStart: 82135, nameCount: 25, constantStart: 82160, constantCount: 36, meaningStart: 82196, meaningCount: 23),  // attributeNotFinishedError
+    .init(code: 41, nameStart: 82219, nameCount: 24, constantStart: 82243, constantCount: 35, meaningStart: 82278, meaningCount: 26),  // attributeHasNoValueError
+    .init(code: 42, nameStart: 82304, nameCount: 23, constantStart: 82327, constantCount: 34, meaningStart: 82361, meaningCount: 40),  // attributeRedefinedError
+    .init(code: 43, nameStart: 82401, nameCount: 22, constantStart: 82423, constantCount: 33, meaningStart: 82456, meaningCount: 20),  // literalNotStartedError
+    .init(code: 44, nameStart: 82476, nameCount: 23, constantStart: 82499, constantCount: 34, meaningStart: 82533, meaningCount: 21),  // literalNotFinishedError
+    .init(code: 45, nameStart: 82554, nameCount: 23, constantStart: 82577, constantCount: 34, meaningStart: 82611, meaningCount: 21),  // commentNotFinishedError
+    .init(code: 46, nameStart: 82632, nameCount: 36, constantStart: 82668, constantCount: 47, meaningStart: 82715, meaningCount: 35),  // processingInstructionNotStartedError
+    .init(code: 47, nameStart: 82750, nameCount: 37, constantStart: 82787, constantCount: 48, meaningStart: 82835, meaningCount: 36),  // processingInstructionNotFinishedError
+    .init(code: 48, nameStart: 82871, nameCount: 23, constantStart: 82894, constantCount: 34, meaningStart: 82928, meaningCount: 21),  // notationNotStartedError
+    .init(code: 49, nameStart: 82949, nameCount: 24, constantStart: 82973, constantCount: 35, meaningStart: 83008, meaningCount: 22),  // notationNotFinishedError
+    .init(code: 50, nameStart: 83030, nameCount: 28, constantStart: 83058, constantCount: 39, meaningStart: 83097, meaningCount: 27),  // attributeListNotStartedError
+    .init(code: 51, nameStart: 83124, nameCount: 29, constantStart: 83153, constantCount: 40, meaningStart: 83193, meaningCount: 28),  // attributeListNotFinishedError
+    .init(code: 52, nameStart: 83221, nameCount: 31, constantStart: 83252, constantCount: 42, meaningStart: 83294, meaningCount: 31),  // mixedContentDeclNotStartedError
+    .init(code: 53, nameStart: 83325, nameCount: 32, constantStart: 83357, constantCount: 43, meaningStart: 83400, meaningCount: 32),  // mixedContentDeclNotFinishedError
+    .init(code: 54, nameStart: 83432, nameCount: 33, constantStart: 83465, constantCount: 44, meaningStart: 83509, meaningCount: 33),  // elementContentDeclNotStartedError
+    .init(code: 55, nameStart: 83542, nameCount: 34, constantStart: 83576, constantCount: 45, meaningStart: 83621, meaningCount: 34),  // elementContentDeclNotFinishedError
+    .init(code: 56, nameStart: 83655, nameCount: 22, constantStart: 83677, constantCount: 33, meaningStart: 83710, meaningCount: 21),  // xmlDeclNotStartedError
+    .init(code: 57, nameStart: 83731, nameCount: 23, constantStart: 83754, constantCount: 34, meaningStart: 83788, meaningCount: 22),  // xmlDeclNotFinishedError
+    .init(code: 58, nameStart: 83810, nameCount: 33, constantStart: 83843, constantCount: 44, meaningStart: 83887, meaningCount: 32),  // conditionalSectionNotStartedError
+    .init(code: 59, nameStart: 83919, nameCount: 34, constantStart: 83953, constantCount: 45, meaningStart: 83998, meaningCount: 33),  // conditionalSectionNotFinishedError
+    .init(code: 60, nameStart: 84031, nameCount: 30, constantStart: 84061, constantCount: 41, meaningStart: 84102, meaningCount: 29),  // externalSubsetNotFinishedError
+    .init(code: 61, nameStart: 84131, nameCount: 27, constantStart: 84158, constantCount: 38, meaningStart: 84196, meaningCount: 26),  // doctypeDeclNotFinishedError
+    .init(code: 62, nameStart: 84222, nameCount: 28, constantStart: 84250, constantCount: 39, meaningStart: 84289, meaningCount: 27),  // misplacedCDATAEndStringError
+    .init(code: 63, nameStart: 84316, nameCount: 21, constantStart: 84337, constantCount: 32, meaningStart: 84369, meaningCount: 19),  // cdataNotFinishedError
+    .init(code: 64, nameStart: 84388, nameCount: 28, constantStart: 84416, constantCount: 39, meaningStart: 84455, meaningCount: 69),  // misplacedXMLDeclarationError
+    .init(code: 65, nameStart: 84524, nameCount: 18, constantStart: 84542, constantCount: 29, meaningStart: 84571, meaningCount: 76),  // spaceRequiredError
+    .init(code: 66, nameStart: 84647, nameCount: 22, constantStart: 84669, constantCount: 33, meaningStart: 84702, meaningCount: 19),  // separatorRequiredError
+    .init(code: 67, nameStart: 84721, nameCount: 20, constantStart: 84741, constantCount: 31, meaningStart: 84772, meaningCount: 17),  // nmtokenRequiredError
+    .init(code: 68, nameStart: 84789, nameCount: 17, constantStart: 84806, constantCount: 28, meaningStart: 84834, meaningCount: 14),  // nameRequiredError
+    .init(code: 69, nameStart: 84848, nameCount: 19, constantStart: 84867, constantCount: 30, meaningStart: 84897, meaningCount: 16),  // pcdataRequiredError
+    .init(code: 70, nameStart: 84913, nameCount: 16, constantStart: 84929, constantCount: 27, meaningStart: 84956, meaningCount: 13),  // uriRequiredError
+    .init(code: 71, nameStart: 84969, nameCount: 29, constantStart: 84998, constantCount: 40, meaningStart: 85038, meaningCount: 27),  // publicIdentifierRequiredError
+    .init(code: 72, nameStart: 85065, nameCount: 15, constantStart: 85080, constantCount: 26, meaningStart: 85106, meaningCount: 12),  // ltRequiredError
+    .init(code: 73, nameStart: 85118, nameCount: 15, constantStart: 85133, constantCount: 26, meaningStart: 85159, meaningCount: 27),  // gtRequiredError
+    .init(code: 74, nameStart: 85186, nameCount: 20, constantStart: 85206, constantCount: 31, meaningStart: 85237, meaningCount: 18),  // ltSlashRequiredError
+    .init(code: 75, nameStart: 85255, nameCount: 18, constantStart: 85273, constantCount: 29, meaningStart: 85302, meaningCount: 15),  // equalExpectedError
+    .init(code: 76, nameStart: 85317, nameCount: 20, constantStart: 85337, constantCount: 31, meaningStart: 85368, meaningCount: 51),  // tagNameMismatchError
+    .init(code: 77, nameStart: 85419, nameCount: 18, constantStart: 85437, constantCount: 29, meaningStart: 85466, meaningCount: 22),  // unfinishedTagError
+    .init(code: 78, nameStart: 85488, nameCount: 20, constantStart: 85508, constantCount: 31, meaningStart: 85539, meaningCount: 17),  // standaloneValueError
+    .init(code: 79, nameStart: 85556, nameCount: 24, constantStart: 85580, constantCount: 35, meaningStart: 85615, meaningCount: 22),  // invalidEncodingNameError
+    .init(code: 80, nameStart: 85637, nameCount: 32, constantStart: 85669, constantCount: 43, meaningStart: 85712, meaningCount: 31),  // commentContainsDoubleHyphenError
+    .init(code: 81, nameStart: 85743, nameCount: 20, constantStart: 85763, constantCount: 31, meaningStart: 85794, meaningCount: 56),  // invalidEncodingError
+    .init(code: 82, nameStart: 85850, nameCount: 29, constantStart: 85879, constantCount: 40, meaningStart: 85919, meaningCount: 27),  // externalStandaloneEntityError
+    .init(code: 83, nameStart: 85946, nameCount: 30, constantStart: 85976, constantCount: 41, meaningStart: 86017, meaningCount: 28),  // invalidConditionalSectionError
+    .init(code: 84, nameStart: 86045, nameCount: 24, constantStart: 86069, constantCount: 35, meaningStart: 86104, meaningCount: 22),  // entityValueRequiredError
+    .init(code: 85, nameStart: 86126, nameCount: 20, constantStart: 86146, constantCount: 31, meaningStart: 86177, meaningCount: 47),  // notWellBalancedError
+    .init(code: 86, nameStart: 86224, nameCount: 17, constantStart: 86241, constantCount: 28, meaningStart: 86269, meaningCount: 91),  // extraContentError
+    .init(code: 87, nameStart: 86360, nameCount: 29, constantStart: 86389, constantCount: 40, meaningStart: 86429, meaningCount: 28),  // invalidCharacterInEntityError
+    .init(code: 88, nameStart: 86457, nameCount: 30, constantStart: 86487, constantCount: 41, meaningStart: 86528, meaningCount: 30),  // parsedEntityRefInInternalError
+    .init(code: 89, nameStart: 86558, nameCount: 18, constantStart: 86576, constantCount: 29, meaningStart: 86605, meaningCount: 16),  // entityRefLoopError
+    .init(code: 90, nameStart: 86621, nameCount: 19, constantStart: 86640, constantCount: 30, meaningStart: 86670, meaningCount: 16),  // entityBoundaryError
+    .init(code: 91, nameStart: 86686, nameCount: 15, constantStart: 86701, constantCount: 26, meaningStart: 86727, meaningCount: 18),  // invalidURIError
+    .init(code: 92, nameStart: 86745, nameCount: 16, constantStart: 86761, constantCount: 27, meaningStart: 86788, meaningCount: 13),  // uriFragmentError
+    .init(code: 94, nameStart: 86801, nameCount: 10, constantStart: 86811, constantCount: 21, meaningStart: 86832, meaningCount: 13),  // noDTDError
+    .init(code: 512, nameStart: 86845, nameCount: 25, constantStart: 86870, constantCount: 36, meaningStart: 86906, meaningCount: 57),  // delegateAbortedParseError
     // SQLite, NSSQLiteErrorDomain
-    .init(0, "SQLITE_OK", "", "Success."),
-    .init(1, "SQLITE_ERROR", "", "A generic SQL error or missing database."),
-    .init(2, "SQLITE_INTERNAL", "", "An internal logic error in SQLite."),
-    .init(3, "SQLITE_PERM", "", "Access permission denied."),
-    .init(4, "SQLITE_ABORT", "", "A callback asked to abort."),
-    .init(5, "SQLITE_BUSY", "", "The database file is locked by another connection."),
-    .init(6, "SQLITE_LOCKED", "", "A table in the database is locked."),
-    .init(7, "SQLITE_NOMEM", "", "Out of memory."),
-    .init(8, "SQLITE_READONLY", "", "An attempt to write a read-only database."),
-    .init(9, "SQLITE_INTERRUPT", "", "The operation was interrupted."),
-    .init(10, "SQLITE_IOERR", "", "A disk I/O error."),
-    .init(11, "SQLITE_CORRUPT", "", "The database file is malformed."),
-    .init(12, "SQLITE_NOTFOUND", "", "An unknown opcode or a file that was not found."),
-    .init(13, "SQLITE_FULL", "", "The database or disk is full."),
-    .init(14, "SQLITE_CANTOPEN", "", "The database file could not be opened."),
-    .init(15, "SQLITE_PROTOCOL", "", "A locking protocol error."),
-    .init(16, "SQLITE_EMPTY", "", "Internal use only."),
-    .init(17, "SQLITE_SCHEMA", "", "The database schema changed."),
-    .init(18, "SQLITE_TOOBIG", "", "A string or blob is too large."),
-    .init(19, "SQLITE_CONSTRAINT", "", "A constraint was violated."),
-    .init(20, "SQLITE_MISMATCH", "", "A data type mismatch."),
-    .init(21, "SQLITE_MISUSE", "", "The library was used incorrectly."),
-    .init(22, "SQLITE_NOLFS", "", "Large files are not supported."),
-    .init(23, "SQLITE_AUTH", "", "Authorization denied."),
-    .init(24, "SQLITE_FORMAT", "", "Not used."),
-    .init(25, "SQLITE_RANGE", "", "A bind parameter index is out of range."),
-    .init(26, "SQLITE_NOTADB", "", "The file is not a database."),
-    .init(27, "SQLITE_NOTICE", "", "A notice from sqlite3_log."),
-    .init(28, "SQLITE_WARNING", "", "A warning from sqlite3_log."),
-    .init(100, "SQLITE_ROW", "", "A step has another row ready."),
-    .init(101, "SQLITE_DONE", "", "A step has finished executing."),
-    .init(256, "SQLITE_OK_LOAD_PERMANENTLY", "", "Success (load permanently)."),
-    .init(257, "SQLITE_ERROR_MISSING_COLLSEQ", "", "A generic SQL error or missing database (missing collseq)."),
-    .init(261, "SQLITE_BUSY_RECOVERY", "", "The database file is locked by another connection (recovery)."),
-    .init(262, "SQLITE_LOCKED_SHAREDCACHE", "", "A table in the database is locked (sharedcache)."),
-    .init(264, "SQLITE_READONLY_RECOVERY", "", "An attempt to write a read-only database (recovery)."),
-    .init(266, "SQLITE_IOERR_READ", "", "A disk I/O error (read)."),
-    .init(267, "SQLITE_CORRUPT_VTAB", "", "The database file is malformed (vtab)."),
-    .init(270, "SQLITE_CANTOPEN_NOTEMPDIR", "", "The database file could not be opened (notempdir)."),
-    .init(275, "SQLITE_CONSTRAINT_CHECK", "", "A constraint was violated (check)."),
-    .init(279, "SQLITE_AUTH_USER", "", "Authorization denied (user)."),
-    .init(283, "SQLITE_NOTICE_RECOVER_WAL", "", "A notice from sqlite3_log (recover wal)."),
-    .init(284, "SQLITE_WARNING_AUTOINDEX", "", "A warning from sqlite3_log (autoindex)."),
-    .init(512, "SQLITE_OK_SYMLINK", "", "Success (symlink)."),
-    .init(513, "SQLITE_ERROR_RETRY", "", "A generic SQL error or missing database (retry)."),
-    .init(516, "SQLITE_ABORT_ROLLBACK", "", "A callback asked to abort (rollback)."),
-    .init(517, "SQLITE_BUSY_SNAPSHOT", "", "The database file is locked by another connection (snapshot)."),
-    .init(518, "SQLITE_LOCKED_VTAB", "", "A table in the database is locked (vtab)."),
-    .init(520, "SQLITE_READONLY_CANTLOCK", "", "An attempt to write a read-only database (cantlock)."),
-    .init(522, "SQLITE_IOERR_SHORT_READ", "", "A disk I/O error (short read)."),
-    .init(523, "SQLITE_CORRUPT_SEQUENCE", "", "The database file is malformed (sequence)."),
-    .init(526, "SQLITE_CANTOPEN_ISDIR", "", "The database file could not be opened (isdir)."),
-    .init(531, "SQLITE_CONSTRAINT_COMMITHOOK", "", "A constraint was violated (commithook)."),
-    .init(539, "SQLITE_NOTICE_RECOVER_ROLLBACK", "", "A notice from sqlite3_log (recover rollback)."),
-    .init(769, "SQLITE_ERROR_SNAPSHOT", "", "A generic SQL error or missing database (snapshot)."),
-    .init(773, "SQLITE_BUSY_TIMEOUT", "", "The database file is locked by another connection (timeout)."),
-    .init(776, "SQLITE_READONLY_ROLLBACK", "", "An attempt to write a read-only database (rollback)."),
-    .init(778, "SQLITE_IOERR_WRITE", "", "A disk I/O error (write)."),
-    .init(779, "SQLITE_CORRUPT_INDEX", "", "The database file is malformed (index)."),
-    .init(782, "SQLITE_CANTOPEN_FULLPATH", "", "The database file could not be opened (fullpath)."),
-    .init(787, "SQLITE_CONSTRAINT_FOREIGNKEY", "", "A constraint was violated (foreignkey)."),
-    .init(1032, "SQLITE_READONLY_DBMOVED", "", "An attempt to write a read-only database (dbmoved)."),
-    .init(1034, "SQLITE_IOERR_FSYNC", "", "A disk I/O error (fsync)."),
-    .init(1038, "SQLITE_CANTOPEN_CONVPATH", "", "The database file could not be opened (convpath)."),
-    .init(1043, "SQLITE_CONSTRAINT_FUNCTION", "", "A constraint was violated (function)."),
-    .init(1288, "SQLITE_READONLY_CANTINIT", "", "An attempt to write a read-only database (cantinit)."),
-    .init(1290, "SQLITE_IOERR_DIR_FSYNC", "", "A disk I/O error (dir fsync)."),
-    .init(1294, "SQLITE_CANTOPEN_DIRTYWAL", "", "The database file could not be opened (dirtywal)."),
-    .init(1299, "SQLITE_CONSTRAINT_NOTNULL", "", "A constraint was violated (notnull)."),
-    .init(1544, "SQLITE_READONLY_DIRECTORY", "", "An attempt to write a read-only database (directory)."),
-    .init(1546, "SQLITE_IOERR_TRUNCATE", "", "A disk I/O error (truncate)."),
-    .init(1550, "SQLITE_CANTOPEN_SYMLINK", "", "The database file could not be opened (symlink)."),
-    .init(1555, "SQLITE_CONSTRAINT_PRIMARYKEY", "", "A constraint was violated (primarykey)."),
-    .init(1802, "SQLITE_IOERR_FSTAT", "", "A disk I/O error (fstat)."),
-    .init(1811, "SQLITE_CONSTRAINT_TRIGGER", "", "A constraint was violated (trigger)."),
-    .init(2058, "SQLITE_IOERR_UNLOCK", "", "A disk I/O error (unlock)."),
-    .init(2067, "SQLITE_CONSTRAINT_UNIQUE", "", "A constraint was violated (unique)."),
-    .init(2314, "SQLITE_IOERR_RDLOCK", "", "A disk I/O error (rdlock)."),
-    .init(2323, "SQLITE_CONSTRAINT_VTAB", "", "A constraint was violated (vtab)."),
-    .init(2570, "SQLITE_IOERR_DELETE", "", "A disk I/O error (delete)."),
-    .init(2579, "SQLITE_CONSTRAINT_ROWID", "", "A constraint was violated (rowid)."),
-    .init(2826, "SQLITE_IOERR_BLOCKED", "", "A disk I/O error (blocked)."),
-    .init(2835, "SQLITE_CONSTRAINT_PINNED", "", "A constraint was violated (pinned)."),
-    .init(3082, "SQLITE_IOERR_NOMEM", "", "A disk I/O error (nomem)."),
-    .init(3338, "SQLITE_IOERR_ACCESS", "", "A disk I/O error (access)."),
-    .init(3594, "SQLITE_IOERR_CHECKRESERVEDLOCK", "", "A disk I/O error (checkreservedlock)."),
-    .init(3850, "SQLITE_IOERR_LOCK", "", "A disk I/O error (lock)."),
-    .init(4106, "SQLITE_IOERR_CLOSE", "", "A disk I/O error (close)."),
-    .init(4362, "SQLITE_IOERR_DIR_CLOSE", "", "A disk I/O error (dir close)."),
-    .init(4618, "SQLITE_IOERR_SHMOPEN", "", "A disk I/O error (shmopen)."),
-    .init(4874, "SQLITE_IOERR_SHMSIZE", "", "A disk I/O error (shmsize)."),
-    .init(5130, "SQLITE_IOERR_SHMLOCK", "", "A disk I/O error (shmlock)."),
-    .init(5386, "SQLITE_IOERR_SHMMAP", "", "A disk I/O error (shmmap)."),
-    .init(5642, "SQLITE_IOERR_SEEK", "", "A disk I/O error (seek)."),
-    .init(5898, "SQLITE_IOERR_DELETE_NOENT", "", "A disk I/O error (delete noent)."),
-    .init(6154, "SQLITE_IOERR_MMAP", "", "A disk I/O error (mmap)."),
-    .init(6410, "SQLITE_IOERR_GETTEMPPATH", "", "A disk I/O error (gettemppath)."),
-    .init(6666, "SQLITE_IOERR_CONVPATH", "", "A disk I/O error (convpath)."),
-    .init(6922, "SQLITE_IOERR_VNODE", "", "A disk I/O error (vnode)."),
-    .init(7178, "SQLITE_IOERR_AUTH", "", "A disk I/O error (auth)."),
-    .init(7434, "SQLITE_IOERR_BEGIN_ATOMIC", "", "A disk I/O error (begin atomic)."),
-    .init(7690, "SQLITE_IOERR_COMMIT_ATOMIC", "", "A disk I/O error (commit atomic)."),
-    .init(7946, "SQLITE_IOERR_ROLLBACK_ATOMIC", "", "A disk I/O error (rollback atomic)."),
-    .init(8202, "SQLITE_IOERR_DATA", "", "A disk I/O error (data)."),
-    .init(8458, "SQLITE_IOERR_CORRUPTFS", "", "A disk I/O error (corruptfs)."),
+    .init(code: 0, nameStart: 86963, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 23412, meaningCount: 8),  // SQLITE_OK
+    .init(code: 1, nameStart: 86972, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 86984, meaningCount: 40),  // SQLITE_ERROR
+    .init(code: 2, nameStart: 87024, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87039, meaningCount: 34),  // SQLITE_INTERNAL
+    .init(code: 3, nameStart: 87073, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 87084, meaningCount: 25),  // SQLITE_PERM
+    .init(code: 4, nameStart: 87109, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 87121, meaningCount: 26),  // SQLITE_ABORT
+    .init(code: 5, nameStart: 87147, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 87158, meaningCount: 50),  // SQLITE_BUSY
+    .init(code: 6, nameStart: 87208, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 87221, meaningCount: 34),  // SQLITE_LOCKED
+    .init(code: 7, nameStart: 87255, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 6010, meaningCount: 14),  // SQLITE_NOMEM
+    .init(code: 8, nameStart: 87267, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87282, meaningCount: 41),  // SQLITE_READONLY
+    .init(code: 9, nameStart: 87323, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 87339, meaningCount: 30),  // SQLITE_INTERRUPT
+    .init(code: 10, nameStart: 87369, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 87381, meaningCount: 17),  // SQLITE_IOERR
+    .init(code: 11, nameStart: 87398, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 87412, meaningCount: 31),  // SQLITE_CORRUPT
+    .init(code: 12, nameStart: 87443, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87458, meaningCount: 47),  // SQLITE_NOTFOUND
+    .init(code: 13, nameStart: 87505, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 87516, meaningCount: 29),  // SQLITE_FULL
+    .init(code: 14, nameStart: 87545, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87560, meaningCount: 38),  // SQLITE_CANTOPEN
+    .init(code: 15, nameStart: 87598, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87613, meaningCount: 25),  // SQLITE_PROTOCOL
+    .init(code: 16, nameStart: 87638, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 87650, meaningCount: 18),  // SQLITE_EMPTY
+    .init(code: 17, nameStart: 87668, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 87681, meaningCount: 28),  // SQLITE_SCHEMA
+    .init(code: 18, nameStart: 87709, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 87722, meaningCount: 30),  // SQLITE_TOOBIG
+    .init(code: 19, nameStart: 87752, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 87769, meaningCount: 26),  // SQLITE_CONSTRAINT
+    .init(code: 20, nameStart: 87795, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 87810, meaningCount: 21),  // SQLITE_MISMATCH
+    .init(code: 21, nameStart: 87831, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 87844, meaningCount: 33),  // SQLITE_MISUSE
+    .init(code: 22, nameStart: 87877, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 87889, meaningCount: 30),  // SQLITE_NOLFS
+    .init(code: 23, nameStart: 87919, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 87930, meaningCount: 21),  // SQLITE_AUTH
+    .init(code: 24, nameStart: 87951, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 87964, meaningCount: 9),  // SQLITE_FORMAT
+    .init(code: 25, nameStart: 87973, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 87985, meaningCount: 39),  // SQLITE_RANGE
+    .init(code: 26, nameStart: 88024, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 88037, meaningCount: 27),  // SQLITE_NOTADB
+    .init(code: 27, nameStart: 88064, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 88077, meaningCount: 26),  // SQLITE_NOTICE
+    .init(code: 28, nameStart: 88103, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 88117, meaningCount: 27),  // SQLITE_WARNING
+    .init(code: 100, nameStart: 88144, nameCount: 10, constantStart: 0, constantCount: 0, meaningStart: 88154, meaningCount: 29),  // SQLITE_ROW
+    .init(code: 101, nameStart: 88183, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 88194, meaningCount: 30),  // SQLITE_DONE
+    .init(code: 256, nameStart: 88224, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 88250, meaningCount: 27),  // SQLITE_OK_LOAD_PERMANENTLY
+    .init(code: 257, nameStart: 88277, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 88305, meaningCount: 58),  // SQLITE_ERROR_MISSING_COLLSEQ
+    .init(code: 261, nameStart: 88363, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 88383, meaningCount: 61),  // SQLITE_BUSY_RECOVERY
+    .init(code: 262, nameStart: 88444, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 88469, meaningCount: 48),  // SQLITE_LOCKED_SHAREDCACHE
+    .init(code: 264, nameStart: 88517, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 88541, meaningCount: 52),  // SQLITE_READONLY_RECOVERY
+    .init(code: 266, nameStart: 88593, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 88610, meaningCount: 24),  // SQLITE_IOERR_READ
+    .init(code: 267, nameStart: 88634, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 88653, meaningCount: 38),  // SQLITE_CORRUPT_VTAB
+    .init(code: 270, nameStart: 88691, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 88716, meaningCount: 50),  // SQLITE_CANTOPEN_NOTEMPDIR
+    .init(code: 275, nameStart: 88766, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 88789, meaningCount: 34),  // SQLITE_CONSTRAINT_CHECK
+    .init(code: 279, nameStart: 88823, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 88839, meaningCount: 28),  // SQLITE_AUTH_USER
+    .init(code: 283, nameStart: 88867, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 88892, meaningCount: 40),  // SQLITE_NOTICE_RECOVER_WAL
+    .init(code: 284, nameStart: 88932, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 88956, meaningCount: 39),  // SQLITE_WARNING_AUTOINDEX
+    .init(code: 512, nameStart: 88995, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 89012, meaningCount: 18),  // SQLITE_OK_SYMLINK
+    .init(code: 513, nameStart: 89030, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 89048, meaningCount: 48),  // SQLITE_ERROR_RETRY
+    .init(code: 516, nameStart: 89096, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 89117, meaningCount: 37),  // SQLITE_ABORT_ROLLBACK
+    .init(code: 517, nameStart: 89154, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 89174, meaningCount: 61),  // SQLITE_BUSY_SNAPSHOT
+    .init(code: 518, nameStart: 89235, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 89253, meaningCount: 41),  // SQLITE_LOCKED_VTAB
+    .init(code: 520, nameStart: 89294, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 89318, meaningCount: 52),  // SQLITE_READONLY_CANTLOCK
+    .init(code: 522, nameStart: 89370, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 89393, meaningCount: 30),  // SQLITE_IOERR_SHORT_READ
+    .init(code: 523, nameStart: 89423, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 89446, meaningCount: 42),  // SQLITE_CORRUPT_SEQUENCE
+    .init(code: 526, nameStart: 89488, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 89509, meaningCount: 46),  // SQLITE_CANTOPEN_ISDIR
+    .init(code: 531, nameStart: 89555, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 89583, meaningCount: 39),  // SQLITE_CONSTRAINT_COMMITHOOK
+    .init(code: 539, nameStart: 89622, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 89652, meaningCount: 45),  // SQLITE_NOTICE_RECOVER_ROLLBACK
+    .init(code: 769, nameStart: 89697, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 89718, meaningCount: 51),  // SQLITE_ERROR_SNAPSHOT
+    .init(code: 773, nameStart: 89769, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 89788, meaningCount: 60),  // SQLITE_BUSY_TIMEOUT
+    .init(code: 776, nameStart: 89848, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 89872, meaningCount: 52),  // SQLITE_READONLY_ROLLBACK
+    .init(code: 778, nameStart: 89924, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 89942, meaningCount: 25),  // SQLITE_IOERR_WRITE
+    .init(code: 779, nameStart: 89967, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 89987, meaningCount: 39),  // SQLITE_CORRUPT_INDEX
+    .init(code: 782, nameStart: 90026, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 90050, meaningCount: 49),  // SQLITE_CANTOPEN_FULLPATH
+    .init(code: 787, nameStart: 90099, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 90127, meaningCount: 39),  // SQLITE_CONSTRAINT_FOREIGNKEY
+    .init(code: 1032, nameStart: 90166, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 90189, meaningCount: 51),  // SQLITE_READONLY_DBMOVED
+    .init(code: 1034, nameStart: 90240, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 90258, meaningCount: 25),  // SQLITE_IOERR_FSYNC
+    .init(code: 1038, nameStart: 90283, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 90307, meaningCount: 49),  // SQLITE_CANTOPEN_CONVPATH
+    .init(code: 1043, nameStart: 90356, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 90382, meaningCount: 37),  // SQLITE_CONSTRAINT_FUNCTION
+    .init(code: 1288, nameStart: 90419, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 90443, meaningCount: 52),  // SQLITE_READONLY_CANTINIT
+    .init(code: 1290, nameStart: 90495, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 90517, meaningCount: 29),  // SQLITE_IOERR_DIR_FSYNC
+    .init(code: 1294, nameStart: 90546, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 90570, meaningCount: 49),  // SQLITE_CANTOPEN_DIRTYWAL
+    .init(code: 1299, nameStart: 90619, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 90644, meaningCount: 36),  // SQLITE_CONSTRAINT_NOTNULL
+    .init(code: 1544, nameStart: 90680, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 90705, meaningCount: 53),  // SQLITE_READONLY_DIRECTORY
+    .init(code: 1546, nameStart: 90758, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 90779, meaningCount: 28),  // SQLITE_IOERR_TRUNCATE
+    .init(code: 1550, nameStart: 90807, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 90830, meaningCount: 48),  // SQLITE_CANTOPEN_SYMLINK
+    .init(code: 1555, nameStart: 90878, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 90906, meaningCount: 39),  // SQLITE_CONSTRAINT_PRIMARYKEY
+    .init(code: 1802, nameStart: 90945, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 90963, meaningCount: 25),  // SQLITE_IOERR_FSTAT
+    .init(code: 1811, nameStart: 90988, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 91013, meaningCount: 36),  // SQLITE_CONSTRAINT_TRIGGER
+    .init(code: 2058, nameStart: 91049, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 91068, meaningCount: 26),  // SQLITE_IOERR_UNLOCK
+    .init(code: 2067, nameStart: 91094, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 91118, meaningCount: 35),  // SQLITE_CONSTRAINT_UNIQUE
+    .init(code: 2314, nameStart: 91153, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 91172, meaningCount: 26),  // SQLITE_IOERR_RDLOCK
+    .init(code: 2323, nameStart: 91198, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 91220, meaningCount: 33),  // SQLITE_CONSTRAINT_VTAB
+    .init(code: 2570, nameStart: 91253, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 91272, meaningCount: 26),  // SQLITE_IOERR_DELETE
+    .init(code: 2579, nameStart: 91298, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 91321, meaningCount: 34),  // SQLITE_CONSTRAINT_ROWID
+    .init(code: 2826, nameStart: 91355, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 91375, meaningCount: 27),  // SQLITE_IOERR_BLOCKED
+    .init(code: 2835, nameStart: 91402, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 91426, meaningCount: 35),  // SQLITE_CONSTRAINT_PINNED
+    .init(code: 3082, nameStart: 91461, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 91479, meaningCount: 25),  // SQLITE_IOERR_NOMEM
+    .init(code: 3338, nameStart: 91504, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 91523, meaningCount: 26),  // SQLITE_IOERR_ACCESS
+    .init(code: 3594, nameStart: 91549, nameCount: 30, constantStart: 0, constantCount: 0, meaningStart: 91579, meaningCount: 37),  // SQLITE_IOERR_CHECKRESERVEDLOCK
+    .init(code: 3850, nameStart: 91616, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 91633, meaningCount: 24),  // SQLITE_IOERR_LOCK
+    .init(code: 4106, nameStart: 91657, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 91675, meaningCount: 25),  // SQLITE_IOERR_CLOSE
+    .init(code: 4362, nameStart: 91700, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 91722, meaningCount: 29),  // SQLITE_IOERR_DIR_CLOSE
+    .init(code: 4618, nameStart: 91751, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 91771, meaningCount: 27),  // SQLITE_IOERR_SHMOPEN
+    .init(code: 4874, nameStart: 91798, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 91818, meaningCount: 27),  // SQLITE_IOERR_SHMSIZE
+    .init(code: 5130, nameStart: 91845, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 91865, meaningCount: 27),  // SQLITE_IOERR_SHMLOCK
+    .init(code: 5386, nameStart: 91892, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 91911, meaningCount: 26),  // SQLITE_IOERR_SHMMAP
+    .init(code: 5642, nameStart: 91937, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 91954, meaningCount: 24),  // SQLITE_IOERR_SEEK
+    .init(code: 5898, nameStart: 91978, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 92003, meaningCount: 32),  // SQLITE_IOERR_DELETE_NOENT
+    .init(code: 6154, nameStart: 92035, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 92052, meaningCount: 24),  // SQLITE_IOERR_MMAP
+    .init(code: 6410, nameStart: 92076, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 92100, meaningCount: 31),  // SQLITE_IOERR_GETTEMPPATH
+    .init(code: 6666, nameStart: 92131, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 92152, meaningCount: 28),  // SQLITE_IOERR_CONVPATH
+    .init(code: 6922, nameStart: 92180, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 92198, meaningCount: 25),  // SQLITE_IOERR_VNODE
+    .init(code: 7178, nameStart: 92223, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 92240, meaningCount: 24),  // SQLITE_IOERR_AUTH
+    .init(code: 7434, nameStart: 92264, nameCount: 25, constantStart: 0, constantCount: 0, meaningStart: 92289, meaningCount: 32),  // SQLITE_IOERR_BEGIN_ATOMIC
+    .init(code: 7690, nameStart: 92321, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 92347, meaningCount: 33),  // SQLITE_IOERR_COMMIT_ATOMIC
+    .init(code: 7946, nameStart: 92380, nameCount: 28, constantStart: 0, constantCount: 0, meaningStart: 92408, meaningCount: 35),  // SQLITE_IOERR_ROLLBACK_ATOMIC
+    .init(code: 8202, nameStart: 92443, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 92460, meaningCount: 24),  // SQLITE_IOERR_DATA
+    .init(code: 8458, nameStart: 92484, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 92506, meaningCount: 29),  // SQLITE_IOERR_CORRUPTFS
     // HTTP, HTTP
-    .init(100, "CONTINUE", "", "Continue."),
-    .init(101, "SWITCHING_PROTOCOLS", "", "Switching Protocols."),
-    .init(102, "PROCESSING", "", "Processing."),
-    .init(103, "EARLY_HINTS", "", "Early Hints."),
-    .init(200, "OK", "", "OK."),
-    .init(201, "CREATED", "", "Created."),
-    .init(202, "ACCEPTED", "", "Accepted."),
-    .init(203, "NON_AUTHORITATIVE_INFORMATION", "", "Non-Authoritative Information."),
-    .init(204, "NO_CONTENT", "", "No Content."),
-    .init(205, "RESET_CONTENT", "", "Reset Content."),
-    .init(206, "PARTIAL_CONTENT", "", "Partial Content."),
-    .init(207, "MULTI_STATUS", "", "Multi-Status."),
-    .init(208, "ALREADY_REPORTED", "", "Already Reported."),
-    .init(226, "IM_USED", "", "IM Used."),
-    .init(300, "MULTIPLE_CHOICES", "", "Multiple Choices."),
-    .init(301, "MOVED_PERMANENTLY", "", "Moved Permanently."),
-    .init(302, "FOUND", "", "Found."),
-    .init(303, "SEE_OTHER", "", "See Other."),
-    .init(304, "NOT_MODIFIED", "", "Not Modified."),
-    .init(305, "USE_PROXY", "", "Use Proxy."),
-    .init(307, "TEMPORARY_REDIRECT", "", "Temporary Redirect."),
-    .init(308, "PERMANENT_REDIRECT", "", "Permanent Redirect."),
-    .init(400, "BAD_REQUEST", "", "Bad Request."),
-    .init(401, "UNAUTHORIZED", "", "Unauthorized."),
-    .init(402, "PAYMENT_REQUIRED", "", "Payment Required."),
-    .init(403, "FORBIDDEN", "", "Forbidden."),
-    .init(404, "NOT_FOUND", "", "Not Found."),
-    .init(405, "METHOD_NOT_ALLOWED", "", "Method Not Allowed."),
-    .init(406, "NOT_ACCEPTABLE", "", "Not Acceptable."),
-    .init(407, "PROXY_AUTHENTICATION_REQUIRED", "", "Proxy Authentication Required."),
-    .init(408, "REQUEST_TIMEOUT", "", "Request Timeout."),
-    .init(409, "CONFLICT", "", "Conflict."),
-    .init(410, "GONE", "", "Gone."),
-    .init(411, "LENGTH_REQUIRED", "", "Length Required."),
-    .init(412, "PRECONDITION_FAILED", "", "Precondition Failed."),
-    .init(413, "REQUEST_ENTITY_TOO_LARGE", "", "Request Entity Too Large."),
-    .init(414, "REQUEST_URI_TOO_LONG", "", "Request-URI Too Long."),
-    .init(415, "UNSUPPORTED_MEDIA_TYPE", "", "Unsupported Media Type."),
-    .init(416, "REQUESTED_RANGE_NOT_SATISFIABLE", "", "Requested Range Not Satisfiable."),
-    .init(417, "EXPECTATION_FAILED", "", "Expectation Failed."),
-    .init(418, "IM_A_TEAPOT", "", "I'm a Teapot."),
-    .init(421, "MISDIRECTED_REQUEST", "", "Misdirected Request."),
-    .init(422, "UNPROCESSABLE_ENTITY", "", "Unprocessable Entity."),
-    .init(423, "LOCKED", "", "Locked."),
-    .init(424, "FAILED_DEPENDENCY", "", "Failed Dependency."),
-    .init(425, "TOO_EARLY", "", "Too Early."),
-    .init(426, "UPGRADE_REQUIRED", "", "Upgrade Required."),
-    .init(428, "PRECONDITION_REQUIRED", "", "Precondition Required."),
-    .init(429, "TOO_MANY_REQUESTS", "", "Too Many Requests."),
-    .init(431, "REQUEST_HEADER_FIELDS_TOO_LARGE", "", "Request Header Fields Too Large."),
-    .init(451, "UNAVAILABLE_FOR_LEGAL_REASONS", "", "Unavailable For Legal Reasons."),
-    .init(500, "INTERNAL_SERVER_ERROR", "", "Internal Server Error."),
-    .init(501, "NOT_IMPLEMENTED", "", "Not Implemented."),
-    .init(502, "BAD_GATEWAY", "", "Bad Gateway."),
-    .init(503, "SERVICE_UNAVAILABLE", "", "Service Unavailable."),
-    .init(504, "GATEWAY_TIMEOUT", "", "Gateway Timeout."),
-    .init(505, "HTTP_VERSION_NOT_SUPPORTED", "", "HTTP Version Not Supported."),
-    .init(506, "VARIANT_ALSO_NEGOTIATES", "", "Variant Also Negotiates."),
-    .init(507, "INSUFFICIENT_STORAGE", "", "Insufficient Storage."),
-    .init(508, "LOOP_DETECTED", "", "Loop Detected."),
-    .init(510, "NOT_EXTENDED", "", "Not Extended."),
-    .init(511, "NETWORK_AUTHENTICATION_REQUIRED", "", "Network Authentication Required."),
+    .init(code: 100, nameStart: 92535, nameCount: 8, constantStart: 0, constantCount: 0, meaningStart: 92543, meaningCount: 9),  // CONTINUE
+    .init(code: 101, nameStart: 92552, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 92571, meaningCount: 20),  // SWITCHING_PROTOCOLS
+    .init(code: 102, nameStart: 92591, nameCount: 10, constantStart: 0, constantCount: 0, meaningStart: 92601, meaningCount: 11),  // PROCESSING
+    .init(code: 103, nameStart: 92612, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 92623, meaningCount: 12),  // EARLY_HINTS
+    .init(code: 200, nameStart: 92635, nameCount: 2, constantStart: 0, constantCount: 0, meaningStart: 92637, meaningCount: 3),  // OK
+    .init(code: 201, nameStart: 92640, nameCount: 7, constantStart: 0, constantCount: 0, meaningStart: 92647, meaningCount: 8),  // CREATED
+    .init(code: 202, nameStart: 92655, nameCount: 8, constantStart: 0, constantCount: 0, meaningStart: 92663, meaningCount: 9),  // ACCEPTED
+    .init(code: 203, nameStart: 92672, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 92701, meaningCount: 30),  // NON_AUTHORITATIVE_INFORMATION
+    .init(code: 204, nameStart: 92731, nameCount: 10, constantStart: 0, constantCount: 0, meaningStart: 92741, meaningCount: 11),  // NO_CONTENT
+    .init(code: 205, nameStart: 92752, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 92765, meaningCount: 14),  // RESET_CONTENT
+    .init(code: 206, nameStart: 92779, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 92794, meaningCount: 16),  // PARTIAL_CONTENT
+    .init(code: 207, nameStart: 92810, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 92822, meaningCount: 13),  // MULTI_STATUS
+    .init(code: 208, nameStart: 92835, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 92851, meaningCount: 17),  // ALREADY_REPORTED
+    .init(code: 226, nameStart: 92868, nameCount: 7, constantStart: 0, constantCount: 0, meaningStart: 92875, meaningCount: 8),  // IM_USED
+    .init(code: 300, nameStart: 92883, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 92899, meaningCount: 17),  // MULTIPLE_CHOICES
+    .init(code: 301, nameStart: 92916, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 92933, meaningCount: 18),  // MOVED_PERMANENTLY
+    .init(code: 302, nameStart: 92951, nameCount: 5, constantStart: 0, constantCount: 0, meaningStart: 92956, meaningCount: 6),  // FOUND
+    .init(code: 303, nameStart: 92962, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 92971, meaningCount: 10),  // SEE_OTHER
+    .init(code: 304, nameStart: 92981, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 92993, meaningCount: 13),  // NOT_MODIFIED
+    .init(code: 305, nameStart: 93006, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 93015, meaningCount: 10),  // USE_PROXY
+    .init(code: 307, nameStart: 93025, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 93043, meaningCount: 19),  // TEMPORARY_REDIRECT
+    .init(code: 308, nameStart: 93062, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 93080, meaningCount: 19),  // PERMANENT_REDIRECT
+    .init(code: 400, nameStart: 93099, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 93110, meaningCount: 12),  // BAD_REQUEST
+    .init(code: 401, nameStart: 93122, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 93134, meaningCount: 13),  // UNAUTHORIZED
+    .init(code: 402, nameStart: 93147, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 93163, meaningCount: 17),  // PAYMENT_REQUIRED
+    .init(code: 403, nameStart: 93180, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 93189, meaningCount: 10),  // FORBIDDEN
+    .init(code: 404, nameStart: 93199, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 93208, meaningCount: 10),  // NOT_FOUND
+    .init(code: 405, nameStart: 93218, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 93236, meaningCount: 19),  // METHOD_NOT_ALLOWED
+    .init(code: 406, nameStart: 93255, nameCount: 14, constantStart: 0, constantCount: 0, meaningStart: 93269, meaningCount: 15),  // NOT_ACCEPTABLE
+    .init(code: 407, nameStart: 93284, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 93313, meaningCount: 30),  // PROXY_AUTHENTICATION_REQUIRED
+    .init(code: 408, nameStart: 93343, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 93358, meaningCount: 16),  // REQUEST_TIMEOUT
+    .init(code: 409, nameStart: 93374, nameCount: 8, constantStart: 0, constantCount: 0, meaningStart: 93382, meaningCount: 9),  // CONFLICT
+    .init(code: 410, nameStart: 93391, nameCount: 4, constantStart: 0, constantCount: 0, meaningStart: 93395, meaningCount: 5),  // GONE
+    .init(code: 411, nameStart: 93400, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 93415, meaningCount: 16),  // LENGTH_REQUIRED
+    .init(code: 412, nameStart: 93431, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 93450, meaningCount: 20),  // PRECONDITION_FAILED
+    .init(code: 413, nameStart: 93470, nameCount: 24, constantStart: 0, constantCount: 0, meaningStart: 93494, meaningCount: 25),  // REQUEST_ENTITY_TOO_LARGE
+    .init(code: 414, nameStart: 93519, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 93539, meaningCount: 21),  // REQUEST_URI_TOO_LONG
+    .init(code: 415, nameStart: 93560, nameCount: 22, constantStart: 0, constantCount: 0, meaningStart: 93582, meaningCount: 23),  // UNSUPPORTED_MEDIA_TYPE
+    .init(code: 416, nameStart: 93605, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 93636, meaningCount: 32),  // REQUESTED_RANGE_NOT_SATISFIABLE
+    .init(code: 417, nameStart: 93668, nameCount: 18, constantStart: 0, constantCount: 0, meaningStart: 93686, meaningCount: 19),  // EXPECTATION_FAILED
+    .init(code: 418, nameStart: 93705, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 93716, meaningCount: 13),  // IM_A_TEAPOT
+    .init(code: 421, nameStart: 93729, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 93748, meaningCount: 20),  // MISDIRECTED_REQUEST
+    .init(code: 422, nameStart: 93768, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 93788, meaningCount: 21),  // UNPROCESSABLE_ENTITY
+    .init(code: 423, nameStart: 93809, nameCount: 6, constantStart: 0, constantCount: 0, meaningStart: 93815, meaningCount: 7),  // LOCKED
+    .init(code: 424, nameStart: 93822, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 93839, meaningCount: 18),  // FAILED_DEPENDENCY
+    .init(code: 425, nameStart: 93857, nameCount: 9, constantStart: 0, constantCount: 0, meaningStart: 93866, meaningCount: 10),  // TOO_EARLY
+    .init(code: 426, nameStart: 93876, nameCount: 16, constantStart: 0, constantCount: 0, meaningStart: 93892, meaningCount: 17),  // UPGRADE_REQUIRED
+    .init(code: 428, nameStart: 93909, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 93930, meaningCount: 22),  // PRECONDITION_REQUIRED
+    .init(code: 429, nameStart: 93952, nameCount: 17, constantStart: 0, constantCount: 0, meaningStart: 93969, meaningCount: 18),  // TOO_MANY_REQUESTS
+    .init(code: 431, nameStart: 93987, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 94018, meaningCount: 32),  // REQUEST_HEADER_FIELDS_TOO_LARGE
+    .init(code: 451, nameStart: 94050, nameCount: 29, constantStart: 0, constantCount: 0, meaningStart: 94079, meaningCount: 30),  // UNAVAILABLE_FOR_LEGAL_REASONS
+    .init(code: 500, nameStart: 94109, nameCount: 21, constantStart: 0, constantCount: 0, meaningStart: 94130, meaningCount: 22),  // INTERNAL_SERVER_ERROR
+    .init(code: 501, nameStart: 94152, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 94167, meaningCount: 16),  // NOT_IMPLEMENTED
+    .init(code: 502, nameStart: 94183, nameCount: 11, constantStart: 0, constantCount: 0, meaningStart: 94194, meaningCount: 12),  // BAD_GATEWAY
+    .init(code: 503, nameStart: 94206, nameCount: 19, constantStart: 0, constantCount: 0, meaningStart: 94225, meaningCount: 20),  // SERVICE_UNAVAILABLE
+    .init(code: 504, nameStart: 94245, nameCount: 15, constantStart: 0, constantCount: 0, meaningStart: 94260, meaningCount: 16),  // GATEWAY_TIMEOUT
+    .init(code: 505, nameStart: 94276, nameCount: 26, constantStart: 0, constantCount: 0, meaningStart: 94302, meaningCount: 27),  // HTTP_VERSION_NOT_SUPPORTED
+    .init(code: 506, nameStart: 94329, nameCount: 23, constantStart: 0, constantCount: 0, meaningStart: 94352, meaningCount: 24),  // VARIANT_ALSO_NEGOTIATES
+    .init(code: 507, nameStart: 94376, nameCount: 20, constantStart: 0, constantCount: 0, meaningStart: 94396, meaningCount: 21),  // INSUFFICIENT_STORAGE
+    .init(code: 508, nameStart: 94417, nameCount: 13, constantStart: 0, constantCount: 0, meaningStart: 94430, meaningCount: 14),  // LOOP_DETECTED
+    .init(code: 510, nameStart: 94444, nameCount: 12, constantStart: 0, constantCount: 0, meaningStart: 94456, meaningCount: 13),  // NOT_EXTENDED
+    .init(code: 511, nameStart: 94469, nameCount: 31, constantStart: 0, constantCount: 0, meaningStart: 94500, meaningCount: 32),  // NETWORK_AUTHENTICATION_REQUIRED
   ]
+
+  /// The names, constants and meanings of every row, each once, end to end.
+  static var text: StaticString {
+    """
+    ACErrorUnknown\
+    An unknown Accounts error.\
+    ACErrorAccountMissingRequiredProperty\
+    Account missing required property.\
+    ACErrorAccountAuthenticationFailed\
+    Account authentication failed.\
+    ACErrorAccountTypeInvalid\
+    Account type invalid.\
+    ACErrorAccountAlreadyExists\
+    Account already exists.\
+    ACErrorAccountNotFound\
+    Account not found.\
+    ACErrorPermissionDenied\
+    Access to the account was denied.\
+    ACErrorAccessInfoInvalid\
+    Access info invalid.\
+    unsupportedConfiguration\
+    ARErrorCodeUnsupportedConfiguration\
+    This device does not support the session's configuration (check the configuration's isSupported first).\
+    sensorUnavailable\
+    ARErrorCodeSensorUnavailable\
+    A sensor the session needs is not available.\
+    sensorFailed\
+    ARErrorCodeSensorFailed\
+    A sensor the session relies on stopped providing its input.\
+    cameraUnauthorized\
+    ARErrorCodeCameraUnauthorized\
+    The app may not use the camera (permission denied, or NSCameraUsageDescription missing from Info.plist).\
+    microphoneUnauthorized\
+    ARErrorCodeMicrophoneUnauthorized\
+    The app may not use the microphone.\
+    locationUnauthorized\
+    ARErrorCodeLocationUnauthorized\
+    The app may not use the device's location, which geo tracking needs.\
+    worldTrackingFailed\
+    ARErrorCodeWorldTrackingFailed\
+    World tracking failed and cannot continue.\
+    geoTrackingNotAvailableAtLocation\
+    ARErrorCodeGeoTrackingNotAvailableAtLocation\
+    Geo tracking is not supported where the device is.\
+    geoTrackingFailed\
+    ARErrorCodeGeoTrackingFailed\
+    Geo tracking failed while running.\
+    invalidReferenceImage\
+    ARErrorCodeInvalidReferenceImage\
+    A reference image cannot be used for detection.\
+    invalidReferenceObject\
+    ARErrorCodeInvalidReferenceObject\
+    A reference object could not be used.\
+    invalidWorldMap\
+    ARErrorCodeInvalidWorldMap\
+    The world map could not be used.\
+    invalidConfiguration\
+    ARErrorCodeInvalidConfiguration\
+    The configuration holds contradictory or wrong values.\
+    invalidCollaborationData\
+    ARErrorCodeInvalidCollaborationData\
+    Collaboration data received from another device could not be read.\
+    insufficientFeatures\
+    ARErrorCodeInsufficientFeatures\
+    The scene shows too few visual features for the task.\
+    objectMergeFailed\
+    ARErrorCodeObjectMergeFailed\
+    A detected object could not be merged.\
+    fileIOFailed\
+    ARErrorCodeFileIOFailed\
+    Reading or writing a file failed.\
+    requestFailed\
+    ARErrorCodeRequestFailed\
+    The request failed.\
+    ALAssetsLibraryUnknownError\
+    An unknown Assets Library error.\
+    ALAssetsLibraryWriteFailedError\
+    Write failed.\
+    ALAssetsLibraryWriteBusyError\
+    Write busy.\
+    ALAssetsLibraryWriteInvalidDataError\
+    Write invalid data.\
+    ALAssetsLibraryWriteIncompatibleDataError\
+    Write incompatible data.\
+    ALAssetsLibraryWriteDataEncodingError\
+    Write data encoding.\
+    ALAssetsLibraryWriteDiskSpaceError\
+    Not enough disk space to write the data.\
+    ALAssetsLibraryDataUnavailableError\
+    Data unavailable.\
+    ALAssetsLibraryAccessUserDeniedError\
+    The user denied access to the photo library.\
+    ALAssetsLibraryAccessGloballyDeniedError\
+    Access to the photo library is denied for every app.\
+    kAudioConverterErr_FormatNotSupported\
+    The converter does not support this audio format.\
+    kAudioConverterErr_OperationNotSupported\
+    Operation not supported.\
+    kAudioConverterErr_PropertyNotSupported\
+    Property not supported.\
+    kAudioConverterErr_InvalidInputSize\
+    Invalid input size.\
+    kAudioConverterErr_InvalidOutputSize\
+    Invalid output size.\
+    kAudioConverterErr_UnspecifiedError\
+    Unspecified error.\
+    kAudioConverterErr_BadPropertySizeError\
+    Bad property size error.\
+    kAudioConverterErr_RequiresPacketDescriptionsError\
+    Requires packet descriptions error.\
+    kAudioConverterErr_InputSampleRateOutOfRange\
+    Input sample rate out of range.\
+    kAudioConverterErr_OutputSampleRateOutOfRange\
+    Output sample rate out of range.\
+    kAudioConverterErr_HardwareInUse\
+    The hardware codec is no longer available (often after an audio interruption).\
+    kAudioConverterErr_NoHardwarePermission\
+    The converter would use a hardware codec the app may not use.\
+    mediaServicesFailed\
+    AVAudioSessionErrorCodeMediaServicesFailed\
+    The media services failed; wait for the reset notification and rebuild the audio state.\
+    isBusy\
+    AVAudioSessionErrorCodeIsBusy\
+    The session cannot be deactivated or reconfigured while it still plays or records.\
+    incompatibleCategory\
+    AVAudioSessionErrorCodeIncompatibleCategory\
+    The session's category does not allow this operation.\
+    cannotInterruptOthers\
+    AVAudioSessionErrorCodeCannotInterruptOthers\
+    A non-mixable session cannot go active in the background unless the app is the Now Playing app.\
+    missingEntitlement\
+    AVAudioSessionErrorCodeMissingEntitlement\
+    The app lacks an entitlement this audio operation needs.\
+    siriIsRecording\
+    AVAudioSessionErrorCodeSiriIsRecording\
+    Not allowed while Siri is recording.\
+    cannotStartPlaying\
+    AVAudioSessionErrorCodeCannotStartPlaying\
+    The app may not start playing now (often: no audio background mode, or a category that cannot play in the background).\
+    cannotStartRecording\
+    AVAudioSessionErrorCodeCannotStartRecording\
+    The app may not start recording now (for example a mixable recording started from the background).\
+    badParam\
+    AVAudioSessionErrorCodeBadParam\
+    A property was given a value it does not accept.\
+    insufficientPriority\
+    AVAudioSessionErrorCodeInsufficientPriority\
+    Another client with higher priority (a phone call, for example) controls the audio session, so the change was refused.\
+    resourceNotAvailable\
+    AVAudioSessionErrorCodeResourceNotAvailable\
+    The device lacks the audio hardware the operation needs (no audio input, for example).\
+    unspecified\
+    AVAudioSessionErrorCodeUnspecified\
+    An unspecified audio session error.\
+    expiredSession\
+    AVAudioSessionErrorCodeExpiredSession\
+    The audio session no longer exists.\
+    sessionNotActive\
+    AVAudioSessionErrorCodeSessionNotActive\
+    The operation needs an active audio session.\
+    unknown\
+    ASAuthorizationErrorUnknown\
+    The authorization failed and the system gave no reason.\
+    canceled\
+    ASAuthorizationErrorCanceled\
+    The user cancelled the authorization.\
+    invalidResponse\
+    ASAuthorizationErrorInvalidResponse\
+    The authorization got a response that is not valid.\
+    notHandled\
+    ASAuthorizationErrorNotHandled\
+    No provider handled the authorization request.\
+    failed\
+    ASAuthorizationErrorFailed\
+    The authorization attempt failed.\
+    AVErrorUnknown\
+    An unknown AVFoundation error (the underlying error may say more).\
+    outOfMemory\
+    AVErrorOutOfMemory\
+    Out of memory.\
+    sessionNotRunning\
+    AVErrorSessionNotRunning\
+    Session not running.\
+    deviceAlreadyUsedByAnotherSession\
+    AVErrorDeviceAlreadyUsedByAnotherSession\
+    Device already used by another session.\
+    noDataCaptured\
+    AVErrorNoDataCaptured\
+    No data captured.\
+    sessionConfigurationChanged\
+    AVErrorSessionConfigurationChanged\
+    Session configuration changed.\
+    diskFull\
+    AVErrorDiskFull\
+    Disk full.\
+    deviceWasDisconnected\
+    AVErrorDeviceWasDisconnected\
+    Device was disconnected.\
+    mediaChanged\
+    AVErrorMediaChanged\
+    Media changed.\
+    maximumDurationReached\
+    AVErrorMaximumDurationReached\
+    Maximum duration reached.\
+    maximumFileSizeReached\
+    AVErrorMaximumFileSizeReached\
+    Maximum file size reached.\
+    mediaDiscontinuity\
+    AVErrorMediaDiscontinuity\
+    Media discontinuity.\
+    maximumNumberOfSamplesForFileFormatReached\
+    AVErrorMaximumNumberOfSamplesForFileFormatReached\
+    Maximum number of samples for file format reached.\
+    deviceNotConnected\
+    AVErrorDeviceNotConnected\
+    Device not connected.\
+    deviceInUseByAnotherApplication\
+    AVErrorDeviceInUseByAnotherApplication\
+    Device in use by another application.\
+    deviceLockedForConfigurationByAnotherProcess\
+    AVErrorDeviceLockedForConfigurationByAnotherProcess\
+    Device locked for configuration by another process.\
+    sessionWasInterrupted\
+    AVErrorSessionWasInterrupted\
+    Session was interrupted.\
+    mediaServicesWereReset\
+    AVErrorMediaServicesWereReset\
+    Media services were reset.\
+    exportFailed\
+    AVErrorExportFailed\
+    Export failed.\
+    decodeFailed\
+    AVErrorDecodeFailed\
+    Decode failed.\
+    invalidSourceMedia\
+    AVErrorInvalidSourceMedia\
+    Invalid source media.\
+    fileAlreadyExists\
+    AVErrorFileAlreadyExists\
+    File already exists.\
+    compositionTrackSegmentsNotContiguous\
+    AVErrorCompositionTrackSegmentsNotContiguous\
+    Composition track segments not contiguous.\
+    invalidCompositionTrackSegmentDuration\
+    AVErrorInvalidCompositionTrackSegmentDuration\
+    Invalid composition track segment duration.\
+    invalidCompositionTrackSegmentSourceStartTime\
+    AVErrorInvalidCompositionTrackSegmentSourceStartTime\
+    Invalid composition track segment source start time.\
+    invalidCompositionTrackSegmentSourceDuration\
+    AVErrorInvalidCompositionTrackSegmentSourceDuration\
+    Invalid composition track segment source duration.\
+    fileFormatNotRecognized\
+    AVErrorFileFormatNotRecognized\
+    File format not recognized.\
+    fileFailedToParse\
+    AVErrorFileFailedToParse\
+    File failed to parse.\
+    maximumStillImageCaptureRequestsExceeded\
+    AVErrorMaximumStillImageCaptureRequestsExceeded\
+    Maximum still image capture requests exceeded.\
+    contentIsProtected\
+    AVErrorContentIsProtected\
+    Content is protected.\
+    noImageAtTime\
+    AVErrorNoImageAtTime\
+    No image at time.\
+    decoderNotFound\
+    AVErrorDecoderNotFound\
+    Decoder not found.\
+    encoderNotFound\
+    AVErrorEncoderNotFound\
+    Encoder not found.\
+    contentIsNotAuthorized\
+    AVErrorContentIsNotAuthorized\
+    Content is not authorized.\
+    applicationIsNotAuthorized\
+    AVErrorApplicationIsNotAuthorized\
+    Application is not authorized.\
+    deviceIsNotAvailableInBackground\
+    AVErrorDeviceIsNotAvailableInBackground\
+    Device is not available in background.\
+    operationNotSupportedForAsset\
+    AVErrorOperationNotSupportedForAsset\
+    Operation not supported for asset.\
+    decoderTemporarilyUnavailable\
+    AVErrorDecoderTemporarilyUnavailable\
+    Decoder temporarily unavailable.\
+    encoderTemporarilyUnavailable\
+    AVErrorEncoderTemporarilyUnavailable\
+    Encoder temporarily unavailable.\
+    invalidVideoComposition\
+    AVErrorInvalidVideoComposition\
+    Invalid video composition.\
+    referenceForbiddenByReferencePolicy\
+    AVErrorReferenceForbiddenByReferencePolicy\
+    Reference forbidden by reference policy.\
+    invalidOutputURLPathExtension\
+    AVErrorInvalidOutputURLPathExtension\
+    Invalid output URL path extension.\
+    screenCaptureFailed\
+    AVErrorScreenCaptureFailed\
+    Screen capture failed.\
+    displayWasDisabled\
+    AVErrorDisplayWasDisabled\
+    Display was disabled.\
+    torchLevelUnavailable\
+    AVErrorTorchLevelUnavailable\
+    Torch level unavailable.\
+    operationInterrupted\
+    AVErrorOperationInterrupted\
+    Operation interrupted.\
+    incompatibleAsset\
+    AVErrorIncompatibleAsset\
+    Incompatible asset.\
+    failedToLoadMediaData\
+    AVErrorFailedToLoadMediaData\
+    Failed to load media data.\
+    serverIncorrectlyConfigured\
+    AVErrorServerIncorrectlyConfigured\
+    Server incorrectly configured.\
+    applicationIsNotAuthorizedToUseDevice\
+    AVErrorApplicationIsNotAuthorizedToUseDevice\
+    Application is not authorized to use device.\
+    failedToParse\
+    AVErrorFailedToParse\
+    Failed to parse.\
+    fileTypeDoesNotSupportSampleReferences\
+    AVErrorFileTypeDoesNotSupportSampleReferences\
+    File type does not support sample references.\
+    undecodableMediaData\
+    AVErrorUndecodableMediaData\
+    Undecodable media data.\
+    airPlayControllerRequiresInternet\
+    AVErrorAirPlayControllerRequiresInternet\
+    Air play controller requires internet.\
+    airPlayReceiverRequiresInternet\
+    AVErrorAirPlayReceiverRequiresInternet\
+    Air play receiver requires internet.\
+    videoCompositorFailed\
+    AVErrorVideoCompositorFailed\
+    Video compositor failed.\
+    recordingAlreadyInProgress\
+    AVErrorRecordingAlreadyInProgress\
+    Recording already in progress.\
+    createContentKeyRequestFailed\
+    AVErrorCreateContentKeyRequestFailed\
+    Create content key request failed.\
+    unsupportedOutputSettings\
+    AVErrorUnsupportedOutputSettings\
+    Unsupported output settings.\
+    operationNotAllowed\
+    AVErrorOperationNotAllowed\
+    Operation not allowed.\
+    contentIsUnavailable\
+    AVErrorContentIsUnavailable\
+    Content is unavailable.\
+    formatUnsupported\
+    AVErrorFormatUnsupported\
+    Format unsupported.\
+    malformedDepth\
+    AVErrorMalformedDepth\
+    Malformed depth.\
+    contentNotUpdated\
+    AVErrorContentNotUpdated\
+    Content not updated.\
+    noLongerPlayable\
+    AVErrorNoLongerPlayable\
+    No longer playable.\
+    noCompatibleAlternatesForExternalDisplay\
+    AVErrorNoCompatibleAlternatesForExternalDisplay\
+    No compatible alternates for external display.\
+    noSourceTrack\
+    AVErrorNoSourceTrack\
+    No source track.\
+    externalPlaybackNotSupportedForAsset\
+    AVErrorExternalPlaybackNotSupportedForAsset\
+    External playback not supported for asset.\
+    operationNotSupportedForPreset\
+    AVErrorOperationNotSupportedForPreset\
+    Operation not supported for preset.\
+    sessionHardwareCostOverage\
+    AVErrorSessionHardwareCostOverage\
+    Session hardware cost overage.\
+    unsupportedDeviceActiveFormat\
+    AVErrorUnsupportedDeviceActiveFormat\
+    Unsupported device active format.\
+    incorrectlyConfigured\
+    AVErrorIncorrectlyConfigured\
+    Incorrectly configured.\
+    segmentStartedWithNonSyncSample\
+    AVErrorSegmentStartedWithNonSyncSample\
+    Segment started with non sync sample.\
+    rosettaNotInstalled\
+    AVErrorRosettaNotInstalled\
+    Rosetta not installed.\
+    kCFHostErrorHostNotFound\
+    The host name could not be found.\
+    kCFHostErrorUnknown\
+    Host name resolution failed (the user info has getaddrinfo's error).\
+    kCFSOCKSErrorUnknownClientVersion\
+    Unknown client version.\
+    kCFSOCKSErrorUnsupportedServerVersion\
+    Unsupported server version.\
+    kCFSOCKS4ErrorRequestFailed\
+    Request failed.\
+    kCFSOCKS4ErrorIdentdFailed\
+    Identd failed.\
+    kCFSOCKS4ErrorIdConflict\
+    Id conflict.\
+    kCFSOCKS4ErrorUnknownStatusCode\
+    Unknown status code.\
+    kCFSOCKS5ErrorBadState\
+    Bad state.\
+    kCFSOCKS5ErrorBadResponseAddr\
+    Bad response addr.\
+    kCFSOCKS5ErrorBadCredentials\
+    Bad credentials.\
+    kCFSOCKS5ErrorUnsupportedNegotiationMethod\
+    Unsupported negotiation method.\
+    kCFSOCKS5ErrorNoAcceptableMethod\
+    No acceptable method.\
+    kCFFTPErrorUnexpectedStatusCode\
+    Unexpected status code.\
+    kCFErrorHTTPAuthenticationTypeUnsupported\
+    Authentication type unsupported.\
+    kCFErrorHTTPBadCredentials\
+    kCFErrorHTTPConnectionLost\
+    Connection lost.\
+    kCFErrorHTTPParseFailure\
+    Parse failure.\
+    kCFErrorHTTPRedirectionLoopDetected\
+    Redirection loop detected.\
+    kCFErrorHTTPBadURL\
+    Bad URL.\
+    kCFErrorHTTPProxyConnectionFailure\
+    Proxy connection failure.\
+    kCFErrorHTTPBadProxyCredentials\
+    Bad proxy credentials.\
+    kCFErrorPACFileError\
+    PAC file error.\
+    kCFErrorPACFileAuth\
+    PAC file auth.\
+    kCFErrorHTTPSProxyConnectionFailure\
+    The connection to the HTTPS proxy failed.\
+    kCFStreamErrorHTTPSProxyFailureUnexpectedResponseToCONNECTMethod\
+    HTTPS proxy failure unexpected response to CONNECT method.\
+    backgroundSessionInUseByAnotherProcess\
+    kCFURLErrorBackgroundSessionInUseByAnotherProcess\
+    Background session in use by another process.\
+    backgroundSessionWasDisconnected\
+    kCFURLErrorBackgroundSessionWasDisconnected\
+    Background session was disconnected.\
+    kCFURLErrorUnknown\
+    Unknown.\
+    cancelled\
+    kCFURLErrorCancelled\
+    Cancelled.\
+    badURL\
+    kCFURLErrorBadURL\
+    timedOut\
+    kCFURLErrorTimedOut\
+    Timed out.\
+    unsupportedURL\
+    kCFURLErrorUnsupportedURL\
+    Unsupported URL.\
+    cannotFindHost\
+    kCFURLErrorCannotFindHost\
+    Cannot find host.\
+    cannotConnectToHost\
+    kCFURLErrorCannotConnectToHost\
+    Cannot connect to host.\
+    networkConnectionLost\
+    kCFURLErrorNetworkConnectionLost\
+    Network connection lost.\
+    dnsLookupFailed\
+    kCFURLErrorDNSLookupFailed\
+    DNS lookup failed.\
+    httpTooManyRedirects\
+    kCFURLErrorHTTPTooManyRedirects\
+    HTTP too many redirects.\
+    resourceUnavailable\
+    kCFURLErrorResourceUnavailable\
+    Resource unavailable.\
+    notConnectedToInternet\
+    kCFURLErrorNotConnectedToInternet\
+    Not connected to internet.\
+    redirectToNonExistentLocation\
+    kCFURLErrorRedirectToNonExistentLocation\
+    Redirect to non existent location.\
+    badServerResponse\
+    kCFURLErrorBadServerResponse\
+    Bad server response.\
+    userCancelledAuthentication\
+    kCFURLErrorUserCancelledAuthentication\
+    User cancelled authentication.\
+    userAuthenticationRequired\
+    kCFURLErrorUserAuthenticationRequired\
+    User authentication required.\
+    zeroByteResource\
+    kCFURLErrorZeroByteResource\
+    Zero byte resource.\
+    cannotDecodeRawData\
+    kCFURLErrorCannotDecodeRawData\
+    Cannot decode raw data.\
+    cannotDecodeContentData\
+    kCFURLErrorCannotDecodeContentData\
+    Cannot decode content data.\
+    cannotParseResponse\
+    kCFURLErrorCannotParseResponse\
+    Cannot parse response.\
+    internationalRoamingOff\
+    kCFURLErrorInternationalRoamingOff\
+    International roaming off.\
+    callIsActive\
+    kCFURLErrorCallIsActive\
+    Call is active.\
+    dataNotAllowed\
+    kCFURLErrorDataNotAllowed\
+    Data not allowed.\
+    requestBodyStreamExhausted\
+    kCFURLErrorRequestBodyStreamExhausted\
+    Request body stream exhausted.\
+    appTransportSecurityRequiresSecureConnection\
+    kCFURLErrorAppTransportSecurityRequiresSecureConnection\
+    App transport security requires secure connection.\
+    fileDoesNotExist\
+    kCFURLErrorFileDoesNotExist\
+    File does not exist.\
+    fileIsDirectory\
+    kCFURLErrorFileIsDirectory\
+    File is directory.\
+    noPermissionsToReadFile\
+    kCFURLErrorNoPermissionsToReadFile\
+    No permissions to read file.\
+    dataLengthExceedsMaximum\
+    kCFURLErrorDataLengthExceedsMaximum\
+    Data length exceeds maximum.\
+    fileOutsideSafeArea\
+    kCFURLErrorFileOutsideSafeArea\
+    File outside safe area.\
+    secureConnectionFailed\
+    kCFURLErrorSecureConnectionFailed\
+    Secure connection failed.\
+    serverCertificateHasBadDate\
+    kCFURLErrorServerCertificateHasBadDate\
+    Server certificate has bad date.\
+    serverCertificateUntrusted\
+    kCFURLErrorServerCertificateUntrusted\
+    Server certificate untrusted.\
+    serverCertificateHasUnknownRoot\
+    kCFURLErrorServerCertificateHasUnknownRoot\
+    Server certificate has unknown root.\
+    serverCertificateNotYetValid\
+    kCFURLErrorServerCertificateNotYetValid\
+    Server certificate not yet valid.\
+    clientCertificateRejected\
+    kCFURLErrorClientCertificateRejected\
+    Client certificate rejected.\
+    clientCertificateRequired\
+    kCFURLErrorClientCertificateRequired\
+    Client certificate required.\
+    cannotLoadFromNetwork\
+    kCFURLErrorCannotLoadFromNetwork\
+    Cannot load from network.\
+    cannotCreateFile\
+    kCFURLErrorCannotCreateFile\
+    Cannot create file.\
+    cannotOpenFile\
+    kCFURLErrorCannotOpenFile\
+    Cannot open file.\
+    cannotCloseFile\
+    kCFURLErrorCannotCloseFile\
+    Cannot close file.\
+    cannotWriteToFile\
+    kCFURLErrorCannotWriteToFile\
+    Cannot write to file.\
+    cannotRemoveFile\
+    kCFURLErrorCannotRemoveFile\
+    Cannot remove file.\
+    cannotMoveFile\
+    kCFURLErrorCannotMoveFile\
+    Cannot move file.\
+    downloadDecodingFailedMidStream\
+    kCFURLErrorDownloadDecodingFailedMidStream\
+    Download decoding failed mid stream.\
+    downloadDecodingFailedToComplete\
+    kCFURLErrorDownloadDecodingFailedToComplete\
+    Download decoding failed to complete.\
+    kCFHTTPCookieCannotParseCookieFile\
+    Cannot parse cookie file.\
+    kCFNetServiceErrorUnknown\
+    kCFNetServiceErrorCollision\
+    Collision.\
+    kCFNetServiceErrorNotFound\
+    Not found.\
+    kCFNetServiceErrorInProgress\
+    In progress.\
+    kCFNetServiceErrorBadArgument\
+    Bad argument.\
+    kCFNetServiceErrorCancel\
+    Cancel.\
+    kCFNetServiceErrorInvalid\
+    Invalid.\
+    kCFNetServiceErrorTimeout\
+    Timeout.\
+    kCFNetServiceErrorDNSServiceFailure\
+    DNS service failure.\
+    internalError\
+    CKErrorInternalError\
+    Internal error.\
+    partialFailure\
+    CKErrorPartialFailure\
+    Some items of the operation failed; the errors by item are in the user info.\
+    networkUnavailable\
+    CKErrorNetworkUnavailable\
+    No network is available.\
+    networkFailure\
+    CKErrorNetworkFailure\
+    The network is available but the request failed.\
+    badContainer\
+    CKErrorBadContainer\
+    The container is unknown or not provisioned for this app.\
+    serviceUnavailable\
+    CKErrorServiceUnavailable\
+    CloudKit is unavailable; retry later.\
+    requestRateLimited\
+    CKErrorRequestRateLimited\
+    The app sends requests too fast; wait as the user info says and retry.\
+    CKErrorMissingEntitlement\
+    Missing entitlement.\
+    notAuthenticated\
+    CKErrorNotAuthenticated\
+    No iCloud account is signed in, or it is not allowed to write.\
+    permissionFailure\
+    CKErrorPermissionFailure\
+    The user has no permission for this operation.\
+    unknownItem\
+    CKErrorUnknownItem\
+    The record does not exist.\
+    invalidArguments\
+    CKErrorInvalidArguments\
+    Invalid arguments.\
+    resultsTruncated\
+    CKErrorResultsTruncated\
+    Results truncated.\
+    serverRecordChanged\
+    CKErrorServerRecordChanged\
+    The record changed on the server since it was fetched; resolve the conflict and save again.\
+    serverRejectedRequest\
+    CKErrorServerRejectedRequest\
+    Server rejected request.\
+    assetFileNotFound\
+    CKErrorAssetFileNotFound\
+    Asset file not found.\
+    assetFileModified\
+    CKErrorAssetFileModified\
+    Asset file modified.\
+    incompatibleVersion\
+    CKErrorIncompatibleVersion\
+    Incompatible version.\
+    constraintViolation\
+    CKErrorConstraintViolation\
+    Constraint violation.\
+    operationCancelled\
+    CKErrorOperationCancelled\
+    Operation cancelled.\
+    changeTokenExpired\
+    CKErrorChangeTokenExpired\
+    Change token expired.\
+    batchRequestFailed\
+    CKErrorBatchRequestFailed\
+    Batch request failed.\
+    zoneBusy\
+    CKErrorZoneBusy\
+    Zone busy.\
+    badDatabase\
+    CKErrorBadDatabase\
+    Bad database.\
+    quotaExceeded\
+    CKErrorQuotaExceeded\
+    Saving would exceed the user's iCloud quota.\
+    zoneNotFound\
+    CKErrorZoneNotFound\
+    The record zone does not exist on the server.\
+    limitExceeded\
+    CKErrorLimitExceeded\
+    Limit exceeded.\
+    userDeletedZone\
+    CKErrorUserDeletedZone\
+    User deleted zone.\
+    tooManyParticipants\
+    CKErrorTooManyParticipants\
+    Too many participants.\
+    alreadyShared\
+    CKErrorAlreadyShared\
+    Already shared.\
+    referenceViolation\
+    CKErrorReferenceViolation\
+    Reference violation.\
+    managedAccountRestricted\
+    CKErrorManagedAccountRestricted\
+    Managed account restricted.\
+    participantMayNeedVerification\
+    CKErrorParticipantMayNeedVerification\
+    Participant may need verification.\
+    serverResponseLost\
+    CKErrorServerResponseLost\
+    Server response lost.\
+    assetNotAvailable\
+    CKErrorAssetNotAvailable\
+    Asset not available.\
+    errSecCSUnimplemented\
+    Unimplemented.\
+    errSecCSInvalidObjectRef\
+    Invalid object ref.\
+    errSecCSInvalidFlags\
+    Invalid flags.\
+    errSecCSObjectRequired\
+    Object required.\
+    errSecCSStaticCodeNotFound\
+    Static code not found.\
+    errSecCSUnsupportedGuestAttributes\
+    Unsupported guest attributes.\
+    errSecCSInvalidAttributeValues\
+    Invalid attribute values.\
+    errSecCSNoSuchCode\
+    No such code.\
+    errSecCSMultipleGuests\
+    Multiple guests.\
+    errSecCSGuestInvalid\
+    Guest invalid.\
+    errSecCSUnsigned\
+    Unsigned.\
+    errSecCSSignatureFailed\
+    Signature failed.\
+    errSecCSSignatureNotVerifiable\
+    Signature not verifiable.\
+    errSecCSSignatureUnsupported\
+    Signature unsupported.\
+    errSecCSBadDictionaryFormat\
+    Bad dictionary format.\
+    errSecCSResourcesNotSealed\
+    Resources not sealed.\
+    errSecCSResourcesNotFound\
+    Resources not found.\
+    errSecCSResourcesInvalid\
+    Resources invalid.\
+    errSecCSBadResource\
+    Bad resource.\
+    errSecCSResourceRulesInvalid\
+    Resource rules invalid.\
+    errSecCSReqInvalid\
+    Req invalid.\
+    errSecCSReqUnsupported\
+    Req unsupported.\
+    errSecCSReqFailed\
+    Req failed.\
+    errSecCSBadObjectFormat\
+    Bad object format.\
+    errSecCSInternalError\
+    errSecCSHostReject\
+    Host reject.\
+    errSecCSNotAHost\
+    Not a host.\
+    errSecCSSignatureInvalid\
+    Signature invalid.\
+    errSecCSHostProtocolRelativePath\
+    Host protocol relative path.\
+    errSecCSHostProtocolContradiction\
+    Host protocol contradiction.\
+    errSecCSHostProtocolDedicationError\
+    Host protocol dedication error.\
+    errSecCSHostProtocolNotProxy\
+    Host protocol not proxy.\
+    errSecCSHostProtocolStateError\
+    Host protocol state error.\
+    errSecCSHostProtocolUnrelated\
+    Host protocol unrelated.\
+    errSecCSNotSupported\
+    Not supported.\
+    errSecCSCMSTooLarge\
+    CMS too large.\
+    errSecCSHostProtocolInvalidHash\
+    Host protocol invalid hash.\
+    errSecCSStaticCodeChanged\
+    Static code changed.\
+    errSecCSDBDenied\
+    DB denied.\
+    errSecCSDBAccess\
+    DB access.\
+    errSecCSSigDBDenied\
+    Sig DB denied.\
+    errSecCSSigDBAccess\
+    Sig DB access.\
+    errSecCSHostProtocolInvalidAttribute\
+    Host protocol invalid attribute.\
+    errSecCSInfoPlistFailed\
+    Info plist failed.\
+    errSecCSNoMainExecutable\
+    No main executable.\
+    errSecCSBadBundleFormat\
+    Bad bundle format.\
+    errSecCSNoMatches\
+    No matches.\
+    errSecCSFileHardQuarantined\
+    File hard quarantined.\
+    errSecCSOutdated\
+    Outdated.\
+    errSecCSDbCorrupt\
+    Db corrupt.\
+    errSecCSResourceDirectoryFailed\
+    Resource directory failed.\
+    errSecCSUnsignedNestedCode\
+    Unsigned nested code.\
+    errSecCSBadNestedCode\
+    Bad nested code.\
+    errSecCSBadCallbackValue\
+    Bad callback value.\
+    errSecCSHelperFailed\
+    Helper failed.\
+    errSecCSVetoed\
+    Vetoed.\
+    errSecCSBadLVArch\
+    Bad LV arch.\
+    errSecCSResourceNotSupported\
+    Resource not supported.\
+    errSecCSRegularFile\
+    Regular file.\
+    errSecCSUnsealedAppRoot\
+    Unsealed app root.\
+    errSecCSWeakResourceRules\
+    Weak resource rules.\
+    errSecCSDSStoreSymlink\
+    DS store symlink.\
+    errSecCSAmbiguousBundleFormat\
+    Ambiguous bundle format.\
+    errSecCSBadMainExecutable\
+    Bad main executable.\
+    errSecCSBadFrameworkVersion\
+    Bad framework version.\
+    errSecCSUnsealedFrameworkRoot\
+    Unsealed framework root.\
+    errSecCSWeakResourceEnvelope\
+    Weak resource envelope.\
+    errSecCSCancelled\
+    errSecCSInvalidPlatform\
+    Invalid platform.\
+    errSecCSTooBig\
+    Too big.\
+    errSecCSInvalidSymlink\
+    Invalid symlink.\
+    errSecCSNotAppLike\
+    Not app like.\
+    errSecCSBadDiskImageFormat\
+    Bad disk image format.\
+    errSecCSUnsupportedDigestAlgorithm\
+    Unsupported digest algorithm.\
+    errSecCSInvalidAssociatedFileData\
+    Invalid associated file data.\
+    errSecCSInvalidTeamIdentifier\
+    Invalid team identifier.\
+    errSecCSBadTeamIdentifier\
+    Bad team identifier.\
+    errSecCSSignatureUntrusted\
+    Signature untrusted.\
+    errSecCSInvalidEntitlements\
+    Invalid entitlements.\
+    errSecCSInvalidRuntimeVersion\
+    Invalid runtime version.\
+    errSecCSRevokedNotarization\
+    Revoked notarization.\
+    success\
+    CBATTErrorSuccess\
+    Success.\
+    invalidHandle\
+    CBATTErrorInvalidHandle\
+    Invalid handle.\
+    readNotPermitted\
+    CBATTErrorReadNotPermitted\
+    Read not permitted.\
+    writeNotPermitted\
+    CBATTErrorWriteNotPermitted\
+    Write not permitted.\
+    invalidPdu\
+    CBATTErrorInvalidPdu\
+    Invalid pdu.\
+    insufficientAuthentication\
+    CBATTErrorInsufficientAuthentication\
+    Insufficient authentication.\
+    requestNotSupported\
+    CBATTErrorRequestNotSupported\
+    Request not supported.\
+    invalidOffset\
+    CBATTErrorInvalidOffset\
+    Invalid offset.\
+    insufficientAuthorization\
+    CBATTErrorInsufficientAuthorization\
+    Insufficient authorization.\
+    prepareQueueFull\
+    CBATTErrorPrepareQueueFull\
+    Prepare queue full.\
+    attributeNotFound\
+    CBATTErrorAttributeNotFound\
+    Attribute not found.\
+    attributeNotLong\
+    CBATTErrorAttributeNotLong\
+    Attribute not long.\
+    insufficientEncryptionKeySize\
+    CBATTErrorInsufficientEncryptionKeySize\
+    Insufficient encryption key size.\
+    invalidAttributeValueLength\
+    CBATTErrorInvalidAttributeValueLength\
+    Invalid attribute value length.\
+    unlikelyError\
+    CBATTErrorUnlikelyError\
+    Unlikely error.\
+    insufficientEncryption\
+    CBATTErrorInsufficientEncryption\
+    Insufficient encryption.\
+    unsupportedGroupType\
+    CBATTErrorUnsupportedGroupType\
+    Unsupported group type.\
+    insufficientResources\
+    CBATTErrorInsufficientResources\
+    Insufficient resources.\
+    CBErrorUnknown\
+    invalidParameters\
+    CBErrorInvalidParameters\
+    Invalid parameters.\
+    CBErrorInvalidHandle\
+    notConnected\
+    CBErrorNotConnected\
+    Not connected.\
+    outOfSpace\
+    CBErrorOutOfSpace\
+    Out of space.\
+    CBErrorOperationCancelled\
+    connectionTimeout\
+    CBErrorConnectionTimeout\
+    Connection timeout.\
+    peripheralDisconnected\
+    CBErrorPeripheralDisconnected\
+    Peripheral disconnected.\
+    uuidNotAllowed\
+    CBErrorUUIDNotAllowed\
+    UUID not allowed.\
+    alreadyAdvertising\
+    CBErrorAlreadyAdvertising\
+    Already advertising.\
+    connectionFailed\
+    CBErrorConnectionFailed\
+    Connection failed.\
+    connectionLimitReached\
+    CBErrorConnectionLimitReached\
+    Connection limit reached.\
+    unknownDevice\
+    CBErrorUnknownDevice\
+    Unknown device.\
+    operationNotSupported\
+    CBErrorOperationNotSupported\
+    peerRemovedPairingInformation\
+    CBErrorPeerRemovedPairingInformation\
+    Peer removed pairing information.\
+    encryptionTimedOut\
+    CBErrorEncryptionTimedOut\
+    Encryption timed out.\
+    tooManyLEPairedDevices\
+    CBErrorTooManyLEPairedDevices\
+    Too many LE paired devices.\
+    managedObjectValidation\
+    NSManagedObjectValidationError\
+    A managed object failed validation.\
+    managedObjectConstraintValidation\
+    NSManagedObjectConstraintValidationError\
+    Managed object constraint validation.\
+    validationMultipleErrors\
+    NSValidationMultipleErrorsError\
+    Validation multiple errors.\
+    validationMissingMandatoryProperty\
+    NSValidationMissingMandatoryPropertyError\
+    A required property has no value.\
+    validationRelationshipLacksMinimumCount\
+    NSValidationRelationshipLacksMinimumCountError\
+    Validation relationship lacks minimum count.\
+    validationRelationshipExceedsMaximumCount\
+    NSValidationRelationshipExceedsMaximumCountError\
+    Validation relationship exceeds maximum count.\
+    validationRelationshipDeniedDelete\
+    NSValidationRelationshipDeniedDeleteError\
+    Validation relationship denied delete.\
+    validationNumberTooLarge\
+    NSValidationNumberTooLargeError\
+    Validation number too large.\
+    validationNumberTooSmall\
+    NSValidationNumberTooSmallError\
+    Validation number too small.\
+    validationDateTooLate\
+    NSValidationDateTooLateError\
+    Validation date too late.\
+    validationDateTooSoon\
+    NSValidationDateTooSoonError\
+    Validation date too soon.\
+    validationInvalidDate\
+    NSValidationInvalidDateError\
+    Validation invalid date.\
+    validationStringTooLong\
+    NSValidationStringTooLongError\
+    Validation string too long.\
+    validationStringTooShort\
+    NSValidationStringTooShortError\
+    Validation string too short.\
+    validationStringPatternMatching\
+    NSValidationStringPatternMatchingError\
+    Validation string pattern matching.\
+    validationInvalidURI\
+    NSValidationInvalidURIError\
+    Validation invalid URI error.\
+    managedObjectContextLocking\
+    NSManagedObjectContextLockingError\
+    Managed object context locking.\
+    persistentStoreCoordinatorLocking\
+    NSPersistentStoreCoordinatorLockingError\
+    Persistent store coordinator locking.\
+    managedObjectReferentialIntegrity\
+    NSManagedObjectReferentialIntegrityError\
+    Managed object referential integrity.\
+    managedObjectExternalRelationship\
+    NSManagedObjectExternalRelationshipError\
+    Managed object external relationship.\
+    managedObjectMerge\
+    NSManagedObjectMergeError\
+    The merge policy could not merge the changes.\
+    managedObjectConstraintMerge\
+    NSManagedObjectConstraintMergeError\
+    Managed object constraint merge.\
+    persistentStoreInvalidType\
+    NSPersistentStoreInvalidTypeError\
+    Persistent store invalid type.\
+    persistentStoreTypeMismatch\
+    NSPersistentStoreTypeMismatchError\
+    Persistent store type mismatch.\
+    persistentStoreIncompatibleSchema\
+    NSPersistentStoreIncompatibleSchemaError\
+    Persistent store incompatible schema.\
+    persistentStoreSave\
+    NSPersistentStoreSaveError\
+    Persistent store save.\
+    persistentStoreIncompleteSave\
+    NSPersistentStoreIncompleteSaveError\
+    Persistent store incomplete save.\
+    persistentStoreSaveConflicts\
+    NSPersistentStoreSaveConflictsError\
+    Persistent store save conflicts.\
+    coreData\
+    NSCoreDataError\
+    A general Core Data error.\
+    persistentStoreOperation\
+    NSPersistentStoreOperationError\
+    Persistent store operation.\
+    persistentStoreOpen\
+    NSPersistentStoreOpenError\
+    Persistent store open.\
+    persistentStoreTimeout\
+    NSPersistentStoreTimeoutError\
+    Persistent store timeout.\
+    persistentStoreUnsupportedRequestType\
+    NSPersistentStoreUnsupportedRequestTypeError\
+    Persistent store unsupported request type.\
+    persistentStoreIncompatibleVersionHash\
+    NSPersistentStoreIncompatibleVersionHashError\
+    The store was made with another version of the model; it needs a migration.\
+    migration\
+    NSMigrationError\
+    Migrating the store to the current model failed.\
+    migrationConstraintViolation\
+    NSMigrationConstraintViolationError\
+    Migration constraint violation.\
+    migrationCancelled\
+    NSMigrationCancelledError\
+    Migration cancelled.\
+    migrationMissingSourceModel\
+    NSMigrationMissingSourceModelError\
+    Migration missing source model.\
+    migrationMissingMappingModel\
+    NSMigrationMissingMappingModelError\
+    Migration missing mapping model.\
+    migrationManagerSourceStore\
+    NSMigrationManagerSourceStoreError\
+    Migration manager source store.\
+    migrationManagerDestinationStore\
+    NSMigrationManagerDestinationStoreError\
+    Migration manager destination store.\
+    entityMigrationPolicy\
+    NSEntityMigrationPolicyError\
+    Entity migration policy.\
+    sqlite\
+    NSSQLiteError\
+    SQLite reported an error (the underlying error has its code).\
+    inferredMappingModel\
+    NSInferredMappingModelError\
+    Inferred mapping model.\
+    externalRecordImport\
+    NSExternalRecordImportError\
+    External record import.\
+    persistentHistoryTokenExpired\
+    NSPersistentHistoryTokenExpiredError\
+    Persistent history token expired.\
+    locationUnknown\
+    kCLErrorLocationUnknown\
+    The location is not known yet; Core Location keeps trying.\
+    denied\
+    kCLErrorDenied\
+    The user denied access to location services.\
+    network\
+    kCLErrorNetwork\
+    A network error prevented getting the location.\
+    headingFailure\
+    kCLErrorHeadingFailure\
+    Heading failure.\
+    regionMonitoringDenied\
+    kCLErrorRegionMonitoringDenied\
+    Region monitoring denied.\
+    regionMonitoringFailure\
+    kCLErrorRegionMonitoringFailure\
+    Region monitoring failure.\
+    regionMonitoringSetupDelayed\
+    kCLErrorRegionMonitoringSetupDelayed\
+    Region monitoring setup delayed.\
+    regionMonitoringResponseDelayed\
+    kCLErrorRegionMonitoringResponseDelayed\
+    Region monitoring response delayed.\
+    geocodeFoundNoResult\
+    kCLErrorGeocodeFoundNoResult\
+    Geocode found no result.\
+    geocodeFoundPartialResult\
+    kCLErrorGeocodeFoundPartialResult\
+    Geocode found partial result.\
+    geocodeCanceled\
+    kCLErrorGeocodeCanceled\
+    Geocode canceled.\
+    deferredFailed\
+    kCLErrorDeferredFailed\
+    Deferred failed.\
+    deferredNotUpdatingLocation\
+    kCLErrorDeferredNotUpdatingLocation\
+    Deferred not updating location.\
+    deferredAccuracyTooLow\
+    kCLErrorDeferredAccuracyTooLow\
+    Deferred accuracy too low.\
+    deferredDistanceFiltered\
+    kCLErrorDeferredDistanceFiltered\
+    Deferred distance filtered.\
+    deferredCanceled\
+    kCLErrorDeferredCanceled\
+    Deferred canceled.\
+    rangingUnavailable\
+    kCLErrorRangingUnavailable\
+    Ranging unavailable.\
+    rangingFailure\
+    kCLErrorRangingFailure\
+    Ranging failure.\
+    promptDeclined\
+    kCLErrorPromptDeclined\
+    Prompt declined.\
+    kCMBlockBufferStructureAllocationFailedErr\
+    Block buffer: structure allocation failed.\
+    kCMBlockBufferBlockAllocationFailedErr\
+    Block buffer: block allocation failed.\
+    kCMBlockBufferBadCustomBlockSourceErr\
+    Block buffer: bad custom block source.\
+    kCMBlockBufferBadOffsetParameterErr\
+    Block buffer: bad offset parameter.\
+    kCMBlockBufferBadLengthParameterErr\
+    Block buffer: bad length parameter.\
+    kCMBlockBufferBadPointerParameterErr\
+    Block buffer: bad pointer parameter.\
+    kCMBlockBufferEmptyBBufErr\
+    Block buffer: the block buffer is empty where data is needed.\
+    kCMBlockBufferUnallocatedBlockErr\
+    Block buffer: unallocated block.\
+    kCMBlockBufferInsufficientSpaceErr\
+    Block buffer: insufficient space.\
+    kCMBufferQueueError_AllocationFailed\
+    Buffer queue: allocation failed.\
+    kCMBufferQueueError_RequiredParameterMissing\
+    Buffer queue: required parameter missing.\
+    kCMBufferQueueError_InvalidCMBufferCallbacksStruct\
+    Buffer queue: invalid CM buffer callbacks struct.\
+    kCMBufferQueueError_EnqueueAfterEndOfData\
+    Buffer queue: enqueue after end of data.\
+    kCMBufferQueueError_QueueIsFull\
+    Buffer queue: queue is full.\
+    kCMBufferQueueError_BadTriggerDuration\
+    Buffer queue: bad trigger duration.\
+    kCMBufferQueueError_CannotModifyQueueFromTriggerCallback\
+    Buffer queue: cannot modify queue from trigger callback.\
+    kCMBufferQueueError_InvalidTriggerCondition\
+    Buffer queue: invalid trigger condition.\
+    kCMBufferQueueError_InvalidTriggerToken\
+    Buffer queue: invalid trigger token.\
+    kCMBufferQueueError_InvalidBuffer\
+    Buffer queue: invalid buffer.\
+    kCMFormatDescriptionBridgeError_InvalidParameter\
+    Format description bridge: invalid parameter.\
+    kCMFormatDescriptionBridgeError_AllocationFailed\
+    Format description bridge: allocation failed.\
+    kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription\
+    Format description bridge: invalid serialized sample description.\
+    kCMFormatDescriptionBridgeError_InvalidFormatDescription\
+    Format description bridge: invalid format description.\
+    kCMFormatDescriptionBridgeError_IncompatibleFormatDescription\
+    Format description bridge: incompatible format description.\
+    kCMFormatDescriptionBridgeError_UnsupportedSampleDescriptionFlavor\
+    Format description bridge: unsupported sample description flavor.\
+    kCMFormatDescriptionBridgeError_InvalidSlice\
+    Format description bridge: invalid slice.\
+    kCMFormatDescriptionError_InvalidParameter\
+    Format description: invalid parameter.\
+    kCMFormatDescriptionError_AllocationFailed\
+    Format description: allocation failed.\
+    kCMFormatDescriptionError_ValueNotAvailable\
+    Format description: value not available.\
+    kCMMetadataIdentifierError_AllocationFailed\
+    Metadata identifier: allocation failed.\
+    kCMMetadataIdentifierError_RequiredParameterMissing\
+    Metadata identifier: required parameter missing.\
+    kCMMetadataIdentifierError_BadKey\
+    Metadata identifier: bad key.\
+    kCMMetadataIdentifierError_BadKeyLength\
+    Metadata identifier: bad key length.\
+    kCMMetadataIdentifierError_BadKeyType\
+    Metadata identifier: bad key type.\
+    kCMMetadataIdentifierError_BadNumberKey\
+    Metadata identifier: bad number key.\
+    kCMMetadataIdentifierError_BadKeySpace\
+    Metadata identifier: bad key space.\
+    kCMMetadataIdentifierError_BadIdentifier\
+    Metadata identifier: bad identifier.\
+    kCMMetadataIdentifierError_NoKeyValueAvailable\
+    Metadata identifier: no key value available.\
+    kCMMetadataDataTypeRegistryError_AllocationFailed\
+    Metadata data type registry: allocation failed.\
+    kCMMetadataDataTypeRegistryError_RequiredParameterMissing\
+    Metadata data type registry: required parameter missing.\
+    kCMMetadataDataTypeRegistryError_BadDataTypeIdentifier\
+    Metadata data type registry: bad data type identifier.\
+    kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered\
+    Metadata data type registry: data type already registered.\
+    kCMMetadataDataTypeRegistryError_RequiresConformingBaseType\
+    Metadata data type registry: requires conforming base type.\
+    kCMMetadataDataTypeRegistryError_MultipleConformingBaseTypes\
+    Metadata data type registry: multiple conforming base types.\
+    kCMSampleBufferError_AllocationFailed\
+    Sample buffer: allocation failed.\
+    kCMSampleBufferError_RequiredParameterMissing\
+    Sample buffer: required parameter missing.\
+    kCMSampleBufferError_AlreadyHasDataBuffer\
+    Sample buffer: already has data buffer.\
+    kCMSampleBufferError_BufferNotReady\
+    Sample buffer: buffer not ready.\
+    kCMSampleBufferError_SampleIndexOutOfRange\
+    Sample buffer: sample index out of range.\
+    kCMSampleBufferError_BufferHasNoSampleSizes\
+    Sample buffer: buffer has no sample sizes.\
+    kCMSampleBufferError_BufferHasNoSampleTimingInfo\
+    Sample buffer: buffer has no sample timing info.\
+    kCMSampleBufferError_ArrayTooSmall\
+    Sample buffer: array too small.\
+    kCMSampleBufferError_InvalidEntryCount\
+    Sample buffer: invalid entry count.\
+    kCMSampleBufferError_CannotSubdivide\
+    Sample buffer: cannot subdivide.\
+    kCMSampleBufferError_SampleTimingInfoInvalid\
+    Sample buffer: sample timing info invalid.\
+    kCMSampleBufferError_InvalidMediaTypeForOperation\
+    Sample buffer: invalid media type for operation.\
+    kCMSampleBufferError_InvalidSampleData\
+    Sample buffer: invalid sample data.\
+    kCMSampleBufferError_InvalidMediaFormat\
+    Sample buffer: invalid media format.\
+    kCMSampleBufferError_Invalidated\
+    Sample buffer: invalidated.\
+    kCMSampleBufferError_DataFailed\
+    Sample buffer: loading the sample data failed.\
+    kCMSampleBufferError_DataCanceled\
+    Sample buffer: loading the sample data was cancelled.\
+    kCMSimpleQueueError_AllocationFailed\
+    Simple queue: allocation failed.\
+    kCMSimpleQueueError_RequiredParameterMissing\
+    Simple queue: required parameter missing.\
+    kCMSimpleQueueError_ParameterOutOfRange\
+    Simple queue: parameter out of range.\
+    kCMSimpleQueueError_QueueIsFull\
+    Simple queue: queue is full.\
+    kCMClockError_MissingRequiredParameter\
+    Clock: missing required parameter.\
+    kCMClockError_InvalidParameter\
+    Clock: invalid parameter.\
+    kCMClockError_AllocationFailed\
+    Clock: allocation failed.\
+    kCMClockError_UnsupportedOperation\
+    Clock: unsupported operation.\
+    kCMTimebaseError_MissingRequiredParameter\
+    Timebase: missing required parameter.\
+    kCMTimebaseError_InvalidParameter\
+    Timebase: invalid parameter.\
+    kCMTimebaseError_AllocationFailed\
+    Timebase: allocation failed.\
+    kCMTimebaseError_TimerIntervalTooShort\
+    Timebase: timer interval too short.\
+    kCMTimebaseError_ReadOnly\
+    Timebase: read only.\
+    kCMSyncError_MissingRequiredParameter\
+    Sync: missing required parameter.\
+    kCMSyncError_InvalidParameter\
+    Sync: invalid parameter.\
+    kCMSyncError_AllocationFailed\
+    Sync: allocation failed.\
+    kCMSyncError_RateMustBeNonZero\
+    Sync: rate must be non zero.\
+    fileNoSuchFile\
+    NSFileNoSuchFileError\
+    File no such file.\
+    fileLocking\
+    NSFileLockingError\
+    File locking.\
+    fileReadUnknown\
+    NSFileReadUnknownError\
+    File read unknown.\
+    fileReadNoPermission\
+    NSFileReadNoPermissionError\
+    File read no permission.\
+    fileReadInvalidFileName\
+    NSFileReadInvalidFileNameError\
+    File read invalid file name.\
+    fileReadCorruptFile\
+    NSFileReadCorruptFileError\
+    File read corrupt file.\
+    fileReadNoSuchFile\
+    NSFileReadNoSuchFileError\
+    File read no such file.\
+    fileReadInapplicableStringEncoding\
+    NSFileReadInapplicableStringEncodingError\
+    File read inapplicable string encoding.\
+    fileReadUnsupportedScheme\
+    NSFileReadUnsupportedSchemeError\
+    File read unsupported scheme.\
+    fileReadTooLarge\
+    NSFileReadTooLargeError\
+    File read too large.\
+    fileReadUnknownStringEncoding\
+    NSFileReadUnknownStringEncodingError\
+    File read unknown string encoding.\
+    fileWriteUnknown\
+    NSFileWriteUnknownError\
+    File write unknown.\
+    fileWriteNoPermission\
+    NSFileWriteNoPermissionError\
+    File write no permission.\
+    fileWriteInvalidFileName\
+    NSFileWriteInvalidFileNameError\
+    File write invalid file name.\
+    fileWriteFileExists\
+    NSFileWriteFileExistsError\
+    File write file exists.\
+    fileWriteInapplicableStringEncoding\
+    NSFileWriteInapplicableStringEncodingError\
+    File write inapplicable string encoding.\
+    fileWriteUnsupportedScheme\
+    NSFileWriteUnsupportedSchemeError\
+    File write unsupported scheme.\
+    fileWriteOutOfSpace\
+    NSFileWriteOutOfSpaceError\
+    File write out of space.\
+    fileWriteVolumeReadOnly\
+    NSFileWriteVolumeReadOnlyError\
+    File write volume read only.\
+    fileManagerUnmountUnknown\
+    NSFileManagerUnmountUnknownError\
+    File manager unmount unknown.\
+    fileManagerUnmountBusy\
+    NSFileManagerUnmountBusyError\
+    File manager unmount busy.\
+    keyValueValidation\
+    NSKeyValueValidationError\
+    Key value validation.\
+    formatting\
+    NSFormattingError\
+    Formatting.\
+    userCancelled\
+    NSUserCancelledError\
+    User cancelled.\
+    featureUnsupported\
+    NSFeatureUnsupportedError\
+    Feature unsupported.\
+    executableNotLoadable\
+    NSExecutableNotLoadableError\
+    Executable not loadable.\
+    executableArchitectureMismatch\
+    NSExecutableArchitectureMismatchError\
+    Executable architecture mismatch.\
+    executableRuntimeMismatch\
+    NSExecutableRuntimeMismatchError\
+    Executable runtime mismatch.\
+    executableLoad\
+    NSExecutableLoadError\
+    Executable load.\
+    executableLink\
+    NSExecutableLinkError\
+    Executable link.\
+    propertyListReadCorrupt\
+    NSPropertyListReadCorruptError\
+    Property list read corrupt.\
+    propertyListReadUnknownVersion\
+    NSPropertyListReadUnknownVersionError\
+    Property list read unknown version.\
+    propertyListReadStream\
+    NSPropertyListReadStreamError\
+    Property list read stream.\
+    propertyListWriteStream\
+    NSPropertyListWriteStreamError\
+    Property list write stream.\
+    propertyListWriteInvalid\
+    NSPropertyListWriteInvalidError\
+    Property list write invalid.\
+    xpcConnectionInterrupted\
+    NSXPCConnectionInterrupted\
+    XPC connection interrupted.\
+    xpcConnectionInvalid\
+    NSXPCConnectionInvalid\
+    XPC connection invalid.\
+    xpcConnectionReplyInvalid\
+    NSXPCConnectionReplyInvalid\
+    XPC connection reply invalid.\
+    ubiquitousFileUnavailable\
+    NSUbiquitousFileUnavailableError\
+    Ubiquitous file unavailable.\
+    ubiquitousFileNotUploadedDueToQuota\
+    NSUbiquitousFileNotUploadedDueToQuotaError\
+    Ubiquitous file not uploaded due to quota.\
+    ubiquitousFileUbiquityServerNotAvailable\
+    NSUbiquitousFileUbiquityServerNotAvailable\
+    Ubiquitous file ubiquity server not available.\
+    userActivityHandoffFailed\
+    NSUserActivityHandoffFailedError\
+    User activity handoff failed.\
+    userActivityConnectionUnavailable\
+    NSUserActivityConnectionUnavailableError\
+    User activity connection unavailable.\
+    userActivityRemoteApplicationTimedOut\
+    NSUserActivityRemoteApplicationTimedOutError\
+    User activity remote application timed out.\
+    userActivityHandoffUserInfoTooLarge\
+    NSUserActivityHandoffUserInfoTooLargeError\
+    User activity handoff user info too large.\
+    coderReadCorrupt\
+    NSCoderReadCorruptError\
+    Coder read corrupt.\
+    coderValueNotFound\
+    NSCoderValueNotFoundError\
+    Coder value not found.\
+    coderInvalidValue\
+    NSCoderInvalidValueError\
+    Coder invalid value.\
+    bundleOnDemandResourceOutOfSpace\
+    NSBundleOnDemandResourceOutOfSpaceError\
+    Bundle on demand resource out of space.\
+    bundleOnDemandResourceExceededMaximumSize\
+    NSBundleOnDemandResourceExceededMaximumSizeError\
+    Bundle on demand resource exceeded maximum size.\
+    bundleOnDemandResourceInvalidTag\
+    NSBundleOnDemandResourceInvalidTagError\
+    Bundle on demand resource invalid tag.\
+    cloudSharingNetworkFailure\
+    NSCloudSharingNetworkFailureError\
+    Cloud sharing network failure.\
+    cloudSharingQuotaExceeded\
+    NSCloudSharingQuotaExceededError\
+    Cloud sharing quota exceeded.\
+    cloudSharingTooManyParticipants\
+    NSCloudSharingTooManyParticipantsError\
+    Cloud sharing too many participants.\
+    cloudSharingConflict\
+    NSCloudSharingConflictError\
+    Cloud sharing conflict.\
+    cloudSharingNoPermission\
+    NSCloudSharingNoPermissionError\
+    Cloud sharing no permission.\
+    cloudSharingOther\
+    NSCloudSharingOtherError\
+    Cloud sharing other.\
+    compressionFailed\
+    NSCompressionFailedError\
+    Compression failed.\
+    decompressionFailed\
+    NSDecompressionFailedError\
+    Decompression failed.\
+    noError\
+    HKNoError\
+    No error (HealthKit's code 0; the user info may say more).\
+    errorHealthDataUnavailable\
+    HKErrorHealthDataUnavailable\
+    HealthKit is not available on this device.\
+    errorHealthDataRestricted\
+    HKErrorHealthDataRestricted\
+    A device management profile or restriction blocks HealthKit on this device.\
+    errorInvalidArgument\
+    HKErrorInvalidArgument\
+    An argument passed to HealthKit is not valid.\
+    errorAuthorizationDenied\
+    HKErrorAuthorizationDenied\
+    The user has not allowed the app to write this kind of data.\
+    errorAuthorizationNotDetermined\
+    HKErrorAuthorizationNotDetermined\
+    The app has not yet asked the user for permission for these data types.\
+    errorDatabaseInaccessible\
+    HKErrorDatabaseInaccessible\
+    The health data is protected while the device is locked, so it cannot be read or written now.\
+    errorUserCanceled\
+    HKErrorUserCanceled\
+    The user cancelled the operation.\
+    errorAnotherWorkoutSessionStarted\
+    HKErrorAnotherWorkoutSessionStarted\
+    A workout session started by this or another app ended this one.\
+    errorUserExitedWorkoutSession\
+    HKErrorUserExitedWorkoutSession\
+    The user left the app while its workout session was running.\
+    errorRequiredAuthorizationDenied\
+    HKErrorRequiredAuthorizationDenied\
+    The user denied access to one or more of the clinical record types the app requires.\
+    errorNoData\
+    HKErrorNoData\
+    There is no data for this query and predicate, so no result could be computed.\
+    unknownError\
+    NSItemProviderUnknownError\
+    An unknown item provider error.\
+    itemUnavailableError\
+    NSItemProviderItemUnavailableError\
+    The item provider could not supply the requested data.\
+    unexpectedValueClassError\
+    NSItemProviderUnexpectedValueClassError\
+    The item could not be turned into the requested class.\
+    unavailableCoercionError\
+    NSItemProviderUnavailableCoercionError\
+    The item provider cannot convert its data to the requested type.\
+    authenticationFailed\
+    LAErrorAuthenticationFailed\
+    The user did not give valid credentials.\
+    userCancel\
+    LAErrorUserCancel\
+    The user cancelled authentication.\
+    userFallback\
+    LAErrorUserFallback\
+    The user chose the fallback (password) button.\
+    systemCancel\
+    LAErrorSystemCancel\
+    The system cancelled authentication (another app came forward).\
+    passcodeNotSet\
+    LAErrorPasscodeNotSet\
+    No passcode is set on the device.\
+    biometryNotAvailable\
+    LAErrorBiometryNotAvailable\
+    Face ID or Touch ID is not available (missing, disabled, or not allowed for this app).\
+    touchIDNotAvailable\
+    LAErrorTouchIDNotAvailable\
+    Touch ID not available.\
+    biometryNotEnrolled\
+    LAErrorBiometryNotEnrolled\
+    No face or fingerprint is enrolled.\
+    touchIDNotEnrolled\
+    LAErrorTouchIDNotEnrolled\
+    Touch ID not enrolled.\
+    biometryLockout\
+    LAErrorBiometryLockout\
+    Biometry is locked after too many failed attempts; the passcode unlocks it.\
+    touchIDLockout\
+    LAErrorTouchIDLockout\
+    Touch ID lockout.\
+    appCancel\
+    LAErrorAppCancel\
+    App cancel.\
+    invalidContext\
+    LAErrorInvalidContext\
+    Invalid context.\
+    watchNotAvailable\
+    LAErrorWatchNotAvailable\
+    Watch not available.\
+    notInteractive\
+    LAErrorNotInteractive\
+    Not interactive.\
+    KERN_SUCCESS\
+    KERN_INVALID_ADDRESS\
+    The address is not valid in the task's address space.\
+    KERN_PROTECTION_FAILURE\
+    The memory protection does not allow the access.\
+    KERN_NO_SPACE\
+    No room in the address space for the allocation.\
+    KERN_INVALID_ARGUMENT\
+    An argument is not valid.\
+    KERN_FAILURE\
+    The operation failed.\
+    KERN_RESOURCE_SHORTAGE\
+    The kernel ran out of a resource.\
+    KERN_NOT_RECEIVER\
+    Not receiver.\
+    KERN_NO_ACCESS\
+    Access was denied.\
+    KERN_MEMORY_FAILURE\
+    Memory failure.\
+    KERN_MEMORY_ERROR\
+    Memory error.\
+    KERN_ALREADY_IN_SET\
+    Already in set.\
+    KERN_NOT_IN_SET\
+    Not in set.\
+    KERN_NAME_EXISTS\
+    Name exists.\
+    KERN_ABORTED\
+    ABORTED.\
+    KERN_INVALID_NAME\
+    Invalid name.\
+    KERN_INVALID_TASK\
+    Invalid task.\
+    KERN_INVALID_RIGHT\
+    Invalid right.\
+    KERN_INVALID_VALUE\
+    Invalid value.\
+    KERN_UREFS_OVERFLOW\
+    Urefs overflow.\
+    KERN_INVALID_CAPABILITY\
+    Invalid capability.\
+    KERN_RIGHT_EXISTS\
+    Right exists.\
+    KERN_INVALID_HOST\
+    Invalid host.\
+    KERN_MEMORY_PRESENT\
+    Memory present.\
+    KERN_MEMORY_DATA_MOVED\
+    Memory data moved.\
+    KERN_MEMORY_RESTART_COPY\
+    Memory restart copy.\
+    KERN_INVALID_PROCESSOR_SET\
+    Invalid processor set.\
+    KERN_POLICY_LIMIT\
+    Policy limit.\
+    KERN_INVALID_POLICY\
+    Invalid policy.\
+    KERN_INVALID_OBJECT\
+    Invalid object.\
+    KERN_ALREADY_WAITING\
+    Already waiting.\
+    KERN_DEFAULT_SET\
+    Default set.\
+    KERN_EXCEPTION_PROTECTED\
+    Exception protected.\
+    KERN_INVALID_LEDGER\
+    Invalid ledger.\
+    KERN_INVALID_MEMORY_CONTROL\
+    Invalid memory control.\
+    KERN_INVALID_SECURITY\
+    Invalid security.\
+    KERN_NOT_DEPRESSED\
+    Not depressed.\
+    KERN_TERMINATED\
+    TERMINATED.\
+    KERN_LOCK_SET_DESTROYED\
+    Lock set destroyed.\
+    KERN_LOCK_UNSTABLE\
+    Lock unstable.\
+    KERN_LOCK_OWNED\
+    Lock owned.\
+    KERN_LOCK_OWNED_SELF\
+    Lock owned self.\
+    KERN_SEMAPHORE_DESTROYED\
+    Semaphore destroyed.\
+    KERN_RPC_SERVER_TERMINATED\
+    Rpc server terminated.\
+    KERN_RPC_TERMINATE_ORPHAN\
+    Rpc terminate orphan.\
+    KERN_RPC_CONTINUE_ORPHAN\
+    Rpc continue orphan.\
+    KERN_NOT_SUPPORTED\
+    KERN_NODE_DOWN\
+    Node down.\
+    KERN_NOT_WAITING\
+    Not waiting.\
+    KERN_OPERATION_TIMED_OUT\
+    Operation timed out.\
+    KERN_CODESIGN_ERROR\
+    Codesign error.\
+    KERN_POLICY_STATIC\
+    Policy static.\
+    KERN_INSUFFICIENT_BUFFER_SIZE\
+    Insufficient buffer size.\
+    KERN_DENIED\
+    DENIED.\
+    KERN_MISSING_KC\
+    Missing kc.\
+    KERN_INVALID_KC\
+    Invalid kc.\
+    KERN_NOT_FOUND\
+    KERN_RETURN_MAX\
+    Return max.\
+    configurationInvalid\
+    NEVPNErrorConfigurationInvalid\
+    The VPN configuration is not valid (settings missing, or used before it was saved or loaded).\
+    configurationDisabled\
+    NEVPNErrorConfigurationDisabled\
+    The VPN configuration is not enabled.\
+    NEVPNErrorConnectionFailed\
+    The connection to the VPN server failed.\
+    configurationStale\
+    NEVPNErrorConfigurationStale\
+    Another process changed the VPN configuration since it was loaded; load it again.\
+    configurationReadWriteFailed\
+    NEVPNErrorConfigurationReadWriteFailed\
+    Reading or writing the Network Extension preferences failed.\
+    configurationUnknown\
+    NEVPNErrorConfigurationUnknown\
+    An unspecified VPN configuration error.\
+    PHPhotosErrorInternalError\
+    An internal Photos error with no more detail.\
+    PHPhotosErrorUserCancelled\
+    libraryVolumeOffline\
+    PHPhotosErrorLibraryVolumeOffline\
+    Library volume offline.\
+    relinquishingLibraryBundleToWriter\
+    PHPhotosErrorRelinquishingLibraryBundleToWriter\
+    Relinquishing library bundle to writer.\
+    switchingSystemPhotoLibrary\
+    PHPhotosErrorSwitchingSystemPhotoLibrary\
+    Switching system photo library.\
+    networkAccessRequired\
+    PHPhotosErrorNetworkAccessRequired\
+    The asset is in iCloud and network access is needed to get it.\
+    identifierNotFound\
+    PHPhotosErrorIdentifierNotFound\
+    No asset or collection has the given identifier.\
+    multipleIdentifiersFound\
+    PHPhotosErrorMultipleIdentifiersFound\
+    Multiple identifiers found.\
+    changeNotSupported\
+    PHPhotosErrorChangeNotSupported\
+    Change not supported.\
+    PHPhotosErrorOperationInterrupted\
+    The operation was interrupted; retrying may succeed.\
+    invalidResource\
+    PHPhotosErrorInvalidResource\
+    Invalid resource.\
+    missingResource\
+    PHPhotosErrorMissingResource\
+    A resource of the asset (its original file, for example) is missing.\
+    notEnoughSpace\
+    PHPhotosErrorNotEnoughSpace\
+    Not enough storage space for the requested change.\
+    requestNotSupportedForAsset\
+    PHPhotosErrorRequestNotSupportedForAsset\
+    Request not supported for asset.\
+    accessRestricted\
+    PHPhotosErrorAccessRestricted\
+    The system's configuration restricts access to the photo library.\
+    accessUserDenied\
+    PHPhotosErrorAccessUserDenied\
+    libraryInFileProviderSyncRoot\
+    PHPhotosErrorLibraryInFileProviderSyncRoot\
+    The photo library is in a folder synced by a file provider, which Photos does not support.\
+    invalid\
+    PHPhotosErrorInvalid\
+    The Photos request is not valid.\
+    errSSLProtocol\
+    A TLS protocol error.\
+    errSSLNegotiation\
+    Negotiation.\
+    errSSLFatalAlert\
+    Fatal alert.\
+    errSSLWouldBlock\
+    Would block.\
+    errSSLSessionNotFound\
+    Session not found.\
+    errSSLClosedGraceful\
+    Closed graceful.\
+    errSSLClosedAbort\
+    The TLS connection was closed abruptly.\
+    errSSLXCertChainInvalid\
+    The server's certificate chain is not valid.\
+    errSSLBadCert\
+    The certificate is bad.\
+    errSSLCrypto\
+    Crypto.\
+    errSSLInternal\
+    Internal.\
+    errSSLModuleAttach\
+    Module attach.\
+    errSSLUnknownRootCert\
+    The certificate chains to a root that is not trusted.\
+    errSSLNoRootCert\
+    The certificate chain has no root certificate.\
+    errSSLCertExpired\
+    The certificate has expired.\
+    errSSLCertNotYetValid\
+    Cert not yet valid.\
+    errSSLClosedNoNotify\
+    Closed no notify.\
+    errSSLBufferOverflow\
+    Buffer overflow.\
+    errSSLBadCipherSuite\
+    Bad cipher suite.\
+    errSSLPeerUnexpectedMsg\
+    Peer unexpected msg.\
+    errSSLPeerBadRecordMac\
+    Peer bad record mac.\
+    errSSLPeerDecryptionFail\
+    Peer decryption fail.\
+    errSSLPeerRecordOverflow\
+    Peer record overflow.\
+    errSSLPeerDecompressFail\
+    Peer decompress fail.\
+    errSSLPeerHandshakeFail\
+    The TLS handshake failed on the peer's side.\
+    errSSLPeerBadCert\
+    Peer bad cert.\
+    errSSLPeerUnsupportedCert\
+    Peer unsupported cert.\
+    errSSLPeerCertRevoked\
+    Peer cert revoked.\
+    errSSLPeerCertExpired\
+    Peer cert expired.\
+    errSSLPeerCertUnknown\
+    Peer cert unknown.\
+    errSSLIllegalParam\
+    Illegal param.\
+    errSSLPeerUnknownCA\
+    Peer unknown CA.\
+    errSSLPeerAccessDenied\
+    Peer access denied.\
+    errSSLPeerDecodeError\
+    Peer decode error.\
+    errSSLPeerDecryptError\
+    Peer decrypt error.\
+    errSSLPeerExportRestriction\
+    Peer export restriction.\
+    errSSLPeerProtocolVersion\
+    Peer protocol version.\
+    errSSLPeerInsufficientSecurity\
+    Peer insufficient security.\
+    errSSLPeerInternalError\
+    Peer internal error.\
+    errSSLPeerUserCancelled\
+    Peer user cancelled.\
+    errSSLPeerNoRenegotiation\
+    Peer no renegotiation.\
+    errSSLPeerAuthCompleted\
+    Peer auth completed.\
+    errSSLClientCertRequested\
+    Client cert requested.\
+    errSSLHostNameMismatch\
+    The certificate does not name the host that was contacted.\
+    errSSLConnectionRefused\
+    Connection refused.\
+    errSSLDecryptionFail\
+    Decryption fail.\
+    errSSLBadRecordMac\
+    Bad record mac.\
+    errSSLRecordOverflow\
+    Record overflow.\
+    errSSLBadConfiguration\
+    Bad configuration.\
+    errSSLUnexpectedRecord\
+    Unexpected record.\
+    errSSLWeakPeerEphemeralDHKey\
+    Weak peer ephemeral DH key.\
+    errSSLClientHelloReceived\
+    Client hello received.\
+    errSSLTransportReset\
+    Transport reset.\
+    errSSLNetworkTimeout\
+    Network timeout.\
+    errSSLConfigurationFailed\
+    Configuration failed.\
+    errSSLUnsupportedExtension\
+    Unsupported extension.\
+    errSSLUnexpectedMessage\
+    Unexpected message.\
+    errSSLDecompressFail\
+    Decompress fail.\
+    errSSLHandshakeFail\
+    Handshake fail.\
+    errSSLDecodeError\
+    Decode error.\
+    errSSLInappropriateFallback\
+    Inappropriate fallback.\
+    errSSLMissingExtension\
+    Missing extension.\
+    errSSLBadCertificateStatusResponse\
+    Bad certificate status response.\
+    errSSLCertificateRequired\
+    Certificate required.\
+    errSSLUnknownPSKIdentity\
+    Unknown PSK identity.\
+    errSSLUnrecognizedName\
+    Unrecognized name.\
+    errSSLATSViolation\
+    App Transport Security rejected the connection.\
+    errSSLATSMinimumVersionViolation\
+    App Transport Security requires a newer TLS version than the server offers.\
+    errSSLATSCiphersuiteViolation\
+    ATS ciphersuite violation.\
+    errSSLATSMinimumKeySizeViolation\
+    ATS minimum key size violation.\
+    errSSLATSLeafCertificateHashAlgorithmViolation\
+    ATS leaf certificate hash algorithm violation.\
+    errSSLATSCertificateHashAlgorithmViolation\
+    ATS certificate hash algorithm violation.\
+    errSSLATSCertificateTrustViolation\
+    App Transport Security found the server's certificate untrusted.\
+    errSSLEarlyDataRejected\
+    Early data rejected.\
+    errSecSuccess\
+    errSecUnimplemented\
+    The function or operation is not implemented.\
+    errSecDiskFull\
+    errSecIO\
+    IO.\
+    errSecOpWr\
+    Op wr.\
+    errSecParam\
+    A parameter passed to the function is not valid.\
+    errSecWrPerm\
+    Wr perm.\
+    errSecAllocate\
+    Allocate.\
+    errSecUserCanceled\
+    errSecBadReq\
+    Bad req.\
+    errSecInternalComponent\
+    Internal component.\
+    errSecCoreFoundationUnknown\
+    Core foundation unknown.\
+    errSecMissingEntitlement\
+    The app lacks an entitlement the keychain needs (often the keychain-access-groups entitlement, or a simulator without signing).\
+    errSecRestrictedAPI\
+    Restricted API.\
+    errSecNotAvailable\
+    Not available.\
+    errSecReadOnly\
+    Read only.\
+    errSecAuthFailed\
+    Authentication failed: the password or passphrase is wrong.\
+    errSecNoSuchKeychain\
+    The keychain does not exist.\
+    errSecInvalidKeychain\
+    Invalid keychain.\
+    errSecDuplicateKeychain\
+    Duplicate keychain.\
+    errSecDuplicateCallback\
+    Duplicate callback.\
+    errSecInvalidCallback\
+    Invalid callback.\
+    errSecDuplicateItem\
+    A keychain item with these attributes exists already.\
+    errSecItemNotFound\
+    No keychain item matches the query.\
+    errSecBufferTooSmall\
+    Buffer too small.\
+    errSecDataTooLarge\
+    Data too large.\
+    errSecNoSuchAttr\
+    No such attr.\
+    errSecInvalidItemRef\
+    Invalid item ref.\
+    errSecInvalidSearchRef\
+    Invalid search ref.\
+    errSecNoSuchClass\
+    No such class.\
+    errSecNoDefaultKeychain\
+    No default keychain.\
+    errSecInteractionNotAllowed\
+    The keychain needs the user (the device may be locked), but interaction is not allowed.\
+    errSecReadOnlyAttr\
+    Read only attr.\
+    errSecWrongSecVersion\
+    Wrong sec version.\
+    errSecKeySizeNotAllowed\
+    Key size not allowed.\
+    errSecNoStorageModule\
+    No storage module.\
+    errSecNoCertificateModule\
+    No certificate module.\
+    errSecNoPolicyModule\
+    No policy module.\
+    errSecInteractionRequired\
+    Interaction required.\
+    errSecDataNotAvailable\
+    Data not available.\
+    errSecDataNotModifiable\
+    Data not modifiable.\
+    errSecCreateChainFailed\
+    Create chain failed.\
+    errSecInvalidPrefsDomain\
+    Invalid prefs domain.\
+    errSecInDarkWake\
+    In dark wake.\
+    errSecACLNotSimple\
+    ACL not simple.\
+    errSecPolicyNotFound\
+    Policy not found.\
+    errSecInvalidTrustSetting\
+    Invalid trust setting.\
+    errSecNoAccessForItem\
+    No access for item.\
+    errSecInvalidOwnerEdit\
+    Invalid owner edit.\
+    errSecTrustNotAvailable\
+    Trust not available.\
+    errSecUnsupportedFormat\
+    Unsupported format.\
+    errSecUnknownFormat\
+    Unknown format.\
+    errSecKeyIsSensitive\
+    Key is sensitive.\
+    errSecMultiplePrivKeys\
+    Multiple priv keys.\
+    errSecPassphraseRequired\
+    Passphrase required.\
+    errSecInvalidPasswordRef\
+    Invalid password ref.\
+    errSecInvalidTrustSettings\
+    Invalid trust settings.\
+    errSecNoTrustSettings\
+    No trust settings.\
+    errSecPkcs12VerifyFailure\
+    Pkcs 12 verify failure.\
+    errSecNotSigner\
+    Not signer.\
+    errSecDecode\
+    The data could not be decoded.\
+    errSecServiceNotAvailable\
+    Service not available.\
+    errSecInsufficientClientID\
+    Insufficient client ID.\
+    errSecDeviceReset\
+    Device reset.\
+    errSecDeviceFailed\
+    Device failed.\
+    errSecAppleAddAppACLSubject\
+    Apple add app ACL subject.\
+    errSecApplePublicKeyIncomplete\
+    Apple public key incomplete.\
+    errSecAppleSignatureMismatch\
+    Apple signature mismatch.\
+    errSecAppleInvalidKeyStartDate\
+    Apple invalid key start date.\
+    errSecAppleInvalidKeyEndDate\
+    Apple invalid key end date.\
+    errSecConversionError\
+    Conversion error.\
+    errSecAppleSSLv2Rollback\
+    Apple SS lv 2 rollback.\
+    errSecQuotaExceeded\
+    Quota exceeded.\
+    errSecFileTooBig\
+    File too big.\
+    errSecInvalidDatabaseBlob\
+    Invalid database blob.\
+    errSecInvalidKeyBlob\
+    Invalid key blob.\
+    errSecIncompatibleDatabaseBlob\
+    Incompatible database blob.\
+    errSecIncompatibleKeyBlob\
+    Incompatible key blob.\
+    errSecHostNameMismatch\
+    Host name mismatch.\
+    errSecUnknownCriticalExtensionFlag\
+    Unknown critical extension flag.\
+    errSecNoBasicConstraints\
+    No basic constraints.\
+    errSecNoBasicConstraintsCA\
+    No basic constraints CA.\
+    errSecInvalidAuthorityKeyID\
+    Invalid authority key ID.\
+    errSecInvalidSubjectKeyID\
+    Invalid subject key ID.\
+    errSecInvalidKeyUsageForPolicy\
+    Invalid key usage for policy.\
+    errSecInvalidExtendedKeyUsage\
+    Invalid extended key usage.\
+    errSecInvalidIDLinkage\
+    Invalid ID linkage.\
+    errSecPathLengthConstraintExceeded\
+    Path length constraint exceeded.\
+    errSecInvalidRoot\
+    Invalid root.\
+    errSecCRLExpired\
+    CRL expired.\
+    errSecCRLNotValidYet\
+    CRL not valid yet.\
+    errSecCRLNotFound\
+    CRL not found.\
+    errSecCRLServerDown\
+    CRL server down.\
+    errSecCRLBadURI\
+    CRL bad URI.\
+    errSecUnknownCertExtension\
+    Unknown cert extension.\
+    errSecUnknownCRLExtension\
+    Unknown CRL extension.\
+    errSecCRLNotTrusted\
+    CRL not trusted.\
+    errSecCRLPolicyFailed\
+    CRL policy failed.\
+    errSecIDPFailure\
+    IDP failure.\
+    errSecSMIMEEmailAddressesNotFound\
+    SMIME email addresses not found.\
+    errSecSMIMEBadExtendedKeyUsage\
+    SMIME bad extended key usage.\
+    errSecSMIMEBadKeyUsage\
+    SMIME bad key usage.\
+    errSecSMIMEKeyUsageNotCritical\
+    SMIME key usage not critical.\
+    errSecSMIMENoEmailAddress\
+    SMIME no email address.\
+    errSecSMIMESubjAltNameNotCritical\
+    SMIME subj alt name not critical.\
+    errSecSSLBadExtendedKeyUsage\
+    SSL bad extended key usage.\
+    errSecOCSPBadResponse\
+    OCSP bad response.\
+    errSecOCSPBadRequest\
+    OCSP bad request.\
+    errSecOCSPUnavailable\
+    OCSP unavailable.\
+    errSecOCSPStatusUnrecognized\
+    OCSP status unrecognized.\
+    errSecEndOfData\
+    End of data.\
+    errSecIncompleteCertRevocationCheck\
+    Incomplete cert revocation check.\
+    errSecNetworkFailure\
+    Network failure.\
+    errSecOCSPNotTrustedToAnchor\
+    OCSP not trusted to anchor.\
+    errSecRecordModified\
+    Record modified.\
+    errSecOCSPSignatureError\
+    OCSP signature error.\
+    errSecOCSPNoSigner\
+    OCSP no signer.\
+    errSecOCSPResponderMalformedReq\
+    OCSP responder malformed req.\
+    errSecOCSPResponderInternalError\
+    OCSP responder internal error.\
+    errSecOCSPResponderTryLater\
+    OCSP responder try later.\
+    errSecOCSPResponderSignatureRequired\
+    OCSP responder signature required.\
+    errSecOCSPResponderUnauthorized\
+    OCSP responder unauthorized.\
+    errSecOCSPResponseNonceMismatch\
+    OCSP response nonce mismatch.\
+    errSecCodeSigningBadCertChainLength\
+    Code signing bad cert chain length.\
+    errSecCodeSigningNoBasicConstraints\
+    Code signing no basic constraints.\
+    errSecCodeSigningBadPathLengthConstraint\
+    Code signing bad path length constraint.\
+    errSecCodeSigningNoExtendedKeyUsage\
+    Code signing no extended key usage.\
+    errSecCodeSigningDevelopment\
+    Code signing development.\
+    errSecResourceSignBadCertChainLength\
+    Resource sign bad cert chain length.\
+    errSecResourceSignBadExtKeyUsage\
+    Resource sign bad ext key usage.\
+    errSecTrustSettingDeny\
+    Trust setting deny.\
+    errSecInvalidSubjectName\
+    Invalid subject name.\
+    errSecUnknownQualifiedCertStatement\
+    Unknown qualified cert statement.\
+    errSecMobileMeRequestQueued\
+    Mobile me request queued.\
+    errSecMobileMeRequestRedirected\
+    Mobile me request redirected.\
+    errSecMobileMeServerError\
+    Mobile me server error.\
+    errSecMobileMeServerNotAvailable\
+    Mobile me server not available.\
+    errSecMobileMeServerAlreadyExists\
+    Mobile me server already exists.\
+    errSecMobileMeServerServiceErr\
+    Mobile me server service err.\
+    errSecMobileMeRequestAlreadyPending\
+    Mobile me request already pending.\
+    errSecMobileMeNoRequestPending\
+    Mobile me no request pending.\
+    errSecMobileMeCSRVerifyFailure\
+    Mobile me CSR verify failure.\
+    errSecMobileMeFailedConsistencyCheck\
+    Mobile me failed consistency check.\
+    errSecNotInitialized\
+    Not initialized.\
+    errSecInvalidHandleUsage\
+    Invalid handle usage.\
+    errSecPVCReferentNotFound\
+    PVC referent not found.\
+    errSecFunctionIntegrityFail\
+    Function integrity fail.\
+    errSecInternalError\
+    errSecMemoryError\
+    errSecInvalidData\
+    Invalid data.\
+    errSecMDSError\
+    MDS error.\
+    errSecInvalidPointer\
+    Invalid pointer.\
+    errSecSelfCheckFailed\
+    Self check failed.\
+    errSecFunctionFailed\
+    Function failed.\
+    errSecModuleManifestVerifyFailed\
+    Module manifest verify failed.\
+    errSecInvalidGUID\
+    Invalid GUID.\
+    errSecInvalidHandle\
+    errSecInvalidDBList\
+    Invalid DB list.\
+    errSecInvalidPassthroughID\
+    Invalid passthrough ID.\
+    errSecInvalidNetworkAddress\
+    Invalid network address.\
+    errSecCRLAlreadySigned\
+    CRL already signed.\
+    errSecInvalidNumberOfFields\
+    Invalid number of fields.\
+    errSecVerificationFailure\
+    Verification failure.\
+    errSecUnknownTag\
+    Unknown tag.\
+    errSecInvalidSignature\
+    Invalid signature.\
+    errSecInvalidName\
+    errSecInvalidCertificateRef\
+    Invalid certificate ref.\
+    errSecInvalidCertificateGroup\
+    Invalid certificate group.\
+    errSecTagNotFound\
+    Tag not found.\
+    errSecInvalidQuery\
+    Invalid query.\
+    errSecInvalidValue\
+    errSecCallbackFailed\
+    Callback failed.\
+    errSecACLDeleteFailed\
+    ACL delete failed.\
+    errSecACLReplaceFailed\
+    ACL replace failed.\
+    errSecACLAddFailed\
+    ACL add failed.\
+    errSecACLChangeFailed\
+    ACL change failed.\
+    errSecInvalidAccessCredentials\
+    Invalid access credentials.\
+    errSecInvalidRecord\
+    Invalid record.\
+    errSecInvalidACL\
+    Invalid ACL.\
+    errSecInvalidSampleValue\
+    Invalid sample value.\
+    errSecIncompatibleVersion\
+    errSecPrivilegeNotGranted\
+    Privilege not granted.\
+    errSecInvalidScope\
+    Invalid scope.\
+    errSecPVCAlreadyConfigured\
+    PVC already configured.\
+    errSecInvalidPVC\
+    Invalid PVC.\
+    errSecEMMLoadFailed\
+    EMM load failed.\
+    errSecEMMUnloadFailed\
+    EMM unload failed.\
+    errSecAddinLoadFailed\
+    Addin load failed.\
+    errSecInvalidKeyRef\
+    Invalid key ref.\
+    errSecInvalidKeyHierarchy\
+    Invalid key hierarchy.\
+    errSecAddinUnloadFailed\
+    Addin unload failed.\
+    errSecLibraryReferenceNotFound\
+    Library reference not found.\
+    errSecInvalidAddinFunctionTable\
+    Invalid addin function table.\
+    errSecInvalidServiceMask\
+    Invalid service mask.\
+    errSecModuleNotLoaded\
+    Module not loaded.\
+    errSecInvalidSubServiceID\
+    Invalid sub service ID.\
+    errSecAttributeNotInContext\
+    Attribute not in context.\
+    errSecModuleManagerInitializeFailed\
+    Module manager initialize failed.\
+    errSecModuleManagerNotFound\
+    Module manager not found.\
+    errSecEventNotificationCallbackNotFound\
+    Event notification callback not found.\
+    errSecInputLengthError\
+    Input length error.\
+    errSecOutputLengthError\
+    Output length error.\
+    errSecPrivilegeNotSupported\
+    Privilege not supported.\
+    errSecDeviceError\
+    Device error.\
+    errSecAttachHandleBusy\
+    Attach handle busy.\
+    errSecNotLoggedIn\
+    Not logged in.\
+    errSecAlgorithmMismatch\
+    Algorithm mismatch.\
+    errSecKeyUsageIncorrect\
+    Key usage incorrect.\
+    errSecKeyBlobTypeIncorrect\
+    Key blob type incorrect.\
+    errSecKeyHeaderInconsistent\
+    Key header inconsistent.\
+    errSecUnsupportedKeyFormat\
+    Unsupported key format.\
+    errSecUnsupportedKeySize\
+    Unsupported key size.\
+    errSecInvalidKeyUsageMask\
+    Invalid key usage mask.\
+    errSecUnsupportedKeyUsageMask\
+    Unsupported key usage mask.\
+    errSecInvalidKeyAttributeMask\
+    Invalid key attribute mask.\
+    errSecUnsupportedKeyAttributeMask\
+    Unsupported key attribute mask.\
+    errSecInvalidKeyLabel\
+    Invalid key label.\
+    errSecUnsupportedKeyLabel\
+    Unsupported key label.\
+    errSecInvalidKeyFormat\
+    Invalid key format.\
+    errSecUnsupportedVectorOfBuffers\
+    Unsupported vector of buffers.\
+    errSecInvalidInputVector\
+    Invalid input vector.\
+    errSecInvalidOutputVector\
+    Invalid output vector.\
+    errSecInvalidContext\
+    errSecInvalidAlgorithm\
+    Invalid algorithm.\
+    errSecInvalidAttributeKey\
+    Invalid attribute key.\
+    errSecMissingAttributeKey\
+    Missing attribute key.\
+    errSecInvalidAttributeInitVector\
+    Invalid attribute init vector.\
+    errSecMissingAttributeInitVector\
+    Missing attribute init vector.\
+    errSecInvalidAttributeSalt\
+    Invalid attribute salt.\
+    errSecMissingAttributeSalt\
+    Missing attribute salt.\
+    errSecInvalidAttributePadding\
+    Invalid attribute padding.\
+    errSecMissingAttributePadding\
+    Missing attribute padding.\
+    errSecInvalidAttributeRandom\
+    Invalid attribute random.\
+    errSecMissingAttributeRandom\
+    Missing attribute random.\
+    errSecInvalidAttributeSeed\
+    Invalid attribute seed.\
+    errSecMissingAttributeSeed\
+    Missing attribute seed.\
+    errSecInvalidAttributePassphrase\
+    Invalid attribute passphrase.\
+    errSecMissingAttributePassphrase\
+    Missing attribute passphrase.\
+    errSecInvalidAttributeKeyLength\
+    Invalid attribute key length.\
+    errSecMissingAttributeKeyLength\
+    Missing attribute key length.\
+    errSecInvalidAttributeBlockSize\
+    Invalid attribute block size.\
+    errSecMissingAttributeBlockSize\
+    Missing attribute block size.\
+    errSecInvalidAttributeOutputSize\
+    Invalid attribute output size.\
+    errSecMissingAttributeOutputSize\
+    Missing attribute output size.\
+    errSecInvalidAttributeRounds\
+    Invalid attribute rounds.\
+    errSecMissingAttributeRounds\
+    Missing attribute rounds.\
+    errSecInvalidAlgorithmParms\
+    Invalid algorithm parms.\
+    errSecMissingAlgorithmParms\
+    Missing algorithm parms.\
+    errSecInvalidAttributeLabel\
+    Invalid attribute label.\
+    errSecMissingAttributeLabel\
+    Missing attribute label.\
+    errSecInvalidAttributeKeyType\
+    Invalid attribute key type.\
+    errSecMissingAttributeKeyType\
+    Missing attribute key type.\
+    errSecInvalidAttributeMode\
+    Invalid attribute mode.\
+    errSecMissingAttributeMode\
+    Missing attribute mode.\
+    errSecInvalidAttributeEffectiveBits\
+    Invalid attribute effective bits.\
+    errSecMissingAttributeEffectiveBits\
+    Missing attribute effective bits.\
+    errSecInvalidAttributeStartDate\
+    Invalid attribute start date.\
+    errSecMissingAttributeStartDate\
+    Missing attribute start date.\
+    errSecInvalidAttributeEndDate\
+    Invalid attribute end date.\
+    errSecMissingAttributeEndDate\
+    Missing attribute end date.\
+    errSecInvalidAttributeVersion\
+    Invalid attribute version.\
+    errSecMissingAttributeVersion\
+    Missing attribute version.\
+    errSecInvalidAttributePrime\
+    Invalid attribute prime.\
+    errSecMissingAttributePrime\
+    Missing attribute prime.\
+    errSecInvalidAttributeBase\
+    Invalid attribute base.\
+    errSecMissingAttributeBase\
+    Missing attribute base.\
+    errSecInvalidAttributeSubprime\
+    Invalid attribute subprime.\
+    errSecMissingAttributeSubprime\
+    Missing attribute subprime.\
+    errSecInvalidAttributeIterationCount\
+    Invalid attribute iteration count.\
+    errSecMissingAttributeIterationCount\
+    Missing attribute iteration count.\
+    errSecInvalidAttributeDLDBHandle\
+    Invalid attribute DLDB handle.\
+    errSecMissingAttributeDLDBHandle\
+    Missing attribute DLDB handle.\
+    errSecInvalidAttributeAccessCredentials\
+    Invalid attribute access credentials.\
+    errSecMissingAttributeAccessCredentials\
+    Missing attribute access credentials.\
+    errSecInvalidAttributePublicKeyFormat\
+    Invalid attribute public key format.\
+    errSecMissingAttributePublicKeyFormat\
+    Missing attribute public key format.\
+    errSecInvalidAttributePrivateKeyFormat\
+    Invalid attribute private key format.\
+    errSecMissingAttributePrivateKeyFormat\
+    Missing attribute private key format.\
+    errSecInvalidAttributeSymmetricKeyFormat\
+    Invalid attribute symmetric key format.\
+    errSecMissingAttributeSymmetricKeyFormat\
+    Missing attribute symmetric key format.\
+    errSecInvalidAttributeWrappedKeyFormat\
+    Invalid attribute wrapped key format.\
+    errSecMissingAttributeWrappedKeyFormat\
+    Missing attribute wrapped key format.\
+    errSecStagedOperationInProgress\
+    Staged operation in progress.\
+    errSecStagedOperationNotStarted\
+    Staged operation not started.\
+    errSecVerifyFailed\
+    Verify failed.\
+    errSecQuerySizeUnknown\
+    Query size unknown.\
+    errSecBlockSizeMismatch\
+    Block size mismatch.\
+    errSecPublicKeyInconsistent\
+    Public key inconsistent.\
+    errSecDeviceVerifyFailed\
+    Device verify failed.\
+    errSecInvalidLoginName\
+    Invalid login name.\
+    errSecAlreadyLoggedIn\
+    Already logged in.\
+    errSecInvalidDigestAlgorithm\
+    Invalid digest algorithm.\
+    errSecInvalidCRLGroup\
+    Invalid CRL group.\
+    errSecCertificateCannotOperate\
+    Certificate cannot operate.\
+    errSecCertificateExpired\
+    Certificate expired.\
+    errSecCertificateNotValidYet\
+    Certificate not valid yet.\
+    errSecCertificateRevoked\
+    Certificate revoked.\
+    errSecCertificateSuspended\
+    Certificate suspended.\
+    errSecInsufficientCredentials\
+    Insufficient credentials.\
+    errSecInvalidAction\
+    Invalid action.\
+    errSecInvalidAuthority\
+    Invalid authority.\
+    errSecVerifyActionFailed\
+    Verify action failed.\
+    errSecInvalidCertAuthority\
+    Invalid cert authority.\
+    errSecInvaldCRLAuthority\
+    Invald CRL authority.\
+    errSecInvalidCRLEncoding\
+    Invalid CRL encoding.\
+    errSecInvalidCRLType\
+    Invalid CRL type.\
+    errSecInvalidCRL\
+    Invalid CRL.\
+    errSecInvalidFormType\
+    Invalid form type.\
+    errSecInvalidID\
+    Invalid ID.\
+    errSecInvalidIdentifier\
+    Invalid identifier.\
+    errSecInvalidIndex\
+    Invalid index.\
+    errSecInvalidPolicyIdentifiers\
+    Invalid policy identifiers.\
+    errSecInvalidTimeString\
+    Invalid time string.\
+    errSecInvalidReason\
+    Invalid reason.\
+    errSecInvalidRequestInputs\
+    Invalid request inputs.\
+    errSecInvalidResponseVector\
+    Invalid response vector.\
+    errSecInvalidStopOnPolicy\
+    Invalid stop on policy.\
+    errSecInvalidTuple\
+    Invalid tuple.\
+    errSecMultipleValuesUnsupported\
+    Multiple values unsupported.\
+    errSecNotTrusted\
+    Not trusted.\
+    errSecNoDefaultAuthority\
+    No default authority.\
+    errSecRejectedForm\
+    Rejected form.\
+    errSecRequestLost\
+    Request lost.\
+    errSecRequestRejected\
+    Request rejected.\
+    errSecUnsupportedAddressType\
+    Unsupported address type.\
+    errSecUnsupportedService\
+    Unsupported service.\
+    errSecInvalidTupleGroup\
+    Invalid tuple group.\
+    errSecInvalidBaseACLs\
+    Invalid base AC ls.\
+    errSecInvalidTupleCredendtials\
+    Invalid tuple credendtials.\
+    errSecInvalidEncoding\
+    Invalid encoding.\
+    errSecInvalidValidityPeriod\
+    Invalid validity period.\
+    errSecInvalidRequestor\
+    Invalid requestor.\
+    errSecRequestDescriptor\
+    Request descriptor.\
+    errSecInvalidBundleInfo\
+    Invalid bundle info.\
+    errSecInvalidCRLIndex\
+    Invalid CRL index.\
+    errSecNoFieldValues\
+    No field values.\
+    errSecUnsupportedFieldFormat\
+    Unsupported field format.\
+    errSecUnsupportedIndexInfo\
+    Unsupported index info.\
+    errSecUnsupportedLocality\
+    Unsupported locality.\
+    errSecUnsupportedNumAttributes\
+    Unsupported num attributes.\
+    errSecUnsupportedNumIndexes\
+    Unsupported num indexes.\
+    errSecUnsupportedNumRecordTypes\
+    Unsupported num record types.\
+    errSecFieldSpecifiedMultiple\
+    Field specified multiple.\
+    errSecIncompatibleFieldFormat\
+    Incompatible field format.\
+    errSecInvalidParsingModule\
+    Invalid parsing module.\
+    errSecDatabaseLocked\
+    Database locked.\
+    errSecDatastoreIsOpen\
+    Datastore is open.\
+    errSecMissingValue\
+    Missing value.\
+    errSecUnsupportedQueryLimits\
+    Unsupported query limits.\
+    errSecUnsupportedNumSelectionPreds\
+    Unsupported num selection preds.\
+    errSecUnsupportedOperator\
+    Unsupported operator.\
+    errSecInvalidDBLocation\
+    Invalid DB location.\
+    errSecInvalidAccessRequest\
+    Invalid access request.\
+    errSecInvalidIndexInfo\
+    Invalid index info.\
+    errSecInvalidNewOwner\
+    Invalid new owner.\
+    errSecInvalidModifyMode\
+    Invalid modify mode.\
+    errSecMissingRequiredExtension\
+    Missing required extension.\
+    errSecExtendedKeyUsageNotCritical\
+    Extended key usage not critical.\
+    errSecTimestampMissing\
+    Timestamp missing.\
+    errSecTimestampInvalid\
+    Timestamp invalid.\
+    errSecTimestampNotTrusted\
+    Timestamp not trusted.\
+    errSecTimestampServiceNotAvailable\
+    Timestamp service not available.\
+    errSecTimestampBadAlg\
+    Timestamp bad alg.\
+    errSecTimestampBadRequest\
+    Timestamp bad request.\
+    errSecTimestampBadDataFormat\
+    Timestamp bad data format.\
+    errSecTimestampTimeNotAvailable\
+    Timestamp time not available.\
+    errSecTimestampUnacceptedPolicy\
+    Timestamp unaccepted policy.\
+    errSecTimestampUnacceptedExtension\
+    Timestamp unaccepted extension.\
+    errSecTimestampAddInfoNotAvailable\
+    Timestamp add info not available.\
+    errSecTimestampSystemFailure\
+    Timestamp system failure.\
+    errSecSigningTimeMissing\
+    Signing time missing.\
+    errSecTimestampRejection\
+    Timestamp rejection.\
+    errSecTimestampWaiting\
+    Timestamp waiting.\
+    errSecTimestampRevocationWarning\
+    Timestamp revocation warning.\
+    errSecTimestampRevocationNotification\
+    Timestamp revocation notification.\
+    errSecCertificatePolicyNotAllowed\
+    Certificate policy not allowed.\
+    errSecCertificateNameNotAllowed\
+    Certificate name not allowed.\
+    errSecCertificateValidityPeriodTooLong\
+    Certificate validity period too long.\
+    errSecCertificateIsCA\
+    Certificate is CA.\
+    SKErrorUnknown\
+    An unknown StoreKit error.\
+    clientInvalid\
+    SKErrorClientInvalid\
+    Client invalid.\
+    paymentCancelled\
+    SKErrorPaymentCancelled\
+    The user cancelled the payment.\
+    paymentInvalid\
+    SKErrorPaymentInvalid\
+    Payment invalid.\
+    paymentNotAllowed\
+    SKErrorPaymentNotAllowed\
+    This device or user may not make payments.\
+    storeProductNotAvailable\
+    SKErrorStoreProductNotAvailable\
+    The product is not available in the current storefront.\
+    cloudServicePermissionDenied\
+    SKErrorCloudServicePermissionDenied\
+    Cloud service permission denied.\
+    cloudServiceNetworkConnectionFailed\
+    SKErrorCloudServiceNetworkConnectionFailed\
+    Cloud service network connection failed.\
+    cloudServiceRevoked\
+    SKErrorCloudServiceRevoked\
+    Cloud service revoked.\
+    privacyAcknowledgementRequired\
+    SKErrorPrivacyAcknowledgementRequired\
+    Privacy acknowledgement required.\
+    unauthorizedRequestData\
+    SKErrorUnauthorizedRequestData\
+    Unauthorized request data.\
+    invalidOfferIdentifier\
+    SKErrorInvalidOfferIdentifier\
+    Invalid offer identifier.\
+    invalidSignature\
+    SKErrorInvalidSignature\
+    missingOfferParams\
+    SKErrorMissingOfferParams\
+    Missing offer params.\
+    invalidOfferPrice\
+    SKErrorInvalidOfferPrice\
+    Invalid offer price.\
+    overlayCancelled\
+    SKErrorOverlayCancelled\
+    Overlay cancelled.\
+    overlayInvalidConfiguration\
+    SKErrorOverlayInvalidConfiguration\
+    Overlay invalid configuration.\
+    overlayTimeout\
+    SKErrorOverlayTimeout\
+    Overlay timeout.\
+    ineligibleForOffer\
+    SKErrorIneligibleForOffer\
+    The user may not use this subscription offer.\
+    unsupportedPlatform\
+    SKErrorUnsupportedPlatform\
+    This platform does not support the StoreKit feature (an overlay, for example).\
+    overlayPresentedInBackgroundScene\
+    SKErrorOverlayPresentedInBackgroundScene\
+    The StoreKit overlay was presented in a window scene that is not in the foreground.\
+    networkError\
+    A network error while talking to the App Store (the URLError is the case's payload).\
+    systemError\
+    A system error (the underlying error is the case's payload).\
+    The user cancelled the action (a sign-in or a confirmation, for example).\
+    notAvailableInStorefront\
+    The product or feature is not available in the user's storefront.\
+    notEntitled\
+    The app lacks the entitlement this StoreKit call needs.\
+    invalidQuantity\
+    The purchase quantity is not valid.\
+    productUnavailable\
+    The product cannot be bought now (not approved, not sold in this storefront, or removed from sale).\
+    purchaseNotAllowed\
+    This device or account may not make purchases (Screen Time restrictions, for example).\
+    invalidOfferSignature\
+    Invalid offer signature.\
+    missingOfferParameters\
+    Missing offer parameters.\
+    duplicateRequest\
+    A refund request for this transaction exists already.\
+    The refund request failed.\
+    kVTPropertyNotSupportedErr\
+    The session does not support this property.\
+    kVTPropertyReadOnlyErr\
+    Property read only.\
+    kVTParameterErr\
+    A parameter passed to Video Toolbox is not valid.\
+    kVTInvalidSessionErr\
+    The compression or decompression session is no longer valid (invalidated, or lost while the app was in the background); create a new one.\
+    kVTAllocationFailedErr\
+    Allocation failed.\
+    kVTPixelTransferNotSupportedErr\
+    Pixel transfer not supported.\
+    kVTCouldNotFindVideoDecoderErr\
+    No video decoder on this device handles this codec.\
+    kVTCouldNotCreateInstanceErr\
+    Could not create instance.\
+    kVTCouldNotFindVideoEncoderErr\
+    No video encoder on this device handles this codec with these settings.\
+    kVTVideoDecoderBadDataErr\
+    The decoder could not decode the data (damaged or wrongly framed data, or a format description that does not match it).\
+    kVTVideoDecoderUnsupportedDataFormatErr\
+    The decoder does not support this data format.\
+    kVTVideoDecoderMalfunctionErr\
+    The video decoder stopped working (often after the app went to the background); create a new decompression session.\
+    kVTVideoEncoderMalfunctionErr\
+    The video encoder stopped working; create a new compression session.\
+    kVTVideoDecoderNotAvailableNowErr\
+    The video decoder cannot be used now (the hardware decoder is busy, or the app is in the background).\
+    kVTImageRotationNotSupportedErr\
+    Pixel rotation is not supported (the older, deprecated name of kVTPixelRotationNotSupportedErr).\
+    kVTPixelRotationNotSupportedErr\
+    Pixel rotation not supported.\
+    kVTVideoEncoderNotAvailableNowErr\
+    The video encoder cannot be used now (the hardware encoder is busy, or the app is in the background).\
+    kVTFormatDescriptionChangeNotSupportedErr\
+    Format description change not supported.\
+    kVTInsufficientSourceColorDataErr\
+    Insufficient source color data.\
+    kVTCouldNotCreateColorCorrectionDataErr\
+    Could not create color correction data.\
+    kVTColorSyncTransformConvertFailedErr\
+    Color sync transform convert failed.\
+    kVTVideoDecoderAuthorizationErr\
+    Video decoder authorization.\
+    kVTVideoEncoderAuthorizationErr\
+    Video encoder authorization.\
+    kVTColorCorrectionPixelTransferFailedErr\
+    Color correction pixel transfer failed.\
+    kVTMultiPassStorageIdentifierMismatchErr\
+    Multi pass storage identifier mismatch.\
+    kVTMultiPassStorageInvalidErr\
+    Multi pass storage invalid.\
+    kVTFrameSiloInvalidTimeStampErr\
+    Frame silo invalid time stamp.\
+    kVTFrameSiloInvalidTimeRangeErr\
+    Frame silo invalid time range.\
+    kVTCouldNotFindTemporalFilterErr\
+    Could not find temporal filter.\
+    kVTPixelTransferNotPermittedErr\
+    Pixel transfer not permitted.\
+    kVTColorCorrectionImageRotationFailedErr\
+    Color correction image rotation failed.\
+    kVTVideoDecoderRemovedErr\
+    Video decoder removed.\
+    kVTSessionMalfunctionErr\
+    Session malfunction.\
+    kVTVideoDecoderNeedsRosettaErr\
+    Video decoder needs rosetta.\
+    kVTVideoEncoderNeedsRosettaErr\
+    Video encoder needs rosetta.\
+    kVTVideoDecoderReferenceMissingErr\
+    Video decoder reference missing.\
+    kVTVideoDecoderCallbackMessagingErr\
+    Video decoder callback messaging.\
+    kVTVideoDecoderUnknownErr\
+    The video decoder failed for a reason it does not name.\
+    kVTExtensionDisabledErr\
+    Extension disabled.\
+    kVTVideoEncoderMVHEVCVideoLayerIDsMismatchErr\
+    The MV-HEVC video layer IDs given to the encoder do not match each other.\
+    kVTCouldNotOutputTaggedBufferGroupErr\
+    Could not output tagged buffer group.\
+    kVTCouldNotFindExtensionErr\
+    Could not find extension.\
+    kVTExtensionConflictErr\
+    Extension conflict.\
+    cannotUseRestrictedPort\
+    WebKitErrorCannotUseRestrictedPort\
+    The URL uses a port that WebKit blocks.\
+    frameLoadBlockedByContentFilter\
+    WebKitErrorFrameLoadBlockedByContentFilter\
+    A content filter blocked the load.\
+    plugInCancelledConnection\
+    WebKitErrorPlugInCancelledConnection\
+    Plug in cancelled connection.\
+    plugInWillHandleLoad\
+    WebKitErrorPlugInWillHandleLoad\
+    A plug-in takes over loading the content, so WebKit stops its own load (not a failure).\
+    geolocationLocationUnknown\
+    WebKitErrorGeolocationLocationUnknown\
+    Geolocation location unknown.\
+    cannotShowMIMEType\
+    WebKitErrorCannotShowMIMEType\
+    Cannot show MIME type.\
+    cannotShowURL\
+    WebKitErrorCannotShowURL\
+    Cannot show URL.\
+    frameLoadInterruptedByPolicyChange\
+    WebKitErrorFrameLoadInterruptedByPolicyChange\
+    The load was stopped by a navigation policy decision (often a download or a custom scheme).\
+    cannotFindPlugIn\
+    WebKitErrorCannotFindPlugIn\
+    Cannot find plug in.\
+    cannotLoadPlugIn\
+    WebKitErrorCannotLoadPlugIn\
+    Cannot load plug in.\
+    javaUnavailable\
+    WebKitErrorJavaUnavailable\
+    Java unavailable.\
+    blockedPlugInVersion\
+    WebKitErrorBlockedPlugInVersion\
+    Blocked plug in version.\
+    WKErrorUnknown\
+    webContentProcessTerminated\
+    WKErrorWebContentProcessTerminated\
+    The web content process ended (crashed or was killed).\
+    webViewInvalidated\
+    WKErrorWebViewInvalidated\
+    Web view invalidated.\
+    javaScriptExceptionOccurred\
+    WKErrorJavaScriptExceptionOccurred\
+    The evaluated JavaScript threw an exception.\
+    javaScriptResultTypeIsUnsupported\
+    WKErrorJavaScriptResultTypeIsUnsupported\
+    The JavaScript result has a type that cannot be returned to the app.\
+    contentRuleListStoreCompileFailed\
+    WKErrorContentRuleListStoreCompileFailed\
+    Content rule list store compile failed.\
+    contentRuleListStoreLookUpFailed\
+    WKErrorContentRuleListStoreLookUpFailed\
+    Content rule list store look up failed.\
+    contentRuleListStoreRemoveFailed\
+    WKErrorContentRuleListStoreRemoveFailed\
+    Content rule list store remove failed.\
+    contentRuleListStoreVersionMismatch\
+    WKErrorContentRuleListStoreVersionMismatch\
+    Content rule list store version mismatch.\
+    attributedStringContentFailedToLoad\
+    WKErrorAttributedStringContentFailedToLoad\
+    Attributed string content failed to load.\
+    attributedStringContentLoadTimedOut\
+    WKErrorAttributedStringContentLoadTimedOut\
+    Attributed string content load timed out.\
+    NSXMLParserInternalError\
+    The parser failed inside itself.\
+    outOfMemoryError\
+    NSXMLParserOutOfMemoryError\
+    The parser ran out of memory.\
+    documentStartError\
+    NSXMLParserDocumentStartError\
+    The parser could not begin reading the document.\
+    emptyDocumentError\
+    NSXMLParserEmptyDocumentError\
+    The document has no content.\
+    prematureDocumentEndError\
+    NSXMLParserPrematureDocumentEndError\
+    The document stops before its elements are closed.\
+    invalidHexCharacterRefError\
+    NSXMLParserInvalidHexCharacterRefError\
+    Invalid hex character ref.\
+    invalidDecimalCharacterRefError\
+    NSXMLParserInvalidDecimalCharacterRefError\
+    Invalid decimal character ref.\
+    invalidCharacterRefError\
+    NSXMLParserInvalidCharacterRefError\
+    Invalid character ref.\
+    invalidCharacterError\
+    NSXMLParserInvalidCharacterError\
+    The document holds a character XML does not allow.\
+    characterRefAtEOFError\
+    NSXMLParserCharacterRefAtEOFError\
+    Character ref at EOF error.\
+    characterRefInPrologError\
+    NSXMLParserCharacterRefInPrologError\
+    Character ref in prolog.\
+    characterRefInEpilogError\
+    NSXMLParserCharacterRefInEpilogError\
+    Character ref in epilog.\
+    characterRefInDTDError\
+    NSXMLParserCharacterRefInDTDError\
+    Character ref in DTD error.\
+    entityRefAtEOFError\
+    NSXMLParserEntityRefAtEOFError\
+    Entity ref at EOF error.\
+    entityRefInPrologError\
+    NSXMLParserEntityRefInPrologError\
+    Entity ref in prolog.\
+    entityRefInEpilogError\
+    NSXMLParserEntityRefInEpilogError\
+    Entity ref in epilog.\
+    entityRefInDTDError\
+    NSXMLParserEntityRefInDTDError\
+    Entity ref in DTD error.\
+    parsedEntityRefAtEOFError\
+    NSXMLParserParsedEntityRefAtEOFError\
+    Parsed entity ref at EOF error.\
+    parsedEntityRefInPrologError\
+    NSXMLParserParsedEntityRefInPrologError\
+    Parsed entity ref in prolog.\
+    parsedEntityRefInEpilogError\
+    NSXMLParserParsedEntityRefInEpilogError\
+    Parsed entity ref in epilog.\
+    parsedEntityRefInInternalSubsetError\
+    NSXMLParserParsedEntityRefInInternalSubsetError\
+    Parsed entity ref in internal subset.\
+    entityReferenceWithoutNameError\
+    NSXMLParserEntityReferenceWithoutNameError\
+    Entity reference without name.\
+    entityReferenceMissingSemiError\
+    NSXMLParserEntityReferenceMissingSemiError\
+    An entity reference lacks its closing semicolon (often a bare & in text or a URL; write &amp;).\
+    parsedEntityRefNoNameError\
+    NSXMLParserParsedEntityRefNoNameError\
+    Parsed entity ref no name.\
+    parsedEntityRefMissingSemiError\
+    NSXMLParserParsedEntityRefMissingSemiError\
+    Parsed entity ref missing semi.\
+    undeclaredEntityError\
+    NSXMLParserUndeclaredEntityError\
+    The document uses an entity that is not declared (HTML entities such as &nbsp; are not XML's).\
+    unparsedEntityError\
+    NSXMLParserUnparsedEntityError\
+    Unparsed entity.\
+    entityIsExternalError\
+    NSXMLParserEntityIsExternalError\
+    Entity is external.\
+    entityIsParameterError\
+    NSXMLParserEntityIsParameterError\
+    Entity is parameter.\
+    unknownEncodingError\
+    NSXMLParserUnknownEncodingError\
+    Unknown encoding.\
+    encodingNotSupportedError\
+    NSXMLParserEncodingNotSupportedError\
+    Encoding not supported.\
+    stringNotStartedError\
+    NSXMLParserStringNotStartedError\
+    String not started.\
+    stringNotClosedError\
+    NSXMLParserStringNotClosedError\
+    String not closed.\
+    namespaceDeclarationError\
+    NSXMLParserNamespaceDeclarationError\
+    Namespace declaration.\
+    entityNotStartedError\
+    NSXMLParserEntityNotStartedError\
+    Entity not started.\
+    entityNotFinishedError\
+    NSXMLParserEntityNotFinishedError\
+    Entity not finished.\
+    lessThanSymbolInAttributeError\
+    NSXMLParserLessThanSymbolInAttributeError\
+    An attribute value contains a bare < character.\
+    attributeNotStartedError\
+    NSXMLParserAttributeNotStartedError\
+    Attribute not started.\
+    attributeNotFinishedError\
+    NSXMLParserAttributeNotFinishedError\
+    Attribute not finished.\
+    attributeHasNoValueError\
+    NSXMLParserAttributeHasNoValueError\
+    An attribute has no value.\
+    attributeRedefinedError\
+    NSXMLParserAttributeRedefinedError\
+    An element has the same attribute twice.\
+    literalNotStartedError\
+    NSXMLParserLiteralNotStartedError\
+    Literal not started.\
+    literalNotFinishedError\
+    NSXMLParserLiteralNotFinishedError\
+    Literal not finished.\
+    commentNotFinishedError\
+    NSXMLParserCommentNotFinishedError\
+    Comment not finished.\
+    processingInstructionNotStartedError\
+    NSXMLParserProcessingInstructionNotStartedError\
+    Processing instruction not started.\
+    processingInstructionNotFinishedError\
+    NSXMLParserProcessingInstructionNotFinishedError\
+    Processing instruction not finished.\
+    notationNotStartedError\
+    NSXMLParserNotationNotStartedError\
+    Notation not started.\
+    notationNotFinishedError\
+    NSXMLParserNotationNotFinishedError\
+    Notation not finished.\
+    attributeListNotStartedError\
+    NSXMLParserAttributeListNotStartedError\
+    Attribute list not started.\
+    attributeListNotFinishedError\
+    NSXMLParserAttributeListNotFinishedError\
+    Attribute list not finished.\
+    mixedContentDeclNotStartedError\
+    NSXMLParserMixedContentDeclNotStartedError\
+    Mixed content decl not started.\
+    mixedContentDeclNotFinishedError\
+    NSXMLParserMixedContentDeclNotFinishedError\
+    Mixed content decl not finished.\
+    elementContentDeclNotStartedError\
+    NSXMLParserElementContentDeclNotStartedError\
+    Element content decl not started.\
+    elementContentDeclNotFinishedError\
+    NSXMLParserElementContentDeclNotFinishedError\
+    Element content decl not finished.\
+    xmlDeclNotStartedError\
+    NSXMLParserXMLDeclNotStartedError\
+    XML decl not started.\
+    xmlDeclNotFinishedError\
+    NSXMLParserXMLDeclNotFinishedError\
+    XML decl not finished.\
+    conditionalSectionNotStartedError\
+    NSXMLParserConditionalSectionNotStartedError\
+    Conditional section not started.\
+    conditionalSectionNotFinishedError\
+    NSXMLParserConditionalSectionNotFinishedError\
+    Conditional section not finished.\
+    externalSubsetNotFinishedError\
+    NSXMLParserExternalSubsetNotFinishedError\
+    External subset not finished.\
+    doctypeDeclNotFinishedError\
+    NSXMLParserDOCTYPEDeclNotFinishedError\
+    DOCTYPE decl not finished.\
+    misplacedCDATAEndStringError\
+    NSXMLParserMisplacedCDATAEndStringError\
+    Misplaced CDATA end string.\
+    cdataNotFinishedError\
+    NSXMLParserCDATANotFinishedError\
+    CDATA not finished.\
+    misplacedXMLDeclarationError\
+    NSXMLParserMisplacedXMLDeclarationError\
+    The <?xml ...?> declaration is not at the very start of the document.\
+    spaceRequiredError\
+    NSXMLParserSpaceRequiredError\
+    A space is missing where XML requires one (between attributes, for example).\
+    separatorRequiredError\
+    NSXMLParserSeparatorRequiredError\
+    Separator required.\
+    nmtokenRequiredError\
+    NSXMLParserNMTOKENRequiredError\
+    NMTOKEN required.\
+    nameRequiredError\
+    NSXMLParserNAMERequiredError\
+    NAME required.\
+    pcdataRequiredError\
+    NSXMLParserPCDATARequiredError\
+    PCDATA required.\
+    uriRequiredError\
+    NSXMLParserURIRequiredError\
+    URI required.\
+    publicIdentifierRequiredError\
+    NSXMLParserPublicIdentifierRequiredError\
+    Public identifier required.\
+    ltRequiredError\
+    NSXMLParserLTRequiredError\
+    LT required.\
+    gtRequiredError\
+    NSXMLParserGTRequiredError\
+    A tag is not closed with >.\
+    ltSlashRequiredError\
+    NSXMLParserLTSlashRequiredError\
+    LT slash required.\
+    equalExpectedError\
+    NSXMLParserEqualExpectedError\
+    Equal expected.\
+    tagNameMismatchError\
+    NSXMLParserTagNameMismatchError\
+    A closing tag does not match the element it closes.\
+    unfinishedTagError\
+    NSXMLParserUnfinishedTagError\
+    A tag is not finished.\
+    standaloneValueError\
+    NSXMLParserStandaloneValueError\
+    Standalone value.\
+    invalidEncodingNameError\
+    NSXMLParserInvalidEncodingNameError\
+    Invalid encoding name.\
+    commentContainsDoubleHyphenError\
+    NSXMLParserCommentContainsDoubleHyphenError\
+    Comment contains double hyphen.\
+    invalidEncodingError\
+    NSXMLParserInvalidEncodingError\
+    The bytes do not match the document's declared encoding.\
+    externalStandaloneEntityError\
+    NSXMLParserExternalStandaloneEntityError\
+    External standalone entity.\
+    invalidConditionalSectionError\
+    NSXMLParserInvalidConditionalSectionError\
+    Invalid conditional section.\
+    entityValueRequiredError\
+    NSXMLParserEntityValueRequiredError\
+    Entity value required.\
+    notWellBalancedError\
+    NSXMLParserNotWellBalancedError\
+    The elements are not properly nested or closed.\
+    extraContentError\
+    NSXMLParserExtraContentError\
+    Content follows the end of the root element (often a second root element or text after it).\
+    invalidCharacterInEntityError\
+    NSXMLParserInvalidCharacterInEntityError\
+    Invalid character in entity.\
+    parsedEntityRefInInternalError\
+    NSXMLParserParsedEntityRefInInternalError\
+    Parsed entity ref in internal.\
+    entityRefLoopError\
+    NSXMLParserEntityRefLoopError\
+    Entity ref loop.\
+    entityBoundaryError\
+    NSXMLParserEntityBoundaryError\
+    Entity boundary.\
+    invalidURIError\
+    NSXMLParserInvalidURIError\
+    Invalid URI error.\
+    uriFragmentError\
+    NSXMLParserURIFragmentError\
+    URI fragment.\
+    noDTDError\
+    NSXMLParserNoDTDError\
+    No DTD error.\
+    delegateAbortedParseError\
+    NSXMLParserDelegateAbortedParseError\
+    The delegate stopped the parse (abortParsing was called).\
+    SQLITE_OK\
+    SQLITE_ERROR\
+    A generic SQL error or missing database.\
+    SQLITE_INTERNAL\
+    An internal logic error in SQLite.\
+    SQLITE_PERM\
+    Access permission denied.\
+    SQLITE_ABORT\
+    A callback asked to abort.\
+    SQLITE_BUSY\
+    The database file is locked by another connection.\
+    SQLITE_LOCKED\
+    A table in the database is locked.\
+    SQLITE_NOMEM\
+    SQLITE_READONLY\
+    An attempt to write a read-only database.\
+    SQLITE_INTERRUPT\
+    The operation was interrupted.\
+    SQLITE_IOERR\
+    A disk I/O error.\
+    SQLITE_CORRUPT\
+    The database file is malformed.\
+    SQLITE_NOTFOUND\
+    An unknown opcode or a file that was not found.\
+    SQLITE_FULL\
+    The database or disk is full.\
+    SQLITE_CANTOPEN\
+    The database file could not be opened.\
+    SQLITE_PROTOCOL\
+    A locking protocol error.\
+    SQLITE_EMPTY\
+    Internal use only.\
+    SQLITE_SCHEMA\
+    The database schema changed.\
+    SQLITE_TOOBIG\
+    A string or blob is too large.\
+    SQLITE_CONSTRAINT\
+    A constraint was violated.\
+    SQLITE_MISMATCH\
+    A data type mismatch.\
+    SQLITE_MISUSE\
+    The library was used incorrectly.\
+    SQLITE_NOLFS\
+    Large files are not supported.\
+    SQLITE_AUTH\
+    Authorization denied.\
+    SQLITE_FORMAT\
+    Not used.\
+    SQLITE_RANGE\
+    A bind parameter index is out of range.\
+    SQLITE_NOTADB\
+    The file is not a database.\
+    SQLITE_NOTICE\
+    A notice from sqlite3_log.\
+    SQLITE_WARNING\
+    A warning from sqlite3_log.\
+    SQLITE_ROW\
+    A step has another row ready.\
+    SQLITE_DONE\
+    A step has finished executing.\
+    SQLITE_OK_LOAD_PERMANENTLY\
+    Success (load permanently).\
+    SQLITE_ERROR_MISSING_COLLSEQ\
+    A generic SQL error or missing database (missing collseq).\
+    SQLITE_BUSY_RECOVERY\
+    The database file is locked by another connection (recovery).\
+    SQLITE_LOCKED_SHAREDCACHE\
+    A table in the database is locked (sharedcache).\
+    SQLITE_READONLY_RECOVERY\
+    An attempt to write a read-only database (recovery).\
+    SQLITE_IOERR_READ\
+    A disk I/O error (read).\
+    SQLITE_CORRUPT_VTAB\
+    The database file is malformed (vtab).\
+    SQLITE_CANTOPEN_NOTEMPDIR\
+    The database file could not be opened (notempdir).\
+    SQLITE_CONSTRAINT_CHECK\
+    A constraint was violated (check).\
+    SQLITE_AUTH_USER\
+    Authorization denied (user).\
+    SQLITE_NOTICE_RECOVER_WAL\
+    A notice from sqlite3_log (recover wal).\
+    SQLITE_WARNING_AUTOINDEX\
+    A warning from sqlite3_log (autoindex).\
+    SQLITE_OK_SYMLINK\
+    Success (symlink).\
+    SQLITE_ERROR_RETRY\
+    A generic SQL error or missing database (retry).\
+    SQLITE_ABORT_ROLLBACK\
+    A callback asked to abort (rollback).\
+    SQLITE_BUSY_SNAPSHOT\
+    The database file is locked by another connection (snapshot).\
+    SQLITE_LOCKED_VTAB\
+    A table in the database is locked (vtab).\
+    SQLITE_READONLY_CANTLOCK\
+    An attempt to write a read-only database (cantlock).\
+    SQLITE_IOERR_SHORT_READ\
+    A disk I/O error (short read).\
+    SQLITE_CORRUPT_SEQUENCE\
+    The database file is malformed (sequence).\
+    SQLITE_CANTOPEN_ISDIR\
+    The database file could not be opened (isdir).\
+    SQLITE_CONSTRAINT_COMMITHOOK\
+    A constraint was violated (commithook).\
+    SQLITE_NOTICE_RECOVER_ROLLBACK\
+    A notice from sqlite3_log (recover rollback).\
+    SQLITE_ERROR_SNAPSHOT\
+    A generic SQL error or missing database (snapshot).\
+    SQLITE_BUSY_TIMEOUT\
+    The database file is locked by another connection (timeout).\
+    SQLITE_READONLY_ROLLBACK\
+    An attempt to write a read-only database (rollback).\
+    SQLITE_IOERR_WRITE\
+    A disk I/O error (write).\
+    SQLITE_CORRUPT_INDEX\
+    The database file is malformed (index).\
+    SQLITE_CANTOPEN_FULLPATH\
+    The database file could not be opened (fullpath).\
+    SQLITE_CONSTRAINT_FOREIGNKEY\
+    A constraint was violated (foreignkey).\
+    SQLITE_READONLY_DBMOVED\
+    An attempt to write a read-only database (dbmoved).\
+    SQLITE_IOERR_FSYNC\
+    A disk I/O error (fsync).\
+    SQLITE_CANTOPEN_CONVPATH\
+    The database file could not be opened (convpath).\
+    SQLITE_CONSTRAINT_FUNCTION\
+    A constraint was violated (function).\
+    SQLITE_READONLY_CANTINIT\
+    An attempt to write a read-only database (cantinit).\
+    SQLITE_IOERR_DIR_FSYNC\
+    A disk I/O error (dir fsync).\
+    SQLITE_CANTOPEN_DIRTYWAL\
+    The database file could not be opened (dirtywal).\
+    SQLITE_CONSTRAINT_NOTNULL\
+    A constraint was violated (notnull).\
+    SQLITE_READONLY_DIRECTORY\
+    An attempt to write a read-only database (directory).\
+    SQLITE_IOERR_TRUNCATE\
+    A disk I/O error (truncate).\
+    SQLITE_CANTOPEN_SYMLINK\
+    The database file could not be opened (symlink).\
+    SQLITE_CONSTRAINT_PRIMARYKEY\
+    A constraint was violated (primarykey).\
+    SQLITE_IOERR_FSTAT\
+    A disk I/O error (fstat).\
+    SQLITE_CONSTRAINT_TRIGGER\
+    A constraint was violated (trigger).\
+    SQLITE_IOERR_UNLOCK\
+    A disk I/O error (unlock).\
+    SQLITE_CONSTRAINT_UNIQUE\
+    A constraint was violated (unique).\
+    SQLITE_IOERR_RDLOCK\
+    A disk I/O error (rdlock).\
+    SQLITE_CONSTRAINT_VTAB\
+    A constraint was violated (vtab).\
+    SQLITE_IOERR_DELETE\
+    A disk I/O error (delete).\
+    SQLITE_CONSTRAINT_ROWID\
+    A constraint was violated (rowid).\
+    SQLITE_IOERR_BLOCKED\
+    A disk I/O error (blocked).\
+    SQLITE_CONSTRAINT_PINNED\
+    A constraint was violated (pinned).\
+    SQLITE_IOERR_NOMEM\
+    A disk I/O error (nomem).\
+    SQLITE_IOERR_ACCESS\
+    A disk I/O error (access).\
+    SQLITE_IOERR_CHECKRESERVEDLOCK\
+    A disk I/O error (checkreservedlock).\
+    SQLITE_IOERR_LOCK\
+    A disk I/O error (lock).\
+    SQLITE_IOERR_CLOSE\
+    A disk I/O error (close).\
+    SQLITE_IOERR_DIR_CLOSE\
+    A disk I/O error (dir close).\
+    SQLITE_IOERR_SHMOPEN\
+    A disk I/O error (shmopen).\
+    SQLITE_IOERR_SHMSIZE\
+    A disk I/O error (shmsize).\
+    SQLITE_IOERR_SHMLOCK\
+    A disk I/O error (shmlock).\
+    SQLITE_IOERR_SHMMAP\
+    A disk I/O error (shmmap).\
+    SQLITE_IOERR_SEEK\
+    A disk I/O error (seek).\
+    SQLITE_IOERR_DELETE_NOENT\
+    A disk I/O error (delete noent).\
+    SQLITE_IOERR_MMAP\
+    A disk I/O error (mmap).\
+    SQLITE_IOERR_GETTEMPPATH\
+    A disk I/O error (gettemppath).\
+    SQLITE_IOERR_CONVPATH\
+    A disk I/O error (convpath).\
+    SQLITE_IOERR_VNODE\
+    A disk I/O error (vnode).\
+    SQLITE_IOERR_AUTH\
+    A disk I/O error (auth).\
+    SQLITE_IOERR_BEGIN_ATOMIC\
+    A disk I/O error (begin atomic).\
+    SQLITE_IOERR_COMMIT_ATOMIC\
+    A disk I/O error (commit atomic).\
+    SQLITE_IOERR_ROLLBACK_ATOMIC\
+    A disk I/O error (rollback atomic).\
+    SQLITE_IOERR_DATA\
+    A disk I/O error (data).\
+    SQLITE_IOERR_CORRUPTFS\
+    A disk I/O error (corruptfs).\
+    CONTINUE\
+    Continue.\
+    SWITCHING_PROTOCOLS\
+    Switching Protocols.\
+    PROCESSING\
+    Processing.\
+    EARLY_HINTS\
+    Early Hints.\
+    OK\
+    OK.\
+    CREATED\
+    Created.\
+    ACCEPTED\
+    Accepted.\
+    NON_AUTHORITATIVE_INFORMATION\
+    Non-Authoritative Information.\
+    NO_CONTENT\
+    No Content.\
+    RESET_CONTENT\
+    Reset Content.\
+    PARTIAL_CONTENT\
+    Partial Content.\
+    MULTI_STATUS\
+    Multi-Status.\
+    ALREADY_REPORTED\
+    Already Reported.\
+    IM_USED\
+    IM Used.\
+    MULTIPLE_CHOICES\
+    Multiple Choices.\
+    MOVED_PERMANENTLY\
+    Moved Permanently.\
+    FOUND\
+    Found.\
+    SEE_OTHER\
+    See Other.\
+    NOT_MODIFIED\
+    Not Modified.\
+    USE_PROXY\
+    Use Proxy.\
+    TEMPORARY_REDIRECT\
+    Temporary Redirect.\
+    PERMANENT_REDIRECT\
+    Permanent Redirect.\
+    BAD_REQUEST\
+    Bad Request.\
+    UNAUTHORIZED\
+    Unauthorized.\
+    PAYMENT_REQUIRED\
+    Payment Required.\
+    FORBIDDEN\
+    Forbidden.\
+    NOT_FOUND\
+    Not Found.\
+    METHOD_NOT_ALLOWED\
+    Method Not Allowed.\
+    NOT_ACCEPTABLE\
+    Not Acceptable.\
+    PROXY_AUTHENTICATION_REQUIRED\
+    Proxy Authentication Required.\
+    REQUEST_TIMEOUT\
+    Request Timeout.\
+    CONFLICT\
+    Conflict.\
+    GONE\
+    Gone.\
+    LENGTH_REQUIRED\
+    Length Required.\
+    PRECONDITION_FAILED\
+    Precondition Failed.\
+    REQUEST_ENTITY_TOO_LARGE\
+    Request Entity Too Large.\
+    REQUEST_URI_TOO_LONG\
+    Request-URI Too Long.\
+    UNSUPPORTED_MEDIA_TYPE\
+    Unsupported Media Type.\
+    REQUESTED_RANGE_NOT_SATISFIABLE\
+    Requested Range Not Satisfiable.\
+    EXPECTATION_FAILED\
+    Expectation Failed.\
+    IM_A_TEAPOT\
+    I'm a Teapot.\
+    MISDIRECTED_REQUEST\
+    Misdirected Request.\
+    UNPROCESSABLE_ENTITY\
+    Unprocessable Entity.\
+    LOCKED\
+    Locked.\
+    FAILED_DEPENDENCY\
+    Failed Dependency.\
+    TOO_EARLY\
+    Too Early.\
+    UPGRADE_REQUIRED\
+    Upgrade Required.\
+    PRECONDITION_REQUIRED\
+    Precondition Required.\
+    TOO_MANY_REQUESTS\
+    Too Many Requests.\
+    REQUEST_HEADER_FIELDS_TOO_LARGE\
+    Request Header Fields Too Large.\
+    UNAVAILABLE_FOR_LEGAL_REASONS\
+    Unavailable For Legal Reasons.\
+    INTERNAL_SERVER_ERROR\
+    Internal Server Error.\
+    NOT_IMPLEMENTED\
+    Not Implemented.\
+    BAD_GATEWAY\
+    Bad Gateway.\
+    SERVICE_UNAVAILABLE\
+    Service Unavailable.\
+    GATEWAY_TIMEOUT\
+    Gateway Timeout.\
+    HTTP_VERSION_NOT_SUPPORTED\
+    HTTP Version Not Supported.\
+    VARIANT_ALSO_NEGOTIATES\
+    Variant Also Negotiates.\
+    INSUFFICIENT_STORAGE\
+    Insufficient Storage.\
+    LOOP_DETECTED\
+    Loop Detected.\
+    NOT_EXTENDED\
+    Not Extended.\
+    NETWORK_AUTHENTICATION_REQUIRED\
+    Network Authentication Required.
+    """
+  }
+
+  /// The length of ``text`` in UTF-8 bytes, which a test compares with the literal's.
+  static let textCount = 94532
 }
