@@ -28,8 +28,10 @@ for target in Fuzz/Targets/*.swift; do
     result=FAILED
     status=1
   fi
-  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+|Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1)
-  [ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  # A log without a count (a target that died at once) must not end the script under pipefail
+  # before it prints that log's tail.
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+|Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1 || true)
+  [ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
   printf '%-14s %-7s %12s executions\n' "$name" "$result" "${execs:-?}"
   [ "$result" = ok ] || tail -40 "$log" >&2
 done
