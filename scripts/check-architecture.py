@@ -3,9 +3,9 @@
 Foundation-free modules import no Foundation, that no range of a bit layout is written out
 (as a range such as `16...23` or a mask such as `0x00FF0000`) outside the layout description, that StateKitFoundation imports Foundation only
 behind `#if canImport`, that the StateKit product links StateKitFoundation (its clients get
-StateKitError's LocalizedError conformance) while statekit-inspect does not, that only the
-StateKit umbrella imports Synchronization and Observation (the tool links StateKitCore and starts
-without them), and that the package depends on no other package.
+StateKitError's LocalizedError conformance) while statekit-inspect does not, that no module the
+tool links imports Synchronization or Observation (it links StateKitCore, not the StateKit
+umbrella, and starts without them), and that the package depends on no other package.
 
 Usage: python3 scripts/check-architecture.py  (exits 1 with one line per problem)
 """

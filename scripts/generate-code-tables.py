@@ -428,6 +428,7 @@ class TextBlob:
         """The pieces as the lines of a multi-line string literal, at the closing delimiter's
         indentation, each but the last ended by a backslash so that no line break enters the
         text (the last line's break is not part of a multi-line literal)."""
+        assert self.pieces, "no text: a multi-line literal needs at least one line"
         lines = ["    " + piece.replace("\\", "\\\\").replace('"', '\\"') for piece in self.pieces]
         return [line + "\\\n" for line in lines[:-1]] + [lines[-1] + "\n"]
 

@@ -47,7 +47,7 @@ def export_revision(scratch, name, revision):
     return path
 
 
-def move_bridge_into_statekit(package):
+def move_bridge_into_statekit_core(package):
     """StateKitFoundation's conformance as a file of StateKitCore: its `import StateKitCore`
     dropped."""
     with open(os.path.join(package, BRIDGE)) as file:
@@ -105,7 +105,7 @@ def main():
         programs["tool (separate module)"] = [build_tool(copy_tree(scratch, "separate")),
                                               "0x00010004"]
         inside = copy_tree(scratch, "inside")
-        move_bridge_into_statekit(inside)
+        move_bridge_into_statekit_core(inside)
         programs["tool (in StateKitCore)"] = [build_tool(inside), "0x00010004"]
 
         for _ in range(10):  # warm the page cache

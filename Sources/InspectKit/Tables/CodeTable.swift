@@ -5,11 +5,15 @@
 /// row's texts. So the compiler lays the rows out as constant data: nothing is built on first
 /// use, and there is no pointer per row for the loader to relocate at start-up.
 struct CodeRow: Sendable {
+  /// The number.
   let code: Int
+  /// Where the name starts in ``CodeTables/text``, as a UTF-8 offset, and its length in bytes.
   let nameStart: UInt32
   let nameCount: UInt16
+  /// Where the C constant starts, and its length (0 when it is the name).
   let constantStart: UInt32
   let constantCount: UInt16
+  /// Where the meaning starts, and its length.
   let meaningStart: UInt32
   let meaningCount: UInt16
 
@@ -23,7 +27,9 @@ struct CodeRow: Sendable {
 
 /// A text of a code table: a run of bytes of ``CodeTables/text``.
 struct TableText: Sendable, CustomStringConvertible {
+  /// The UTF-8 offset of the first byte in ``CodeTables/text``.
   let start: UInt32
+  /// The length in bytes.
   let count: UInt16
 
   /// The length in UTF-8 bytes.
@@ -36,6 +42,7 @@ struct TableText: Sendable, CustomStringConvertible {
     }
   }
 
+  /// The text as a `String`.
   var description: String { withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 }
 
