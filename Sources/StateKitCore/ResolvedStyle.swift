@@ -7,18 +7,18 @@
 ///     let look = style.resolve(.visited)
 ///     look[.titleColor]  // "purple"
 ///
-/// A resolved style is a value: it holds the state and the style set's compiled storage, so
-/// making one copies nothing and later changes to the style set do not reach it. Two resolved
+/// A resolved style is a value: it holds the state and the style set's tables, so making one
+/// copies nothing and later changes to the style set do not reach it. Two resolved
 /// styles are equal when they give every attribute the same value, whatever states and style
 /// sets they came from.
 public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   /// The state resolved.
   @usableFromInline let _state: ControlState
-  /// The style set's storage when it was resolved; never changed while shared.
-  @usableFromInline let _storage: _StyleStorage
+  /// The style set's tables when it was resolved; never changed while shared.
+  @usableFromInline let _storage: _StyleTables
 
   @inlinable
-  init(state: ControlState, storage: _StyleStorage) {
+  init(state: ControlState, storage: _StyleTables) {
     (_state, _storage) = (state, storage)
   }
 
@@ -29,13 +29,10 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///     style.resolve(.normal)[.titleColor]  // "blue"
   ///
   /// - Parameter key: The attribute.
-  /// - Complexity: O(1): the attribute is found from its name's bytes, read as a few words
-  ///   (no hashing of the string), and its value read from a lookup with no test on hit or
-  ///   miss. Names longer than 16 bytes add one string comparison, names that are not ASCII a
-  ///   scan of the attributes when the bytes do not match.
-  @inlinable
+  /// - Complexity: O(1): a hash of the name finds the attribute's table, which resolves the
+  ///   state.
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
-    @inline(__always) get { _storage.value(of: key, state: _state.rawValue) }
+    _storage.value(of: key, state: _state)
   }
 
   /// The number of attributes that have a value.

@@ -59,8 +59,9 @@ extension StateTable {
   }
 
   /// Explains how ``resolve(_:)`` resolves a state: which entries match, which wins, and why
-  /// (an entry requiring a dominant state wins; otherwise the most specific matching entry
-  /// wins; equal specificity goes to the order of ``precedence``).
+  /// (in a first-match table, the first matching entry in the order given; otherwise an entry
+  /// requiring a dominant state wins, then the most specific matching entry; equal specificity
+  /// goes to the order of ``precedence``).
   ///
   ///     var table = StateTable<String>()
   ///     table[.normal] = "blue"
@@ -87,6 +88,12 @@ extension StateTable {
     case 1:
       reason = "the only entry that matches"
       decision = .onlyMatch
+    case _ where isFirstMatch:
+      let position = _storage.winner(state.rawValue) + 1
+      reason =
+        "the first match in the table's order (entry \(position) of \(count)), before "
+        + selector(matches[1].selector)
+      decision = .firstMatch
     default:
       let precedence = self.precedence
       let (winner, runnerUp) = (matches[0].selector, matches[1].selector)
@@ -167,4 +174,9 @@ public enum ResolutionDecision: String, Hashable, Sendable, CaseIterable {
   ///
   ///     ResolutionDecision.precedence.rawValue  // "precedence"
   case precedence
+  /// The table tries its entries in the order they were given
+  /// (``StateTable/init(firstMatch:)``), and the winner is the first that matches.
+  ///
+  ///     ResolutionDecision.firstMatch.rawValue  // "firstMatch"
+  case firstMatch
 }

@@ -20,11 +20,14 @@
 /// ``ResolutionRule/uikit``.
 ///
 /// A table is a plain value: tables with the same entries are equal and resolve identically in
-/// whatever order they were filled. Resolving a typical table (fewer than 254 entries whose
-/// selectors mention a few nearby bits) costs a few instructions whatever the number of entries
-/// or possible states (see ``resolve(_:)`` for the exact bound and `Docs/Benchmarks.md`). For hot
-/// loops over a table that no longer changes, ``Lookup`` freezes it with a default and resolves
-/// with no test at all.
+/// whatever order they were filled. Resolving a table whose selectors mention a few nearby bits
+/// costs a few instructions whatever the number of entries or possible states (see
+/// ``resolve(_:)`` for the exact bound). For hot loops over a table that no longer changes,
+/// ``Lookup`` freezes it with a default and resolves with no test at all.
+///
+/// To port an `if`/`else` chain as it is, use ``init(firstMatch:)``, whose first matching entry
+/// wins, or ``init(evaluating:_:)``, which calls the function that chooses a value once per
+/// combination of the states it reads.
 @frozen
 public struct StateTable<Value> {
   /// An entry: a selector and its value.
@@ -57,8 +60,7 @@ public struct StateTable<Value> {
     }
   }
 
-  /// The entries, best first, with the index that resolves states. Replaced, never mutated, on
-  /// every change. Never `nil`, so a loop that resolves states can keep the index in registers.
+  /// The entries, best first, with the index that resolves states.
   @usableFromInline var _storage: _TableStorage<Value>
 
   /// Creates an empty table, which resolves every state to `nil`.
@@ -66,7 +68,7 @@ public struct StateTable<Value> {
   ///     StateTable<String>().resolve(.normal)  // nil
   @inlinable
   public init() {
-    _storage = _TableStorage.makeEmpty()
+    _storage = _TableStorage([], precedence: .standard)
   }
 
   /// Creates an empty table that ranks its entries by a precedence.
@@ -79,7 +81,7 @@ public struct StateTable<Value> {
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   @inlinable
   public init(precedence: StatePrecedence) {
-    _storage = _TableStorage.make([], precedence: precedence)
+    _storage = _TableStorage([], precedence: precedence)
   }
 
   /// The entries, best first: the order in which ``resolve(_:)`` considers them.
@@ -99,9 +101,8 @@ public struct StateTable<Value> {
   public init(
     _ entries: some Sequence<(StateSelector, Value)>, precedence: StatePrecedence = .standard
   ) {
-    // One pass to keep the last value of each selector, one sort: O(n log n), where inserting
-    // each entry in place was quadratic (a minute for 40,000 decoded keys). `outranks` is a
-    // strict total order on distinct selectors, so the result is the same.
+    // One pass to keep the last value of each selector, then one sort: `outranks` is a strict
+    // total order on distinct selectors, so the result does not depend on the input's order.
     var positions: [StateSelector: Int] = [:]
     var unique: [Entry] = []
     for (selector, value) in entries {
@@ -113,8 +114,96 @@ public struct StateTable<Value> {
       }
     }
     unique.sort { precedence.outranks($0.selector, $1.selector) }
-    _storage = _TableStorage.make(unique, precedence: precedence)
+    _storage = _TableStorage(unique, precedence: precedence)
   }
+
+  /// Creates a table whose entries are tried in the order given, as the branches of an
+  /// `if`/`else` chain are: the first entry that matches a state wins, whatever its specificity.
+  ///
+  /// A chain of conditions ports line for line, the final `else` becoming a ``StateSelector``
+  /// that matches every state:
+  ///
+  ///     let hot = ControlState(rawValue: 1 << 16)
+  ///     // disabled ? "gray" : focused && hot ? "yellow" : focused ? "white" : "silver"
+  ///     let text = StateTable(firstMatch: [
+  ///         (StateSelector(.disabled), "gray"),
+  ///         (StateSelector([.focused, hot]), "yellow"),
+  ///         (StateSelector(.focused), "white"),
+  ///         (StateSelector(.normal), "silver"),
+  ///     ])
+  ///     text.resolve([.focused, hot, .disabled])  // "gray"
+  ///     text.resolve([.focused, hot])             // "yellow"
+  ///     text.resolve(hot)                         // "silver"
+  ///
+  /// A later entry for a selector already listed replaces that entry's value and keeps its
+  /// place. Setting a value for a new selector through the subscript adds it last, so a theme
+  /// can change the value of any branch without changing the order.
+  ///
+  /// - Parameter entries: Selectors and values, in the order they are tried.
+  @inlinable
+  public init(firstMatch entries: some Sequence<(StateSelector, Value)>) {
+    var positions: [StateSelector: Int] = [:]
+    var unique: [Entry] = []
+    for (selector, value) in entries {
+      if let position = positions[selector] {
+        unique[position].value = value
+      } else {
+        positions[selector] = unique.count
+        unique.append(Entry(selector: selector, value: value))
+      }
+    }
+    _storage = _TableStorage(unique, precedence: .standard, firstMatch: true)
+  }
+
+  /// Creates a table from a function of a few states, called once for every combination of
+  /// them: the way to adopt a table without rewriting the code that chooses a value.
+  ///
+  /// The table has one entry per combination, which requires the states of the combination
+  /// and excludes the other states of `states`, so every state matches exactly one entry and
+  /// the table resolves every state as `select` did. States outside `states` do not change
+  /// the result.
+  ///
+  ///     let hot = ControlState(rawValue: 1 << 16)
+  ///     func textColor(_ state: ControlState) -> String {
+  ///         if state.contains(.disabled) { return "gray" }
+  ///         return state.contains(.focused) ? (state.contains(hot) ? "yellow" : "white") : "silver"
+  ///     }
+  ///     let text = StateTable(evaluating: [.disabled, .focused, hot], textColor)
+  ///     text.count                         // 8
+  ///     text.resolve([.focused, hot])      // "yellow"
+  ///     text.resolve([.focused, .selected])  // "white"
+  ///
+  /// Each entry can then be changed alone, by a theme for example.
+  ///
+  /// - Parameters:
+  ///   - states: The states `select` reads; at most 12 bits (4,096 combinations).
+  ///   - select: The value for a combination of `states`.
+  /// - Complexity: O(2^*k*) calls of `select` for *k* bits in `states`.
+  public init(evaluating states: ControlState, _ select: (ControlState) throws -> Value) rethrows {
+    precondition(
+      states.rawValue.nonzeroBitCount <= 12,
+      "StateTable(evaluating:) reads at most 12 states; \(states.rawValue.nonzeroBitCount) given")
+    let bits = states.rawValue
+    var entries: [Entry] = []
+    entries.reserveCapacity(1 << bits.nonzeroBitCount)
+    var subset: UInt = 0
+    repeat {
+      let selector = StateSelector(
+        ControlState(rawValue: subset), unless: ControlState(rawValue: bits & ~subset))
+      entries.append(Entry(selector: selector, value: try select(ControlState(rawValue: subset))))
+      subset = (subset &- bits) & bits
+    } while subset != 0
+    entries.sort { StatePrecedence.standard.outranks($0.selector, $1.selector) }
+    _storage = _TableStorage(entries, precedence: .standard)
+  }
+
+  /// Whether the first matching entry wins, in the order the entries were given (a table made
+  /// with ``init(firstMatch:)``), rather than the most specific.
+  ///
+  ///     StateTable(firstMatch: [(StateSelector(.normal), 1)]).isFirstMatch  // true
+  ///     StateTable<Int>().isFirstMatch                                     // false
+  @inlinable
+  public var isFirstMatch: Bool { _storage.isFirstMatch }
 
   /// The dominant states and the order that breaks ties between equally specific entries;
   /// setting it reorders the entries.
@@ -125,10 +214,12 @@ public struct StateTable<Value> {
   ///     table.resolve([.disabled, .selected, .highlighted])  // "white"
   ///     table.precedence = StatePrecedence(dominant: .disabled)
   ///     table.resolve([.disabled, .selected, .highlighted])  // "gray"
+  ///
+  /// A first-match table keeps the order its entries were given in.
   @inlinable
   public var precedence: StatePrecedence {
     get { _storage.precedence }
-    set { _storage = _storage.reordered(by: newValue) }
+    set { _storage.reorder(by: newValue) }
   }
 
   /// The entries, in the order resolution considers them: most specific first, ties by
@@ -195,9 +286,9 @@ public struct StateTable<Value> {
   ///     table.resolve([.selected, .disabled])  // nil
   ///
   /// - Parameter selector: The selector of the entry.
-  /// - Complexity: O(*n*) to find the entry. A new value for an existing selector of a table
-  ///   whose storage is not shared is written in place; any other change builds the table's
-  ///   storage once (one allocation), in O(*n* × 2^*k*) for *k* mentioned bits.
+  /// - Complexity: O(*n*) to find the entry. A new value for an existing selector is written
+  ///   in place; adding or removing an entry rebuilds the index, in O(*n* × 2^*k*) for *k*
+  ///   mentioned bits.
   @inlinable
   public subscript(selector: StateSelector) -> Value? {
     get { _storage.value(for: selector) }
@@ -205,7 +296,7 @@ public struct StateTable<Value> {
       if let newValue {
         set(newValue, for: selector)
       } else if let position = _storage.position(of: selector) {
-        _storage = _storage.removing(at: position)
+        _storage.remove(at: position)
       }
     }
   }
@@ -214,14 +305,10 @@ public struct StateTable<Value> {
   @inlinable
   mutating func set(_ value: Value, for selector: StateSelector) {
     if let position = _storage.position(of: selector) {
-      if isKnownUniquelyReferenced(&_storage) {
-        // Only this table sees the storage, and the index does not depend on values.
-        _storage.assign(value, at: position)
-      } else {
-        _storage = _storage.replacing(value, at: position)
-      }
+      // The index depends on the selectors only.
+      _storage.values[position] = value
     } else {
-      _storage = _storage.inserting(Entry(selector: selector, value: value))
+      _storage.insert(Entry(selector: selector, value: value))
     }
   }
 
@@ -236,11 +323,10 @@ public struct StateTable<Value> {
   ///
   /// - Parameter state: The state of a control.
   /// - Returns: The value of the most specific matching entry, ties broken by precedence.
-  /// - Complexity: O(1) for tables with fewer than 254 entries whose mentioned bits fit in 10
-  ///   slot bits: all within a span of 10 bits, or in two groups that together are at most 10
-  ///   bits wide with a gap between them at least as wide as each group (the four system states
-  ///   and custom states at bits 16 through 21 fit; bits 16, 17 and 23 with the system states
-  ///   do not). Tables that mention at most six bits usually get an index anyway. Otherwise
+  /// - Complexity: O(1) for tables whose mentioned bits fit in 12 slot bits: all within a span
+  ///   of 12 bits, or in two groups that together are at most 12 bits wide with a gap between
+  ///   them at least as wide as each group (any of the four system states with any of the
+  ///   application bits 16 through 23). Otherwise, and for tables of fewer than four entries,
   ///   O(*n*) in the number of entries.
   @inlinable
   public func resolve(_ state: ControlState) -> Value? {
@@ -326,7 +412,14 @@ public struct StateTable<Value> {
   /// - Parameter overrides: The entries that take precedence.
   ///
   /// The result keeps this table's precedence.
+  /// A first-match table keeps its order: an override of a selector it has replaces the value
+  /// in place, and other overrides are tried after its own entries.
   public mutating func overlay(_ overrides: StateTable<Value>) {
+    if isFirstMatch {
+      self = StateTable(
+        firstMatch: (_entries + overrides._entries).lazy.map { ($0.selector, $0.value) })
+      return
+    }
     let precedence = self.precedence
     self = StateTable(
       (_entries + overrides._entries).lazy.map { ($0.selector, $0.value) },
@@ -348,9 +441,7 @@ public enum ResolutionRule: Hashable, Sendable {
   case uikit
 }
 
-// @unchecked: the storage class (a ManagedBuffer, which cannot be Sendable itself) is never
-// mutated after it is built, and it holds only the entries, which are Sendable here.
-extension StateTable: @unchecked Sendable where Value: Sendable {}
+extension StateTable: Sendable where Value: Sendable {}
 extension StateTable.Entry: Sendable where Value: Sendable {}
 
 extension StateTable.Entry: Equatable where Value: Equatable {}
@@ -365,8 +456,8 @@ extension StateTable: Equatable where Value: Equatable {
   ///     b[.selected] = 1; b[.normal] = 0
   ///     a == b  // true
   public static func == (lhs: StateTable, rhs: StateTable) -> Bool {
-    lhs._storage === rhs._storage
-      || (lhs._entries == rhs._entries && lhs.precedence == rhs.precedence)
+    lhs._entries == rhs._entries && lhs.precedence == rhs.precedence
+      && lhs.isFirstMatch == rhs.isFirstMatch
   }
 }
 
@@ -377,6 +468,7 @@ extension StateTable: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_entries)
     hasher.combine(precedence)
+    hasher.combine(isFirstMatch)
   }
 }
 

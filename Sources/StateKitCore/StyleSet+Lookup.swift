@@ -35,15 +35,18 @@ extension StyleSet {
   /// The lookup computes the look of every combination of the bits the fields' tables mention
   /// (their ``relevantStates``), keeps each distinct look once, and indexes them like a
   /// ``StateTable/Lookup``: resolving is a mask, a multiply, a shift, a load of a 16-bit code and
-  /// the copy of the look, with no test, whatever the number of fields. That fits up to 2^12
+  /// the read of the look, with no test, whatever the number of fields. That fits up to 2^12
   /// combinations: any bits among the four system states and the application range (bits 16
-  /// through 23), or any six bits. For more bits spread wider the lookup resolves field by
-  /// field, as the tables do (``isIndexed`` says which).
+  /// through 23). For bits spread wider the lookup resolves field by field, as the tables do
+  /// (``isIndexed`` says which).
   ///
   /// A lookup is a snapshot: later changes to the style set do not reach it.
   public struct Lookup<Look> {
-    /// Every look, indexed by state; `nil` when the relevant states do not gather.
-    @usableFromInline let _index: _LookupStorage<Look>?
+    /// The code of every state, a position in `_looks`; `nil` when the relevant states do not
+    /// gather.
+    @usableFromInline let _index: _StateIndex?
+    /// The distinct looks, each once, in the order first met.
+    @usableFromInline let _looks: [Look]
     /// The look with no entry applied.
     @usableFromInline let _default: Look
     /// The fields, for looks resolved without an index.
@@ -79,24 +82,25 @@ extension StyleSet {
       var codes: [[Int]: Int] = [:]
       var packedCodes: [UInt64: Int] = [:]
       var winners: [[Int]] = []
-      _index = _LookupStorage(relevant: relevant) { state in
+      _index = _StateIndex(relevant: relevant) { state in
         if packs {
           var key: UInt64 = 0
           for (index, field) in bound.enumerated() {
             key |= UInt64(field.winner(state)) << UInt64(8 * index)
           }
-          if let code = packedCodes[key] { return code }
+          if let code = packedCodes[key] { return UInt16(code) }
           packedCodes[key] = winners.count
         } else {
           let key = bound.map { $0.winner(state) }
-          if let code = codes[key] { return code }
+          if let code = codes[key] { return UInt16(code) }
           codes[key] = winners.count
         }
         winners.append(bound.map { $0.winner(state) })
-        return winners.count - 1
-      } value: { code in
+        return UInt16(winners.count - 1)
+      }
+      _looks = winners.map { winners in
         var look = defaultLook
-        for (field, winner) in zip(bound, winners[code]) { field.apply(winner, &look) }
+        for (field, winner) in zip(bound, winners) { field.apply(winner, &look) }
         return look
       }
       (_default, _fields) = (defaultLook, bound)
@@ -111,11 +115,11 @@ extension StyleSet {
     /// - Parameter state: The state of a control.
     /// - Returns: `default` with each field set to its attribute's value for `state`, where the
     ///   attribute has one.
-    /// - Complexity: O(1) when ``isIndexed``: a hash, a 16-bit load and the copy of the look.
+    /// - Complexity: O(1) when ``isIndexed``: a hash, a 16-bit load and the read of the look.
     @inlinable
     public func resolve(_ state: ControlState) -> Look {
       guard let index = _index else { return _resolveByField(state) }
-      return index.resolve(state.rawValue)
+      return _looks[index.code(state.rawValue)]
     }
 
     /// The look, field by field, for a lookup whose states do not gather.
@@ -127,8 +131,8 @@ extension StyleSet {
     }
 
     /// Whether every look is precomputed, so that ``resolve(_:)`` is one indexed load: true for
-    /// fields whose tables mention only the system states and the application range, or at
-    /// most six bits.
+    /// fields whose tables mention bits that gather into 12 slot bits, such as any of the
+    /// system states and the application range.
     ///
     ///     StyleSet.Lookup(linkStyle(), default: LinkLook(), []).isIndexed  // true
     public var isIndexed: Bool { _index != nil }
@@ -154,15 +158,12 @@ extension StyleSet {
       _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
     ) -> Field {
       Field { style in
-        let table = style[key]
-        let (storage, count) = (table._storage, table.count)
-        return _BoundField(relevant: storage.relevant, count: count) { state in
-          storage.withParts { selectors, _, count in
-            _TableStorage<Value>.firstMatch(selectors, count: count, state: state)
-          }
+        let storage = style[key]._storage
+        return _BoundField(relevant: storage.relevant, count: storage.count) { state in
+          storage.winner(state)
         } apply: { position, look in
-          guard position < count else { return }
-          look[keyPath: path] = storage.withParts { _, values, _ in values[position] }
+          guard position < storage.count else { return }
+          look[keyPath: path] = storage.values[position]
         }
       }
     }

@@ -15,26 +15,16 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   /// The attribute's name, such as `titleColor`.
   ///
   ///     StyleKey<String>("titleColor").name  // "titleColor"
-  public var name: String { _spelled?.name ?? _name.text }
-
-  /// The name's bytes as words, which a ``ResolvedStyle`` finds the attribute by. Read here,
-  /// where the name is usually a literal, so the compiler can compute them while compiling.
-  @usableFromInline let _name: _StyleName
-  /// The name, when the words do not hold it: longer than 15 bytes, or without contiguous
-  /// bytes. Short names are kept in the words alone, so a key made from a literal holds
-  /// nothing to release, and reading a resolved style releases nothing.
-  @usableFromInline let _spelled: _StyleLongName?
+  public let name: String
 
   /// Creates a key.
   ///
   ///     let titleColor = StyleKey<String>("titleColor")
   ///
   /// - Parameter name: The attribute's name; unique among the keys of one value type.
-  @inlinable @inline(__always)
+  @inlinable
   public init(_ name: String) {
-    let words = _StyleName(name)
-    _name = words
-    _spelled = words.isExact ? nil : _StyleLongName(name)
+    self.name = name
   }
 
   /// Keys are equal when their names and value types are.
@@ -81,7 +71,7 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 /// A style set is a plain value: equal when every key has equal tables and the precedence is
 /// the same. Every table of a style set ranks its entries by the style set's ``precedence``.
 public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
-  /// The columns, and their compiled form once resolved; copied on write.
+  /// The columns; copied on write.
   @usableFromInline var _storage: _StyleTables
 
   /// The precedence of every table in the style set; setting it reorders them all.
@@ -215,22 +205,18 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///     look[.titleColor]  // "white", the best matching title color
   ///     look[.underlined]  // nil, as no entry applies
   ///
-  /// The result holds the state and the style set's compiled form: each attribute's table as a
-  /// lookup in which a miss is a value (`nil`) like any other. The first resolve after a change
-  /// builds that form (compiling the attributes that changed); every later one copies no value
-  /// and allocates nothing. Reading an
-  /// attribute of the result finds the attribute without hashing its name, then reads the
-  /// lookup with no branch on hit or miss (see `Docs/Benchmarks.md`). For a loop that reads
-  /// the same attributes into a struct of your own, ``StyleSet/Lookup`` resolves all of them
-  /// at once.
+  /// The result holds the state and the style set's tables, so making one copies and
+  /// allocates nothing; reading an attribute finds its table by name and value type and
+  /// resolves it. For code that reads the same attributes for many states, ``StyleSet/Lookup``
+  /// resolves all of them at once into a struct of your own.
   ///
   /// - Parameter state: The state of a control.
   /// - Returns: The value of each attribute that has one for this state; later changes to the
   ///   style set do not reach it.
-  /// - Complexity: O(1), after the first resolve since the style set last changed.
+  /// - Complexity: O(1).
   @inlinable
   public func resolve(_ state: ControlState) -> ResolvedStyle {
-    ResolvedStyle(state: state, storage: _storage.compiled())
+    ResolvedStyle(state: state, storage: _storage)
   }
 
   /// Returns this style with another laid over it: for each attribute, the other's entries win

@@ -5,9 +5,9 @@ import Testing
 
 extension StateTable.Lookup {
   /// The number of slots of the index.
-  var slotCount: Int { _storage.slotCount }
+  var slotCount: Int { _index.slotCount }
   /// The number of values the lookup keeps.
-  var valueCount: Int { _storage.valueCount }
+  var valueCount: Int { _values.count }
 }
 
 @Suite("StateTable.Lookup")
@@ -46,20 +46,21 @@ struct LookupTests {
   }
 
   @Test func lookupResolvesAsTheTableWithItsDefault() {
-    var (made, refused, searched, large, hits, misses) = (0, 0, 0, 0, 0, 0)
+    var (made, refused, large, hits, misses) = (0, 0, 0, 0, 0)
     forAll(
       "Lookup(t, default: d).resolve(s) == t.resolve(s, default: d)", Self.tableAndStates,
       cases: 4_000
     ) { table, states in
       guard let lookup = StateTable.Lookup(table, default: -1) else {
         refused += 1
-        // Refused only for bits outside the named ranges, which the table then scans.
-        return table._storage.relevant & ~Self.namedBits != 0 && table.indexShape?.scans == true
+        // Refused only for bits that do not gather, outside the named ranges, which the table
+        // then scans.
+        let relevant = table._storage.relevant
+        return relevant & ~Self.namedBits != 0 && _StateIndex.gather(relevant) == nil
+          && table.indexShape?.scans == true
       }
       made += 1
       if lookup.slotCount > 1 << 10 { large += 1 }
-      let relevant = table._storage.relevant
-      if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
       return states.allSatisfy { state in
         let expected = Self.walk(table, state, default: -1)
         if table.resolve(state) == nil { misses += 1 } else { hits += 1 }
@@ -68,15 +69,13 @@ struct LookupTests {
       }
     }
     #expect(made > 2_000 && refused > 200, "made \(made), refused \(refused)")
-    #expect(large > 200, "lookups beyond the table's own 2^10 slots: \(large)")
-    #expect(searched > 200, "lookups with a searched multiplier: \(searched)")
+    #expect(large > 200, "lookups of more than 2^10 slots: \(large)")
     #expect(hits > 10_000 && misses > 1_000, "hits \(hits), misses \(misses)")
   }
 
-  /// Every table over the named bits, in any precedence, gets a lookup, and so does every
-  /// table that mentions at most six bits anywhere (through the searched multiplier when they do
-  /// not gather); both resolve as the walk.
-  @Test func tablesOverNamedBitsOrSixBitsGetALookup() {
+  /// Every table over the named bits, in any precedence, gets a lookup; a table over six bits
+  /// anywhere gets one exactly when its bits gather. Every lookup resolves as the walk.
+  @Test func tablesOverNamedBitsGetALookup() {
     let precedence = Gen.element(of: [
       StatePrecedence.standard, StatePrecedence(dominant: .disabled),
       StatePrecedence([ControlState(rawValue: 1 << 23), .focused]),
@@ -95,24 +94,26 @@ struct LookupTests {
         .array(count: 1...20)
       return Gen.zip(entries, states).map { (pool, precedence, $0, $1) }
     }
-    var searched = 0
+    var refused = 0
     forAll("a lookup exists and resolves as the walk", cases, cases: 3_000) {
       pool, precedence, entries, states in
       let table = StateTable(entries.map { ($0.selector, $0.value) }, precedence: precedence)
-      guard let lookup = StateTable.Lookup(table, default: -1) else { return false }
       let relevant = table._storage.relevant
-      if relevant != 0, _ResolutionIndex.gather(relevant, maximumBits: 12) == nil { searched += 1 }
+      guard let lookup = StateTable.Lookup(table, default: -1) else {
+        refused += 1
+        return pool.rawValue != Self.namedBits && _StateIndex.gather(relevant) == nil
+      }
       return (states + [pool]).allSatisfy { state in
         lookup.resolve(state) == Self.walk(table, state, default: -1)
       }
     }
-    #expect(searched > 300, "tables that only a searched multiplier indexes: \(searched)")
+    #expect(refused > 100, "tables over spread bits without a lookup: \(refused)")
   }
 
-  /// Tables of 254 entries or more, which the table itself scans: the lookup indexes them, with
-  /// positions beyond a byte. Over the named bits (a gather) and over six spread bits (a search).
+  /// Tables of 254 entries or more: the lookup indexes them, with positions beyond a byte. Over
+  /// the named bits and over six bits in two runs (0...2 and 61...63).
   @Test func largeTables() throws {
-    let spread: UInt = 1 | 1 << 9 | 1 << 20 | 1 << 31 | 1 << 40 | 1 << 63
+    let spread: UInt = 0b111 | 0b111 << 61
     for pool in [Self.namedBits, spread] {
       var entries: [(StateSelector, Int)] = []
       if pool == spread {
@@ -145,7 +146,7 @@ struct LookupTests {
         }
       }
       let table = StateTable(entries)
-      #expect(table.count >= 254 && table.indexShape?.scans == true, "\(table.count) entries")
+      #expect(table.count >= 254 && table.indexShape?.scans == false, "\(table.count) entries")
       let lookup = try #require(StateTable.Lookup(table, default: -1))
       var subset: UInt = 0
       repeat {
@@ -190,7 +191,7 @@ struct LookupTests {
   }
 
   @Test func refusesTablesNoIndexSeparates() {
-    // Eight bits far apart, outside the named ranges: no gather, too many bits to search.
+    // Eight bits far apart, outside the named ranges: no gather.
     var table = StateTable<Int>()
     for bit in stride(from: 4, to: 64, by: 8) {
       table[ControlState(rawValue: 1 << UInt(bit))] = bit

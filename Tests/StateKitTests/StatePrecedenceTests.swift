@@ -279,9 +279,11 @@ struct TableBuildingTests {
     table[.normal] = 0
     table[ControlState(rawValue: 1 << 40)] = 1
     table[.selected] = 2
+    table[.focused] = 3
+    table[[.selected, .focused]] = 4
     table[ControlState(rawValue: 1 << 40)] = nil
     let shape = try #require(table.indexShape)
-    #expect(!shape.scans && shape.slotBits == 1, "only bit 2 is left: \(shape)")
+    #expect(!shape.scans && shape.slotBits == 2, "only bits 2 and 3 are left: \(shape)")
     #expect(table.resolve(ControlState(rawValue: 1 << 40)) == 0)
   }
 }

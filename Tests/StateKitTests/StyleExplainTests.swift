@@ -59,7 +59,8 @@ struct StyleExplainTests {
           case .noMatch: consistent = attribute.matches.isEmpty
           case .onlyMatch: consistent = attribute.matches.count == 1
           case .exactMatch: consistent = attribute.selector == StateSelector(state)
-          case .dominant, .mostSpecific, .precedence: consistent = attribute.matches.count > 1
+          case .dominant, .mostSpecific, .precedence, .firstMatch:
+            consistent = attribute.matches.count > 1
           }
           return consistent && attribute.value as? String == value
             && attribute.selector == attribute.matches.first
