@@ -6,6 +6,8 @@ import PackageDescription
 // Docs/Architecture.md describes each module, what it owns and what it may import.
 let package = Package(
   name: "StateKit",
+  // The floor of every product; StateController alone needs newer releases (Synchronization).
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     // StateKitFoundation has no API to import: it is in the product so that every client links
     // StateKitError's conformance to Foundation's LocalizedError (see Docs/Architecture.md).
@@ -21,7 +23,10 @@ let package = Package(
     // Control state, names, the text format, catalogs and per-state tables; its errors are
     // CodedErrors, so it needs the vocabulary and nothing more. No Synchronization, no
     // Observation: the tool links this module, not StateKit, and starts without them.
-    .target(name: "StateKitCore", dependencies: ["ErrorKitCore"]),
+    .target(name: "StateKitCore", dependencies: ["ErrorKitCore", "StateKitAtomics"]),
+    // An atomic load and compare-and-swap of a pointer (C builtins, header only), for
+    // StyleHolder's lock-free reads on every deployment target.
+    .target(name: "StateKitAtomics"),
     // What `import StateKit` gives: StateKitCore, re-exported, and StateController (a control's
     // state shared between threads, with change callbacks and Observation support).
     .target(name: "StateKit", dependencies: ["StateKitCore"]),

@@ -21,7 +21,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # target -> the targets it may depend on (exactly)
 ALLOWED = {
     "ErrorKitCore": set(),
-    "StateKitCore": {"ErrorKitCore"},
+    "StateKitCore": {"ErrorKitCore", "StateKitAtomics"},
+    # C builtins for StyleHolder's atomic pointer, header only.
+    "StateKitAtomics": set(),
     "StateKit": {"StateKitCore"},
     "StateKitFoundation": {"StateKitCore", "ErrorKitCore"},
     "StateKitTesting": {"StateKitCore"},

@@ -129,4 +129,3 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
     table as? any Encodable
   }
 }
-

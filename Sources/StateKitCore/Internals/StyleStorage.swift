@@ -124,4 +124,3 @@ final class _StyleTables: @unchecked Sendable {
     columns = columns.map { $0.reordered(by: precedence) }
   }
 }
-
