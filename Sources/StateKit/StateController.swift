@@ -1,49 +1,6 @@
 import Observation
 import Synchronization
 
-/// One change of a control's state: the state before and after it.
-///
-///     let change = StateChange(old: .normal, new: [.highlighted, .selected])
-///     change.changed  // [.highlighted, .selected]
-///     change.touches(.disabled)  // false
-public struct StateChange: Hashable, Sendable, CustomStringConvertible {
-  /// The state before the change.
-  public var old: ControlState
-  /// The state after the change.
-  public var new: ControlState
-
-  /// Creates a change.
-  ///
-  ///     let disabling = StateChange(old: .normal, new: .disabled)
-  ///     disabling.changed  // .disabled
-  ///
-  /// - Parameters:
-  ///   - old: The state before the change.
-  ///   - new: The state after it.
-  public init(old: ControlState, new: ControlState) {
-    self.old = old
-    self.new = new
-  }
-
-  /// The bits that differ between the two states.
-  ///
-  ///     StateChange(old: .highlighted, new: .selected).changed  // [.highlighted, .selected]
-  public var changed: ControlState { old.symmetricDifference(new) }
-
-  /// Whether the change sets or clears a bit of `states`: whether a style whose entries
-  /// mention only `states` may look different after it.
-  ///
-  ///     StateChange(old: .normal, new: .focused).touches([.highlighted, .disabled])  // false
-  ///
-  /// - Parameter states: The bits that matter, such as a style's relevant states.
-  public func touches(_ states: ControlState) -> Bool { !changed.isDisjoint(with: states) }
-
-  /// `old -> new`, in the state text format: `normal -> highlighted | selected`.
-  ///
-  ///     StateChange(old: .normal, new: .selected).description  // "normal -> selected"
-  public var description: String { "\(old) -> \(new)" }
-}
-
 /// The state of one control and the changes to it, so a widget restyles only when its state
 /// changed in a way its style can see.
 ///
@@ -61,10 +18,15 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
 ///     token.cancel()
 ///
 /// Observers hear changes one at a time, in the order they were made, outside the controller's
-/// lock (they may read or even change the state). They run on the thread that made the change,
+/// lock (they may read or even change the state, and an observer cancelled by an earlier one
+/// hears nothing more, not even the change in flight). They run on the thread that made the change,
 /// unless observers are being called already: then the change waits its turn and the thread
 /// calling them delivers it, so a change an observer makes is heard after the one it is handling. Changes are also an `AsyncSequence`
 /// (``changes(relevantTo:)``), and ``ObservableControlState`` gives Observation tracking.
+///
+/// It needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2 (its lock is Synchronization's
+/// `Mutex`). For a state that one thread owns, on any platform the package supports,
+/// ``StateModel`` reads without a lock and takes handlers that are not `Sendable`.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class StateController: Sendable {
   typealias Handler = @Sendable (StateChange) -> Void
@@ -108,6 +70,9 @@ public final class StateController: Sendable {
   }
 
   private let storage: OrderedMutex<Storage>
+  /// Counts observers removed, so delivery checks an observer is still there only after a
+  /// removal (an earlier observer may have cancelled it).
+  private let removals = Atomic<UInt>(0)
 
   /// Creates a controller.
   ///
@@ -200,22 +165,40 @@ public final class StateController: Sendable {
   }
 
   /// Calls the observers with each pending change, oldest first, outside the lock, until none
-  /// is left (observers may make changes of their own meanwhile).
+  /// is left (observers may make changes of their own meanwhile). The changes queued so far are
+  /// taken in one step, so a long queue drains in linear time.
   private func deliverPending() {
     while true {
-      let next = storage.withLock { storage -> (StateChange, Observer?, [Observer])? in
+      let batch = storage.withLock { storage -> [StateChange] in
         guard !storage.pending.isEmpty else {
           storage.delivering = false
-          return nil
+          return []
         }
-        return (storage.pending.removeFirst(), storage.first, storage.more)
+        defer { storage.pending = [] }
+        return storage.pending
       }
-      guard let (change, first, more) = next else { return }
-      if let first, change.touches(first.mask) { first.handler(change) }
-      for observer in more where change.touches(observer.mask) {
-        observer.handler(change)
+      if batch.isEmpty { return }
+      for change in batch {
+        let (first, more, removed) = storage.withLock { storage in
+          (storage.first, storage.more, removals.load(ordering: .acquiring))
+        }
+        if let first, change.touches(first.mask) { call(first, change, removed) }
+        for observer in more where change.touches(observer.mask) {
+          call(observer, change, removed)
+        }
       }
     }
+  }
+
+  /// Calls an observer with a change, unless it was removed since `removed` was read.
+  private func call(_ observer: Observer, _ change: StateChange, _ removed: UInt) {
+    if removals.load(ordering: .acquiring) != removed {
+      let present = storage.withLock { storage in
+        storage.first?.id == observer.id || storage.more.contains { $0.id == observer.id }
+      }
+      guard present else { return }
+    }
+    observer.handler(change)
   }
 
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
@@ -277,6 +260,7 @@ public final class StateController: Sendable {
 
   func removeObserver(_ id: ObjectIdentifier) {
     storage.withLock { storage in
+      removals.add(1, ordering: .releasing)
       if storage.first?.id == id {
         // The next observer in order moves up, so observers keep the order they were added in.
         storage.first = storage.more.isEmpty ? nil : storage.more.removeFirst()

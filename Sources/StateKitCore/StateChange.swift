@@ -1,0 +1,42 @@
+/// One change of a control's state: the state before and after it.
+///
+///     let change = StateChange(old: .normal, new: [.highlighted, .selected])
+///     change.changed  // [.highlighted, .selected]
+///     change.touches(.disabled)  // false
+public struct StateChange: Hashable, Sendable, CustomStringConvertible {
+  /// The state before the change.
+  public var old: ControlState
+  /// The state after the change.
+  public var new: ControlState
+
+  /// Creates a change.
+  ///
+  ///     let disabling = StateChange(old: .normal, new: .disabled)
+  ///     disabling.changed  // .disabled
+  ///
+  /// - Parameters:
+  ///   - old: The state before the change.
+  ///   - new: The state after it.
+  public init(old: ControlState, new: ControlState) {
+    self.old = old
+    self.new = new
+  }
+
+  /// The bits that differ between the two states.
+  ///
+  ///     StateChange(old: .highlighted, new: .selected).changed  // [.highlighted, .selected]
+  public var changed: ControlState { old.symmetricDifference(new) }
+
+  /// Whether the change sets or clears a bit of `states`: whether a style whose entries
+  /// mention only `states` may look different after it.
+  ///
+  ///     StateChange(old: .normal, new: .focused).touches([.highlighted, .disabled])  // false
+  ///
+  /// - Parameter states: The bits that matter, such as a style's relevant states.
+  public func touches(_ states: ControlState) -> Bool { !changed.isDisjoint(with: states) }
+
+  /// `old -> new`, in the state text format: `normal -> highlighted | selected`.
+  ///
+  ///     StateChange(old: .normal, new: .selected).description  // "normal -> selected"
+  public var description: String { "\(old) -> \(new)" }
+}
