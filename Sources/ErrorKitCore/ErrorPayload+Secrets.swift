@@ -8,10 +8,19 @@ extension ErrorPayload {
   /// A detail value as it may leave the process, by the package's one secrets policy:
   ///
   /// - a URL keeps its scheme, host, port and path; the user name and password before its host
-  ///   and the value of every query item (and of every `name=value` item of its fragment) become
-  ///   ``redactionMarker``: tokens, signatures and session keys travel there;
+  ///   (up to the last `@` there) and the value of every query item (and of every `name=value`
+  ///   item of its fragment) become ``redactionMarker``: tokens, signatures and session keys
+  ///   travel there. A URL is a scheme as RFC 3986 spells it (a letter, then letters, digits,
+  ///   `+`, `-`, `.`: `https`, `s3`, `tn3270`) followed by `://`. A URL inside another, in its
+  ///   path or where a query or fragment item would be (a proxy's or an archive's link,
+  ///   `https://proxy/https://user:pw@host/…`), is a URL of its own, and loses its secrets too;
   /// - a home-directory path (`/Users/NAME/`, `/home/NAME/`, `C:\Users\NAME\`) keeps everything
-  ///   but the user's name, which is personal data and says nothing about the error;
+  ///   but the user's name, which is personal data and says nothing about the error. The Windows
+  ///   form matches in any case (`c:\users\NAME\`), with doubled backslashes (as a string
+  ///   literal prints it) and with slashes after a drive (`C:/Users/NAME/`); in running text its
+  ///   name may hold spaces (`C:\Users\John Smith\`), so it runs to the next separator, or,
+  ///   when none follows, to the end of the token (a quote, a control character, the end of the
+  ///   text);
   /// - everything else is kept: a path outside a home directory, a host name, a number, a key
   ///   name, all of which a person needs to understand the error.
   ///
@@ -37,11 +46,11 @@ extension ErrorPayload {
     var changed = false
     let marker = Array(redactionMarker.utf8)
     while position < bytes.count {
-      if let end = SecretScan.homeUser(in: bytes, at: position) {
+      if let name = SecretScan.homeUser(in: bytes, at: position, inURL: false) {
         // The prefix (`/Users/`), the marker, then the separator after the name.
-        output.append(contentsOf: bytes[position..<SecretScan.nameStart(in: bytes, at: position)])
+        output.append(contentsOf: bytes[position..<name.lowerBound])
         output.append(contentsOf: marker)
-        position = end
+        position = name.upperBound
         changed = true
         continue
       }
@@ -98,7 +107,11 @@ public protocol ExportsSecretDetails: CodedError {}
 
 /// The byte-level scans behind ``ErrorPayload/redactingSecrets(in:)``.
 enum SecretScan {
-  static let homePrefixes: [[UInt8]] = ["/Users/", "/home/", "\\Users\\"].map { Array($0.utf8) }
+  /// The home prefixes of macOS and Linux, as written (``homeUser(in:at:inURL:)``).
+  static let posixHomePrefixes: [[UInt8]] = ["/Users/", "/home/"].map { Array($0.utf8) }
+  /// The folder of Windows home directories, in lower case: `\Users\` matches in any case.
+  static let windowsUsers = Array("users".utf8)
+  static let backslash = UInt8(ascii: "\\")
 
   /// Whether a byte ends a URL or a path segment in running text.
   static func endsToken(_ byte: UInt8) -> Bool {
@@ -106,30 +119,91 @@ enum SecretScan {
       || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
   }
 
-  /// Where a home-directory prefix at `position` ends (the name starts there).
-  static func nameStart(in bytes: [UInt8], at position: Int) -> Int {
-    for prefix in homePrefixes where matches(bytes, prefix, at: position) {
-      return position + prefix.count
+  /// The user's name when a home directory starts at `position`: the range from the end of its
+  /// prefix to the end of the name.
+  ///
+  /// - `/Users/NAME/` and `/home/NAME/`, as written: the name ends at a separator (`/` or `\`)
+  ///   or at the end of the token (a space, a quote, a control character).
+  /// - Windows forms: `\Users\NAME\` in any case (`c:\users\bob\`), each backslash written
+  ///   once or twice (a string literal's `C:\\Users\\bob\\`), and `/Users/NAME/` after a drive
+  ///   (`C:/Users/NAME/`). In running text a Windows name may hold spaces
+  ///   (`C:\Users\John Smith\`): it ends at its separator or at the end of the token other than
+  ///   a space, and the spaces before its end are left out, so that without a separator after
+  ///   it, it takes the rest of the token and no surname is left behind.
+  /// - Inside a URL (`inURL`), which holds no space, a space ends a name, and so do the URL's
+  ///   query and fragment (`?`, `#`) and, for `\Users\`, a `/`, where the authority ends: the
+  ///   name never moves where the URL's parts begin, so redacting twice changes nothing.
+  /// - A URL ends a name where its scheme begins (`/Users/https://…`, `C:\Users\bob saw
+  ///   https://…`): it is read as a URL of its own, never taken for part of a name and left
+  ///   half read.
+  ///
+  /// `/Users/Shared/` holds no one's name and is no match.
+  static func homeUser(in bytes: [UInt8], at position: Int, inURL: Bool) -> Range<Int>? {
+    let start: Int
+    // Whether a `/` ends the name, and whether a space does not (a `\` always ends it).
+    let slashEnds: Bool
+    let spaced: Bool
+    switch bytes[position] {
+    case UInt8(ascii: "/"):
+      guard let prefix = posixHomePrefixes.first(where: { matches(bytes, $0, at: position) })
+      else { return nil }
+      start = position + prefix.count
+      // `C:/Users/`: a Windows path written with slashes.
+      let drive =
+        prefix == posixHomePrefixes[0] && position >= 2
+        && bytes[position - 1] == UInt8(ascii: ":") && isLetter(bytes[position - 2])
+      slashEnds = true
+      spaced = drive && !inURL
+    case backslash:
+      guard let nameStart = windowsNameStart(in: bytes, at: position) else { return nil }
+      start = nameStart
+      slashEnds = inURL
+      spaced = !inURL
+    default:
+      return nil
     }
-    return position
+    // `end` follows the last byte of the name that is not a space.
+    var end = start
+    var cursor = start
+    scan: while cursor < bytes.count {
+      switch bytes[cursor] {
+      case UInt8(ascii: "?"), UInt8(ascii: "#"): if inURL { break scan }
+      case UInt8(ascii: "/"): if slashEnds { break scan }
+      case backslash: break scan
+      case 0x20: if !spaced { break scan }
+      case UInt8(ascii: ":") where startsURL(bytes, at: cursor):
+        end = cursor
+        while end > start, isSchemeByte(bytes[end - 1]) { end -= 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        break scan
+      case let byte where endsToken(byte): break scan
+      default: break
+      }
+      if bytes[cursor] != 0x20 { end = cursor + 1 }
+      cursor += 1
+    }
+    guard end > start, end - start != 6 || !matches(bytes, Array("Shared".utf8), at: start)
+    else { return nil }
+    return start..<end
   }
 
-  /// The end of the user's name when `/Users/NAME/` (or `/home/NAME/`, `\Users\NAME\`) stands
-  /// at `position`: the offset of the separator after the name, or the end of the token.
-  static func homeUser(in bytes: [UInt8], at position: Int) -> Int? {
-    let first = bytes[position]
-    guard first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") else { return nil }
-    for prefix in homePrefixes where matches(bytes, prefix, at: position) {
-      let separator = prefix[prefix.count - 1]
-      var end = position + prefix.count
-      let start = end
-      while end < bytes.count, bytes[end] != separator, !endsToken(bytes[end]) { end += 1 }
-      // `/Users/Shared/` holds no one's name.
-      guard end > start, !matches(bytes, Array("Shared".utf8), at: start) || end - start != 6
-      else { return nil }
-      return end
+  /// Where the user's name starts when `\Users\` stands at `position`, in any case, each
+  /// backslash written once or twice.
+  static func windowsNameStart(in bytes: [UInt8], at position: Int) -> Int? {
+    var index = position + 1
+    if index < bytes.count, bytes[index] == backslash { index += 1 }
+    guard index + windowsUsers.count < bytes.count else { return nil }
+    for (offset, letter) in windowsUsers.enumerated() {
+      let byte = bytes[index + offset]
+      // ASCII upper case to lower case; no other byte becomes a lower-case letter.
+      let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+      guard lower == letter else { return nil }
     }
-    return nil
+    index += windowsUsers.count
+    guard bytes[index] == backslash else { return nil }
+    index += 1
+    if index < bytes.count, bytes[index] == backslash { index += 1 }
+    return index
   }
 
   static func matches(_ bytes: [UInt8], _ literal: [UInt8], at position: Int) -> Bool {
@@ -140,13 +214,31 @@ enum SecretScan {
     return true
   }
 
-  /// Whether `://` stands at `position` after a scheme of letters.
+  /// Whether a byte may stand in a URL scheme: a letter, a digit, `+`, `-` or `.` (RFC 3986).
+  static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+  }
+
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  /// Whether `://` stands at `position` after a scheme: by RFC 3986 a letter, then letters,
+  /// digits, `+`, `-` and `.`. So `s3://`, `tn3270://` and `svn+ssh://` are URLs, and `3://`
+  /// is not. In running text the scheme starts at a letter that only scheme bytes separate
+  /// from `:`; the walk back stops at the first letter, so every `:` costs at most the digits,
+  /// `+`, `-` and `.` right before it.
   static func startsURL(_ bytes: [UInt8], at position: Int) -> Bool {
     guard position >= 1, position + 2 < bytes.count, bytes[position + 1] == UInt8(ascii: "/"),
       bytes[position + 2] == UInt8(ascii: "/")
     else { return false }
-    let before = bytes[position - 1]
-    return (0x41...0x5A).contains(before) || (0x61...0x7A).contains(before)
+    var index = position - 1
+    while index >= 0, isSchemeByte(bytes[index]) {
+      if isLetter(bytes[index]) { return true }
+      index -= 1
+    }
+    return false
   }
 
   /// A URL from its `://` at `position`: the text up to its end, with its credentials and its
@@ -187,10 +279,15 @@ enum SecretScan {
         cursor += marker.count
         continue
       }
-      if let end = homeUser(in: bytes, at: cursor) {
-        output.append(contentsOf: bytes[cursor..<nameStart(in: bytes, at: cursor)])
+      if bytes[cursor] == UInt8(ascii: ":"), startsURL(bytes, at: cursor) {
+        // A URL in this one's path (a proxy's or an archive's link) ends this one at its `:`:
+        // the caller reads it as a URL of its own, credentials, query and all.
+        return (output, cursor, changed)
+      }
+      if let name = homeUser(in: bytes, at: cursor, inURL: true) {
+        output.append(contentsOf: bytes[cursor..<name.lowerBound])
         output.append(contentsOf: marker)
-        cursor = end
+        cursor = name.upperBound
         changed = true
         continue
       }
@@ -203,10 +300,20 @@ enum SecretScan {
       output.append(part)
       cursor += 1
       var itemStart = cursor
+      var named = false
       while cursor <= bytes.count {
         if cursor < bytes.count, matches(bytes, marker, at: cursor) {
           cursor += marker.count
           continue
+        }
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") { named = true }
+        if !named, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":"),
+          startsURL(bytes, at: cursor)
+        {
+          // A URL where an item's name or a value without a name would be (`#https://…`,
+          // `?https://…`) ends this one at its `:`, as in the path.
+          output.append(contentsOf: bytes[itemStart..<cursor])
+          return (output, cursor, changed)
         }
         let atEnd =
           cursor == bytes.count || endsToken(bytes[cursor])
@@ -230,6 +337,7 @@ enum SecretScan {
           output.append(bytes[cursor])
           cursor += 1
           itemStart = cursor
+          named = false
           continue
         }
         cursor += 1

@@ -74,14 +74,7 @@ extension Inspector {
   mutating func show(_ finding: ErrorFinding, report: inout Report, first: inout Bool) {
     switch finding.result {
     case .error(let read):
-      var payload = read.payload
-      if !read.asGiven {
-        // Text read from a log follows the package's secrets policy; a payload document given
-        // as input prints back as it was given.
-        payload = payload.redactingSecrets()
-        lookup.name(&payload, darwin: read.darwin)
-      }
-      show(payload, report: &report, first: &first)
+      show(exported(read), report: &report, first: &first)
       if let cut = read.cut {
         Terminal.warning("\(report.name): the text ends \(cut); shown is what is complete")
       }
@@ -94,6 +87,16 @@ extension Inspector {
         report.pending = message
       }
     }
+  }
+
+  /// An error as the tool prints it. Text read from a log follows the package's secrets policy
+  /// (`ErrorPayload.redactingSecrets()`, on every error of the chain) and gets the names the
+  /// tables give; a payload document given as input prints back as it was given.
+  func exported(_ read: ErrorFinding.ReadError) -> ErrorPayload {
+    guard !read.asGiven else { return read.payload }
+    var payload = read.payload.redactingSecrets()
+    lookup.name(&payload, darwin: read.darwin)
+    return payload
   }
 
   /// Prints an error; a held problem becomes a warning before it.

@@ -49,12 +49,30 @@ public func collect<Value>(_ value: Value) {
 ///     }
 ///     failure?.report.reason.hasPrefix("\"disabled\" covered")  // true
 ///
+/// A percentage outside 0...100, NaN or an infinity is a mistake in the test, not a trap: the
+/// runner stops at the first case that gives one and returns a failure without a counterexample
+/// whose report gives up, naming the label and the percentage.
+///
+///     let failure = check("typo", Gen.bool, cases: 10) { heads in
+///         cover(500, heads, "heads")
+///         return true
+///     }
+///     failure?.report.reason.hasPrefix("cover(_:_:_:) was given the percentage 500.0")  // true
+///
 /// - Parameters:
 ///   - percentage: The least share of cases, from 0 to 100.
 ///   - condition: Whether the case gets the label.
 ///   - label: The label.
 public func cover(_ percentage: Double, _ condition: Bool, _ label: String) {
   guard let context = _PropertyContext.current else { return }
+  // `contains` is false for NaN too.
+  guard (0...100).contains(percentage) else {
+    if context.problem == nil {
+      context.problem =
+        "cover(_:_:_:) was given the percentage \(percentage) for \"\(label)\"; a percentage is from 0 to 100"
+    }
+    return
+  }
   if !context.requirements.contains(where: { $0.label == label }) {
     context.requirements.append((label, percentage))
   }
@@ -185,6 +203,9 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The first label whose required coverage is not met with confidence, with the reason.
   func unmetCoverage() -> String? {
     for (label, percentage) in required.sorted(by: { $0.key < $1.key }) {
+      // A label every case got meets any requirement, 100% included, which the interval's
+      // upper bound may miss by a rounding error.
+      guard count(of: label) < cases else { continue }
       let bound = interval(of: label, z: Self.confidenceZ).upperBound
       if bound * 100 < percentage {
         return
@@ -194,9 +215,11 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
+  /// A share from 0 to 1 as a percentage to a tenth (`0.125` is `12.5%`); a value no `Int`
+  /// holds in tenths (NaN, an infinity) prints as Swift prints the number.
   static func percent(_ share: Double) -> String {
-    let tenths = (share * 1000).rounded()
-    return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
+    guard let tenths = Int(exactly: (share * 1000).rounded()) else { return "\(share * 100)%" }
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 
   /// The statistics as text: the number of cases, each label's share (most common first, with

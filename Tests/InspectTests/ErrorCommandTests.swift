@@ -1,5 +1,8 @@
+import ErrorKitCore
 import Foundation
 import Testing
+
+@testable import InspectKit
 
 @Suite("statekit-inspect error")
 struct ErrorCommandTests {
@@ -244,5 +247,128 @@ struct ErrorCommandTests {
     #expect(run.status == 1)
     #expect(run.stdout.hasPrefix("NSPOSIXErrorDomain 2 ENOENT\n"))
     #expect(run.stderr.split(separator: "\n").count == 2)
+  }
+
+  // MARK: The secrets policy on every form the tool reads and prints
+
+  /// Details that a first policy let through: a URL in another's path, schemes that end in a
+  /// digit, a password with an `@`, a Windows home folder whose name holds a space, one in
+  /// lower case, and one with its backslashes doubled; each with what the tool must print.
+  static let hardForms: [(key: String, value: String, printed: String)] = [
+    (
+      "proxy", "https://proxy.example/https://alice:pa55@api.example.com/v1?sig=s3cr3t",
+      "https://proxy.example/https://<redacted>@api.example.com/v1?sig=<redacted>"
+    ),
+    (
+      "archive", "https://web.archive.org/web/2024/#https://alice:pa55@example.com/a",
+      "https://web.archive.org/web/2024/#https://<redacted>@example.com/a"
+    ),
+    (
+      "s3", "s3://AKIDEXAMPLE:pa55@bucket/key?X-Amz-Signature=s3cr3t",
+      "s3://<redacted>@bucket/key?X-Amz-Signature=<redacted>"
+    ),
+    (
+      "tn3270", "tn3270://alice:pa55@mainframe.example:23",
+      "tn3270://<redacted>@mainframe.example:23"
+    ),
+    ("at", "https://alice:pa55@word@host.example/x", "https://<redacted>@host.example/x"),
+    (
+      "home", #"C:\Users\alice Smith\AppData\state.json"#,
+      #"C:\Users\<redacted>\AppData\state.json"#
+    ),
+    ("lower", #"c:\users\alice\AppData\state.json"#, #"c:\users\<redacted>\AppData\state.json"#),
+    ("doubled", #"C:\\Users\\alice\\x"#, #"C:\\Users\\<redacted>\\x"#),
+  ]
+
+  /// What must not leave the tool.
+  static let secrets = ["alice", "pa55", "word@", "s3cr3t", "Smith", "AKIDEXAMPLE"]
+
+  /// The hard forms as the user info of NSError text, under a cause.
+  static var hardText: String {
+    let userInfo = hardForms.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    return #"Error Domain=NSURLErrorDomain Code=-1011 "Bad response" UserInfo={"#
+      + #"NSUnderlyingError=0x6000 {Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied" "#
+      + "UserInfo={" + userInfo + "}}, " + userInfo + "}"
+  }
+
+  /// Every text the tool would print for the errors found: the tree and the JSON.
+  static func printed(_ findings: [ErrorFinding], by inspector: Inspector) -> [String] {
+    findings.compactMap { finding in
+      guard case .error(let read) = finding.result else { return nil }
+      let payload = inspector.exported(read)
+      return ErrorTree(color: false).render(payload) + payload.jsonText
+    }
+  }
+
+  static func expectRedacted(_ texts: [String], _ comment: String) {
+    #expect(!texts.isEmpty, "\(comment)")
+    for text in texts {
+      for secret in secrets {
+        #expect(!text.contains(secret), "\(comment): \(secret) in \(text)")
+      }
+      for form in hardForms {
+        #expect(
+          text.contains("  \(form.key): \(form.printed)\n"), "\(comment): \(form.key) in \(text)")
+      }
+    }
+  }
+
+  /// In process, on every way the tool reads an error: an argument of NSError text, a log line
+  /// around it, the same text inside a JSON log line's string (read from its unescaped copy),
+  /// and standard input as a stream; each error and its cause, as a tree and as JSON.
+  @Test func hardFormsAreRedactedOnEveryReadingInProcess() throws {
+    let inspector = Inspector()
+    let text = Self.hardText
+    let line = "2026-11-20 10:15:02.114 MyApp[812:40211] Fetch failed: " + text + " (will retry)"
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      default: escaped.append(character)
+      }
+    }
+    let jsonLine = #"{"level": 3, "message": ""# + escaped + #""}"#
+    for (name, input) in [("argument", text), ("log line", line), ("JSON log line", jsonLine)] {
+      let findings = try inspector.explain(input, bytes: Array(input.utf8))
+      let texts = Self.printed(findings, by: inspector)
+      Self.expectRedacted(texts, name)
+      // The cause's details too.
+      for text in texts {
+        #expect(text.components(separatedBy: "<redacted>").count > 2 * Self.hardForms.count)
+      }
+    }
+    var stream = ErrorStream()
+    let input = Array((line + "\n" + jsonLine + "\n").utf8)
+    var items = stream.feed(input, count: input.count)
+    items += stream.finish()
+    let findings = items.compactMap { item -> ErrorFinding? in
+      if case .finding(let finding) = item { finding } else { nil }
+    }
+    #expect(findings.count == 2)
+    Self.expectRedacted(Self.printed(findings, by: inspector), "stream")
+  }
+
+  /// The built tool, end to end: an argument, `--json`, and `error -`.
+  @Test func hardFormsAreRedactedByTheBuiltTool() throws {
+    let text = Self.hardText
+    let runs = [
+      try Run(["error", text]), try Run(["error", "--json", text]),
+      try Run(["error", "-"], stdin: Data((text + "\n").utf8)),
+    ]
+    for run in runs {
+      #expect(run.status == 0, "\(run)")
+      for secret in Self.secrets {
+        #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(secret): \(run)")
+      }
+    }
+    for form in Self.hardForms {
+      #expect(runs[0].stdout.contains("  \(form.key): \(form.printed)\n"), "\(runs[0])")
+      #expect(runs[2].stdout.contains("  \(form.key): \(form.printed)\n"), "\(runs[2])")
+      var json = JSONWriter()
+      json.string(form.printed)
+      let quoted = String(decoding: json.bytes, as: UTF8.self)
+      #expect(runs[1].stdout.contains(#"""# + form.key + #"": "# + quoted), "\(runs[1])")
+    }
   }
 }

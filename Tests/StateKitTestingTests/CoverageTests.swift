@@ -120,6 +120,51 @@ struct CoverageTests {
     #expect(failure.report.description.contains("  0.0% impossible (required 10.0%)"))
   }
 
+  /// A percentage outside 0...100 (NaN, an infinity, one too large for an `Int` in tenths) is
+  /// a mistake in the test: the run gives up at the first case and says why, without a trap.
+  @Test(arguments: [
+    Double.nan, .infinity, -.infinity, 1e16, 1e18, .greatestFiniteMagnitude, 100.5, -1,
+    -Double.leastNonzeroMagnitude,
+  ])
+  func aPercentageOutsideZeroToAHundredIsReportedNotATrap(_ percentage: Double) throws {
+    let outcome = checkWithStatistics("typo", Gen.bool, cases: 50) { heads in
+      cover(percentage, heads, "heads")
+      return true
+    }
+    let failure = try #require(outcome.failure)
+    #expect(failure.counterexample == nil)
+    let report = failure.report
+    #expect(
+      report.reason
+        == "cover(_:_:_:) was given the percentage \(percentage) for \"heads\"; a percentage is from 0 to 100"
+    )
+    #expect(report.tries == 1)
+    #expect(report.description.hasPrefix("Property \"typo\" gave up after 1 tries: cover("))
+    // Nothing out of range reaches the statistics, which print without a trap.
+    #expect(outcome.statistics.required.isEmpty)
+    #expect(outcome.statistics.description == "0 cases")
+  }
+
+  /// 0 and 100 are percentages like any other; a mistake in a failing property stops the run
+  /// too, before any shrinking.
+  @Test func theBoundsAreValidAndAMistakeStopsAFailingRunToo() throws {
+    let outcome = checkWithStatistics("bounds", Gen.bool, cases: 50) { _ in
+      cover(0, false, "never")
+      cover(100, true, "always")
+      return true
+    }
+    #expect(outcome.failure == nil, "\(outcome.failure?.report.description ?? "")")
+    #expect(outcome.statistics.required == ["never": 0, "always": 100])
+    let failing = try #require(
+      check("failing", Gen.int(in: 0...9), cases: 50) { number in
+        cover(.nan, true, "any")
+        return number < 0
+      })
+    #expect(failing.counterexample == nil)
+    #expect(failing.report.shrinkAttempts == 0)
+    #expect(failing.report.reason.hasPrefix("cover(_:_:_:) was given the percentage nan"))
+  }
+
   @Test @MainActor func stateMachinesReportLengthsAndLabels() throws {
     let audit = Audit()
     let machine = buttonMachine(buggy: false, audit: audit)

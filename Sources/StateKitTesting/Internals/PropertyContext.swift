@@ -1,12 +1,16 @@
-/// What the case being run records: its labels, its required coverage, and the length of its
-/// action sequence. The runner installs one per case it counts (not per shrink candidate), so
-/// `classify`, `collect` and `cover` outside a counted case do nothing.
+/// What the case being run records: its labels, its required coverage, a mistake in a call such
+/// as `cover`, and the length of its action sequence. The runner installs one per case it counts
+/// (not per shrink candidate), so `classify`, `collect` and `cover` outside a counted case do
+/// nothing.
 final class _PropertyContext: @unchecked Sendable {
   // Only the thread running the case touches it: it is created, used and read in one call.
   @TaskLocal static var current: _PropertyContext?
 
   var labels: [String] = []
   var requirements: [(label: String, share: Double)] = []
+  /// A mistake in the case's use of the library (a `cover` percentage outside 0...100): the
+  /// runner reports it and stops.
+  var problem: String?
   var length: Int?
   /// The longest run of one action in the case's action sequence.
   var longestRun: Int?

@@ -86,6 +86,15 @@ struct _Runner<Value> {
       // Labels count the cases of the run, never the shrinker's candidates.
       let context = _PropertyContext()
       let evaluation = _PropertyContext.$current.withValue(context) { evaluate(&stream) }
+      if let problem = context.problem {
+        // A mistake in the test stops the run before anything it would skew is counted or
+        // shrunk; the report gives up, as for too many rejected cases.
+        if case .discarded = evaluation {} else { tries += 1 }
+        let report = PropertyReport(
+          problem: problem, name: name, seed: seed, tries: tries, replay: replay)
+        return outcome(
+          PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+      }
       switch evaluation {
       case .passed:
         tries += 1
