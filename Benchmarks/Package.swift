@@ -4,7 +4,10 @@ import PackageDescription
 // Benchmarks for StateKit, measured from a client package as users see the library.
 let package = Package(
   name: "StateKitBenchmarks",
-  dependencies: [.package(name: "StateKit", path: "..")],
+  dependencies: [
+    .package(name: "StateKit", path: ".."),
+    .package(name: "TerminalToolkit", path: "../Examples/TerminalToolkit"),
+  ],
   targets: [
     .executableTarget(
       name: "StateTableBenchmark",
@@ -31,6 +34,17 @@ let package = Package(
         .product(name: "StateKit", package: "StateKit"),
         .product(name: "StateKitTesting", package: "StateKit"), "HeapStats", "BenchmarkSupport",
         "AllocationCounter",
+      ]
+    ),
+    // The terminal toolkit of Examples/ written twice: per widget kind, the hand-written
+    // selection against the StateKit one, and whole screens drawn both ways.
+    .executableTarget(
+      name: "ToolkitBenchmark",
+      dependencies: [
+        .product(name: "ToolkitFixtures", package: "TerminalToolkit"),
+        .product(name: "HandWritten", package: "TerminalToolkit"),
+        .product(name: "Styled", package: "TerminalToolkit"),
+        .product(name: "Terminal", package: "TerminalToolkit"), "BenchmarkSupport",
       ]
     ),
     .target(name: "BenchmarkSupport"),

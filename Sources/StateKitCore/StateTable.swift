@@ -136,8 +136,8 @@ public struct StateTable<Value> {
   ///     text.resolve(hot)                         // "silver"
   ///
   /// A later entry for a selector already listed replaces that entry's value and keeps its
-  /// place. Setting a value for a new selector through the subscript adds it last, so a theme
-  /// can change the value of any branch without changing the order.
+  /// place. Setting a value through the subscript changes a branch in place, or, for a new
+  /// selector, adds it first: an entry a theme adds overrides the chain where it matches.
   ///
   /// - Parameter entries: Selectors and values, in the order they are tried.
   @inlinable
@@ -161,19 +161,20 @@ public struct StateTable<Value> {
   /// The table has one entry per combination, which requires the states of the combination
   /// and excludes the other states of `states`, so every state matches exactly one entry and
   /// the table resolves every state as `select` did. States outside `states` do not change
-  /// the result.
+  /// the result. It is a first-match table, so an entry set later for a new selector, such as
+  /// a theme's `disabled`, overrides the combinations it matches.
   ///
   ///     let hot = ControlState(rawValue: 1 << 16)
   ///     func textColor(_ state: ControlState) -> String {
   ///         if state.contains(.disabled) { return "gray" }
   ///         return state.contains(.focused) ? (state.contains(hot) ? "yellow" : "white") : "silver"
   ///     }
-  ///     let text = StateTable(evaluating: [.disabled, .focused, hot], textColor)
-  ///     text.count                         // 8
-  ///     text.resolve([.focused, hot])      // "yellow"
+  ///     var text = StateTable(evaluating: [.disabled, .focused, hot], textColor)
+  ///     text.count                           // 8
+  ///     text.resolve([.focused, hot])        // "yellow"
   ///     text.resolve([.focused, .selected])  // "white"
-  ///
-  /// Each entry can then be changed alone, by a theme for example.
+  ///     text[StateSelector(.focused)] = "cyan"
+  ///     text.resolve([.focused, hot])        // "cyan"
   ///
   /// - Parameters:
   ///   - states: The states `select` reads; at most 12 bits (4,096 combinations).
@@ -194,7 +195,7 @@ public struct StateTable<Value> {
       subset = (subset &- bits) & bits
     } while subset != 0
     entries.sort { StatePrecedence.standard.outranks($0.selector, $1.selector) }
-    _storage = _TableStorage(entries, precedence: .standard)
+    _storage = _TableStorage(entries, precedence: .standard, firstMatch: true)
   }
 
   /// Whether the first matching entry wins, in the order the entries were given (a table made
@@ -413,11 +414,10 @@ public struct StateTable<Value> {
   ///
   /// The result keeps this table's precedence.
   /// A first-match table keeps its order: an override of a selector it has replaces the value
-  /// in place, and other overrides are tried after its own entries.
+  /// in place, and the other overrides are tried first, in their own order.
   public mutating func overlay(_ overrides: StateTable<Value>) {
     if isFirstMatch {
-      self = StateTable(
-        firstMatch: (_entries + overrides._entries).lazy.map { ($0.selector, $0.value) })
+      for entry in overrides._entries.reversed() { set(entry.value, for: entry.selector) }
       return
     }
     let precedence = self.precedence

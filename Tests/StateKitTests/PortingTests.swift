@@ -86,15 +86,18 @@ struct PortingTests {
     var table = Self.chainTable
     table[StateSelector(.focused)] = 20
     table[StateSelector(.selected)] = 30
-    #expect(table.entries.map(\.value) == [0, 1, 20, 3, 4, 5, 30], "a new selector goes last")
-    #expect(table.resolve(.focused) == 20 && table.resolve(.selected) == 5)
+    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a new selector goes first")
+    #expect(table.resolve(.focused) == 20 && table.resolve([.selected, .disabled]) == 30)
     var overrides = StateTable<Int>()
     overrides[StateSelector(.disabled)] = 10
+    overrides[StateSelector(.selected)] = 11
+    overrides[StateSelector(.highlighted)] = 12
     let merged = Self.chainTable.overlaid(with: overrides)
-    #expect(merged.isFirstMatch && merged.entries.first?.value == 10)
+    #expect(merged.isFirstMatch && merged.entries.map(\.value) == [12, 11, 10, 1, 2, 3, 4, 5])
     #expect(merged.resolve([.disabled, .focused]) == 10)
+    #expect(merged.resolve([.selected, .disabled]) == 11, "an override comes before the chain")
     table.precedence = StatePrecedence(dominant: .focused)
-    #expect(table.entries.map(\.value) == [0, 1, 20, 3, 4, 5, 30], "a precedence reorders nothing")
+    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a precedence reorders nothing")
   }
 
   @Test func explainNamesTheFirstMatchRule() {
@@ -151,12 +154,58 @@ struct PortingTests {
 
   /// Readers on several threads see the old table or the new one, never anything else, while
   /// another thread swaps tables; the history is freed without deep recursion.
+  struct Look: Sendable, Equatable {
+    var title = "OK"
+    var size = 1
+  }
+
+  /// A holder of a style set fills looks as a StyleSet.Lookup does, reads them in place, and
+  /// publishes a changed style; a table holder ignores style changes and the other way round.
+  @Test func aHolderOfAStyleSet() throws {
+    let size = StyleKey<Int>("size")
+    let title = StyleKey<String>("title")
+    var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+    style[size, for: .focused] = 2
+    style[title, for: .disabled] = "--"
+    let fields: [StyleSet.Field<Look>] = [.field(\.size, from: size), .field(\.title, from: title)]
+    let holder = StyleHolder(style, default: Look(), fields)
+    let lookup = StyleSet.Lookup(style, default: Look(), fields)
+    for state in Self.everyState {
+      #expect(holder[state] == lookup.resolve(state))
+      #expect(holder.withValue(for: state) { $0.title.count } == lookup.resolve(state).title.count)
+    }
+    #expect(holder.table == nil && holder.style == style)
+    holder.update { $0[StateSelector(.normal)] = Look(title: "ignored", size: 0) }
+    #expect(holder[.normal] == Look())
+    holder.updateStyle { $0[size, for: .normal] = 5 }
+    #expect(holder[.selected] == Look(title: "OK", size: 5))
+    #expect(holder[[.focused, .disabled]] == Look(title: "--", size: 2))
+    holder.style = StyleSet()
+    #expect(holder[.focused] == Look())
+    let table = StyleHolder(StateTable([(StateSelector(.focused), Look(size: 3))]), default: Look())
+    table.updateStyle { $0[size, for: .normal] = 9 }
+    #expect(table.style == nil && table[.normal] == Look() && table[.focused].size == 3)
+    // Bits that do not gather: looks field by field, with the same answers.
+    var far = StyleSet()
+    far[size, for: ControlState(rawValue: 1 << 40)] = 4
+    far[size, for: ControlState(rawValue: 1 << 2)] = 6
+    far[size, for: ControlState(rawValue: 1 << 63)] = 8
+    let spread = StyleHolder(far, default: Look(), fields)
+    #expect(spread[ControlState(rawValue: 1 << 40)].size == 4 && spread[.normal].size == 1)
+    #expect(spread.withValue(for: ControlState(rawValue: 1 << 63)) { $0.size } == 8)
+  }
+
+  /// A holder kept where a toolkit keeps one, shared by tasks.
+  final class Shared: Sendable {
+    let holder = StyleHolder(StateTable(evaluating: PortingTests.bits) { _ in 0 }, default: -1)
+  }
+
   @Test func theHolderSwapsUnderReaders() async {
-    let holder = StyleHolder(StateTable(evaluating: Self.bits) { _ in 0 }, default: -1)
+    let shared = Shared()
     let results = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         for round in 1...2_000 {
-          holder.table = StateTable(evaluating: Self.bits) { _ in round }
+          shared.holder.table = StateTable(evaluating: Self.bits) { _ in round }
         }
         return true
       }
@@ -164,7 +213,7 @@ struct PortingTests {
         group.addTask {
           var last = 0
           for _ in 0..<20_000 {
-            let value = holder[[.focused, Self.hot]]
+            let value = shared.holder[[.focused, Self.hot]]
             // Values only grow: a reader never sees an older table after a newer one.
             if value < last || value > 2_000 { return false }
             last = value
@@ -175,7 +224,7 @@ struct PortingTests {
       return await group.reduce(true) { $0 && $1 }
     }
     #expect(results)
-    #expect(holder[.normal] == 2_000)
+    #expect(shared.holder[.normal] == 2_000)
   }
 
   @Test func aLongHistoryIsFreed() {

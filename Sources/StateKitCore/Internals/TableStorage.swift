@@ -99,11 +99,11 @@ struct _TableStorage<Value> {
     self = Self(entries, precedence: precedence)
   }
 
-  /// Adds an entry for a selector the table does not have: in its place by rank, or last in a
-  /// first-match table.
+  /// Adds an entry for a selector the table does not have: in its place by rank, or first in a
+  /// first-match table, where an entry added later overrides the ones given before.
   @usableFromInline
   mutating func insert(_ entry: Entry) {
-    var position = selectors.count
+    var position = 0
     if !isFirstMatch {
       position = 0
       while position < selectors.count, !precedence.outranks(entry.selector, selectors[position]) {
