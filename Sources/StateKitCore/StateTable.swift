@@ -165,7 +165,7 @@ public struct StateTable<Value> {
   /// a theme's `disabled`, overrides the combinations it matches.
   ///
   ///     let hot = ControlState(rawValue: 1 << 16)
-  ///     func textColor(_ state: ControlState) -> String {
+  ///     let textColor = { (state: ControlState) -> String in
   ///         if state.contains(.disabled) { return "gray" }
   ///         return state.contains(.focused) ? (state.contains(hot) ? "yellow" : "white") : "silver"
   ///     }

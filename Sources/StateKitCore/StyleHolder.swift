@@ -7,19 +7,21 @@ import StateKitAtomics
 /// where it draws, and a theme changes single entries:
 ///
 ///     enum Role: UInt8, Sendable { case normal, focus, hot, disabled }
-///     let hot = ControlState(rawValue: 1 << 16)
+///     extension ControlState {
+///         static let pointerOver = ControlState(rawValue: 1 << 16)
+///     }
 ///
 ///     enum ButtonStyle {
 ///         static let text = StyleHolder(
 ///             StateTable(firstMatch: [
 ///                 (StateSelector(.disabled), Role.disabled),
-///                 (StateSelector([.focused, hot]), .hot),
+///                 (StateSelector([.focused, .pointerOver]), .hot),
 ///                 (StateSelector(.focused), .focus),
 ///             ]),
 ///             default: .normal)
 ///     }
 ///
-///     ButtonStyle.text[[.focused, hot]]  // .hot
+///     ButtonStyle.text[[.focused, .pointerOver]]  // .hot
 ///     ButtonStyle.text.update { $0[StateSelector(.focused)] = .hot }
 ///     ButtonStyle.text[.focused]         // .hot
 ///
@@ -141,11 +143,10 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// them (see ``StateTable/init(evaluating:_:)``): the way to keep a widget's selection code
   /// and read its answers from a table.
   ///
-  ///     let hot = ControlState(rawValue: 1 << 16)
-  ///     let border = StyleHolder(evaluating: [.focused, hot]) { state in
-  ///         state.contains(.focused) ? (state.contains(hot) ? "═" : "─") : " "
+  ///     let border = StyleHolder(evaluating: [.focused, .pointerOver]) { state in
+  ///         state.contains(.focused) ? (state.contains(.pointerOver) ? "═" : "─") : " "
   ///     }
-  ///     border[[.focused, hot, .selected]]  // "═"
+  ///     border[[.focused, .pointerOver, .selected]]  // "═"
   ///     border.update { $0[StateSelector(.disabled)] = "·" }
   ///     border[[.focused, .disabled]]       // "·"
   ///
@@ -162,14 +163,15 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// Creates a holder of looks whose fields a style set's attributes fill, as a
   /// ``StyleSet/Lookup`` does.
   ///
-  ///     struct Look: Sendable {
-  ///         var titleColor = "black"
+  ///     struct LinkLook: Sendable {
+  ///         var color = "blue"
   ///         var underlined = false
   ///     }
+  ///     let color = StyleKey<String>("color")
   ///     var style = StyleSet()
-  ///     style[.titleColor, for: .visited] = "purple"
-  ///     let looks = StyleHolder(style, default: Look(), [.field(\.titleColor, from: .titleColor)])
-  ///     looks[.visited].titleColor  // "purple"
+  ///     style[color, for: .selected] = "purple"
+  ///     let looks = StyleHolder(style, default: LinkLook(), [.field(\.color, from: color)])
+  ///     looks[.selected].color  // "purple"
   ///
   /// - Parameters:
   ///   - style: The attributes.
@@ -242,11 +244,12 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// Calls `body` with the value for a control in `state`, read in place: a look that holds
   /// strings or references is not copied, so reading it costs what reading one field costs.
   ///
-  ///     struct Look: Sendable {
+  ///     struct ButtonLook: Sendable {
   ///         var title = "OK"
   ///         var bold = false
   ///     }
-  ///     let looks = StyleHolder(StateTable([(StateSelector(.highlighted), Look(bold: true))]), default: Look())
+  ///     let pressed = ButtonLook(bold: true)
+  ///     let looks = StyleHolder(StateTable([(StateSelector(.highlighted), pressed)]), default: ButtonLook())
   ///     looks.withValue(for: .highlighted) { $0.bold }  // true
   ///
   /// - Parameters:
@@ -293,8 +296,8 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// publishes a style set in place of the current one (a holder of a table ignores it: it has
   /// no fields).
   ///
-  ///     struct Look: Sendable { var size = 1 }
-  ///     let sizes = StyleHolder(StyleSet(), default: Look(), [.field(\.size, from: StyleKey<Int>("size"))])
+  ///     struct SizeLook: Sendable { var size = 1 }
+  ///     let sizes = StyleHolder(StyleSet(), default: SizeLook(), [.field(\.size, from: StyleKey<Int>("size"))])
   ///     var style = StyleSet()
   ///     style[StyleKey<Int>("size"), for: .selected] = 3
   ///     sizes.style = style
@@ -339,8 +342,8 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// Changes the style set, as a theme does, and publishes it with its new looks in one step; a
   /// holder of a table is left as it is.
   ///
-  ///     struct Look: Sendable { var size = 1 }
-  ///     let sizes = StyleHolder(StyleSet(), default: Look(), [.field(\.size, from: StyleKey<Int>("size"))])
+  ///     struct SizeLook: Sendable { var size = 1 }
+  ///     let sizes = StyleHolder(StyleSet(), default: SizeLook(), [.field(\.size, from: StyleKey<Int>("size"))])
   ///     sizes.updateStyle { $0[StyleKey<Int>("size"), for: .focused] = 2 }
   ///     sizes[.focused].size  // 2
   ///

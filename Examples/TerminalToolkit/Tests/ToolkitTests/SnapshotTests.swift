@@ -1,3 +1,4 @@
+import Foundation
 import StateKit
 import Styled
 import Terminal
@@ -57,4 +58,33 @@ struct SnapshotTests {
     #expect(catalog.description(of: [.focused, .hot]) == "focused | hot")
     #expect(try catalog.parse("open | navigating") == [.open, .navigating])
   }
+}
+
+/// The StateKit version's selection code and styles are shorter than the hand-written ones.
+@Suite("Size")
+struct SizeTests {
+  /// The non-blank lines of a source file of the package that are not comments.
+  static func codeLines(_ path: String) throws -> Int {
+    let root = URLPath(#filePath).parent.parent.parent
+    let text = try String(contentsOfFile: root + "/Sources/" + path, encoding: .utf8)
+    return text.split(separator: "\n").filter { line in
+      let trimmed = line.drop { $0 == " " }
+      return !trimmed.isEmpty && !trimmed.hasPrefix("//")
+    }.count
+  }
+
+  @Test func theStyledSelectionIsShorter() throws {
+    let handWritten = try Self.codeLines("HandWritten/Selection.swift")
+    let styled = try Self.codeLines("Styled/Styles.swift")
+    print("selection code and styles: hand-written \(handWritten) lines, StateKit \(styled)")
+    #expect(styled < handWritten)
+  }
+}
+
+/// A path as text, enough to walk up from this file.
+struct URLPath {
+  let text: String
+  init(_ text: String) { self.text = text }
+  var parent: URLPath { URLPath(String(text[..<(text.lastIndex(of: "/") ?? text.startIndex)])) }
+  static func + (lhs: URLPath, rhs: String) -> String { lhs.text + rhs }
 }
