@@ -29,8 +29,9 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///     style.resolve(.normal)[.titleColor]  // "blue"
   ///
   /// - Parameter key: The attribute.
-  /// - Complexity: O(1): a hash of the name finds the attribute's table, which resolves the
-  ///   state.
+  /// - Complexity: O(1): a scan of a few attributes, or a hash of the name for more, finds the
+  ///   attribute's table, which resolves the state.
+  @inlinable
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
     _storage.value(of: key, state: _state)
   }

@@ -173,3 +173,22 @@ struct CompiledStyleTests {
     }
   }
 }
+
+/// Style sets past 2^16 attributes build in linear time and resolve every attribute.
+@Suite("Large style sets")
+struct LargeStyleSetTests {
+  @Test func seventyThousandAttributesResolve() {
+    var style = StyleSet()
+    let count = 70_000
+    for index in 0..<count {
+      style[StyleKey<Int>("a\(index)"), for: index % 2 == 0 ? .normal : .selected] = index
+    }
+    let look = style.resolve(.selected)
+    for index in stride(from: 0, to: count, by: 997) {
+      #expect(look[StyleKey<Int>("a\(index)")] == index)
+    }
+    #expect(look[StyleKey<Int>("a\(count - 1)")] == count - 1)
+    #expect(style.resolve(.normal)[StyleKey<Int>("a1")] == nil)
+    #expect(style.attributeNames.count == count)
+  }
+}

@@ -24,8 +24,12 @@ struct _StyleSlot: Hashable, Sendable, Comparable {
 /// The value type is erased by subclassing rather than by a protocol, so that a style set that
 /// has checked the type can reach the typed column with `unsafeDowncast`, for free. A column is
 /// mutated only while one style set's tables reference it (see `_StyleTables`).
+@usableFromInline
 class _StyleColumnBase: @unchecked Sendable {
   let slot: _StyleSlot
+  /// The attribute's name and value type, which reads compare.
+  @usableFromInline final let name: String
+  @usableFromInline final let type: ObjectIdentifier
   /// The bits some selector of the table mentions.
   final fileprivate(set) var relevant: UInt = 0
   /// The number of entries.
@@ -33,6 +37,8 @@ class _StyleColumnBase: @unchecked Sendable {
 
   init(slot: _StyleSlot) {
     self.slot = slot
+    name = slot.name
+    type = ObjectIdentifier(slot.valueType)
   }
 
   func resolveAny(_ state: ControlState) -> AnyHashable? { nil }
@@ -56,9 +62,10 @@ class _StyleColumnBase: @unchecked Sendable {
 
 /// The column of an attribute whose values are `Value`.
 // @unchecked: as the base class; the table holds Sendable values.
+@usableFromInline
 final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @unchecked Sendable {
   /// The entries; changed in place only through `modify`.
-  private(set) var table: StateTable<Value>
+  @usableFromInline var table: StateTable<Value>
 
   init(slot: _StyleSlot, table: StateTable<Value>) {
     self.table = table

@@ -7,7 +7,7 @@
 @usableFromInline
 final class _StyleTables: @unchecked Sendable {
   /// The attributes, in the order they were added.
-  private(set) var columns: [_StyleColumnBase]
+  @usableFromInline var columns: [_StyleColumnBase]
   /// The position of each attribute's column.
   private var positions: [_StyleSlot: Int]
   /// The precedence of every table.
@@ -40,6 +40,7 @@ final class _StyleTables: @unchecked Sendable {
   }
 
   /// The position of a key's column, or `nil`.
+  @usableFromInline
   func position<Value>(of key: StyleKey<Value>) -> Int? {
     positions[key.slot]
   }
@@ -51,9 +52,24 @@ final class _StyleTables: @unchecked Sendable {
   }
 
   /// The value of an attribute for a state, or `nil` when it has no entry that matches.
+  ///
+  /// A style set of a few attributes is scanned, comparing value types, then names; a larger
+  /// one finds the attribute through a dictionary.
+  @inlinable
   func value<Value>(of key: StyleKey<Value>, state: ControlState) -> Value? {
-    guard let position = positions[key.slot] else { return nil }
-    return column(at: position, as: Value.self).table.resolve(state)
+    let type = ObjectIdentifier(Value.self)
+    var found: _StyleColumnBase?
+    if columns.count <= 16 {
+      for column in columns where column.type == type && column.name == key.name {
+        found = column
+        break
+      }
+    } else {
+      found = position(of: key).map { columns[$0] }
+    }
+    guard let found else { return nil }
+    // A column's value type is the one its type identifier names.
+    return unsafeDowncast(found, to: _StyleColumn<Value>.self).table.resolve(state)
   }
 
   /// The table of an attribute, or `nil` when it has no entries.
@@ -80,13 +96,20 @@ final class _StyleTables: @unchecked Sendable {
         slot: slot, table: column(at: position, as: Value.self).table)
     }
     let column = column(at: position, as: Value.self)
+    let before = column.relevant
     let result = column.modify { table in
       let result = body(&table)
       if table.precedence != precedence { table.precedence = precedence }
       return result
     }
-    if column.count == 0 { remove(at: position) }
-    relevant = columns.reduce(0) { $0 | $1.relevant }
+    if column.count == 0 {
+      remove(at: position)
+    } else if column.relevant & before == before {
+      // Bits were only added: the union grows without a walk over every column.
+      relevant |= column.relevant
+    } else {
+      relevant = columns.reduce(0) { $0 | $1.relevant }
+    }
     return result
   }
 
@@ -95,7 +118,13 @@ final class _StyleTables: @unchecked Sendable {
     let position = position(of: slot)
     switch (position, column) {
     case (let position?, let column?) where column.count > 0:
+      let before = columns[position].relevant
       columns[position] = column
+      if column.relevant & before == before {
+        relevant |= column.relevant
+      } else {
+        relevant = columns.reduce(0) { $0 | $1.relevant }
+      }
     case (let position?, _):
       remove(at: position)
     case (nil, let column?) where column.count > 0:
@@ -103,7 +132,6 @@ final class _StyleTables: @unchecked Sendable {
     case (nil, _):
       break
     }
-    relevant = columns.reduce(0) { $0 | $1.relevant }
   }
 
   private func append(_ column: _StyleColumnBase) {
@@ -116,6 +144,7 @@ final class _StyleTables: @unchecked Sendable {
     positions[columns[position].slot] = nil
     columns.remove(at: position)
     for later in position..<columns.count { positions[columns[later].slot] = later }
+    relevant = columns.reduce(0) { $0 | $1.relevant }
   }
 
   /// Reorders every table by another precedence.
