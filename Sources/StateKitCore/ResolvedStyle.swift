@@ -36,6 +36,23 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
     _storage.value(of: key, state: _state)
   }
 
+  /// The resolved value of an attribute, or `defaultValue` when no entry applies.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .selected] = "white"
+  ///     style.resolve(.selected)[.titleColor, default: "blue"]  // "white"
+  ///     style.resolve(.normal)[.titleColor, default: "blue"]    // "blue"
+  ///
+  /// - Parameters:
+  ///   - key: The attribute.
+  ///   - defaultValue: The value when no entry applies; evaluated only then.
+  @inlinable
+  public subscript<Value>(key: StyleKey<Value>, default defaultValue: @autoclosure () -> Value)
+    -> Value
+  {
+    _storage.value(of: key, state: _state) ?? defaultValue()
+  }
+
   /// The number of attributes that have a value.
   ///
   ///     StyleSet().resolve(.normal).count  // 0

@@ -192,3 +192,20 @@ struct LargeStyleSetTests {
     #expect(style.attributeNames.count == count)
   }
 }
+
+@Suite("Resolved style defaults")
+struct ResolvedStyleDefaultTests {
+  @Test func aDefaultReplacesAMissingValueOnly() {
+    var style = StyleSet()
+    style[StyleKey<Int>("size"), for: .selected] = 3
+    var calls = 0
+    let fallback = { () -> Int in
+      calls += 1
+      return 1
+    }
+    #expect(style.resolve(.selected)[StyleKey<Int>("size"), default: fallback()] == 3)
+    #expect(calls == 0, "the default is evaluated only when needed")
+    #expect(style.resolve(.normal)[StyleKey<Int>("size"), default: fallback()] == 1)
+    #expect(style.resolve(.selected)[StyleKey<Bool>("size"), default: false] == false)
+  }
+}
