@@ -17,6 +17,7 @@ Usage:
       of the current dump and checks that the comparison reports it (CI runs this too)
 """
 
+import glob
 import json
 import os
 import subprocess
@@ -38,10 +39,17 @@ def modules_path():
     return os.path.join(path, "Modules")
 
 
+def c_module_paths():
+    """The folders of the package's C targets' module maps, which the Swift modules import."""
+    build = os.path.dirname(modules_path())
+    return [arg for folder in sorted(glob.glob(os.path.join(build, "*.build", "module.modulemap")))
+            for arg in ("-I", os.path.dirname(folder))]
+
+
 def dump(module, output):
     """The digester's dump of a module, with the declarations of the modules it re-exports."""
     subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-I", modules_path(),
-                    "-o", output, "-avoid-location", "-avoid-tool-args", "-swift-only",
+                    *c_module_paths(), "-o", output, "-avoid-location", "-avoid-tool-args", "-swift-only",
                     "-abort-on-module-fail"], check=True)
     if module not in REEXPORTS:
         return
