@@ -93,6 +93,52 @@ struct GeneratorTests {
     #expect(table.report.counterexample == "[highlighted: 0, normal: 0]", "\(table.report)")
   }
 
+  /// The fastest of three runs of a body, in seconds.
+  static func seconds(_ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let start = ContinuousClock.now
+      body()
+      let elapsed = ContinuousClock.now - start
+      best = min(
+        best,
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return best
+  }
+
+  /// Once its budget is spent, the shrinker stops. The failing case is `count` elements that
+  /// are all 1 and cannot be lowered (an element drawn from the first generator, whose weight
+  /// is 0, is 0 and makes the property pass), so its record holds `count` equal choices, about
+  /// `count`²/2 equal pairs, and every deletion or zeroed block passes. A pass that went on
+  /// building candidates after the budget would grow with the square or the cube of the
+  /// record: 8 times the elements must take less than 24 times as long (linear growth gives
+  /// about 8). A series over the bound is measured again, up to three times in all, and the
+  /// best ratio counts, so a machine busy with other work does not fail the test.
+  @Test func shrinkingStopsWhenTheBudgetIsSpent() throws {
+    let element = Gen.frequency((0, Gen.constant(0)), (1, Gen.int(in: 1...3)))
+    func shrink(_ count: Int) -> PropertyFailure<[Int]>? {
+      check("no element is 0", element.array(count: count...count), maxShrinks: 20) {
+        $0.contains(0)
+      }
+    }
+    let failure = try #require(shrink(125))
+    #expect(failure.counterexample?.contains(0) == false)
+    #expect(failure.report.shrinkAttempts == 20)
+    let sizes = [125, 250, 1_000]
+    let measure = { sizes.map { count in Self.seconds { _ = shrink(count) } } }
+    var series = measure()
+    var ratio = series[2] / max(series[0], 1e-6)
+    for _ in 0..<2 where ratio >= 24 && series[2] >= 0.05 {
+      let again = measure()
+      let againRatio = again[2] / max(again[0], 1e-6)
+      if againRatio < ratio { (series, ratio) = (again, againRatio) }
+    }
+    #expect(
+      ratio < 24 || series[2] < 0.05,
+      "shrinking \(sizes) elements took \(series) s, ratio \(ratio)")
+  }
+
   @Test func aGeneratorThatRejectsEverythingGivesUp() throws {
     let failure = try #require(
       check("impossible", Gen.int(in: 0...9).filter { $0 > 9 }, cases: 10) { _ in true })
