@@ -23,11 +23,30 @@ struct _SavedFailures {
   /// `off` (a CI job that must not write into the checkout).
   static let environmentVariable = "STATEKIT_SAVED_FAILURES"
 
-  /// The file for a test file, or `nil` when the caller or the environment turned it off.
+  /// The file next to a test file, or `nil` when the caller or the environment turned it off,
+  /// or when the path is not one of a user's test files: a path without a directory, or one
+  /// inside StateKitTesting's own sources (a caller that passed its own `#filePath` rather
+  /// than its caller's). Failures are saved where the tests that found them are, nowhere else.
   static func file(testFile: String, enabled: Bool) -> _SavedFailures? {
     guard enabled else { return nil }
     if let value = getenv(environmentVariable), String(cString: value) == "off" { return nil }
-    return _SavedFailures(testFile: testFile)
+    guard let directory = directory(of: testFile), !isLibrarySource(directory) else { return nil }
+    return _SavedFailures(directory: directory)
+  }
+
+  /// The directory part of a path, or `nil` for a path without one.
+  static func directory(of path: String) -> String? {
+    path.lastIndex(of: "/").map { String(path[..<$0]) }
+  }
+
+  /// The directory of StateKitTesting's sources, found from this file's own path
+  /// (`Sources/StateKitTesting/Internals/SavedFailures.swift`).
+  static let libraryDirectory: String? = directory(of: #filePath).flatMap { directory(of: $0) }
+
+  /// Whether a directory is StateKitTesting's source directory or inside it.
+  static func isLibrarySource(_ directory: String) -> Bool {
+    guard let library = libraryDirectory, !library.isEmpty else { return false }
+    return directory == library || directory.hasPrefix(library + "/")
   }
   static let header = """
     # Failing cases StateKitTesting found, replayed first on every run of their property until the
@@ -35,9 +54,8 @@ struct _SavedFailures {
 
     """
 
-  /// The file in the directory of a test file.
-  init(testFile: String) {
-    let directory = testFile.lastIndex(of: "/").map { String(testFile[..<$0]) } ?? "."
+  /// The file in a test directory.
+  private init(directory: String) {
     path = directory + "/" + Self.fileName
   }
 
