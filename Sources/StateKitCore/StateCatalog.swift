@@ -68,6 +68,7 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Throws: ``StateKitError`` for the first name that is invalid or collides; the catalog is
   ///   then unchanged.
   public mutating func merge(_ names: StateNames) throws(StateKitError) {
+    try table.validate(owner: names.owner)
     var result = self
     for entry in names.entries {
       try result.declare(entry.name, as: entry.state, owner: names.owner)

@@ -62,6 +62,7 @@ public struct StateNamespaces: Hashable, Sendable {
     var perOwner: [String: NameTable] = [:]
     for names in libraries {
       var table = perOwner[names.owner] ?? NameTable(layout: layout)
+      try table.validate(owner: names.owner)
       for entry in names.entries {
         try table.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
       }

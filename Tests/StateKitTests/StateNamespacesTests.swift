@@ -223,4 +223,72 @@ struct StateNamespacesTests {
       try Self.assignmentProblem(Self.libraries(layouts)) == nil
     }
   }
+
+  /// Owners a law draws from: identifiers, and names that cannot qualify a state (a `|`, a
+  /// leading `0x`, `!` or digit, spaces, a dot, a tab, a non-ASCII letter, too long, empty).
+  static let owners = [
+    "LinkKit", "ListKit", "A", "_k9", "A|B", "0xKit", " Kit", "Kit ", "Kit.Sub", "", "!Kit",
+    "Kit\t", "Käfer", "9Kit", String(repeating: "K", count: 64), String(repeating: "K", count: 65),
+  ]
+
+  /// Whether an owner may qualify states: an ASCII identifier of at most 64 characters.
+  static func isIdentifier(_ owner: String) -> Bool {
+    let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+    guard let first = owner.first, letters.contains(first), owner.count <= 64 else { return false }
+    return owner.allSatisfy { letters.contains($0) || ("0"..."9").contains($0) }
+  }
+
+  /// The round-trip law of the namespaced catalog: every name it prints parses back. For up to
+  /// three libraries whose owners come from `owners` and whose states share names on other bits
+  /// (so that the catalog prints them qualified): building the namespaces refuses an owner that
+  /// is not an identifier, naming it, and otherwise the text of every combination of the
+  /// assigned states (with a system state), of a selector over them, and every qualified name
+  /// `Owner.name` parse back to what they name.
+  @Test func everyNameTheCatalogPrintsParsesBack() {
+    let library = Gen.zip(
+      Gen.int(in: 0...Self.owners.count - 1), Gen.int(in: 0...3).array(count: 1...3))
+    let names = ["visited", "dragging", "shown"]
+    forAll("printed names parse back", library.array(count: 1...3), cases: 1_000, seed: 36) {
+      drawn in
+      var owners: Set<String> = []
+      let libraries = drawn.compactMap { ownerIndex, bits -> StateNames? in
+        let owner = Self.owners[ownerIndex]
+        guard owners.insert(owner).inserted else { return nil }
+        var used: Set<Int> = []
+        let entries = bits.enumerated().compactMap { index, bit -> StateNames.Entry? in
+          guard used.insert(bit).inserted else { return nil }
+          return .init(name: names[index], state: ControlState(rawValue: 1 << UInt(16 + bit)))
+        }
+        return StateNames(owner, entries: entries)
+      }
+      let invalid = libraries.map(\.owner).filter { !Self.isIdentifier($0) }
+      let namespaces: StateNamespaces
+      do {
+        namespaces = try StateNamespaces(libraries)
+      } catch let error as StateKitError {
+        return error.code == .invalidName && invalid.contains(error.details["owner"] ?? "\0")
+      }
+      guard invalid.isEmpty else { return false }
+      let catalog = namespaces.catalog
+      let assigned = catalog.customEntries.reduce(ControlState.normal) { $0.union($1.state) }
+      for state in ControlState.combinations(of: assigned) {
+        let text = catalog.description(of: state.union(.selected))
+        guard try catalog.parse(text) == state.union(.selected) else { return false }
+        let selector = StateSelector(state, unless: assigned.subtracting(state).union(.disabled))
+        guard try catalog.parseSelector(catalog.description(of: selector)) == selector else {
+          return false
+        }
+      }
+      for names in libraries {
+        let move = namespaces.relocation(for: names.owner)
+        for entry in names.entries {
+          let qualified = "\(names.owner).\(entry.name)"
+          guard try catalog.parse(qualified) == move.apply(entry.state),
+            try catalog.parseSelector("!" + qualified).excluded == move.apply(entry.state)
+          else { return false }
+        }
+      }
+      return true
+    }
+  }
 }
