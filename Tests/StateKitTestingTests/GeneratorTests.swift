@@ -147,6 +147,27 @@ struct GeneratorTests {
     Self.expectLinear("shrinking n elements", base: 125) { _ = shrink($0) }
   }
 
+  /// Lengths grow with the run's size without overflow, whatever the count: arrays whose count
+  /// reaches `Int.max` draw more choices than a case may, so the run gives up with a report
+  /// rather than trapping; and weights whose sum is more than 64 bits hold still choose in
+  /// proportion.
+  @Test func hugeCountsAndWeightsDoNotOverflow() throws {
+    let huge = try #require(
+      check("huge arrays", Gen.bool.array(count: 0...Int.max), cases: 50) { _ in true })
+    #expect(huge.counterexample == nil)
+    #expect(huge.report.description.contains("drew more than 16384 choices"), "\(huge.report)")
+    let some = Gen.bool.array(count: 1...Int.max).resized(0)
+    #expect(check("at the smallest size", some, cases: 50) { $0.count == 1 } == nil)
+    let heavy = Gen.frequency(
+      (Int.max, Gen.constant(0)), (Int.max, Gen.constant(1)), (Int.max / 2, Gen.constant(2)))
+    var counts = [0, 0, 0]
+    forAll("heavy weights", heavy, cases: 5_000) {
+      counts[$0] += 1
+      return true
+    }
+    #expect(counts.allSatisfy { $0 > 500 } && counts[2] < counts[0], "\(counts)")
+  }
+
   @Test func aGeneratorThatRejectsEverythingGivesUp() throws {
     let failure = try #require(
       check("impossible", Gen.int(in: 0...9).filter { $0 > 9 }, cases: 10) { _ in true })
