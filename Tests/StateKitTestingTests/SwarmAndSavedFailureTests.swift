@@ -163,6 +163,35 @@ struct SavedFailureTests {
     #expect(forAll("below 100", Gen.int(in: 0...99), filePath: testFile) { $0 < 100 } == nil)
   }
 
+  /// A property whose name starts with `#`, as a comment line does, or with `\` is saved
+  /// once and replayed like any other, each name from its own lines.
+  @Test func aNameThatLooksLikeACommentIsReplayed() throws {
+    let (directory, testFile) = Self.scratchTestFile()
+    let saved = directory + "/StateKitFailures.txt"
+    defer {
+      unlink(saved)
+      rmdir(directory)
+    }
+    let names = ["# below 50", "\\# below 50", "\\ below 50", " # below 50"]
+    for name in names {
+      withKnownIssue {
+        forAll(name, Gen.int(in: 0...99), seed: 2, filePath: testFile) { $0 < 50 }
+      }
+    }
+    let text = Self.contents(saved)
+    for name in names {
+      var replayed: PropertyFailure<Int>?
+      withKnownIssue {
+        replayed = forAll(name, Gen.int(in: 0...99), seed: 3, filePath: testFile) { $0 < 50 }
+      }
+      #expect(replayed?.report.tries == 0, "\(name) is replayed before new cases")
+      #expect(replayed?.report.replay.hasPrefix("saved failure 1 of this property") == true)
+    }
+    #expect(Self.contents(saved) == text, "a replayed failure is not saved again")
+    let lines = text.split(separator: "\n").filter { $0.contains("\tchoices: ") }
+    #expect(lines.count == names.count, "\(text)")
+  }
+
   /// StateKitTesting's own source directory, from this file's path
   /// (`Tests/StateKitTestingTests/SwarmAndSavedFailureTests.swift`).
   static func libraryDirectory(_ testFile: String = #filePath) -> String {

@@ -10,7 +10,8 @@
 /// later run until their line is deleted.
 ///
 /// One file per test directory, `StateKitFailures.txt`: after a comment, one line per failure,
-/// `NAME<TAB>choices: 3 0 1<TAB>counterexample: TEXT`. The choices are the record the shrunk
+/// `NAME<TAB>choices: 3 0 1<TAB>counterexample: TEXT` (a name that starts with `#` or `\`
+/// is written after a `\`, so that it is not a comment). The choices are the record the shrunk
 /// counterexample was generated from, so replaying them regenerates it whatever the seed; the
 /// counterexample is there for people and diffs, and is not read back. A line whose choices do
 /// not parse is skipped, never a crash.
@@ -59,9 +60,17 @@ struct _SavedFailures {
     path = directory + "/" + Self.fileName
   }
 
-  /// A name as a line holds it: tabs and line breaks become spaces.
+  /// A text on one line: tabs and line breaks become spaces.
   static func field(_ text: String) -> String {
     String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+  }
+
+  /// A property's name as its lines hold it: on one line, and with a `\` in front when it
+  /// starts with `#` (which starts a comment) or `\`, so that every name's lines are read
+  /// back as its own.
+  static func key(_ name: String) -> String {
+    let flat = field(name)
+    return flat.hasPrefix("#") || flat.hasPrefix("\\") ? "\\" + flat : flat
   }
 
   /// The saved choices of a property, in file order; none when the file does not exist.
@@ -71,10 +80,10 @@ struct _SavedFailures {
 
   /// The saved choices of a property in the file's text.
   private static func choices(for name: String, in text: String) -> [[UInt64]] {
-    let key = field(name)
+    let saved = key(name)
     return text.split(whereSeparator: \.isNewline).compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count >= 2, !line.hasPrefix("#"), fields[0] == key,
+      guard fields.count >= 2, !line.hasPrefix("#"), fields[0] == saved,
         fields[1].hasPrefix("choices:")
       else { return nil }
       var choices: [UInt64] = []
@@ -94,7 +103,7 @@ struct _SavedFailures {
     if Self.choices(for: name, in: existing).contains(choices) { return true }
     var text = existing.isEmpty ? Self.header : ""
     if !existing.isEmpty && !existing.hasSuffix("\n") { text += "\n" }
-    text += Self.field(name) + "\tchoices: " + choices.map(String.init).joined(separator: " ")
+    text += Self.key(name) + "\tchoices: " + choices.map(String.init).joined(separator: " ")
     text += "\tcounterexample: " + Self.field(counterexample) + "\n"
     guard let file = fopen(path, "a") else { return false }
     defer { fclose(file) }
