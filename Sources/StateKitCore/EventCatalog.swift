@@ -97,7 +97,8 @@ public struct EventCatalog: Hashable, Sendable {
   ///     try catalog.merge(EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)]))
   ///
   /// - Parameter names: The names an owner gives its events.
-  /// - Throws: ``StateKitError`` for the first name that is invalid or collides.
+  /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
+  ///   characters, or the first name that is invalid or collides.
   public mutating func merge(_ names: EventNames) throws(StateKitError) {
     try table.validate(owner: names.owner)
     var result = table

@@ -29,9 +29,10 @@ import ErrorKitCore
 /// try namespaces.catalog.parse("ListKit.dragging") == dragging  // true
 /// ```
 ///
-/// Building it throws only what a library's own names would make a merge throw (an invalid
-/// name, a state that is not one application bit, two states of one library on one bit), or
-/// when the libraries together have more states than the application range has bits.
+/// Building it throws only what a library's own names would make a merge throw (an owner or a
+/// name that is not an identifier, a state that is not one application bit, two states of one
+/// library on one bit), or when the libraries together have more states than the application
+/// range has bits.
 public struct StateNamespaces: Hashable, Sendable {
   /// The app's catalog: every library's states on their assigned bits, by bare name where it
   /// is unambiguous, and by qualified name (`Owner.name`) always.
@@ -54,8 +55,9 @@ public struct StateNamespaces: Hashable, Sendable {
   ///
   /// - Parameter libraries: The names each library exports; several values with one owner
   ///   are one library.
-  /// - Throws: ``StateKitError`` for a library's invalid or colliding names, naming the
-  ///   library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when no bit is left.
+  /// - Throws: ``StateKitError`` for a library's invalid owner or its invalid or colliding
+  ///   names, naming the library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when
+  ///   no bit is left.
   public init(_ libraries: [StateNames]) throws(StateKitError) {
     let layout = ControlState.layout
     // Each library alone must be a valid catalog: the merge's rules, per owner.
