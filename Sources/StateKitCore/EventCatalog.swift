@@ -9,7 +9,8 @@
 ///     let names = EventNames("GestureKit", ["longPress": .longPress])
 ///     try EventCatalog(merging: [names]).description(of: [.touchDown, .longPress])  // "touchDown | longPress"
 public struct EventNames: Hashable, Sendable {
-  /// Who gives these names, such as a library's module name; error messages name it.
+  /// Who gives these names, such as a library's module name; error messages name it. A merge
+  /// requires an ASCII identifier of at most 64 characters, as for ``StateNames/owner``.
   ///
   ///     EventNames("GestureKit", [:]).owner  // "GestureKit"
   public let owner: String
@@ -96,8 +97,10 @@ public struct EventCatalog: Hashable, Sendable {
   ///     try catalog.merge(EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)]))
   ///
   /// - Parameter names: The names an owner gives its events.
-  /// - Throws: ``StateKitError`` for the first name that is invalid or collides.
+  /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
+  ///   characters, or the first name that is invalid or collides.
   public mutating func merge(_ names: EventNames) throws(StateKitError) {
+    try table.validate(owner: names.owner)
     var result = table
     for entry in names.entries {
       try result.declare(entry.name, raw: entry.events.rawValue, owner: names.owner)

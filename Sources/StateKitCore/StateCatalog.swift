@@ -52,8 +52,8 @@ public struct StateCatalog: Hashable, Sendable {
   ///     catalog.name(of: .visited)  // "visited"
   ///
   /// - Parameter names: The names each owner gives its states.
-  /// - Throws: ``StateKitError`` for the first name that is invalid or collides, naming its
-  ///   owner and, for a collision, the owner of the earlier claim.
+  /// - Throws: ``StateKitError`` for the first owner or name that is invalid, or name that
+  ///   collides, naming its owner and, for a collision, the owner of the earlier claim.
   public init(merging names: [StateNames]) throws(StateKitError) {
     self.init()
     for owned in names { try merge(owned) }
@@ -65,9 +65,11 @@ public struct StateCatalog: Hashable, Sendable {
   ///     try catalog.merge(.linkKit)
   ///
   /// - Parameter names: The names an owner gives its states.
-  /// - Throws: ``StateKitError`` for the first name that is invalid or collides; the catalog is
-  ///   then unchanged.
+  /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
+  ///   characters (``StateKitError/Code/invalidName``), or the first name that is invalid or
+  ///   collides; the catalog is then unchanged.
   public mutating func merge(_ names: StateNames) throws(StateKitError) {
+    try table.validate(owner: names.owner)
     var result = self
     for entry in names.entries {
       try result.declare(entry.name, as: entry.state, owner: names.owner)

@@ -58,7 +58,8 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let hexNotAllowed = Code(rawValue: 7)
     /// Bits without a name in strict mode (code 8).
     public static let unnamedBits = Code(rawValue: 8)
-    /// A custom state name that is not an identifier (code 9).
+    /// A custom state name, or the name of an owner of names, that is not an identifier
+    /// (code 9).
     public static let invalidName = Code(rawValue: 9)
     /// A custom state name that clashes with a system name such as `selected` (code 10).
     public static let reservedName = Code(rawValue: 10)
@@ -280,6 +281,14 @@ extension StateKitError {
     StateKitError(
       code: code, input: String(name), reason: reason,
       summary: "cannot declare \(noun) \(quoted(name))", claims: claims)
+  }
+
+  /// An owner whose name cannot qualify its names: code ``Code/invalidName``, the owner as
+  /// the input and in the details.
+  static func owner(_ owner: String, noun: String, reason: String) -> StateKitError {
+    StateKitError(
+      code: .invalidName, input: owner, reason: reason,
+      summary: "cannot merge the \(noun) names of \(quoted(owner))", claims: ["owner": owner])
   }
 
   static func theme(

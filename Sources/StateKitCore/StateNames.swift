@@ -18,9 +18,10 @@
 ///     let catalog = try StateCatalog(merging: [.linkKit])
 ///     catalog.description(of: [.selected, .visited])  // "selected | visited"
 ///
-/// Nothing is checked when the constant is built: a name that is not an identifier or a state
-/// that is not one application bit is reported by the merge, naming the owner. A library checks
-/// its own names in its tests with `try StateCatalog(merging: [.linkKit])`.
+/// Nothing is checked when the constant is built: a name or an owner that is not an
+/// identifier, or a state that is not one application bit, is reported by the merge, naming
+/// the owner. A library checks its own names in its tests with
+/// `try StateCatalog(merging: [.linkKit])`.
 public struct StateNames: Hashable, Sendable {
   /// One name and the state it names.
   ///
@@ -48,7 +49,9 @@ public struct StateNames: Hashable, Sendable {
     }
   }
 
-  /// Who gives these names, such as a library's module name; error messages name it.
+  /// Who gives these names, such as a library's module name; error messages name it, and
+  /// ``StateNamespaces`` qualifies its states with it (`LinkKit.visited`), so a merge requires
+  /// an ASCII identifier of at most 64 characters.
   ///
   ///     StateNames("LinkKit", [:]).owner  // "LinkKit"
   public let owner: String

@@ -11,9 +11,10 @@ import ErrorKitCore
 /// its own states and resolve its own tables. The two meet only in the app, which builds a
 /// namespace from their ``StateNames``:
 ///
-/// - every library keeps its states' bits where they are free, in the order of the owners'
-///   names, and the others get the lowest free bits, so the assignment is the same in every
-///   run whatever order the libraries are listed in;
+/// - only colliding bits move: taking the libraries in the order of their owners' names, a
+///   state keeps its own bit unless an earlier library keeps that bit for another state, and
+///   the states that lose their bit get the lowest bits no library keeps, so the assignment is
+///   the same in every run whatever order the libraries are listed in;
 /// - ``catalog`` names the assigned bits: each state by its bare name where only one library
 ///   uses that name, and always by its qualified name, such as `LinkKit.visited`, so one theme
 ///   file styles the widgets of every library;
@@ -28,9 +29,10 @@ import ErrorKitCore
 /// try namespaces.catalog.parse("ListKit.dragging") == dragging  // true
 /// ```
 ///
-/// Building it throws only what a library's own names would make a merge throw (an invalid
-/// name, a state that is not one application bit, two states of one library on one bit), or
-/// when the libraries together have more states than the application range has bits.
+/// Building it throws only what a library's own names would make a merge throw (an owner or a
+/// name that is not an identifier, a state that is not one application bit, two states of one
+/// library on one bit), or when the libraries together have more states than the application
+/// range has bits.
 public struct StateNamespaces: Hashable, Sendable {
   /// The app's catalog: every library's states on their assigned bits, by bare name where it
   /// is unambiguous, and by qualified name (`Owner.name`) always.
@@ -53,14 +55,16 @@ public struct StateNamespaces: Hashable, Sendable {
   ///
   /// - Parameter libraries: The names each library exports; several values with one owner
   ///   are one library.
-  /// - Throws: ``StateKitError`` for a library's invalid or colliding names, naming the
-  ///   library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when no bit is left.
+  /// - Throws: ``StateKitError`` for a library's invalid owner or its invalid or colliding
+  ///   names, naming the library, or with code ``StateKitError/Code/bitAlreadyDeclared`` when
+  ///   no bit is left.
   public init(_ libraries: [StateNames]) throws(StateKitError) {
     let layout = ControlState.layout
     // Each library alone must be a valid catalog: the merge's rules, per owner.
     var perOwner: [String: NameTable] = [:]
     for names in libraries {
       var table = perOwner[names.owner] ?? NameTable(layout: layout)
+      try table.validate(owner: names.owner)
       for entry in names.entries {
         try table.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
       }
@@ -79,40 +83,55 @@ public struct StateNamespaces: Hashable, Sendable {
         claims.append(Claim(owner: owner, name: entry.name, raw: entry.raw))
       }
     }
-    var assigned: [Int: UInt] = [:]  // claim index -> app bit
-    var used: UInt = 0
-    var shared: [String: UInt] = [:]  // "name@bit" -> app bit, for states libraries share
+    // Only colliding bits move. A state keeps its own bit unless an earlier library (in the
+    // order of the owners' names) keeps that bit for another state; the states that lose their
+    // bit then take, in the same order, the lowest bits that no library keeps. A state that
+    // another library declares with the same name on the same bit is that library's state.
+    var assigned = [UInt](repeating: 0, count: claims.count)
+    var first: [String: Int] = [:]  // "name@bit" -> the first claim with that name and bit
+    var kept: UInt = 0
+    var moving: [Int] = []
     for (index, claim) in claims.enumerated() {
       let key = "\(claim.name)@\(claim.raw)"
-      if let bit = shared[key] {
-        assigned[index] = bit
-      } else if used & claim.raw == 0 {
+      guard first[key] == nil else { continue }
+      first[key] = index
+      if kept & claim.raw == 0 {
         assigned[index] = claim.raw
+        kept |= claim.raw
       } else {
-        let free = layout.applicationMask & ~used
-        guard free != 0 else {
-          throw StateKitError.declaration(
-            .bitAlreadyDeclared, noun: layout.noun, name: claim.name,
-            reason:
-              "\(quoted(claim.owner)) needs a bit for \(quoted(claim.name)), but the libraries' states take every bit of the application range \(layout.applicationRangeText)",
-            claims: ["owner": claim.owner, "state": claim.name])
-        }
-        assigned[index] = free & (0 &- free)
+        moving.append(index)
       }
-      used |= assigned[index] ?? 0
-      shared[key] = assigned[index]
+    }
+    var used = kept
+    for index in moving {
+      let claim = claims[index]
+      let free = layout.applicationMask & ~used
+      guard free != 0 else {
+        throw StateKitError.declaration(
+          .bitAlreadyDeclared, noun: layout.noun, name: claim.name,
+          reason:
+            "\(quoted(claim.owner)) needs a bit for \(quoted(claim.name)), but the libraries' states take every bit of the application range \(layout.applicationRangeText)",
+          claims: ["owner": claim.owner, "state": claim.name])
+      }
+      assigned[index] = free & (0 &- free)
+      used |= assigned[index]
+    }
+    for (index, claim) in claims.enumerated() {
+      if let sharing = first["\(claim.name)@\(claim.raw)"], sharing != index {
+        assigned[index] = assigned[sharing]
+      }
     }
     // Names: the bare name where one bit carries it, the qualified name always.
     var bitsOfName: [String: Set<UInt>] = [:]
     for (index, claim) in claims.enumerated() {
-      bitsOfName[claim.name, default: []].insert(assigned[index] ?? 0)
+      bitsOfName[claim.name, default: []].insert(assigned[index])
     }
     var table = NameTable(layout: layout)
     var relocations: [String: StateRelocation] = [:]
     var moves: [String: [(from: UInt, to: UInt)]] = [:]
     for owner in perOwner.keys { moves[owner] = [] }
     for (index, claim) in claims.enumerated() {
-      let bit = assigned[index] ?? 0
+      let bit = assigned[index]
       let qualified = "\(claim.owner).\(claim.name)"
       let unambiguous = bitsOfName[claim.name]?.count == 1
       if table.name(of: bit) == nil {

@@ -73,7 +73,7 @@ public func cover(_ percentage: Double, _ condition: Bool, _ label: String) {
     }
     return
   }
-  if !context.requirements.contains(where: { $0.label == label }) {
+  if context.requiredLabels.insert(label).inserted {
     context.requirements.append((label, percentage))
   }
   if condition { context.labels.append(label) }

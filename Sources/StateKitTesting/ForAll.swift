@@ -54,6 +54,7 @@ public func forAll<Value>(
 
 /// Checks a property of two generated values in a Swift Testing test, recording one issue if
 /// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
+/// Its failures are saved next to the test file that calls it, as that function saves them.
 ///
 ///     let states = Gen.controlState()
 ///     forAll("intersection commutes", states, states) { a, b in
@@ -67,23 +68,28 @@ public func forAll<Value>(
 ///   - cases: The number of cases that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - saveFailures: Whether a failing case is saved to `StateKitFailures.txt` in the test
+///     file's directory and replayed first on every later run until its line is deleted.
+///   - filePath: The test file, whose directory holds the saved failures.
 ///   - sourceLocation: Where to record the issue.
 ///   - property: Whether a case passes; throwing fails it.
 /// - Returns: The failure, already recorded, or `nil` when every case passed.
 @discardableResult
 public func forAll<A, B>(
   _ name: String, _ a: Generator<A>, _ b: Generator<B>, cases: Int = 2_000,
-  seed: UInt64? = nil, maxShrinks: Int = 5_000,
-  sourceLocation: SourceLocation = #_sourceLocation, _ property: (A, B) throws -> Bool
+  seed: UInt64? = nil, maxShrinks: Int = 5_000, saveFailures: Bool = true,
+  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation,
+  _ property: (A, B) throws -> Bool
 ) -> PropertyFailure<(A, B)>? {
   forAll(
     name, Gen.zip(a, b), cases: cases, seed: seed, maxShrinks: maxShrinks,
-    sourceLocation: sourceLocation
+    saveFailures: saveFailures, filePath: filePath, sourceLocation: sourceLocation
   ) { try property($0.0, $0.1) }
 }
 
 /// Checks a property of three generated values in a Swift Testing test, recording one issue if
 /// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
+/// Its failures are saved next to the test file that calls it, as that function saves them.
 ///
 ///     let states = Gen.controlState()
 ///     forAll("union associates", states, states, states) { a, b, c in
@@ -98,17 +104,21 @@ public func forAll<A, B>(
 ///   - cases: The number of cases that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
+///   - saveFailures: Whether a failing case is saved to `StateKitFailures.txt` in the test
+///     file's directory and replayed first on every later run until its line is deleted.
+///   - filePath: The test file, whose directory holds the saved failures.
 ///   - sourceLocation: Where to record the issue.
 ///   - property: Whether a case passes; throwing fails it.
 /// - Returns: The failure, already recorded, or `nil` when every case passed.
 @discardableResult
 public func forAll<A, B, C>(
   _ name: String, _ a: Generator<A>, _ b: Generator<B>, _ c: Generator<C>,
-  cases: Int = 2_000, seed: UInt64? = nil, maxShrinks: Int = 5_000,
-  sourceLocation: SourceLocation = #_sourceLocation, _ property: (A, B, C) throws -> Bool
+  cases: Int = 2_000, seed: UInt64? = nil, maxShrinks: Int = 5_000, saveFailures: Bool = true,
+  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation,
+  _ property: (A, B, C) throws -> Bool
 ) -> PropertyFailure<(A, B, C)>? {
   forAll(
     name, Gen.zip(a, b, c), cases: cases, seed: seed, maxShrinks: maxShrinks,
-    sourceLocation: sourceLocation
+    saveFailures: saveFailures, filePath: filePath, sourceLocation: sourceLocation
   ) { try property($0.0, $0.1, $0.2) }
 }

@@ -88,7 +88,10 @@ public enum Gen {
     _ first: (Int, Generator<Value>), _ others: [(Int, Generator<Value>)]
   ) -> Generator<Value> {
     let options = [first] + others
-    let weights = options.map { UInt64(max($0.0, 0)) }
+    // Weights in the same proportions whose sum fits in 64 bits: halved together until it does.
+    var halved = options.map { UInt64(max($0.0, 0)) }
+    while sumOverflows(halved) { halved = halved.map { $0 >> 1 } }
+    let weights = halved
     let total = weights.reduce(0, +)
     let generators = options.map(\.1)
     return Generator(describe: first.1._describe) { (stream) throws(_GenerationStop) in
@@ -103,6 +106,17 @@ public enum Gen {
       }
       return try generators[Int(index)]._generate(&stream)
     }
+  }
+
+  /// Whether the sum of some weights is more than 64 bits hold.
+  static func sumOverflows(_ weights: [UInt64]) -> Bool {
+    var sum: UInt64 = 0
+    for weight in weights {
+      let (next, overflow) = sum.addingReportingOverflow(weight)
+      if overflow { return true }
+      sum = next
+    }
+    return false
   }
 
   /// Pairs of values from two generators; each part shrinks.

@@ -138,7 +138,7 @@ public struct Generator<Value>: Sendable {
     return Generator<[Value]> { (stream) throws(_GenerationStop) in
       // The target length only proposes choices; the record of "one more?" flags is what
       // replays, so deleting a flag and its element removes exactly one element.
-      let span = (high - low) * stream.size / 100
+      let span = _share(of: high - low, size: stream.size)
       let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
       var result: [Value] = []
       while result.count < high {
@@ -154,4 +154,10 @@ public struct Generator<Value>: Sendable {
       return result
     }.described { "[" + $0.map(describe).joined(separator: ", ") + "]" }
   }
+}
+
+/// The part of a range of lengths that a run's size allows: `difference * size / 100`, without
+/// overflow for any difference up to `Int.max` (a count such as `0...Int.max`).
+func _share(of difference: Int, size: Int) -> Int {
+  difference / 100 * size + difference % 100 * size / 100
 }

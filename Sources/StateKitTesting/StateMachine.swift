@@ -133,7 +133,7 @@ public struct StateMachine<Model, System: AnyObject> {
         }
         if !switchedOn.contains(true) { switchedOn = switchedOn.map { _ in true } }
       }
-      let span = (high - low) * stream.size / 100
+      let span = _share(of: high - low, size: stream.size)
       let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
       var result: [Int] = []
       while result.count < high {

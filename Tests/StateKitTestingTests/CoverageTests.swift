@@ -22,6 +22,19 @@ struct CoverageTests {
     #expect(outcome.statistics.count(of: "even") < failure.report.tries)
   }
 
+  /// A case may require coverage of many labels: each `cover` finds its label without
+  /// scanning those given before, so n labels per case cost n, not n².
+  @Test func manyRequiredLabelsCostLinearTime() {
+    GeneratorTests.expectLinear("n labels given to cover in each case", base: 1_000) { count in
+      let labels = (0..<count).map { "label \($0)" }
+      let outcome = checkWithStatistics("many labels", Gen.bool, cases: 3) { _ in
+        for label in labels { cover(50, true, label) }
+        return true
+      }
+      #expect(outcome.failure == nil && outcome.statistics.required.count == count)
+    }
+  }
+
   @Test func aLabelCountsOncePerCase() {
     let outcome = checkWithStatistics("twice", Gen.bool, cases: 50) { _ in
       classify(true, "labelled")

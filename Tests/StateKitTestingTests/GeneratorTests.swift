@@ -93,6 +93,81 @@ struct GeneratorTests {
     #expect(table.report.counterexample == "[highlighted: 0, normal: 0]", "\(table.report)")
   }
 
+  /// The fastest of three runs of a body, in seconds.
+  static func seconds(_ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let start = ContinuousClock.now
+      body()
+      let elapsed = ContinuousClock.now - start
+      best = min(
+        best,
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return best
+  }
+
+  /// Fails when `run` at 8n takes more than 24 times as long as at n (linear growth gives about
+  /// 8, quadratic 64), unless it takes less than 0.05 s. A series over the bound is measured
+  /// again, up to three times in all, and the best ratio counts: a machine busy with other work
+  /// slows one series, while super-linear work is over the bound every time.
+  static func expectLinear(
+    _ name: String, base: Int, sourceLocation: SourceLocation = #_sourceLocation,
+    _ run: (Int) -> Void
+  ) {
+    let sizes = [base, base * 2, base * 8]
+    func measure() -> [Double] { sizes.map { size in seconds { run(size) } } }
+    var series = measure()
+    var ratio = series[2] / max(series[0], 1e-6)
+    for _ in 0..<2 where ratio >= 24 && series[2] >= 0.05 {
+      let again = measure()
+      let againRatio = again[2] / max(again[0], 1e-6)
+      if againRatio < ratio { (series, ratio) = (again, againRatio) }
+    }
+    #expect(
+      ratio < 24 || series[2] < 0.05, "\(name): \(series) s for \(sizes), ratio \(ratio)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Once its budget is spent, the shrinker stops. The failing case is `count` elements that
+  /// are all 1 to 3 and cannot be lowered to 0 (an element drawn from the first generator,
+  /// whose weight is 0, is 0 and makes the property pass), so its record holds about `count`²/2
+  /// pairs of equal choices, and every deletion or zeroed block passes. A pass that went on
+  /// building candidates after the budget grew with the square or the cube of the record.
+  @Test func shrinkingStopsWhenTheBudgetIsSpent() throws {
+    let element = Gen.frequency((0, Gen.constant(0)), (1, Gen.int(in: 1...3)))
+    func shrink(_ count: Int) -> PropertyFailure<[Int]>? {
+      check("no element is 0", element.array(count: count...count), maxShrinks: 20) {
+        $0.contains(0)
+      }
+    }
+    let failure = try #require(shrink(125))
+    #expect(failure.counterexample?.contains(0) == false)
+    #expect(failure.report.shrinkAttempts == 20)
+    Self.expectLinear("shrinking n elements", base: 125) { _ = shrink($0) }
+  }
+
+  /// Lengths grow with the run's size without overflow, whatever the count: arrays whose count
+  /// reaches `Int.max` draw more choices than a case may, so the run gives up with a report
+  /// rather than trapping; and weights whose sum is more than 64 bits hold still choose in
+  /// proportion.
+  @Test func hugeCountsAndWeightsDoNotOverflow() throws {
+    let huge = try #require(
+      check("huge arrays", Gen.bool.array(count: 0...Int.max), cases: 50) { _ in true })
+    #expect(huge.counterexample == nil)
+    #expect(huge.report.description.contains("drew more than 16384 choices"), "\(huge.report)")
+    let some = Gen.bool.array(count: 1...Int.max).resized(0)
+    #expect(check("at the smallest size", some, cases: 50) { $0.count == 1 } == nil)
+    let heavy = Gen.frequency(
+      (Int.max, Gen.constant(0)), (Int.max, Gen.constant(1)), (Int.max / 2, Gen.constant(2)))
+    var counts = [0, 0, 0]
+    forAll("heavy weights", heavy, cases: 5_000) {
+      counts[$0] += 1
+      return true
+    }
+    #expect(counts.allSatisfy { $0 > 500 } && counts[2] < counts[0], "\(counts)")
+  }
+
   @Test func aGeneratorThatRejectsEverythingGivesUp() throws {
     let failure = try #require(
       check("impossible", Gen.int(in: 0...9).filter { $0 > 9 }, cases: 10) { _ in true })

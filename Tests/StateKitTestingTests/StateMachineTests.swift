@@ -170,6 +170,18 @@ struct StateMachineTests {
     #expect(first?.report.tries == second?.report.tries)
   }
 
+  /// A sequence's length grows with the run's size without overflow, whatever the count: a
+  /// count reaching `Int.max` gives long sequences, which draw more choices than a case may, so
+  /// the run gives up with a report rather than trapping.
+  @Test func aHugeCountDoesNotOverflow() throws {
+    let machine = StateMachine<Int, Audit>(
+      model: { 0 }, system: { Audit() },
+      actions: [.init("tick", model: { $0 += 1 }, system: { $0.steps += 1 })])
+    let failure = try #require(check("ticks", machine, count: 0...Int.max, cases: 50))
+    #expect(failure.counterexample == nil)
+    #expect(failure.report.description.contains("drew more than 16384 choices"), "\(failure)")
+  }
+
   @Test func aThrowingStepFailsWithItsError() throws {
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
     let machine = StateMachine<Int, Audit>(

@@ -162,4 +162,101 @@ struct SavedFailureTests {
     #expect(replayed?.report.tries == 0)
     #expect(forAll("below 100", Gen.int(in: 0...99), filePath: testFile) { $0 < 100 } == nil)
   }
+
+  /// A property whose name starts with `#`, as a comment line does, or with `\` is saved
+  /// once and replayed like any other, each name from its own lines.
+  @Test func aNameThatLooksLikeACommentIsReplayed() throws {
+    let (directory, testFile) = Self.scratchTestFile()
+    let saved = directory + "/StateKitFailures.txt"
+    defer {
+      unlink(saved)
+      rmdir(directory)
+    }
+    let names = ["# below 50", "\\# below 50", "\\ below 50", " # below 50"]
+    for name in names {
+      withKnownIssue {
+        forAll(name, Gen.int(in: 0...99), seed: 2, filePath: testFile) { $0 < 50 }
+      }
+    }
+    let text = Self.contents(saved)
+    for name in names {
+      var replayed: PropertyFailure<Int>?
+      withKnownIssue {
+        replayed = forAll(name, Gen.int(in: 0...99), seed: 3, filePath: testFile) { $0 < 50 }
+      }
+      #expect(replayed?.report.tries == 0, "\(name) is replayed before new cases")
+      #expect(replayed?.report.replay.hasPrefix("saved failure 1 of this property") == true)
+    }
+    #expect(Self.contents(saved) == text, "a replayed failure is not saved again")
+    let lines = text.split(separator: "\n").filter { $0.contains("\tchoices: ") }
+    #expect(lines.count == names.count, "\(text)")
+  }
+
+  /// StateKitTesting's own source directory, from this file's path
+  /// (`Tests/StateKitTestingTests/SwarmAndSavedFailureTests.swift`).
+  static func libraryDirectory(_ testFile: String = #filePath) -> String {
+    var root = testFile
+    for _ in 0..<3 { root = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)]) }
+    return root + "/Sources/StateKitTesting"
+  }
+
+  /// The forms of two and three generators save their failures next to the test file that
+  /// calls them, and replay them from there, as the form of one does; nothing goes into
+  /// StateKitTesting's own sources.
+  @Test func everyFormSavesNextToItsTestFile() throws {
+    let (directory, testFile) = Self.scratchTestFile()
+    let saved = directory + "/StateKitFailures.txt"
+    defer {
+      unlink(saved)
+      rmdir(directory)
+    }
+    let digits = Gen.int(in: 0...9)
+    withKnownIssue {
+      forAll("pairs sum below 10", digits, digits, seed: 4, filePath: testFile) { $0 + $1 < 10 }
+      forAll("triples sum below 10", digits, digits, digits, seed: 4, filePath: testFile) {
+        $0 + $1 + $2 < 10
+      }
+    }
+    let text = Self.contents(saved)
+    #expect(text.contains("pairs sum below 10\tchoices: "), "\(text)")
+    #expect(text.contains("triples sum below 10\tchoices: "), "\(text)")
+    var pair: PropertyFailure<(Int, Int)>?
+    var triple: PropertyFailure<(Int, Int, Int)>?
+    withKnownIssue {
+      pair = forAll("pairs sum below 10", digits, digits, seed: 5, filePath: testFile) {
+        $0 + $1 < 10
+      }
+      triple = forAll("triples sum below 10", digits, digits, digits, seed: 5, filePath: testFile) {
+        $0 + $1 + $2 < 10
+      }
+    }
+    #expect(pair?.report.tries == 0 && triple?.report.tries == 0, "replayed before new cases")
+    #expect(pair?.report.replay.hasPrefix("saved failure 1 of this property in \(saved)") == true)
+    let library = Self.contents(Self.libraryDirectory() + "/StateKitFailures.txt")
+    #expect(!library.contains("sum below 10"), "nothing is saved next to the library's sources")
+  }
+
+  /// A path that is not a user's test file saves nothing: one inside StateKitTesting's own
+  /// sources (a caller that passed its own `#filePath`), or one without a directory (which
+  /// would put the file in the working directory).
+  @Test func aPathOutsideTheTestsSavesNothing() {
+    let library = Self.libraryDirectory()
+    let places = [
+      library + "/StateKitFailures.txt", library + "/Internals/StateKitFailures.txt",
+      "StateKitFailures.txt",
+    ]
+    let existed = places.map { access($0, F_OK) == 0 }
+    defer {
+      // Only files this test made are removed.
+      for (place, existed) in zip(places, existed) where !existed { unlink(place) }
+    }
+    for path in [library + "/ForAll.swift", library + "/Internals/Runner.swift", "Tests.swift"] {
+      withKnownIssue {
+        forAll("saved nowhere", Gen.int(in: 0...9), seed: 4, filePath: path) { $0 < 5 }
+      }
+    }
+    for place in places {
+      #expect(!Self.contents(place).contains("saved nowhere"), "\(place)")
+    }
+  }
 }

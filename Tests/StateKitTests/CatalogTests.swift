@@ -86,6 +86,48 @@ struct CatalogTests {
     #expect(try catalog.parse(name) == state)
   }
 
+  /// An owner's name qualifies its states (`LinkKit.visited`), so every merge checks it, for
+  /// states and events alike, before any of its names, naming the owner; the catalog is then
+  /// unchanged. An identifier of 64 characters is the longest accepted.
+  @Test(arguments: [
+    "A|B", "0xKit", " Kit", "Kit ", "", "Kit.Sub", "Link Kit", "!Kit", "Kit\n", "Käfer",
+    String(repeating: "K", count: 65),
+  ])
+  func anOwnerMustBeAnIdentifier(owner: String) throws {
+    var catalog = try StateCatalog(merging: [
+      StateNames("LinkKit", ["visited": .init(rawValue: 1 << 16)])
+    ])
+    let before = catalog
+    for names in [
+      StateNames(owner, ["dragging": ControlState(rawValue: 1 << 17)]), StateNames(owner, [:]),
+    ] {
+      let error = #expect(throws: StateKitError.self) { try catalog.merge(names) }
+      #expect(error?.code == .invalidName)
+      #expect(error?.details["owner"] == owner)
+      #expect(error?.input == owner)
+      #expect(
+        error?.description.hasPrefix("cannot merge the state names of \"") == true,
+        "\(error?.description ?? "")")
+      #expect(error?.reason.contains(owner.count > 64 ? "at most 64" : "identifier") == true)
+      #expect(catalog == before)
+    }
+    var events = EventCatalog()
+    let eventError = #expect(throws: StateKitError.self) {
+      try events.merge(EventNames(owner, ["longPress": ControlEvents(rawValue: 1 << 24)]))
+    }
+    #expect(eventError?.code == .invalidName)
+    #expect(eventError?.details["owner"] == owner)
+    #expect(events == EventCatalog())
+  }
+
+  @Test func anOwnerOf64CharactersIsAllowed() throws {
+    let owner = "_" + String(repeating: "a1", count: 31) + "Z"
+    let catalog = try StateCatalog(merging: [
+      StateNames(owner, ["visited": .init(rawValue: 1 << 16)])
+    ])
+    #expect(catalog.owner(of: ControlState(rawValue: 1 << 16)) == owner)
+  }
+
   @Test func unnamedBitsAreThoseWithoutASystemName() {
     let state = ControlState(rawValue: 0x0101_0004)
     #expect(state.unnamedBits.rawValue == 0x0101_0000)

@@ -100,4 +100,195 @@ struct StateNamespacesTests {
     }
     #expect(report == nil)
   }
+
+  /// The example of DeclaringCustomStates.md: libraries A with a state on bit 16 and B with
+  /// states on bits 16 and 17. Only B's bit-16 state collides, so only it moves, to 18; its
+  /// bit-17 state, whose bit no earlier library keeps, stays on 17.
+  @Test func onlyACollidingBitMoves() throws {
+    let a = StateNames("A", ["first": ControlState(rawValue: 1 << 16)])
+    let b = StateNames(
+      "B", ["second": ControlState(rawValue: 1 << 16), "third": ControlState(rawValue: 1 << 17)])
+    for libraries in [[a, b], [b, a]] {
+      let namespaces = try StateNamespaces(libraries)
+      let move = namespaces.relocation(for: "B")
+      #expect(namespaces.relocation(for: "A").isIdentity)
+      #expect(move.apply(ControlState(rawValue: 1 << 16)).rawValue == 1 << 18)
+      #expect(move.apply(ControlState(rawValue: 1 << 17)).rawValue == 1 << 17)
+      #expect(
+        namespaces.catalog.description(of: ControlState(rawValue: 0x7_0000))
+          == "first | third | second")
+    }
+  }
+
+  /// What DeclaringCustomStates.md promises of the namespaces of some libraries (each with
+  /// its own owner), or what breaks it: the same assignment in any order of the libraries; a
+  /// state on its own bit when the first library (in the order of the owners' names) that
+  /// declares that bit gives it the same name, and otherwise moved, onto a bit no library
+  /// keeps, the moved states on the lowest such bits; one bit for one name on one bit, distinct
+  /// bits for distinct states.
+  static func assignmentProblem(_ libraries: [StateNames]) throws -> String? {
+    let states = Set(libraries.flatMap { $0.entries.map { "\($0.name)@\($0.state.rawValue)" } })
+    guard states.count <= ControlState.application.memberCount else {
+      do {
+        _ = try StateNamespaces(libraries)
+        return "\(states.count) states fit in the application range"
+      } catch {
+        return error.code == .bitAlreadyDeclared ? nil : "\(error)"
+      }
+    }
+    let namespaces = try StateNamespaces(libraries)
+    guard try StateNamespaces(libraries.reversed()) == namespaces else {
+      return "the assignment depends on the order of the libraries"
+    }
+    let sorted = libraries.sorted { $0.owner < $1.owner }
+    var keeper: [UInt: String] = [:]  // bit -> the name its first library gives it
+    for names in sorted {
+      for entry in names.entries where keeper[entry.state.rawValue] == nil {
+        keeper[entry.state.rawValue] = entry.name
+      }
+    }
+    let kept = keeper.keys.reduce(0, |)
+    var targets: [String: UInt] = [:]  // "name@bit" -> the bit in the app
+    var moved: UInt = 0
+    var movedCount = 0
+    for names in sorted {
+      let move = namespaces.relocation(for: names.owner)
+      for entry in names.entries {
+        let (raw, state) = (entry.state.rawValue, "\(names.owner).\(entry.name)")
+        let target = move.apply(entry.state).rawValue
+        let key = "\(entry.name)@\(raw)"
+        if let shared = targets[key] {
+          if shared != target { return "\(state) is not on the bit of the state it shares" }
+          continue
+        }
+        if targets.values.contains(target) { return "\(state) is on the bit of another state" }
+        targets[key] = target
+        if keeper[raw] == entry.name {
+          if target != raw { return "\(state) moved from \(raw) to \(target); its bit is free" }
+        } else {
+          if target & kept != 0 { return "\(state) moved onto \(target), a bit a library keeps" }
+          moved |= target
+          movedCount += 1
+        }
+      }
+    }
+    var free = ControlState.application.rawValue & ~kept
+    var lowest: UInt = 0
+    for _ in 0..<movedCount {
+      lowest |= free & (0 &- free)
+      free &= free &- 1
+    }
+    return moved == lowest
+      ? nil : "moved states are on \(moved), not the lowest free bits \(lowest)"
+  }
+
+  /// The libraries one layout of choices describes: for each library, for each of the bits
+  /// 16...18, no state (0) or a state named `p`, `q` or `r` (1 to 3); a library that would use
+  /// one name twice has no state on the second bit.
+  static func libraries(_ layouts: [[Int]]) -> [StateNames] {
+    layouts.enumerated().map { index, layout in
+      var used: Set<Int> = []
+      var entries: [StateNames.Entry] = []
+      for (bit, name) in layout.enumerated() where name > 0 && used.insert(name).inserted {
+        entries.append(
+          .init(
+            name: ["p", "q", "r"][name - 1], state: ControlState(rawValue: 1 << UInt(16 + bit))))
+      }
+      return StateNames("Lib\(index)", entries: entries)
+    }
+  }
+
+  /// Every pair of libraries on bits 16...18, names shared or not: only colliding bits move.
+  @Test func everySmallPairOfLibrariesMovesOnlyCollidingBits() throws {
+    let layouts = (0..<64).map { code in [code % 4, code / 4 % 4, code / 16] }
+    var checked = 0
+    for first in layouts {
+      for second in layouts {
+        let libraries = Self.libraries([first, second])
+        if let problem = try Self.assignmentProblem(libraries) {
+          Issue.record("\(libraries): \(problem)")
+          return
+        }
+        checked += 1
+      }
+    }
+    #expect(checked == 4_096)
+  }
+
+  /// Three and four libraries on bits 16...18, from a fixed seed: only colliding bits move.
+  @Test func smallLibrariesMoveOnlyCollidingBits() {
+    let layout = Gen.int(in: 0...3).array(count: 3...3)
+    let cases = layout.array(count: 3...4)
+    forAll("only colliding bits move", cases, cases: 1_000, seed: 36) { layouts in
+      try Self.assignmentProblem(Self.libraries(layouts)) == nil
+    }
+  }
+
+  /// Owners a law draws from: identifiers, and names that cannot qualify a state (a `|`, a
+  /// leading `0x`, `!` or digit, spaces, a dot, a tab, a non-ASCII letter, too long, empty).
+  static let owners = [
+    "LinkKit", "ListKit", "A", "_k9", "A|B", "0xKit", " Kit", "Kit ", "Kit.Sub", "", "!Kit",
+    "Kit\t", "Käfer", "9Kit", String(repeating: "K", count: 64), String(repeating: "K", count: 65),
+  ]
+
+  /// Whether an owner may qualify states: an ASCII identifier of at most 64 characters.
+  static func isIdentifier(_ owner: String) -> Bool {
+    let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+    guard let first = owner.first, letters.contains(first), owner.count <= 64 else { return false }
+    return owner.allSatisfy { letters.contains($0) || ("0"..."9").contains($0) }
+  }
+
+  /// The round-trip law of the namespaced catalog: every name it prints parses back. For up to
+  /// three libraries whose owners come from `owners` and whose states share names on other bits
+  /// (so that the catalog prints them qualified): building the namespaces refuses an owner that
+  /// is not an identifier, naming it, and otherwise the text of every combination of the
+  /// assigned states (with a system state), of a selector over them, and every qualified name
+  /// `Owner.name` parse back to what they name.
+  @Test func everyNameTheCatalogPrintsParsesBack() {
+    let library = Gen.zip(
+      Gen.int(in: 0...Self.owners.count - 1), Gen.int(in: 0...3).array(count: 1...3))
+    let names = ["visited", "dragging", "shown"]
+    forAll("printed names parse back", library.array(count: 1...3), cases: 1_000, seed: 36) {
+      drawn in
+      var owners: Set<String> = []
+      let libraries = drawn.compactMap { ownerIndex, bits -> StateNames? in
+        let owner = Self.owners[ownerIndex]
+        guard owners.insert(owner).inserted else { return nil }
+        var used: Set<Int> = []
+        let entries = bits.enumerated().compactMap { index, bit -> StateNames.Entry? in
+          guard used.insert(bit).inserted else { return nil }
+          return .init(name: names[index], state: ControlState(rawValue: 1 << UInt(16 + bit)))
+        }
+        return StateNames(owner, entries: entries)
+      }
+      let invalid = libraries.map(\.owner).filter { !Self.isIdentifier($0) }
+      let namespaces: StateNamespaces
+      do {
+        namespaces = try StateNamespaces(libraries)
+      } catch let error as StateKitError {
+        return error.code == .invalidName && invalid.contains(error.details["owner"] ?? "\0")
+      }
+      guard invalid.isEmpty else { return false }
+      let catalog = namespaces.catalog
+      let assigned = catalog.customEntries.reduce(ControlState.normal) { $0.union($1.state) }
+      for state in ControlState.combinations(of: assigned) {
+        let text = catalog.description(of: state.union(.selected))
+        guard try catalog.parse(text) == state.union(.selected) else { return false }
+        let selector = StateSelector(state, unless: assigned.subtracting(state).union(.disabled))
+        guard try catalog.parseSelector(catalog.description(of: selector)) == selector else {
+          return false
+        }
+      }
+      for names in libraries {
+        let move = namespaces.relocation(for: names.owner)
+        for entry in names.entries {
+          let qualified = "\(names.owner).\(entry.name)"
+          guard try catalog.parse(qualified) == move.apply(entry.state),
+            try catalog.parseSelector("!" + qualified).excluded == move.apply(entry.state)
+          else { return false }
+        }
+      }
+      return true
+    }
+  }
 }

@@ -73,6 +73,36 @@ struct StyleOverlayTests {
     #expect(result[.titleColor].precedence == overlay.precedence)
   }
 
+  /// An attribute only the override has joins the result in the base style's precedence, not
+  /// the override's: a disabled-dominant base resolves a disabled state for that attribute by
+  /// its own dominant rule, as for the attributes it had.
+  @Test func anOverrideOnlyAttributeTakesTheBasePrecedence() {
+    var base = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+    base[.titleColor, for: .normal] = "blue"
+    base[.titleColor, for: .disabled] = "gray"
+    base[.titleColor, for: [.selected, .highlighted]] = "white"
+    // The standard precedence: the more specific entry wins.
+    var overrides = StyleSet()
+    overrides[.underlined, for: .normal] = false
+    overrides[.underlined, for: .disabled] = false
+    overrides[.underlined, for: [.selected, .highlighted]] = true
+    let state: ControlState = [.disabled, .selected, .highlighted]
+    #expect(overrides.resolve(state)[.underlined] == true, "the override's own rule")
+    #expect(base.resolve(state)[.titleColor] == "gray", "the base's rule")
+    let result = base.overlaid(with: overrides)
+    #expect(result.precedence == base.precedence)
+    #expect(result[.underlined].precedence == base.precedence)
+    #expect(result.resolve(state)[.underlined] == false, "disabled dominates in the base")
+    #expect(result.resolve(state)[.titleColor] == "gray")
+    #expect(result.resolve([.selected, .highlighted])[.underlined] == true)
+    var expected = base
+    expected[.underlined] = StateTable([
+      (StateSelector(.normal), false), (StateSelector(.disabled), false),
+      (StateSelector([.selected, .highlighted]), true),
+    ])
+    #expect(result == expected)
+  }
+
   /// Against a reference built table by table: replace, then remove, then merge.
   @Test func overlayAgreesWithTables() {
     let gen = Gen.zip(

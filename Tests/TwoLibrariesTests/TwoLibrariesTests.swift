@@ -68,9 +68,12 @@ struct TwoLibrariesTests {
     let other = try App(libraries: [.listKit, .linkKit])
     #expect(app.namespaces == other.namespaces)
     let catalog = app.namespaces.catalog
-    #expect(catalog.customEntries.map(\.name) == ["visited", "dragging", "reordering"])
+    // Only the colliding bit moves: dragging (bit 16, LinkKit's visited's) goes to the lowest
+    // free bit, 18; reordering keeps bit 17, which no earlier library took.
+    #expect(catalog.customEntries.map(\.name) == ["visited", "reordering", "dragging"])
     #expect(catalog.customEntries.map(\.state.rawValue) == [1 << 16, 1 << 17, 1 << 18])
     #expect(catalog.owner(of: ControlState(rawValue: 1 << 17)) == "ListKit")
+    #expect(app.namespaces.relocation(for: "ListKit").apply(.reordering) == .reordering)
     let row = app.namespaces.relocation(for: "ListKit").apply([.dragging, .selected])
     #expect(catalog.description(of: row) == "selected | dragging")
     #expect(try catalog.parse("ListKit.dragging | selected") == row)
@@ -105,7 +108,7 @@ struct TwoLibrariesTests {
     let combined = app.namespaces.relocation(for: "LinkKit").apply(link.state)
       .union(app.namespaces.relocation(for: "ListKit").apply(row.state))
     #expect(app.namespaces.catalog.description(of: combined) == "visited | dragging")
-    // Equally specific: the tie goes to the higher application bit, ListKit's assigned 17.
+    // Equally specific: the tie goes to the higher application bit, ListKit's assigned 18.
     #expect(app.theme.resolve(combined)[.titleColor] == "amber")
   }
 }

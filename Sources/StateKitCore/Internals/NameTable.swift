@@ -159,10 +159,8 @@ package struct NameTable: Sendable {
     namedRawValue |= raw
   }
 
-  /// Checks that a name may be declared: an ASCII identifier that is not a reserved word.
-  private func validate(name: String, prefix: String) throws(StateKitError) {
-    let noun = layout.noun
-    let utf8 = name.utf8
+  /// Whether a text is an ASCII identifier: a letter or `_`, then letters, digits or `_`.
+  static func isIdentifier(_ text: String) -> Bool {
     func isStart(_ byte: UInt8) -> Bool {
       (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
         || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
@@ -170,7 +168,36 @@ package struct NameTable: Sendable {
     func isPart(_ byte: UInt8) -> Bool {
       isStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
-    guard let first = utf8.first, isStart(first), utf8.allSatisfy(isPart) else {
+    guard let first = text.utf8.first, isStart(first) else { return false }
+    return text.utf8.allSatisfy(isPart)
+  }
+
+  /// Checks that an owner's name may qualify its names (`LinkKit.visited`, as
+  /// ``StateNamespaces`` prints them): an ASCII identifier of at most
+  /// `StateCatalog.maximumNameLength` characters, so that a qualified name is one token the
+  /// text format reads back. Merges check it before any of the owner's names.
+  package func validate(owner: String) throws(StateKitError) {
+    let count = owner.utf8.count
+    let problem: String
+    if !Self.isIdentifier(owner) {
+      problem =
+        "an owner's name must be an identifier: a letter or `_`, then letters, digits or `_` (ASCII)"
+    } else if count > StateCatalog.maximumNameLength {
+      problem =
+        "an owner's name may have at most \(StateCatalog.maximumNameLength) characters, this one has \(count)"
+    } else {
+      return
+    }
+    throw StateKitError.owner(
+      owner, noun: layout.noun,
+      reason: "\(problem), since it qualifies the owner's names, as in `LinkKit.visited`")
+  }
+
+  /// Checks that a name may be declared: an ASCII identifier that is not a reserved word.
+  private func validate(name: String, prefix: String) throws(StateKitError) {
+    let noun = layout.noun
+    let utf8 = name.utf8
+    guard Self.isIdentifier(name) else {
       throw StateKitError.declaration(
         .invalidName, noun: noun, name: name,
         reason:

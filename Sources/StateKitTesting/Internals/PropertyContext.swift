@@ -7,7 +7,10 @@ final class _PropertyContext: @unchecked Sendable {
   @TaskLocal static var current: _PropertyContext?
 
   var labels: [String] = []
+  /// The labels given to `cover`, each with its required share, in the order first given.
   var requirements: [(label: String, share: Double)] = []
+  /// The labels of `requirements`, so that a label is found without a scan.
+  var requiredLabels: Set<String> = []
   /// A mistake in the case's use of the library (a `cover` percentage outside 0...100): the
   /// runner reports it and stops.
   var problem: String?

@@ -10,7 +10,8 @@
 /// later run until their line is deleted.
 ///
 /// One file per test directory, `StateKitFailures.txt`: after a comment, one line per failure,
-/// `NAME<TAB>choices: 3 0 1<TAB>counterexample: TEXT`. The choices are the record the shrunk
+/// `NAME<TAB>choices: 3 0 1<TAB>counterexample: TEXT` (a name that starts with `#` or `\`
+/// is written after a `\`, so that it is not a comment). The choices are the record the shrunk
 /// counterexample was generated from, so replaying them regenerates it whatever the seed; the
 /// counterexample is there for people and diffs, and is not read back. A line whose choices do
 /// not parse is skipped, never a crash.
@@ -23,11 +24,30 @@ struct _SavedFailures {
   /// `off` (a CI job that must not write into the checkout).
   static let environmentVariable = "STATEKIT_SAVED_FAILURES"
 
-  /// The file for a test file, or `nil` when the caller or the environment turned it off.
+  /// The file next to a test file, or `nil` when the caller or the environment turned it off,
+  /// or when the path is not one of a user's test files: a path without a directory, or one
+  /// inside StateKitTesting's own sources (a caller that passed its own `#filePath` rather
+  /// than its caller's). Failures are saved where the tests that found them are, nowhere else.
   static func file(testFile: String, enabled: Bool) -> _SavedFailures? {
     guard enabled else { return nil }
     if let value = getenv(environmentVariable), String(cString: value) == "off" { return nil }
-    return _SavedFailures(testFile: testFile)
+    guard let directory = directory(of: testFile), !isLibrarySource(directory) else { return nil }
+    return _SavedFailures(directory: directory)
+  }
+
+  /// The directory part of a path, or `nil` for a path without one.
+  static func directory(of path: String) -> String? {
+    path.lastIndex(of: "/").map { String(path[..<$0]) }
+  }
+
+  /// The directory of StateKitTesting's sources, found from this file's own path
+  /// (`Sources/StateKitTesting/Internals/SavedFailures.swift`).
+  static let libraryDirectory: String? = directory(of: #filePath).flatMap { directory(of: $0) }
+
+  /// Whether a directory is StateKitTesting's source directory or inside it.
+  static func isLibrarySource(_ directory: String) -> Bool {
+    guard let library = libraryDirectory, !library.isEmpty else { return false }
+    return directory == library || directory.hasPrefix(library + "/")
   }
   static let header = """
     # Failing cases StateKitTesting found, replayed first on every run of their property until the
@@ -35,15 +55,22 @@ struct _SavedFailures {
 
     """
 
-  /// The file in the directory of a test file.
-  init(testFile: String) {
-    let directory = testFile.lastIndex(of: "/").map { String(testFile[..<$0]) } ?? "."
+  /// The file in a test directory.
+  private init(directory: String) {
     path = directory + "/" + Self.fileName
   }
 
-  /// A name as a line holds it: tabs and line breaks become spaces.
+  /// A text on one line: tabs and line breaks become spaces.
   static func field(_ text: String) -> String {
     String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+  }
+
+  /// A property's name as its lines hold it: on one line, and with a `\` in front when it
+  /// starts with `#` (which starts a comment) or `\`, so that every name's lines are read
+  /// back as its own.
+  static func key(_ name: String) -> String {
+    let flat = field(name)
+    return flat.hasPrefix("#") || flat.hasPrefix("\\") ? "\\" + flat : flat
   }
 
   /// The saved choices of a property, in file order; none when the file does not exist.
@@ -53,10 +80,10 @@ struct _SavedFailures {
 
   /// The saved choices of a property in the file's text.
   private static func choices(for name: String, in text: String) -> [[UInt64]] {
-    let key = field(name)
+    let saved = key(name)
     return text.split(whereSeparator: \.isNewline).compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count >= 2, !line.hasPrefix("#"), fields[0] == key,
+      guard fields.count >= 2, !line.hasPrefix("#"), fields[0] == saved,
         fields[1].hasPrefix("choices:")
       else { return nil }
       var choices: [UInt64] = []
@@ -76,7 +103,7 @@ struct _SavedFailures {
     if Self.choices(for: name, in: existing).contains(choices) { return true }
     var text = existing.isEmpty ? Self.header : ""
     if !existing.isEmpty && !existing.hasSuffix("\n") { text += "\n" }
-    text += Self.field(name) + "\tchoices: " + choices.map(String.init).joined(separator: " ")
+    text += Self.key(name) + "\tchoices: " + choices.map(String.init).joined(separator: " ")
     text += "\tcounterexample: " + Self.field(counterexample) + "\n"
     guard let file = fopen(path, "a") else { return false }
     defer { fclose(file) }

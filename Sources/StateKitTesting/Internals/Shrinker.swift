@@ -3,6 +3,10 @@
 /// candidate counts only if the property still fails and its record is smaller: shorter, or as
 /// long and lower at the first difference. Every accepted candidate is a smaller record, so
 /// shrinking ends; the budget bounds the number of candidates tried.
+///
+/// Every pass stops as soon as the budget is spent, and builds only the candidates it tries:
+/// apart from those, a pass costs O(n log n) in the length of the record, so a shrink costs at
+/// most its budget times the cost of one candidate, whatever the record holds.
 struct _Shrinker<Value> {
   let runner: _Runner<Value>
   private(set) var value: Value
@@ -29,9 +33,12 @@ struct _Shrinker<Value> {
     a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
   }
 
+  /// Whether the budget is spent: no pass builds another candidate then.
+  private var isSpent: Bool { attempts >= budget }
+
   /// Runs the property on a candidate record; keeps it if it still fails and is smaller.
   private mutating func attempt(_ candidate: [UInt64]) -> Bool {
-    guard attempts < budget, Self.isSmaller(candidate, than: choices) else { return false }
+    guard !isSpent, Self.isSmaller(candidate, than: choices) else { return false }
     attempts += 1
     var stream = _ChoiceStream(replaying: candidate)
     guard case .failed(let value, let reason, let used, let spans) = runner.evaluate(&stream),
@@ -47,7 +54,7 @@ struct _Shrinker<Value> {
 
   mutating func shrink() {
     var improved = true
-    while improved, attempts < budget {
+    while improved, !isSpent {
       improved = false
       improved = deleteElements() || improved
       improved = deleteBlocks() || improved
@@ -57,18 +64,26 @@ struct _Shrinker<Value> {
     }
   }
 
-  /// Deletes whole array elements, longest first.
+  /// The spans of the record's array elements, longest first; an element that drew no choice
+  /// has nothing to delete.
+  private func elementsLongestFirst() -> [Range<Int>] {
+    spans.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+  }
+
+  /// Deletes whole array elements, longest first, starting again from the longest element of
+  /// the new record after each deletion.
   private mutating func deleteElements() -> Bool {
     var improved = false
+    var ordered = elementsLongestFirst()
     var index = 0
-    while index < spans.count {
-      let ordered = spans.sorted { $0.count > $1.count }
+    while index < ordered.count, !isSpent {
       let span = ordered[index]
-      var candidate = choices
-      if span.upperBound <= candidate.count {
+      if span.upperBound <= choices.count {
+        var candidate = choices
         candidate.removeSubrange(span)
         if attempt(candidate) {
           improved = true
+          ordered = elementsLongestFirst()
           index = 0
           continue
         }
@@ -83,7 +98,7 @@ struct _Shrinker<Value> {
     var improved = false
     for length in (1...8).reversed() {
       var start = 0
-      while start + length <= choices.count {
+      while start + length <= choices.count, !isSpent {
         var candidate = choices
         candidate.removeSubrange(start..<start + length)
         if attempt(candidate) { improved = true } else { start += 1 }
@@ -97,7 +112,7 @@ struct _Shrinker<Value> {
     var improved = false
     for length in [8, 4, 2] {
       var start = 0
-      while start + length <= choices.count {
+      while start + length <= choices.count, !isSpent {
         if choices[start..<start + length].contains(where: { $0 != 0 }) {
           var candidate = choices
           candidate.replaceSubrange(
@@ -116,10 +131,11 @@ struct _Shrinker<Value> {
   private mutating func lowerChoices() -> Bool {
     var improved = false
     var index = 0
-    while index < choices.count {
+    while index < choices.count, !isSpent {
       let value = choices[index]
       if value > 0, value <= 64 {
         for lower in 0..<value {
+          guard !isSpent else { break }
           var candidate = choices
           candidate[index] = lower
           if attempt(candidate) {
@@ -134,7 +150,7 @@ struct _Shrinker<Value> {
           improved = true
         } else {
           var low: UInt64 = 0
-          while index < choices.count, low + 1 < choices[index] {
+          while index < choices.count, low + 1 < choices[index], !isSpent {
             let middle = low + (choices[index] - low) / 2
             var candidate = choices
             candidate[index] = middle
@@ -148,29 +164,62 @@ struct _Shrinker<Value> {
   }
 
   /// Lowers two equal choices together: a bit that a state and a selector share is simpler
-  /// only when both change.
+  /// only when both change. Pairs are found through the positions of each small value, so
+  /// only pairs of equal choices are visited, in the order of their positions.
   private mutating func lowerEqualPairs() -> Bool {
     var improved = false
+    var positions = _SmallChoicePositions(choices)
     var first = 0
-    while first < choices.count {
-      var second = first + 1
-      while first < choices.count, second < choices.count {
+    while first < choices.count, !isSpent {
+      var second = first
+      while !isSpent, first < choices.count,
+        let next = positions.position(of: choices[first], after: second)
+      {
+        second = next
         let value = choices[first]
-        if value > 0, value <= 64, choices[second] == value {
-          for lower in 0..<value {
-            var candidate = choices
-            candidate[first] = lower
-            candidate[second] = lower
-            if attempt(candidate) {
-              improved = true
-              break
-            }
+        for lower in 0..<value {
+          guard !isSpent else { break }
+          var candidate = choices
+          candidate[first] = lower
+          candidate[second] = lower
+          if attempt(candidate) {
+            improved = true
+            positions = _SmallChoicePositions(choices)
+            break
           }
         }
-        second += 1
       }
       first += 1
     }
     return improved
+  }
+}
+
+/// The positions of each choice from 1 through 64 in a record, ascending: the equal pairs the
+/// shrinker lowers together, found without comparing every pair.
+struct _SmallChoicePositions {
+  /// The largest choice lowered in pairs.
+  static let largest: UInt64 = 64
+  /// For each value from 0 through `largest`, its positions in the record (none for 0).
+  private var positions: [[Int]]
+
+  init(_ choices: [UInt64]) {
+    positions = Array(repeating: [], count: Int(Self.largest) + 1)
+    for (index, choice) in choices.enumerated() where choice > 0 && choice <= Self.largest {
+      positions[Int(choice)].append(index)
+    }
+  }
+
+  /// The first position after `index` that holds `value`, or `nil`; `nil` for a value that is
+  /// 0 or larger than `largest`.
+  func position(of value: UInt64, after index: Int) -> Int? {
+    guard value > 0, value <= Self.largest else { return nil }
+    let list = positions[Int(value)]
+    var (low, high) = (0, list.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle] <= index { low = middle + 1 } else { high = middle }
+    }
+    return low < list.count ? list[low] : nil
   }
 }
