@@ -23,6 +23,16 @@ public struct StateCatalog: Hashable, Sendable {
   /// The names, on raw bits: the one implementation every layout's catalog shares.
   package private(set) var table: NameTable
 
+  /// The names of each widget kind (``StateNames/kind``), by owner and kind: the names for
+  /// every kind, then the kind's own.
+  private var kinds: [KindKey: NameTable] = [:]
+
+  /// A widget kind of an owner.
+  private struct KindKey: Hashable, Sendable {
+    var owner: String
+    var kind: String
+  }
+
   /// The longest name a custom state may have, in characters.
   ///
   ///     StateCatalog.maximumNameLength  // 64
@@ -68,13 +78,46 @@ public struct StateCatalog: Hashable, Sendable {
   /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
   ///   characters (``StateKitError/Code/invalidName``), or the first name that is invalid or
   ///   collides; the catalog is then unchanged.
+  ///
+  /// Names for one widget kind (``StateNames/kind``) are checked against the names for every
+  /// kind and the kind's other names, not against other kinds' names; names for every kind are
+  /// checked against every kind's names too.
   public mutating func merge(_ names: StateNames) throws(StateKitError) {
     try table.validate(owner: names.owner)
     var result = self
-    for entry in names.entries {
-      try result.declare(entry.name, as: entry.state, owner: names.owner)
+    if let kind = names.kind {
+      try table.validate(owner: kind)
+      let key = KindKey(owner: names.owner, kind: kind)
+      var kindTable = result.kinds[key] ?? result.table
+      for entry in names.entries {
+        try kindTable.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
+      }
+      result.kinds[key] = kindTable
+    } else {
+      for entry in names.entries {
+        try result.declare(entry.name, as: entry.state, owner: names.owner)
+        for key in result.kinds.keys.sorted(by: { ($0.owner, $0.kind) < ($1.owner, $1.kind) }) {
+          try result.kinds[key]?.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
+        }
+      }
     }
     self = result
+  }
+
+  /// The names a widget of one kind prints and parses its states with: the names for every
+  /// kind, and the kind's own; `nil` when no names were merged for that kind.
+  ///
+  ///     let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)])
+  ///     let catalog = try StateCatalog(merging: [.linkKit, hexView])
+  ///     catalog.kind("HexView", of: "Toolkit")?.description(of: [.visited, ControlState(rawValue: 1 << 20)])  // "visited | hexPane"
+  ///     catalog.description(of: ControlState(rawValue: 1 << 20))  // "0x100000": a kind's state
+  ///
+  /// - Parameters:
+  ///   - kind: The widget kind, as ``StateNames/kind`` gives it.
+  ///   - owner: The owner of the kind.
+  /// - Returns: A catalog of the kind's names, or `nil`.
+  public func kind(_ kind: String, of owner: String) -> StateCatalog? {
+    kinds[KindKey(owner: owner, kind: kind)].map { StateCatalog(table: $0) }
   }
 
   /// Returns this catalog with the names of one more owner.
@@ -214,7 +257,7 @@ public struct StateCatalog: Hashable, Sendable {
   ///
   ///     try StateCatalog(merging: [.linkKit]) == StateCatalog(merging: [.linkKit])  // true
   public static func == (lhs: StateCatalog, rhs: StateCatalog) -> Bool {
-    lhs.table == rhs.table
+    lhs.table == rhs.table && lhs.kinds == rhs.kinds
   }
 
   /// Hashes the names, as ``==(_:_:)`` compares them.
@@ -222,5 +265,6 @@ public struct StateCatalog: Hashable, Sendable {
   ///     Set([StateCatalog(), StateCatalog.system]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(table)
+    hasher.combine(kinds.count)
   }
 }

@@ -61,6 +61,19 @@ public struct StateNames: Hashable, Sendable {
   ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries.count  // 1
   public let entries: [Entry]
 
+  /// The widget kind whose widgets alone carry these states, or `nil` for states any widget of
+  /// the owner may carry.
+  ///
+  /// States of two kinds never meet on one widget, so they may use the same bits: a library can
+  /// name more custom states than the application range has bits, as long as each kind's
+  /// states, with the owner's states for every kind, fit. A merge checks each kind against the
+  /// states for every kind, and the catalog prints a kind's states through
+  /// ``StateCatalog/kind(_:of:)``. ``StateNamespaces`` reads every name of an owner as a name
+  /// for every kind, so kinds that share a bit are a collision there.
+  ///
+  ///     StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)]).kind  // "HexView"
+  public let kind: String?
+
   /// Creates the names an owner gives to its states. This never fails; a merge checks them.
   ///
   ///     let names = StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)])
@@ -82,5 +95,40 @@ public struct StateNames: Hashable, Sendable {
   public init(_ owner: String, entries: [Entry]) {
     self.owner = owner
     self.entries = entries
+    kind = nil
+  }
+
+  /// Creates the names an owner gives to the states of one widget kind. This never fails; a
+  /// merge checks them.
+  ///
+  ///     let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)])
+  ///     let tabView = StateNames("Toolkit", kind: "TabView", ["edited": ControlState(rawValue: 1 << 20)])
+  ///     let catalog = try StateCatalog(merging: [hexView, tabView])  // bit 20 twice: no collision
+  ///     catalog.kind("HexView", of: "Toolkit")?.description(of: ControlState(rawValue: 1 << 20))  // "hexPane"
+  ///
+  /// - Parameters:
+  ///   - owner: Who gives the names, such as the library's module name.
+  ///   - kind: The widget kind whose widgets carry these states, an identifier.
+  ///   - names: Each name with the state it names, one application bit each.
+  public init(_ owner: String, kind: String, _ names: KeyValuePairs<String, ControlState>) {
+    self.owner = owner
+    self.kind = kind
+    entries = names.map { Entry(name: $0.key, state: $0.value) }
+  }
+
+  /// The names as text, without a merge: the system names and these names, other bits as hex,
+  /// in the state text format. For names a library declares as constants, whose merge its
+  /// tests check; where two entries claim one bit or one name, the first one given is used.
+  ///
+  ///     let names = StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)])
+  ///     names.description(of: [.selected, ControlState(rawValue: 1 << 16)])  // "selected | visited"
+  ///     names.description(of: ControlState(rawValue: 1 << 17))               // "0x20000"
+  ///
+  /// - Parameter state: Any state.
+  /// - Returns: The state's text.
+  public func description(of state: ControlState) -> String {
+    var catalog = StateCatalog()
+    for entry in entries { _ = try? catalog.declare(entry.name, as: entry.state) }
+    return catalog.description(of: state)
   }
 }
