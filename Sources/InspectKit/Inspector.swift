@@ -63,6 +63,9 @@ package struct Inspector {
     var remaining = arguments[...]
     var commandGiven = false
     var stateFlags: [String] = []
+    // Whether `--state` itself was given: with another layout chosen, a usage error, even when
+    // `--event` also names bits (both fill `stateFlags`).
+    var stateOptionGiven = false
     var statesFiles: [String] = []
     // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
     // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
@@ -145,7 +148,9 @@ package struct Inspector {
       case .json: json = true
       case .strict: strict = true
       case .color: color = ColorChoice(rawValue: try choice()) ?? .auto
-      case .state: stateFlags.append(try value())
+      case .state:
+        stateFlags.append(try value())
+        stateOptionGiven = true
       case .states: statesFiles.append(try value())
       case .layout(let chosen):
         if let layout, layout != chosen {
@@ -183,7 +188,7 @@ package struct Inspector {
       if let noun = nameFlagNoun, noun != layout.noun {
         throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
       }
-      if stateFlags.count > 0, nameFlagNoun == nil {
+      if stateOptionGiven {
         throw Self.usage(
           "--state names a state; with --\(layout.noun)s use --\(layout.noun) NAME=BIT")
       }
