@@ -251,13 +251,13 @@ struct ThemeReport {
 extension Inspector {
   /// `theme FILE`: the grid of every combination of the bits the theme mentions, and its lint.
   mutating func runTheme() throws(Failure) {
-    guard operands.count == 1, let path = operands.first else {
+    guard operands.count == 1, let path = operands.first, let pathBytes = operandBytes.first else {
       throw Self.usage("theme takes one FILE, not \(operands.count); see --help")
     }
     guard names.layout == .controlState else {
       throw Self.usage("theme styles states; --\(names.layout.noun)s does not apply to it")
     }
-    let bytes = try Terminal.readFile(path)
+    let bytes = try Terminal.readFile(FilePath(text: path, bytes: pathBytes))
     let report = try ThemeReport(bytes: bytes, path: path, catalog: StateCatalog(table: names))
     if json {
       var writer = JSONWriter()

@@ -120,4 +120,58 @@ struct HostileInputTests {
     expectOneLineError(
       try Run(["error", "-"], stdin: Data()), status: 65, containing: "neither an ErrorPayload")
   }
+
+  /// Writes a file whose name is given as bytes (which need not be UTF-8) in a new directory.
+  static func file(named name: [UInt8], contents: String) throws -> (path: [UInt8], directory: URL)
+  {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-names-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+    let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
+    }
+    try #require(descriptor >= 0)
+    let text = Array(contents.utf8)
+    #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+    close(descriptor)
+    return (path, directory)
+  }
+
+  /// A file whose name is not valid UTF-8 is read by every option that reads a file: the name
+  /// reaches `open` as the process received it, not decoded and encoded again.
+  @Test func aFileNameThatIsNotUTF8IsRead() throws {
+    let name: [UInt8] = Array("caf".utf8) + [0xE9, 0xFF] + Array(".json".utf8)
+    let theme = try Self.file(named: name, contents: #"{"titleColor": {"normal": "blue"}}"#)
+    defer { try? FileManager.default.removeItem(at: theme.directory) }
+    let themed = try Run(rawArguments: [Array("theme".utf8), theme.path])
+    #expect(themed.status == 0, "\(themed)")
+    #expect(themed.stdout.contains("1 attribute over 0 state bits"), "\(themed)")
+
+    let states = try Self.file(named: name, contents: #"{"visited": 16}"#)
+    defer { try? FileManager.default.removeItem(at: states.directory) }
+    for arguments in [
+      [Array("--states".utf8), states.path, Array("0x10000".utf8)],
+      [Array("--states=".utf8) + states.path, Array("0x10000".utf8)],
+    ] {
+      let run = try Run(rawArguments: arguments)
+      #expect(run.status == 0, "\(run)")
+      #expect(run.stdout.contains("text: visited"), "\(run)")
+    }
+
+    let catalog = try Self.file(
+      named: name,
+      contents: #"{"errors": [{"domain": "X", "code": 1, "name": "gone", "description": "D."}]}"#)
+    defer { try? FileManager.default.removeItem(at: catalog.directory) }
+    let errors = try Run(
+      rawArguments: ["error", "--errors"].map { Array($0.utf8) } + [
+        catalog.path, Array("X 1".utf8),
+      ])
+    #expect(errors.status == 0, "\(errors)")
+    #expect(errors.stdout.hasPrefix("X 1 gone"), "\(errors)")
+
+    // A name that does not exist is still 66, shown with each invalid sequence replaced.
+    let missing = try Run(rawArguments: [Array("theme".utf8), theme.path + [0xFE]])
+    expectOneLineError(missing, status: 66, containing: "caf\u{FFFD}\u{FFFD}.json\u{FFFD}\"")
+  }
 }
