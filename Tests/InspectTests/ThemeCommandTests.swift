@@ -168,4 +168,28 @@ struct ThemeCommandTests {
     #expect(try Run(["theme", theme.path, theme.path]).status == 64)
     #expect(try Run(["--help"]).stdout.contains("statekit-inspect theme [options] FILE"))
   }
+
+  /// A number too large for the attribute's floating-point type is refused, as `JSONDecoder`
+  /// refuses it, with the key that holds it; the largest it holds is read.
+  @Test func aNumberTooLargeForAFloatIsRefused() throws {
+    let width = StyleKey<Float>("width")
+    do {
+      _ = try StyleSet(
+        themeJSON: Array(#"{"width": {"normal": 1, "selected": 1e39}}"#.utf8),
+        keys: [.init(width)])
+      Issue.record("1e39 was read as a Float")
+    } catch {
+      #expect(error.code == .invalidTheme)
+      #expect(error.path == ["width", "selected"])
+      #expect(error.reason == "/width/selected: the number 1e39 does not fit in Float", "\(error)")
+    }
+    let largest = try StyleSet(
+      themeJSON: Array(#"{"width": {"normal": 3.4028234e38}}"#.utf8), keys: [.init(width)])
+    #expect(largest.resolve(.normal)[width] == Float.greatestFiniteMagnitude)
+    // A Double holds 1e39.
+    let height = StyleKey<Double>("height")
+    let wide = try StyleSet(
+      themeJSON: Array(#"{"height": {"normal": 1e39}}"#.utf8), keys: [.init(height)])
+    #expect(wide.resolve(.normal)[height] == 1e39)
+  }
 }
