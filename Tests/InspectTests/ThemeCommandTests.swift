@@ -192,4 +192,28 @@ struct ThemeCommandTests {
       themeJSON: Array(#"{"height": {"normal": 1e39}}"#.utf8), keys: [.init(height)])
     #expect(wide.resolve(.normal)[height] == 1e39)
   }
+
+  /// Theme files nest as deep as any JSON document of the package: 512 levels (the document's
+  /// object counts as one), and one more is refused with the reader's message.
+  @Test(arguments: [511, 512, 513])
+  func themesNestAsDeepAsTheJSONLimit(depth: Int) throws {
+    // The document and the attribute are two levels; the value's arrays are the rest.
+    let arrays = depth - 2
+    let text =
+      #"{"c": {"normal": "# + String(repeating: "[", count: arrays)
+      + String(repeating: "]", count: arrays) + "}}"
+    if depth <= 512 {
+      let report = try report(text)
+      #expect(report.names == ["c"])
+      var writer = JSONWriter()
+      report.json(path: "t.json", into: &writer)
+      #expect(String(decoding: writer.bytes, as: UTF8.self).contains("[[[[]]]]"))
+    } else {
+      let failure = try #require(self.failure(text))
+      #expect(failure.status == .dataError)
+      #expect(
+        failure.message
+          == #""t.json":1:\#(17 + 511): not JSON: nested deeper than the limit of 512"#)
+    }
+  }
 }

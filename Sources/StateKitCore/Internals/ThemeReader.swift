@@ -6,8 +6,9 @@ import ErrorKitCore
 /// same `Codable` conformances as `JSONDecoder` would, and its errors become `StateKitError`s
 /// with the path and the line and column.
 struct _ThemeReader {
-  /// Arrays and objects nested deeper than this are rejected; a theme is a few levels deep.
-  static let depthLimit = 64
+  /// Arrays and objects nested deeper than this are rejected: the JSON reader's limit, the one
+  /// every JSON document of the package has (Foundation's `JSONDecoder`'s).
+  static let depthLimit = JSONReader.maximumDepth
   /// Paths as deep as this keep the offset of their last key, for locating decoding errors:
   /// attribute, selector and one level of a value (or `$remove`, attribute, element).
   static let locatedDepth = 3
