@@ -12,19 +12,28 @@
 /// `beforeWaiting` runs before every read that may block (the tool flushes its output there), so
 /// `tail -f app.log | statekit-inspect error -` prints each answer while the log grows.
 struct LineReader {
-  /// The longest line accepted.
-  static let maximumLine = Limits.inputBytes
+  /// The longest line accepted by default, in bytes, its line feed not counted.
+  static let defaultMaximumLine = Limits.inputBytes
 
   private let descriptor: Int32
   private let name: String
+  /// The longest line accepted, in bytes, its line feed not counted: a longer one ends the
+  /// reading with an error, whatever the sizes of the reads that brought it.
+  let maximumLine: Int
+  /// Bytes asked for by one read: never more than a line may hold with its line feed, so a
+  /// line that starts after a read's first line feed, and so lies within that read, is within
+  /// the limit.
+  private let readSize: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var scanned = 0
   private var atEnd = false
 
-  init(descriptor: Int32, name: String) {
+  init(descriptor: Int32, name: String, maximumLine: Int = Self.defaultMaximumLine) {
     self.descriptor = descriptor
     self.name = name
+    self.maximumLine = maximumLine
+    readSize = min(1 << 16, maximumLine + 1)
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -32,11 +41,13 @@ struct LineReader {
   mutating func next(beforeWaiting: () -> Void) throws(Failure) -> ArraySlice<UInt8>? {
     while true {
       if let newline = findNewline() {
+        try checkLength(newline - start)
         let line = buffer[start..<newline]
         start = newline + 1
         scanned = start
         return line
       }
+      try checkLength(buffer.count - start)
       if atEnd {
         guard start < buffer.count else { return nil }
         let line = buffer[start...]
@@ -44,7 +55,7 @@ struct LineReader {
         scanned = start
         return line
       }
-      try dropReadLines()
+      dropReadLines()
       beforeWaiting()
       try fill()
     }
@@ -66,7 +77,11 @@ struct LineReader {
   /// input (the caller then reports what it holds, as `tail -f` needs); or the end.
   mutating func nextChunk(waitLimit: Int32?, beforeWaiting: () -> Void) throws(Failure) -> Chunk {
     while true {
+      // Only the first line can be longer than one read: the lines after it lie within the
+      // last read, which is no longer than a line may be.
+      let firstUnscanned = scanned
       if let newline = findLastNewline() {
+        try checkLength(firstNewline(from: firstUnscanned, through: newline) - start)
         let count = newline + 1 - start
         var lines: [UInt8]
         if start == 0 {
@@ -80,6 +95,7 @@ struct LineReader {
         scanned = start
         return .lines(lines, count: count)
       }
+      try checkLength(buffer.count - start)
       if atEnd {
         guard start < buffer.count else { return .end }
         let lines = Array(buffer[start...])
@@ -87,24 +103,39 @@ struct LineReader {
         scanned = start
         return .lines(lines, count: lines.count)
       }
-      try dropReadLines()
+      dropReadLines()
       beforeWaiting()
       if let waitLimit, !isReadable(within: waitLimit) { return .paused }
       try fill()
     }
   }
 
-  /// Drops the lines already handed out; the unfinished line left must stay within the limit.
-  private mutating func dropReadLines() throws(Failure) {
+  /// Fails when a line of `length` bytes (without its line feed) is over the limit.
+  private func checkLength(_ length: Int) throws(Failure) {
+    guard length > maximumLine else { return }
+    let limit =
+      maximumLine >= 1 << 20 && maximumLine % (1 << 20) == 0
+      ? "\(maximumLine >> 20) MiB" : "\(maximumLine) bytes"
+    throw Failure(
+      status: .dataError, message: "\(name) has a line longer than the limit of \(limit)")
+  }
+
+  /// The first line feed at or after `position`, which one at `last` ends the search for.
+  private func firstNewline(from position: Int, through last: Int) -> Int {
+    buffer.withUnsafeBufferPointer { bytes -> Int in
+      guard position < last, let base = bytes.baseAddress,
+        let hit = memchr(base + position, 0x0A, last - position)
+      else { return last }
+      return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Drops the lines already handed out.
+  private mutating func dropReadLines() {
     if start > 0 {
       buffer.removeSubrange(0..<start)
       scanned -= start
       start = 0
-    }
-    guard buffer.count <= Self.maximumLine else {
-      throw Failure(
-        status: .dataError,
-        message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
     }
   }
 
@@ -141,7 +172,7 @@ struct LineReader {
   }
 
   private mutating func fill() throws(Failure) {
-    let chunk = 1 << 16
+    let chunk = readSize
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))
     var count = 0

@@ -357,6 +357,78 @@ struct ErrorStreamTests {
     #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
   }
 
+  // MARK: Standard input
+
+  /// A file holding `lines`, opened for reading; its descriptor is closed by `body`'s caller.
+  static func withFile<T>(_ lines: [[UInt8]], _ body: (Int32) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-lines-\(UUID().uuidString)")
+    try Data(lines.joined()).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    return try body(descriptor)
+  }
+
+  /// A line as long as the limit is read; one byte more is refused, by both ways of reading,
+  /// wherever the line lies in a read.
+  @Test(arguments: [1_000, 100_000, 2 << 20])
+  func aLineOfTheLimitIsReadAndOneByteMoreIsNot(limit: Int) throws {
+    let message =
+      limit >= 1 << 20
+      ? "standard input has a line longer than the limit of \(limit >> 20) MiB"
+      : "standard input has a line longer than the limit of \(limit) bytes"
+    for length in [limit - 1, limit, limit + 1] {
+      let long = [UInt8](repeating: UInt8(ascii: "x"), count: length) + [0x0A]
+      for lines in [[long, Array("a\n".utf8)], [Array("a\n".utf8), Array("b\n".utf8), long]] {
+        let expected = lines.map { $0.count - 1 }
+        let byLine = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
+          var reader = LineReader(
+            descriptor: descriptor, name: "standard input", maximumLine: limit)
+          var lengths: [Int] = []
+          do throws(Failure) {
+            while let line = try reader.next(beforeWaiting: {}) { lengths.append(line.count) }
+          } catch {
+            return .failure(error)
+          }
+          return .success(lengths)
+        }
+        let byChunk = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
+          var reader = LineReader(
+            descriptor: descriptor, name: "standard input", maximumLine: limit)
+          var lengths: [Int] = []
+          do throws(Failure) {
+            reading: while true {
+              switch try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) {
+              case .lines(let bytes, let count):
+                lengths += bytes[..<count].split(separator: 0x0A, omittingEmptySubsequences: false)
+                  .dropLast().map(\.count)
+              case .paused: continue
+              case .end: break reading
+              }
+            }
+          } catch {
+            return .failure(error)
+          }
+          return .success(lengths)
+        }
+        for (way, result) in [("by line", byLine), ("by chunk", byChunk)] {
+          switch result {
+          case .success(let lengths):
+            #expect(length <= limit, "\(way): a line of \(length) bytes was read")
+            #expect(lengths == expected, "\(way)")
+          case .failure(let failure):
+            #expect(length > limit, "\(way): a line of \(length) bytes: \(failure.message)")
+            #expect(failure.status == .dataError)
+            #expect(failure.message == message)
+          }
+        }
+      }
+    }
+    #expect(LineReader(descriptor: 0, name: "standard input").maximumLine == 64 << 20)
+  }
+
   @Test func everyBidirectionalMarkIsEscaped() {
     for mark: Unicode.Scalar in ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"] {
       let safe = terminalSafe("a\(mark)b")
