@@ -66,16 +66,23 @@ struct LineReader {
     /// Complete lines, each with its line feed (the last may lack one at the end of the input),
     /// in `bytes[0..<count]`.
     case lines([UInt8], count: Int)
-    /// Nothing arrived within the wait limit.
+    /// No complete line arrived within the wait limit.
     case paused
     /// The input ended.
     case end
   }
 
   /// Every complete line that has arrived, as one chunk, handed over without a copy when the
-  /// buffer starts with them; or ``Chunk/paused`` when `waitLimit` milliseconds pass with no
-  /// input (the caller then reports what it holds, as `tail -f` needs); or the end.
+  /// buffer starts with them; or ``Chunk/paused`` when `waitLimit` milliseconds pass without a
+  /// complete line, even while part of one keeps arriving (the caller then reports what it
+  /// holds, as `tail -f` needs); or the end.
   mutating func nextChunk(waitLimit: Int32?, beforeWaiting: () -> Void) throws(Failure) -> Chunk {
+    // The wait limit counts from now, not from the last read: input that trickles in without
+    // completing a line does not put the pause off.
+    let deadline = waitLimit.map { Self.now() + Int64($0) }
+    // Past the deadline, what is already there is read once more, for a line it may complete;
+    // then the input has paused, however much more keeps arriving.
+    var readPastDeadline = false
     while true {
       // Only the first line can be longer than one read: the lines after it lie within the
       // last read, which is no longer than a line may be.
@@ -105,7 +112,10 @@ struct LineReader {
       }
       dropReadLines()
       beforeWaiting()
-      if let waitLimit, !isReadable(within: waitLimit) { return .paused }
+      if let deadline {
+        guard !readPastDeadline, isReadable(before: deadline) else { return .paused }
+        readPastDeadline = Self.now() >= deadline
+      }
       try fill()
     }
   }
@@ -139,11 +149,19 @@ struct LineReader {
     }
   }
 
-  /// Whether input (or its end) arrives within `milliseconds`.
-  private func isReadable(within milliseconds: Int32) -> Bool {
+  /// Milliseconds on a clock that only goes forward.
+  private static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Whether input (or its end) arrives before `deadline` (``now()``'s milliseconds).
+  private func isReadable(before deadline: Int64) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
-      let result = poll(&entry, 1, milliseconds)
+      let remaining = Int32(clamping: max(deadline - Self.now(), 0))
+      let result = poll(&entry, 1, remaining)
       if result < 0, errno == EINTR { continue }
       // An error is not a pause: the read that follows reports it.
       return result != 0

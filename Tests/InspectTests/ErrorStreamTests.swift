@@ -429,6 +429,45 @@ struct ErrorStreamTests {
     #expect(LineReader(descriptor: 0, name: "standard input").maximumLine == 64 << 20)
   }
 
+  /// A finished error is reported within the pause however a partial line trickles in after
+  /// it: input that completes no line does not put the pause off.
+  @Test func aPartialLineThatKeepsGrowingDoesNotPutOffThePause() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let writer = ends[1]
+    let line = Array(#"Error Domain=A Code=1 "x""#.utf8) + [0x0A]
+    #expect(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
+    var reader = LineReader(descriptor: ends[0], name: "standard input")
+    guard case .lines(_, let count) = try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) else {
+      Issue.record("the first line was not read")
+      return
+    }
+    #expect(count == line.count)
+    // A dot every 50 ms for two seconds, as a progress bar writes them.
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for _ in 0..<40 {
+        var dot = UInt8(ascii: ".")
+        _ = write(writer, &dot, 1)
+        usleep(50_000)
+      }
+      close(writer)
+      done.signal()
+    }.start()
+    defer { done.wait() }
+    let start = ContinuousClock.now
+    let next = try reader.nextChunk(waitLimit: Limits.pauseMilliseconds, beforeWaiting: {})
+    let elapsed = ContinuousClock.now - start
+    guard case .paused = next else {
+      Issue.record("no pause while the partial line grew: \(next), after \(elapsed)")
+      return
+    }
+    // 200 ms is the wait; the rest is room for a busy machine, far below the two seconds the
+    // dots go on for.
+    #expect(elapsed < .milliseconds(1_000), "\(elapsed)")
+  }
+
   @Test func everyBidirectionalMarkIsEscaped() {
     for mark: Unicode.Scalar in ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"] {
       let safe = terminalSafe("a\(mark)b")
