@@ -357,6 +357,44 @@ struct ErrorStreamTests {
     #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
   }
 
+  /// A payload on the line after an error that may still go on ends that error: both are
+  /// reported, in order, however the lines arrive; user info that opens with `{` on a line of
+  /// its own still joins its error.
+  @Test func aPayloadAfterAnErrorThatEndsItsLineIsReported() {
+    let text =
+      #"Error Domain=A Code=1 "x""# + "\n" + #"{"domain":"B","code":2}"# + "\n"
+      + #"{"domain":"C","code":3}"# + "\n"
+    let expected = ["A 1", "document B 2", "document C 3"]
+    #expect(Self.items(text) == expected)
+    var stream = ErrorStream()
+    var items: [ErrorStream.Item] = []
+    for line in text.split(separator: "\n") {
+      let bytes = Array((line + "\n").utf8)
+      items += stream.feed(bytes, count: bytes.count)
+      #expect(stream.isHolding == (line.first == "E"), "\(line)")
+    }
+    items += stream.finish()
+    #expect(items.map(Self.summary) == expected)
+    // Over several lines, as a pretty-printed document.
+    #expect(
+      Self.items(#"Error Domain=A Code=1 "x""# + "\n{\n  \"domain\": \"B\",\n  \"code\": 2\n}\n")
+        == ["A 1", "document B 2"])
+    // Before the end of the input, and after a pause.
+    var paused = ErrorStream()
+    let first = Array((#"Error Domain=A Code=1 "x""# + "\n").utf8)
+    let document = Array(#"{"domain":"B","code":2}"#.utf8)
+    var pausedItems = paused.feed(first, count: first.count)
+    pausedItems += paused.pause()
+    pausedItems += paused.feed(document, count: document.count)
+    pausedItems += paused.finish()
+    #expect(pausedItems.map(Self.summary) == ["A 1", "document B 2"])
+    // Not JSON: the held error's user info, read with it.
+    let userInfo = #"Error Domain=A Code=1 "x" UserInfo={a=b,"# + "\n{c=d}\n}\n"
+    let joined = Self.items(userInfo)
+    #expect(joined.first == "A 1", "\(joined)")
+    #expect(!joined.contains { $0.hasPrefix("document") }, "\(joined)")
+  }
+
   // MARK: Standard input
 
   /// A file holding `lines`, opened for reading; its descriptor is closed by `body`'s caller.
