@@ -192,6 +192,21 @@ struct ErrorPayloadTests {
     }
     #expect(context.debugDescription.contains("limit of 64"))
   }
+
+  /// A message about a payload names its input quoted and cut after 80 characters, however
+  /// long the domain or key: a 100 KB key makes a short line, not a 100 KB one.
+  @Test func aHundredKilobyteKeyIsCutInTheMessage() {
+    let key = String(repeating: "k", count: 100_000)
+    let domain = String(repeating: "D", count: 100_000)
+    let text = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
+    let error = #expect(throws: JSONFormatError.self) { try ErrorPayload(json: text) }
+    let message = error?.message ?? ""
+    #expect(message.count < 200, "\(message.prefix(300))")
+    #expect(
+      message
+        == #""details" must map names to strings; ""# + String(repeating: "k", count: 80)
+        + #"…" is a number"#)
+  }
 }
 
 @Suite("ErrorCatalog")

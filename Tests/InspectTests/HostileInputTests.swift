@@ -121,6 +121,58 @@ struct HostileInputTests {
       try Run(["error", "-"], stdin: Data()), status: 65, containing: "neither an ErrorPayload")
   }
 
+  /// A 100 KB domain or key reaches every message quoted (or, in a theme's path, as a pointer)
+  /// and cut after 80 characters: each message is one short line.
+  @Test func hundredKilobyteDomainsAndKeysAreCutInMessages() throws {
+    let key = String(repeating: "k", count: 100_000)
+    let domain = String(repeating: "D", count: 100_000) + "Domain"
+    let shown = String(repeating: "k", count: 79) + "…"
+    let payload = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data((payload + "\n").utf8)), status: 65,
+      containing: #"standard input: "details" must map names to strings; "k"#)
+    let argument = try Run(["error", #"{"domain": "D", "code": 1, "details": {"\#(key)": 1}}"#])
+    expectOneLineError(argument, status: 65, containing: "must map names to strings")
+    #expect(argument.stderr.hasSuffix(#"k…" is a number"# + "\n"), "\(argument.stderr.suffix(100))")
+    // A user info cut inside a value: the warning names the key, quoted and cut.
+    // An argument holds at most 128 KiB, so it has the long key only.
+    let cut = "Error Domain=\(domain) Code=1 \"x\" UserInfo={\(key)=abc"
+    let cutArgument = "Error Domain=D Code=1 \"x\" UserInfo={\(key)=abc"
+    for run in [try Run(["error", "-"], stdin: Data(cut.utf8)), try Run(["error", cutArgument])] {
+      #expect(run.status == 0, "\(run.stderr.prefix(300))")
+      #expect(
+        run.stderr.contains("the text ends inside the value of \"kkk"), "\(run.stderr.prefix(300))")
+      #expect(run.stderr.count < 500, "\(run.stderr.prefix(300))")
+    }
+    // A theme's path to the failing member holds its keys: cut too.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-long-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("t.json")
+    for (theme, fragment) in [
+      (
+        #"{"\#(key)": {"normal": 1, "bogus": 2}}"#,
+        #": /"# + shown + #": invalid selector key "bogus""#
+      ),
+      (
+        #"{"a": {"\#(key)": 1}}"#,
+        #": /a/"# + String(shown.dropFirst(2)) + #": invalid selector key "k"#
+      ),
+      (#"{"\#(key)": 5}"#, #": /"# + shown + ": expected an object"),
+      (#"{"$precedence": {"\#(key)": 5}}"#, #": /$precedence/k"#),
+      (#"{"a": {"normal": {"\#(key)": 1, "\#(key)": 2}}}"#, "is repeated"),
+    ] {
+      try Data(theme.utf8).write(to: file)
+      // The path, the cut pointer and key, and a selector's list of known names.
+      let run = try Run(["theme", file.path])
+      #expect(run.status == 65, "\(run.stderr.prefix(300))")
+      #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+      #expect(run.stderr.contains(fragment), "\(run.stderr.prefix(600))")
+      #expect(run.stderr.count < 800, "\(run.stderr.prefix(300))")
+    }
+  }
+
   /// Writes a file whose name is given as bytes (which need not be UTF-8) in a new directory.
   static func file(named name: [UInt8], contents: String) throws -> (path: [UInt8], directory: URL)
   {

@@ -71,7 +71,7 @@ struct _ThemeReader {
     case 0: what = "attribute \(quoted(key))"
     case 1 where path[0].hasPrefix("$"): what = "key \(quoted(key)) of \(quoted(path[0]))"
     case 1: what = "selector key \(quoted(key)) of attribute \(quoted(path[0]))"
-    default: what = "key \(quoted(key)) at \(Self.pointer(path))"
+    default: what = "key \(quoted(key)) at \(Self.shownPointer(path))"
     }
     let sameBytes = Array(key.utf8) == Self.rawKey(at: first, in: bytes)
     return .theme(
@@ -126,7 +126,8 @@ struct _ThemeReader {
     let location = offsets[located].map { StateKitError.Location(offset: $0, in: bytes) }
     let token = (context.underlyingError as? StateKitError)?.token
     let reason =
-      path.isEmpty ? context.debugDescription : "\(Self.pointer(path)): \(context.debugDescription)"
+      path.isEmpty
+      ? context.debugDescription : "\(Self.shownPointer(path)): \(context.debugDescription)"
     return .theme(
       .invalidTheme, input: path.last ?? "", token: token, reason: reason, location: location,
       path: path)
@@ -145,6 +146,16 @@ struct _ThemeReader {
       }
       return "/" + escaped
     }.joined()
+  }
+
+  /// ``pointer(_:)`` as a message shows it, since its keys are the document's text: cut after
+  /// 80 characters with `…`, as `quoted(_:limit:)` cuts input, and every character a terminal
+  /// acts on escaped. The error's `path` keeps the keys whole.
+  static func shownPointer(_ path: [String]) -> String {
+    let text = pointer(path)
+    let limit = 80
+    guard text.unicodeScalars.count > limit else { return terminalSafe(text) }
+    return terminalSafe(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…")
   }
 
   /// The offset of the first byte that does not begin valid UTF-8, or `nil`.
