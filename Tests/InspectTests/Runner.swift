@@ -5,6 +5,8 @@ struct Run: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// The process's peak resident memory, when the run measured it (``init(rawArguments:)``).
+  var maximumResidentBytes: Int?
 
   var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
 
@@ -97,9 +99,12 @@ extension Run {
     let spawned = posix_spawn(&pid, Self.binary.path, &actions, nil, pointers, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var waitStatus: Int32 = 0
-    while waitpid(pid, &waitStatus, 0) < 0, errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &waitStatus, 0, &usage) < 0, errno == EINTR {}
     // The exit status, as `WEXITSTATUS` gives it for a process that exited.
     status = (waitStatus >> 8) & 0xFF
+    // Linux counts the peak resident set in kilobytes.
+    maximumResidentBytes = Int(usage.ru_maxrss) * 1024
     let read = { (path: String) in
       String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
     }
