@@ -104,7 +104,7 @@ extension ErrorPayload {
       for (key, value) in members where details[key] == nil {
         guard case .string(let text) = value else {
           throw JSONFormatError(
-            message: "\"details\" must map names to strings; \"\(key)\" is \(value.kind)")
+            message: "\"details\" must map names to strings; \(quoted(key)) is \(value.kind)")
         }
         details[key] = text
       }

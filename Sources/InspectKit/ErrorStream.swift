@@ -11,10 +11,11 @@ import ErrorKitCore
 ///   input read since allows it, so a held error of many lines is read a bounded number of
 ///   times per byte: the whole stream takes time linear in its length. Held text beyond
 ///   ``Limits/heldError`` is read as it is and let go.
-/// - A line that starts with `{` (and nothing is held) is a JSON document: an ErrorPayload, or
-///   JSON whose strings are scanned as text. A document may span lines while its braces stay
-///   open and its lines look like JSON; a line that does not ends it as unreadable, and is read
-///   as itself. So a stray brace is its own line's failure only.
+/// - A line that starts with `{` is a JSON document: an ErrorPayload, or JSON whose strings are
+///   scanned as text. A document may span lines while its braces stay open and its lines look
+///   like JSON; a line that does not ends it as unreadable, and is read as itself. So a stray
+///   brace is its own line's failure only. After held text, a document that is an error
+///   payload ends what is held (reported first); anything else continues the held text.
 struct ErrorStream {
   /// What the stream reports, in order.
   enum Item {
@@ -71,7 +72,10 @@ struct ErrorStream {
         }
         endUnfinishedDocument("a JSON document ends unfinished", report)
       }
-      if held.isEmpty, let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
+      // A document may also follow held text: it ends what is held only once it proves to be
+      // an error payload (see `endDocument`), so user info that starts with `{` still joins its
+      // error.
+      if let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
         // The text before the document, then the document's first line.
         if jsonLine > start { scanText(chunk, start..<jsonLine, report) }
         let end = Self.lineEnd(chunk, from: jsonLine, count: count)
@@ -82,9 +86,9 @@ struct ErrorStream {
         if depth.depth <= 0 { endDocument(report) }
         continue
       }
-      // Plain text up to the next line that starts a document (only when nothing is held).
+      // Plain text up to the next line that starts a document.
       var end = count
-      if held.isEmpty, let next = Self.nextJSONLine(chunk, after: start, count: count) {
+      if let next = Self.nextJSONLine(chunk, after: start, count: count) {
         end = next
       }
       scanText(chunk, start..<end, report)
@@ -113,11 +117,11 @@ struct ErrorStream {
 
   /// The input ended: everything held is handed to `report`.
   mutating func finish(_ report: (Item) -> Void) {
-    pause(report)
+    // An unfinished document after held text is that text's continuation, read with it.
     if !document.isEmpty {
       endUnfinishedDocument("the input ends inside a JSON document", report)
-      pause(report)
     }
+    pause(report)
   }
 
   /// Whether something is held for lines still to come.
@@ -177,14 +181,15 @@ struct ErrorStream {
   // MARK: JSON documents
 
   /// A document whose braces stay open: unreadable, unless it is only brackets (a dictionary's
-  /// `{` on a line of its own, as `NSLog` prints one), which is read as text with what follows.
+  /// `{` on a line of its own, as `NSLog` prints one) or follows held text, either of which is
+  /// read as text with what follows.
   private mutating func endUnfinishedDocument(_ reason: String, _ report: (Item) -> Void) {
     let bytes = document
     document = []
     let onlyBrackets = bytes.allSatisfy {
       PastedText.isSpace($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
     }
-    if onlyBrackets {
+    if onlyBrackets || !held.isEmpty {
       scanText(bytes, 0..<bytes.count, report)
     } else {
       context = []
@@ -192,9 +197,20 @@ struct ErrorStream {
     }
   }
 
+  /// A document whose braces closed. After held text it is a document only when it is an
+  /// error payload (a JSON object with a `domain` and a `code`): then what is held is complete
+  /// and is reported first. Anything else (user info such as `{NSFilePath=/tmp/a}` on its own
+  /// line, a JSON log line) is the held text's continuation, as it is in the whole text.
   private mutating func endDocument(_ report: (Item) -> Void) {
     let bytes = document
     document = []
+    if !held.isEmpty {
+      guard let json = try? JSONReader.parse(bytes), json.looksLikeErrorPayload else {
+        scanText(bytes, 0..<bytes.count, report)
+        return
+      }
+      flushHeld(report)
+    }
     context = []
     do {
       let json = try JSONReader.parse(bytes)

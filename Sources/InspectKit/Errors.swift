@@ -124,7 +124,7 @@ extension Inspector {
 
   /// `error -`: reads standard input as it comes (``ErrorStream``): each error is printed once,
   /// in order, as soon as the lines after it prove it complete, or 250 ms after its last line
-  /// when the input pauses.
+  /// when no further line arrives (the bytes of an unfinished line do not put that off).
   mutating func streamErrors(first: inout Bool) throws(Failure) {
     var reader = LineReader(descriptor: 0, name: "standard input")
     var report = Report(name: "standard input")

@@ -16,6 +16,8 @@ package struct Inspector {
 
   var command = Command.masks
   var operands: [String] = []
+  /// Each operand's bytes as the process received them, for an operand that names a file.
+  var operandBytes: [[UInt8]] = []
   var json = false
   var strict = false
   var color = ColorChoice.auto
@@ -30,11 +32,21 @@ package struct Inspector {
   /// The first failure's status; later inputs are still handled.
   var status = ExitStatus.success
 
+  /// Runs the tool with arguments given as text; a file they name is opened by its UTF-8
+  /// bytes.
   package static func main(_ arguments: [String]) -> ExitStatus {
+    main(rawArguments: arguments.map { Array($0.utf8) })
+  }
+
+  /// Runs the tool with the arguments exactly as the process received them (without the
+  /// program's name). A file an argument names is opened by these bytes, so a name that is not
+  /// valid UTF-8 still opens; messages show it decoded, each invalid sequence replaced.
+  package static func main(rawArguments: [[UInt8]]) -> ExitStatus {
     var inspector = Inspector()
     var status: ExitStatus
     do {
-      if let early = try inspector.parse(arguments) {
+      let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+      if let early = try inspector.parse(arguments, raw: rawArguments) {
         status = early
       } else {
         try inspector.run()
@@ -59,21 +71,30 @@ package struct Inspector {
   /// Reads the command line; returns a status when it is already answered (`--help`,
   /// `--version`, `--completion`, `--man`). Which options exist, which take a value and which
   /// commands they apply to come from the declaration, `CommandLineSpec`.
-  mutating func parse(_ arguments: [String]) throws(Failure) -> ExitStatus? {
-    var remaining = arguments[...]
+  ///
+  /// `raw` holds each argument's bytes as the process received them (the UTF-8 of `arguments`
+  /// when `nil`): files are opened by them.
+  mutating func parse(_ arguments: [String], raw: [[UInt8]]? = nil) throws(Failure) -> ExitStatus? {
+    let raw = raw ?? arguments.map { Array($0.utf8) }
+    // Positions in `arguments` (and `raw`) still to read.
+    var remaining = arguments.indices[...]
     var commandGiven = false
     var stateFlags: [String] = []
-    var statesFiles: [String] = []
+    // Whether `--state` itself was given: with another layout chosen, a usage error, even when
+    // `--event` also names bits (both fill `stateFlags`).
+    var stateOptionGiven = false
+    var statesFiles: [FilePath] = []
     // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
     // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
     // `nil` is ControlState's, not set up unless a command uses it.
     var layout: BitLayout?
     var nameFlagNoun: String?
-    var errorsFiles: [String] = []
+    var errorsFiles: [FilePath] = []
     var onlyOperands = false
     // The options given, as spelled, to check against the command once it is known.
     var given: [(option: OptionSpec, spelling: String)] = []
-    while let argument = remaining.popFirst() {
+    while let position = remaining.popFirst() {
+      let argument = arguments[position]
       // `--` ends the options of every command (as CommandLineSpec declares it; a test checks
       // it): taken before the table of options, which start-up then does not build.
       if !onlyOperands, argument == "--" {
@@ -92,22 +113,30 @@ package struct Inspector {
           continue
         }
         operands.append(argument)
+        operandBytes.append(raw[position])
         continue
       }
       var name = argument
-      var inlineValue: String?
+      var inlineValue: FilePath?
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
+        // The bytes after the first `=`: an option's name is ASCII, so it is the same `=`.
+        let bytes = raw[position]
+        let rawEquals = bytes.firstIndex(of: UInt8(ascii: "=")) ?? bytes.endIndex
+        inlineValue = FilePath(
+          text: String(argument[argument.index(after: equals)...]),
+          bytes: Array(bytes[min(rawEquals + 1, bytes.endIndex)...]))
       }
       guard let option = CommandLineSpec.option(name) else {
         throw Self.usage("unknown option \(quoted(argument)); see --help")
       }
-      func value() throws(Failure) -> String {
+      /// The option's value, with the bytes the process received it as.
+      func fileValue() throws(Failure) -> FilePath {
         if let inlineValue { return inlineValue }
         guard let next = remaining.popFirst() else { throw Self.usage("\(name) needs a value") }
-        return next
+        return FilePath(text: arguments[next], bytes: raw[next])
       }
+      func value() throws(Failure) -> String { try fileValue().text }
       /// The value of an option of fixed words, such as `--color`.
       func choice() throws(Failure) -> String {
         let text = try value()
@@ -125,7 +154,7 @@ package struct Inspector {
       switch option.action {
       case .endOfOptions: onlyOperands = true
       case .help:
-        let shown = commandGiven ? command : Self.command(in: remaining)
+        let shown = commandGiven ? command : Self.command(in: remaining.map { arguments[$0] }[...])
         terminal.write(shown.map(HelpText.of) ?? HelpText.global)
         terminal.flush()
         return .success
@@ -145,8 +174,10 @@ package struct Inspector {
       case .json: json = true
       case .strict: strict = true
       case .color: color = ColorChoice(rawValue: try choice()) ?? .auto
-      case .state: stateFlags.append(try value())
-      case .states: statesFiles.append(try value())
+      case .state:
+        stateFlags.append(try value())
+        stateOptionGiven = true
+      case .states: statesFiles.append(try fileValue())
       case .layout(let chosen):
         if let layout, layout != chosen {
           throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
@@ -159,7 +190,7 @@ package struct Inspector {
         layout = chosen
         nameFlagNoun = chosen.noun
         stateFlags.append(try value())
-      case .errors: errorsFiles.append(try value())
+      case .errors: errorsFiles.append(try fileValue())
       case .search, .list:
         let text = try value()
         guard !text.isEmpty else { throw Self.usage("\(name) needs a non-empty value") }
@@ -183,7 +214,7 @@ package struct Inspector {
       if let noun = nameFlagNoun, noun != layout.noun {
         throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
       }
-      if stateFlags.count > 0, nameFlagNoun == nil {
+      if stateOptionGiven {
         throw Self.usage(
           "--state names a state; with --\(layout.noun)s use --\(layout.noun) NAME=BIT")
       }
@@ -287,8 +318,8 @@ package struct Inspector {
   }
 
   /// `--states FILE`: a JSON object of names and absolute bits, such as `{"visited": 16}`.
-  mutating func declareStates(from path: String) throws(Failure) {
-    try declareStates(json: try Self.readJSON(path), source: path)
+  mutating func declareStates(from path: FilePath) throws(Failure) {
+    try declareStates(json: try Self.readJSON(path), source: path.text)
   }
 
   /// Declares the states of a states document read from `source`.
@@ -312,24 +343,24 @@ package struct Inspector {
   }
 
   /// `--errors FILE`: an error catalog as ErrorKit exports it.
-  mutating func loadErrors(from path: String) throws(Failure) {
+  mutating func loadErrors(from path: FilePath) throws(Failure) {
     let json = try Self.readJSON(path)
     do {
       lookup.add(try ErrorCatalog(jsonValue: json).entries)
     } catch {
-      throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
+      throw Failure(status: .dataError, message: "\(quoted(path.text)): \(error.message)")
     }
   }
 
-  static func readJSON(_ path: String) throws(Failure) -> JSONValue {
+  static func readJSON(_ path: FilePath) throws(Failure) -> JSONValue {
     let bytes = try Terminal.readFile(path)
     guard validUTF8(bytes) != nil else {
-      throw Failure(status: .dataError, message: "\(quoted(path)) is not valid UTF-8")
+      throw Failure(status: .dataError, message: "\(quoted(path.text)) is not valid UTF-8")
     }
     do {
       return try JSONReader.parse(bytes)
     } catch {
-      throw Failure(status: .dataError, message: "\(quoted(path)): \(error.message)")
+      throw Failure(status: .dataError, message: "\(quoted(path.text)): \(error.message)")
     }
   }
 

@@ -12,19 +12,28 @@
 /// `beforeWaiting` runs before every read that may block (the tool flushes its output there), so
 /// `tail -f app.log | statekit-inspect error -` prints each answer while the log grows.
 struct LineReader {
-  /// The longest line accepted.
-  static let maximumLine = Limits.inputBytes
+  /// The longest line accepted by default, in bytes, its line feed not counted.
+  static let defaultMaximumLine = Limits.inputBytes
 
   private let descriptor: Int32
   private let name: String
+  /// The longest line accepted, in bytes, its line feed not counted: a longer one ends the
+  /// reading with an error, whatever the sizes of the reads that brought it.
+  let maximumLine: Int
+  /// Bytes asked for by one read: never more than a line may hold with its line feed, so a
+  /// line that starts after a read's first line feed, and so lies within that read, is within
+  /// the limit.
+  private let readSize: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var scanned = 0
   private var atEnd = false
 
-  init(descriptor: Int32, name: String) {
+  init(descriptor: Int32, name: String, maximumLine: Int = Self.defaultMaximumLine) {
     self.descriptor = descriptor
     self.name = name
+    self.maximumLine = maximumLine
+    readSize = min(1 << 16, maximumLine + 1)
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -32,11 +41,13 @@ struct LineReader {
   mutating func next(beforeWaiting: () -> Void) throws(Failure) -> ArraySlice<UInt8>? {
     while true {
       if let newline = findNewline() {
+        try checkLength(newline - start)
         let line = buffer[start..<newline]
         start = newline + 1
         scanned = start
         return line
       }
+      try checkLength(buffer.count - start)
       if atEnd {
         guard start < buffer.count else { return nil }
         let line = buffer[start...]
@@ -44,7 +55,7 @@ struct LineReader {
         scanned = start
         return line
       }
-      try dropReadLines()
+      dropReadLines()
       beforeWaiting()
       try fill()
     }
@@ -55,18 +66,29 @@ struct LineReader {
     /// Complete lines, each with its line feed (the last may lack one at the end of the input),
     /// in `bytes[0..<count]`.
     case lines([UInt8], count: Int)
-    /// Nothing arrived within the wait limit.
+    /// No complete line arrived within the wait limit.
     case paused
     /// The input ended.
     case end
   }
 
   /// Every complete line that has arrived, as one chunk, handed over without a copy when the
-  /// buffer starts with them; or ``Chunk/paused`` when `waitLimit` milliseconds pass with no
-  /// input (the caller then reports what it holds, as `tail -f` needs); or the end.
+  /// buffer starts with them; or ``Chunk/paused`` when `waitLimit` milliseconds pass without a
+  /// complete line, even while part of one keeps arriving (the caller then reports what it
+  /// holds, as `tail -f` needs); or the end.
   mutating func nextChunk(waitLimit: Int32?, beforeWaiting: () -> Void) throws(Failure) -> Chunk {
+    // The wait limit counts from now, not from the last read: input that trickles in without
+    // completing a line does not put the pause off.
+    let deadline = waitLimit.map { Self.now() + Int64($0) }
+    // Past the deadline, what is already there is read once more, for a line it may complete;
+    // then the input has paused, however much more keeps arriving.
+    var readPastDeadline = false
     while true {
+      // Only the first line can be longer than one read: the lines after it lie within the
+      // last read, which is no longer than a line may be.
+      let firstUnscanned = scanned
       if let newline = findLastNewline() {
+        try checkLength(firstNewline(from: firstUnscanned, through: newline) - start)
         let count = newline + 1 - start
         var lines: [UInt8]
         if start == 0 {
@@ -80,6 +102,7 @@ struct LineReader {
         scanned = start
         return .lines(lines, count: count)
       }
+      try checkLength(buffer.count - start)
       if atEnd {
         guard start < buffer.count else { return .end }
         let lines = Array(buffer[start...])
@@ -87,32 +110,58 @@ struct LineReader {
         scanned = start
         return .lines(lines, count: lines.count)
       }
-      try dropReadLines()
+      dropReadLines()
       beforeWaiting()
-      if let waitLimit, !isReadable(within: waitLimit) { return .paused }
+      if let deadline {
+        guard !readPastDeadline, isReadable(before: deadline) else { return .paused }
+        readPastDeadline = Self.now() >= deadline
+      }
       try fill()
     }
   }
 
-  /// Drops the lines already handed out; the unfinished line left must stay within the limit.
-  private mutating func dropReadLines() throws(Failure) {
+  /// Fails when a line of `length` bytes (without its line feed) is over the limit.
+  private func checkLength(_ length: Int) throws(Failure) {
+    guard length > maximumLine else { return }
+    let limit =
+      maximumLine >= 1 << 20 && maximumLine % (1 << 20) == 0
+      ? "\(maximumLine >> 20) MiB" : "\(maximumLine) bytes"
+    throw Failure(
+      status: .dataError, message: "\(name) has a line longer than the limit of \(limit)")
+  }
+
+  /// The first line feed at or after `position`, which one at `last` ends the search for.
+  private func firstNewline(from position: Int, through last: Int) -> Int {
+    buffer.withUnsafeBufferPointer { bytes -> Int in
+      guard position < last, let base = bytes.baseAddress,
+        let hit = memchr(base + position, 0x0A, last - position)
+      else { return last }
+      return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Drops the lines already handed out.
+  private mutating func dropReadLines() {
     if start > 0 {
       buffer.removeSubrange(0..<start)
       scanned -= start
       start = 0
     }
-    guard buffer.count <= Self.maximumLine else {
-      throw Failure(
-        status: .dataError,
-        message: "\(name) has a line longer than the limit of \(Self.maximumLine >> 20) MiB")
-    }
   }
 
-  /// Whether input (or its end) arrives within `milliseconds`.
-  private func isReadable(within milliseconds: Int32) -> Bool {
+  /// Milliseconds on a clock that only goes forward.
+  private static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Whether input (or its end) arrives before `deadline` (``now()``'s milliseconds).
+  private func isReadable(before deadline: Int64) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
-      let result = poll(&entry, 1, milliseconds)
+      let remaining = Int32(clamping: max(deadline - Self.now(), 0))
+      let result = poll(&entry, 1, remaining)
       if result < 0, errno == EINTR { continue }
       // An error is not a pause: the read that follows reports it.
       return result != 0
@@ -141,7 +190,7 @@ struct LineReader {
   }
 
   private mutating func fill() throws(Failure) {
-    let chunk = 1 << 16
+    let chunk = readSize
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))
     var count = 0

@@ -419,7 +419,7 @@ struct NSErrorText: ErrorReader {
       } else if let value = plainValue() {
         entries.append((key, value))
       } else {
-        cut = cut ?? "inside the value of \(key)"
+        cut = cut ?? "inside the value of \(quoted(key))"
         return (entries, underlying)
       }
       if cut != nil { return (entries, underlying) }

@@ -24,6 +24,23 @@ package enum ExitStatus: Int32 {
   case ioError = 74
 }
 
+/// A file named on the command line: the bytes the process received its name as, which open it,
+/// and the name as text, which messages show.
+struct FilePath {
+  var text: String
+  var bytes: [UInt8]
+
+  init(text: String, bytes: [UInt8]) {
+    self.text = text
+    self.bytes = bytes
+  }
+
+  /// A name given as text: its UTF-8 bytes.
+  init(_ text: String) {
+    self.init(text: text, bytes: Array(text.utf8))
+  }
+}
+
 /// A failure that ends one input (or the whole run) with a one-line message.
 struct Failure: Error {
   var status: ExitStatus
@@ -38,8 +55,9 @@ enum Limits {
   static let stateFlags = 64
   /// Bytes of standard input held while an error's text may still go on (`error -`).
   static let heldError = 1 << 20
-  /// How long a stream waits for the next line before it reports an error it holds: under the
-  /// 250 ms promised, with room for the reading and printing.
+  /// How long a stream waits for the next complete line before it reports an error it holds,
+  /// however many bytes of an unfinished line arrive meanwhile: under the 250 ms promised, with
+  /// room for the reading and printing.
   static let pauseMilliseconds: Int32 = 200
   /// How far back before its anchor a reader may look for the rest of an error (a `code` key
   /// before its `domain` key), in bytes: a stream keeps this much of the text it has read, after
@@ -131,20 +149,30 @@ struct Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Reads a whole file, up to the limit.
-  static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+  /// Reads a whole file, up to the limit. It is opened by the bytes of its name, so a name that
+  /// is not valid UTF-8 opens as the process received it.
+  static func readFile(_ path: FilePath) throws(Failure) -> [UInt8] {
+    // A name holds no NUL byte: the operating system would read a shorter name.
+    guard !path.bytes.contains(0) else {
+      throw Failure(
+        status: .noInput, message: "cannot read \(quoted(path.text)): the name holds a NUL byte")
+    }
     // Without O_NONBLOCK, opening a FIFO waits for a writer, for ever if none comes; with it the
     // open returns at once, and reading a FIFO without a writer ends at once (empty input).
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    let descriptor = (path.bytes + [0]).withUnsafeBufferPointer { name in
+      name.withMemoryRebound(to: CChar.self) { characters in
+        characters.baseAddress.map { open($0, O_RDONLY | O_NONBLOCK) } ?? -1
+      }
+    }
     guard descriptor >= 0 else {
       throw Failure(
         status: .noInput,
-        message: "cannot read \(quoted(path)): \(String(cString: strerror(errno)))")
+        message: "cannot read \(quoted(path.text)): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
     // Reads block again, so a writer that is still writing is waited for.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return try readAll(descriptor: descriptor, name: quoted(path))
+    return try readAll(descriptor: descriptor, name: quoted(path.text))
   }
 
   private static func readAll(descriptor: Int32, name: String) throws(Failure) -> [UInt8] {

@@ -42,28 +42,57 @@ struct ThemeFinding {
 
 /// A theme read for `statekit-inspect theme`: its style, every combination of the bits it
 /// mentions, and its findings.
+///
+/// The grid keeps, per state and attribute, only the winning entry's position, the runner-up's
+/// and what decided (a ``Cell``): the values and selectors are kept once per entry, in its
+/// ``Column``. So its memory is a few bytes a cell, and every step is linear in the number of
+/// cells and entries.
 struct ThemeReport {
   /// Grids of more bits than this are refused: 4,096 rows.
   static let maximumBits = 12
+
+  /// One attribute: its entries, and their values and selectors as the report shows them.
+  struct Column {
+    let name: String
+    let entries: [StateTable<ThemeValue>.Entry]
+    /// Each entry's value as a cell shows it: compact JSON of at most 40 characters.
+    let values: [String]
+    /// Each entry's selector as text.
+    let selectors: [String]
+  }
+
+  /// How one attribute resolves one state.
+  struct Cell {
+    /// The winning entry's position in its column's entries, or -1 when no entry matches.
+    let winner: Int32
+    /// The runner-up's position when only the precedence order chose the winner over an
+    /// equally specific entry, otherwise -1.
+    let runnerUp: Int32
+    let decision: ResolutionDecision
+  }
 
   let style: StyleSet
   let names: [String]
   let catalog: StateCatalog
   let states: [ControlState]
-  /// Per state, per attribute (in `names` order), the explanation.
-  let rows: [[StyleSet.Explanation.Attribute?]]
+  /// One per attribute, in `names` order.
+  let columns: [Column]
+  /// Row by row, one cell per attribute: ``cell(_:_:)``.
+  let cells: [Cell]
   private(set) var findings: [ThemeFinding] = []
 
   init(bytes: [UInt8], path: String, catalog: StateCatalog) throws(Failure) {
     // The attribute names come from the document itself: every top-level member that is not
     // a directive. A document that does not parse gets the reader's error below.
     var names: [String] = []
+    var seen: Set<String> = []
     if case .object(let members)? = try? JSONReader.parse(bytes) {
       for (name, _) in members
-      where StyleSet.ThemeDirective(rawValue: name) == nil && !names.contains(name) {
+      where StyleSet.ThemeDirective(rawValue: name) == nil && seen.insert(name).inserted {
         names.append(name)
       }
     }
+    let style: StyleSet
     do {
       style = try StyleSet(
         themeJSON: bytes, keys: names.map { StyleSet.DecodableKey(StyleKey<ThemeValue>($0)) },
@@ -77,6 +106,13 @@ struct ThemeReport {
       }
       throw Failure(status: .dataError, message: message)
     }
+    try self.init(style: style, names: names, path: path, catalog: catalog)
+  }
+
+  /// The report of a style read from the file at `path`, whose attributes (of `ThemeValue`
+  /// values) are `names`.
+  init(style: StyleSet, names: [String], path: String, catalog: StateCatalog) throws(Failure) {
+    self.style = style
     self.names = names.sorted()
     self.catalog = catalog
     let bits = Array(style.relevantStates.members)
@@ -92,53 +128,84 @@ struct ThemeReport {
         index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
       }
     }
-    let (sortedNames, style) = (self.names, self.style)
-    rows = states.map { state in
-      let explanation = style.explain(state, catalog: catalog)
-      return sortedNames.map { explanation[$0] }
+    let tables = self.names.map { style[StyleKey<ThemeValue>($0)] }
+    columns = zip(self.names, tables).map { name, table in
+      Column(
+        name: name, entries: table.entries,
+        values: table.entries.map { Self.shortened($0.value.text) },
+        selectors: table.entries.map { catalog.description(of: $0.selector) })
     }
+    // Each table explains each state; a selector's position in its table is found by hashing.
+    let positions = tables.map { table in
+      Dictionary(
+        table.entries.enumerated().map { ($1.selector, Int32($0)) }, uniquingKeysWith: { $1 })
+    }
+    var cells: [Cell] = []
+    cells.reserveCapacity(states.count * tables.count)
+    for state in states {
+      for (table, position) in zip(tables, positions) {
+        let explanation = table.explain(state, catalog: catalog)
+        let matches = explanation.matches
+        let tie = explanation.decision == .precedence && matches.count > 1
+        cells.append(
+          Cell(
+            winner: matches.first.flatMap { position[$0.selector] } ?? -1,
+            runnerUp: tie ? position[matches[1].selector] ?? -1 : -1,
+            decision: explanation.decision))
+      }
+    }
+    self.cells = cells
     findings = lint()
+  }
+
+  /// How the attribute in `column` resolves the state in `row`.
+  func cell(_ row: Int, _ column: Int) -> Cell {
+    cells[row * columns.count + column]
   }
 
   private func lint() -> [ThemeFinding] {
     var findings: [ThemeFinding] = []
-    for (column, name) in names.enumerated() {
-      let table = style[StyleKey<ThemeValue>(name)]
-      var winners: Set<StateSelector> = []
+    for (index, column) in columns.enumerated() {
+      let name = column.name
+      var wins = [Bool](repeating: false, count: column.entries.count)
       var missing: [ControlState] = []
+      var missingCount = 0
       var ties: [ThemeFinding] = []
       for (row, state) in states.enumerated() {
-        guard let attribute = rows[row][column], let selector = attribute.selector else {
-          missing.append(state)
+        let cell = self.cell(row, index)
+        guard cell.winner >= 0 else {
+          missingCount += 1
+          if missing.count < 4 { missing.append(state) }
           continue
         }
-        winners.insert(selector)
-        if attribute.decision == .precedence, attribute.matches.count > 1 {
-          let runnerUp = attribute.matches[1]
+        wins[Int(cell.winner)] = true
+        if cell.runnerUp >= 0 {
+          let selector = column.selectors[Int(cell.winner)]
+          let runnerUp = column.selectors[Int(cell.runnerUp)]
           ties.append(
             ThemeFinding(
               kind: .precedenceTie, attribute: name,
               message:
-                "\(name): for \(catalog.description(of: state)), \(quoted(catalog.description(of: selector))) and \(quoted(catalog.description(of: runnerUp))) are equally specific; only the precedence picks \(quoted(catalog.description(of: selector)))"
+                "\(name): for \(catalog.description(of: state)), \(quoted(selector)) and \(quoted(runnerUp)) are equally specific; only the precedence picks \(quoted(selector))"
             ))
         }
       }
-      for entry in table.entries where !winners.contains(entry.selector) {
+      for (entry, selector) in column.selectors.enumerated() where !wins[entry] {
         findings.append(
           ThemeFinding(
             kind: .neverWins, attribute: name,
             message:
-              "\(name): entry \(quoted(catalog.description(of: entry.selector))) never wins: another entry wins every state it matches"
+              "\(name): entry \(quoted(selector)) never wins: another entry wins every state it matches"
           ))
       }
       findings += ties
-      if !missing.isEmpty {
-        let shown = missing.prefix(4).map { catalog.description(of: $0) }.joined(separator: ", ")
+      if missingCount > 0 {
+        let shown = missing.map { catalog.description(of: $0) }.joined(separator: ", ")
         findings.append(
           ThemeFinding(
             kind: .missingValue, attribute: name,
             message:
-              "\(name): no value for \(missing.count) of \(states.count) states (\(shown)\(missing.count > 4 ? ", …" : "")); add a normal entry for a fallback"
+              "\(name): no value for \(missingCount) of \(states.count) states (\(shown)\(missingCount > 4 ? ", …" : "")); add a normal entry for a fallback"
           ))
       }
     }
@@ -157,24 +224,39 @@ struct ThemeReport {
       + (bits.isEmpty ? "" : " (\(bits.joined(separator: ", ")))")
       + "; precedence: \(catalog.description(of: style.precedence))\n\n"
     let header = ["state"] + names.map { terminalSafe($0) }
-    let cells: [[String]] = states.enumerated().map { row, state in
-      [catalog.description(of: state)]
-        + rows[row].map { attribute in
-          (attribute?.value as? ThemeValue).map { Self.shortened($0.text) } ?? "-"
+    let stateTexts = states.map { catalog.description(of: $0) }
+    // A column is as wide as its header and the widest cell any state shows in it.
+    var widths = header.map(\.count)
+    widths[0] = max(widths[0], stateTexts.map(\.count).max() ?? 0)
+    for (index, column) in columns.enumerated() {
+      let valueWidths = column.values.map(\.count)
+      var width = widths[index + 1]
+      for row in states.indices {
+        let winner = Int(cell(row, index).winner)
+        width = max(width, winner >= 0 ? valueWidths[winner] : 1)
+      }
+      widths[index + 1] = width
+    }
+    func append(_ text: String, column: Int, last: Bool, style: (String) -> String) {
+      out += style(text)
+      if !last { out += String(repeating: " ", count: widths[column] - text.count) + "  " }
+    }
+    for (column, text) in header.enumerated() {
+      append(text, column: column, last: column == header.count - 1) { bold + $0 + reset }
+    }
+    out += "\n"
+    for (row, stateText) in stateTexts.enumerated() {
+      append(stateText, column: 0, last: columns.isEmpty) { $0 }
+      for (index, column) in columns.enumerated() {
+        let winner = Int(cell(row, index).winner)
+        let last = index == columns.count - 1
+        if winner >= 0 {
+          append(column.values[winner], column: index + 1, last: last) { $0 }
+        } else {
+          append("-", column: index + 1, last: last) { dim + $0 + reset }
         }
-    }
-    let widths = header.indices.map { column in
-      ([header[column]] + cells.map { $0[column] }).map(\.count).max() ?? 0
-    }
-    func line(_ parts: [String], style: (Int, String) -> String) -> String {
-      parts.enumerated().map { column, text in
-        let padding = String(repeating: " ", count: widths[column] - text.count)
-        return column == parts.count - 1 ? style(column, text) : style(column, text) + padding
-      }.joined(separator: "  ") + "\n"
-    }
-    out += line(header) { _, text in bold + text + reset }
-    for row in cells {
-      out += line(row) { column, text in column > 0 && text == "-" ? dim + text + reset : text }
+      }
+      out += "\n"
     }
     out += "\n"
     if findings.isEmpty {
@@ -216,19 +298,19 @@ struct ThemeReport {
       writer.string(catalog.description(of: state))
       writer.raw(", \"raw\": \(state.rawValue), \"values\": {")
       var first = true
-      for (column, name) in names.enumerated() {
-        guard let attribute = rows[row][column], let value = attribute.value as? ThemeValue,
-          let selector = attribute.selector
-        else { continue }
+      for (index, column) in columns.enumerated() {
+        let cell = self.cell(row, index)
+        guard cell.winner >= 0 else { continue }
+        let winner = Int(cell.winner)
         if !first { writer.raw(", ") }
         first = false
-        writer.string(name)
+        writer.string(column.name)
         writer.raw(": {\"value\": ")
-        writer.value(value.json)
+        writer.value(column.entries[winner].value.json)
         writer.raw(", \"from\": ")
-        writer.string(catalog.description(of: selector))
+        writer.string(column.selectors[winner])
         writer.raw(", \"decision\": ")
-        writer.string(attribute.decision.rawValue)
+        writer.string(cell.decision.rawValue)
         writer.raw("}")
       }
       writer.raw("}}")
@@ -251,13 +333,13 @@ struct ThemeReport {
 extension Inspector {
   /// `theme FILE`: the grid of every combination of the bits the theme mentions, and its lint.
   mutating func runTheme() throws(Failure) {
-    guard operands.count == 1, let path = operands.first else {
+    guard operands.count == 1, let path = operands.first, let pathBytes = operandBytes.first else {
       throw Self.usage("theme takes one FILE, not \(operands.count); see --help")
     }
     guard names.layout == .controlState else {
       throw Self.usage("theme styles states; --\(names.layout.noun)s does not apply to it")
     }
-    let bytes = try Terminal.readFile(path)
+    let bytes = try Terminal.readFile(FilePath(text: path, bytes: pathBytes))
     let report = try ThemeReport(bytes: bytes, path: path, catalog: StateCatalog(table: names))
     if json {
       var writer = JSONWriter()

@@ -192,6 +192,39 @@ struct ErrorPayloadTests {
     }
     #expect(context.debugDescription.contains("limit of 64"))
   }
+
+  /// A message about a payload names its input quoted and cut after 80 characters, however
+  /// long the domain or key: a 100 KB key makes a short line, not a 100 KB one.
+  @Test func aHundredKilobyteKeyIsCutInTheMessage() {
+    let key = String(repeating: "k", count: 100_000)
+    let domain = String(repeating: "D", count: 100_000)
+    let text = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
+    let error = #expect(throws: JSONFormatError.self) { try ErrorPayload(json: text) }
+    let message = error?.message ?? ""
+    #expect(message.count < 200, "\(message.prefix(300))")
+    #expect(
+      message
+        == #""details" must map names to strings; ""# + String(repeating: "k", count: 80)
+        + #"…" is a number"#)
+  }
+
+  /// The package's JSON reader, which payloads are read with, decodes an escaped surrogate pair
+  /// to the one character it encodes.
+  @Test func aSurrogatePairDecodesToItsCharacter() throws {
+    let payload = try ErrorPayload(
+      json: #"{"domain": "\ud83d\ude00", "code": 1, "details": {"k": "a\uD83D\uDE00b"}}"#)
+    #expect(payload.domain == "\u{1F600}")
+    #expect(payload.domain.unicodeScalars.map(\.value) == [0x1F600])
+    #expect(payload.details["k"] == "a\u{1F600}b")
+    // The highest pair, and a lone or reversed half, which is not a character.
+    #expect(
+      try ErrorPayload(json: #"{"domain": "\udbff\udfff", "code": 1}"#).domain == "\u{10FFFF}")
+    for bad in [#""\ud83d""#, #""\ude00\ud83d""#, #""\ud83d\u0041""#] {
+      #expect(throws: JSONFormatError.self) {
+        try ErrorPayload(json: #"{"domain": \#(bad), "code": 1}"#)
+      }
+    }
+  }
 }
 
 @Suite("ErrorCatalog")

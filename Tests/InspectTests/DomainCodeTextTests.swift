@@ -176,6 +176,30 @@ struct DomainCodeTextTests {
     #expect(Self.chains(text) == [], "\(text)")
   }
 
+  /// Foundation's short form names some domains by a word of their own: `POSIX` is
+  /// NSPOSIXErrorDomain (not the Mach domain), `Mach` NSMachErrorDomain, in a paste and in a
+  /// look-up alike.
+  @Test func shortFormDomainWordsNameTheirOwnDomains() {
+    let words = [
+      "POSIX": "NSPOSIXErrorDomain", "Mach": "NSMachErrorDomain",
+      "Cocoa": "NSCocoaErrorDomain", "OSStatus": "NSOSStatusErrorDomain",
+    ]
+    for (word, domain) in words {
+      #expect(ShortFormText.domainNames[word] == domain, "\(word)")
+      #expect(ErrorLookup.canonicalDomain(word) == domain, "\(word)")
+      #expect(
+        Self.chains("The operation couldn’t be completed. (\(word) error 4.)") == ["\(domain) 4"],
+        "\(word)")
+    }
+    let lookup = ErrorLookup()
+    #expect(
+      lookup.found(domain: ErrorLookup.canonicalDomain("POSIX"), code: 2, darwin: nil)
+        .map(\.entry.name) == ["ENOENT"])
+    #expect(
+      lookup.found(domain: ErrorLookup.canonicalDomain("Mach"), code: 4, darwin: nil)
+        .map(\.entry.name) == ["KERN_INVALID_ARGUMENT"])
+  }
+
   @Test func aDomainMentionNextToTheFullTextIsNotReportedAgain() {
     let text =
       #"NSURLErrorDomain -1009: Error Domain=NSURLErrorDomain Code=-1009 "offline" UserInfo={a=b}"#

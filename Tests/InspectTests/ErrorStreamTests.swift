@@ -357,6 +357,155 @@ struct ErrorStreamTests {
     #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
   }
 
+  /// A payload on the line after an error that may still go on ends that error: both are
+  /// reported, in order, however the lines arrive; user info that opens with `{` on a line of
+  /// its own still joins its error.
+  @Test func aPayloadAfterAnErrorThatEndsItsLineIsReported() {
+    let text =
+      #"Error Domain=A Code=1 "x""# + "\n" + #"{"domain":"B","code":2}"# + "\n"
+      + #"{"domain":"C","code":3}"# + "\n"
+    let expected = ["A 1", "document B 2", "document C 3"]
+    #expect(Self.items(text) == expected)
+    var stream = ErrorStream()
+    var items: [ErrorStream.Item] = []
+    for line in text.split(separator: "\n") {
+      let bytes = Array((line + "\n").utf8)
+      items += stream.feed(bytes, count: bytes.count)
+      #expect(stream.isHolding == (line.first == "E"), "\(line)")
+    }
+    items += stream.finish()
+    #expect(items.map(Self.summary) == expected)
+    // Over several lines, as a pretty-printed document.
+    #expect(
+      Self.items(#"Error Domain=A Code=1 "x""# + "\n{\n  \"domain\": \"B\",\n  \"code\": 2\n}\n")
+        == ["A 1", "document B 2"])
+    // Before the end of the input, and after a pause.
+    var paused = ErrorStream()
+    let first = Array((#"Error Domain=A Code=1 "x""# + "\n").utf8)
+    let document = Array(#"{"domain":"B","code":2}"#.utf8)
+    var pausedItems = paused.feed(first, count: first.count)
+    pausedItems += paused.pause()
+    pausedItems += paused.feed(document, count: document.count)
+    pausedItems += paused.finish()
+    #expect(pausedItems.map(Self.summary) == ["A 1", "document B 2"])
+    // Not JSON: the held error's user info, read with it.
+    let userInfo = #"Error Domain=A Code=1 "x" UserInfo={a=b,"# + "\n{c=d}\n}\n"
+    let joined = Self.items(userInfo)
+    #expect(joined.first == "A 1", "\(joined)")
+    #expect(!joined.contains { $0.hasPrefix("document") }, "\(joined)")
+  }
+
+  // MARK: Standard input
+
+  /// A file holding `lines`, opened for reading; its descriptor is closed by `body`'s caller.
+  static func withFile<T>(_ lines: [[UInt8]], _ body: (Int32) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-lines-\(UUID().uuidString)")
+    try Data(lines.joined()).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    return try body(descriptor)
+  }
+
+  /// A line as long as the limit is read; one byte more is refused, by both ways of reading,
+  /// wherever the line lies in a read.
+  @Test(arguments: [1_000, 100_000, 2 << 20])
+  func aLineOfTheLimitIsReadAndOneByteMoreIsNot(limit: Int) throws {
+    let message =
+      limit >= 1 << 20
+      ? "standard input has a line longer than the limit of \(limit >> 20) MiB"
+      : "standard input has a line longer than the limit of \(limit) bytes"
+    for length in [limit - 1, limit, limit + 1] {
+      let long = [UInt8](repeating: UInt8(ascii: "x"), count: length) + [0x0A]
+      for lines in [[long, Array("a\n".utf8)], [Array("a\n".utf8), Array("b\n".utf8), long]] {
+        let expected = lines.map { $0.count - 1 }
+        let byLine = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
+          var reader = LineReader(
+            descriptor: descriptor, name: "standard input", maximumLine: limit)
+          var lengths: [Int] = []
+          do throws(Failure) {
+            while let line = try reader.next(beforeWaiting: {}) { lengths.append(line.count) }
+          } catch {
+            return .failure(error)
+          }
+          return .success(lengths)
+        }
+        let byChunk = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
+          var reader = LineReader(
+            descriptor: descriptor, name: "standard input", maximumLine: limit)
+          var lengths: [Int] = []
+          do throws(Failure) {
+            reading: while true {
+              switch try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) {
+              case .lines(let bytes, let count):
+                lengths += bytes[..<count].split(separator: 0x0A, omittingEmptySubsequences: false)
+                  .dropLast().map(\.count)
+              case .paused: continue
+              case .end: break reading
+              }
+            }
+          } catch {
+            return .failure(error)
+          }
+          return .success(lengths)
+        }
+        for (way, result) in [("by line", byLine), ("by chunk", byChunk)] {
+          switch result {
+          case .success(let lengths):
+            #expect(length <= limit, "\(way): a line of \(length) bytes was read")
+            #expect(lengths == expected, "\(way)")
+          case .failure(let failure):
+            #expect(length > limit, "\(way): a line of \(length) bytes: \(failure.message)")
+            #expect(failure.status == .dataError)
+            #expect(failure.message == message)
+          }
+        }
+      }
+    }
+    #expect(LineReader(descriptor: 0, name: "standard input").maximumLine == 64 << 20)
+  }
+
+  /// A finished error is reported within the pause however a partial line trickles in after
+  /// it: input that completes no line does not put the pause off.
+  @Test func aPartialLineThatKeepsGrowingDoesNotPutOffThePause() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let writer = ends[1]
+    let line = Array(#"Error Domain=A Code=1 "x""#.utf8) + [0x0A]
+    #expect(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
+    var reader = LineReader(descriptor: ends[0], name: "standard input")
+    guard case .lines(_, let count) = try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) else {
+      Issue.record("the first line was not read")
+      return
+    }
+    #expect(count == line.count)
+    // A dot every 50 ms for two seconds, as a progress bar writes them.
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for _ in 0..<40 {
+        var dot = UInt8(ascii: ".")
+        _ = write(writer, &dot, 1)
+        usleep(50_000)
+      }
+      close(writer)
+      done.signal()
+    }.start()
+    defer { done.wait() }
+    let start = ContinuousClock.now
+    let next = try reader.nextChunk(waitLimit: Limits.pauseMilliseconds, beforeWaiting: {})
+    let elapsed = ContinuousClock.now - start
+    guard case .paused = next else {
+      Issue.record("no pause while the partial line grew: \(next), after \(elapsed)")
+      return
+    }
+    // 200 ms is the wait; the rest is room for a busy machine, far below the two seconds the
+    // dots go on for.
+    #expect(elapsed < .milliseconds(1_000), "\(elapsed)")
+  }
+
   @Test func everyBidirectionalMarkIsEscaped() {
     for mark: Unicode.Scalar in ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"] {
       let safe = terminalSafe("a\(mark)b")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import InspectKit
+
 /// `--events`: masks and text of control events, UIControl.Event's layout, with every form the
 /// help and Docs/CLI.md document.
 @Suite("statekit-inspect --events")
@@ -103,6 +105,26 @@ struct EventMaskCommandTests {
     #expect(run.status == status, "\(run)")
     #expect(run.stderr.contains(message), "\(run.stderr)")
     #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// `--state` names a state, so with another layout it is a usage error, also when `--event`
+  /// names bits too: it is never read as an event's name.
+  @Test(arguments: [
+    ["--event", "tap=24", "--state", "x=25", "1"],
+    ["--state", "x=25", "--event", "tap=24", "1"],
+    ["--event", "tap=24", "--state", "x=16", "1"],
+    ["--events", "--event", "tap=24", "--state", "x=25", "1"],
+    ["encode", "--event", "tap=24", "--state", "x=25", "tap"],
+  ])
+  func aStateFlagWithEventsIsAUsageError(arguments: [String]) {
+    var inspector = Inspector()
+    do throws(Failure) {
+      _ = try inspector.parse(arguments)
+      Issue.record("\(arguments) was accepted")
+    } catch {
+      #expect(error.status == .usage, "\(arguments): \(error.message)")
+      #expect(error.message == "--state names a state; with --events use --event NAME=BIT")
+    }
   }
 
   @Test func helpDocumentsEvents() throws {

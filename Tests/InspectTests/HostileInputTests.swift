@@ -120,4 +120,110 @@ struct HostileInputTests {
     expectOneLineError(
       try Run(["error", "-"], stdin: Data()), status: 65, containing: "neither an ErrorPayload")
   }
+
+  /// A 100 KB domain or key reaches every message quoted (or, in a theme's path, as a pointer)
+  /// and cut after 80 characters: each message is one short line.
+  @Test func hundredKilobyteDomainsAndKeysAreCutInMessages() throws {
+    let key = String(repeating: "k", count: 100_000)
+    let domain = String(repeating: "D", count: 100_000) + "Domain"
+    let shown = String(repeating: "k", count: 79) + "…"
+    let payload = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
+    expectOneLineError(
+      try Run(["error", "-"], stdin: Data((payload + "\n").utf8)), status: 65,
+      containing: #"standard input: "details" must map names to strings; "k"#)
+    let argument = try Run(["error", #"{"domain": "D", "code": 1, "details": {"\#(key)": 1}}"#])
+    expectOneLineError(argument, status: 65, containing: "must map names to strings")
+    #expect(argument.stderr.hasSuffix(#"k…" is a number"# + "\n"), "\(argument.stderr.suffix(100))")
+    // A user info cut inside a value: the warning names the key, quoted and cut.
+    // An argument holds at most 128 KiB, so it has the long key only.
+    let cut = "Error Domain=\(domain) Code=1 \"x\" UserInfo={\(key)=abc"
+    let cutArgument = "Error Domain=D Code=1 \"x\" UserInfo={\(key)=abc"
+    for run in [try Run(["error", "-"], stdin: Data(cut.utf8)), try Run(["error", cutArgument])] {
+      #expect(run.status == 0, "\(run.stderr.prefix(300))")
+      #expect(
+        run.stderr.contains("the text ends inside the value of \"kkk"), "\(run.stderr.prefix(300))")
+      #expect(run.stderr.count < 500, "\(run.stderr.prefix(300))")
+    }
+    // A theme's path to the failing member holds its keys: cut too.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-long-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("t.json")
+    for (theme, fragment) in [
+      (
+        #"{"\#(key)": {"normal": 1, "bogus": 2}}"#,
+        #": /"# + shown + #": invalid selector key "bogus""#
+      ),
+      (
+        #"{"a": {"\#(key)": 1}}"#,
+        #": /a/"# + String(shown.dropFirst(2)) + #": invalid selector key "k"#
+      ),
+      (#"{"\#(key)": 5}"#, #": /"# + shown + ": expected an object"),
+      (#"{"$precedence": {"\#(key)": 5}}"#, #": /$precedence/k"#),
+      (#"{"a": {"normal": {"\#(key)": 1, "\#(key)": 2}}}"#, "is repeated"),
+    ] {
+      try Data(theme.utf8).write(to: file)
+      // The path, the cut pointer and key, and a selector's list of known names.
+      let run = try Run(["theme", file.path])
+      #expect(run.status == 65, "\(run.stderr.prefix(300))")
+      #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+      #expect(run.stderr.contains(fragment), "\(run.stderr.prefix(600))")
+      #expect(run.stderr.count < 800, "\(run.stderr.prefix(300))")
+    }
+  }
+
+  /// Writes a file whose name is given as bytes (which need not be UTF-8) in a new directory.
+  static func file(named name: [UInt8], contents: String) throws -> (path: [UInt8], directory: URL)
+  {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-names-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+    let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
+    }
+    try #require(descriptor >= 0)
+    let text = Array(contents.utf8)
+    #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+    close(descriptor)
+    return (path, directory)
+  }
+
+  /// A file whose name is not valid UTF-8 is read by every option that reads a file: the name
+  /// reaches `open` as the process received it, not decoded and encoded again.
+  @Test func aFileNameThatIsNotUTF8IsRead() throws {
+    let name: [UInt8] = Array("caf".utf8) + [0xE9, 0xFF] + Array(".json".utf8)
+    let theme = try Self.file(named: name, contents: #"{"titleColor": {"normal": "blue"}}"#)
+    defer { try? FileManager.default.removeItem(at: theme.directory) }
+    let themed = try Run(rawArguments: [Array("theme".utf8), theme.path])
+    #expect(themed.status == 0, "\(themed)")
+    #expect(themed.stdout.contains("1 attribute over 0 state bits"), "\(themed)")
+
+    let states = try Self.file(named: name, contents: #"{"visited": 16}"#)
+    defer { try? FileManager.default.removeItem(at: states.directory) }
+    for arguments in [
+      [Array("--states".utf8), states.path, Array("0x10000".utf8)],
+      [Array("--states=".utf8) + states.path, Array("0x10000".utf8)],
+    ] {
+      let run = try Run(rawArguments: arguments)
+      #expect(run.status == 0, "\(run)")
+      #expect(run.stdout.contains("text: visited"), "\(run)")
+    }
+
+    let catalog = try Self.file(
+      named: name,
+      contents: #"{"errors": [{"domain": "X", "code": 1, "name": "gone", "description": "D."}]}"#)
+    defer { try? FileManager.default.removeItem(at: catalog.directory) }
+    let errors = try Run(
+      rawArguments: ["error", "--errors"].map { Array($0.utf8) } + [
+        catalog.path, Array("X 1".utf8),
+      ])
+    #expect(errors.status == 0, "\(errors)")
+    #expect(errors.stdout.hasPrefix("X 1 gone"), "\(errors)")
+
+    // A name that does not exist is still 66, shown with each invalid sequence replaced.
+    let missing = try Run(rawArguments: [Array("theme".utf8), theme.path + [0xFE]])
+    expectOneLineError(missing, status: 66, containing: "caf\u{FFFD}\u{FFFD}.json\u{FFFD}\"")
+  }
 }

@@ -5,6 +5,8 @@ struct Run: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// The process's peak resident memory, when the run measured it (``init(rawArguments:)``).
+  var maximumResidentBytes: Int?
 
   var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
 
@@ -64,5 +66,49 @@ struct Run: CustomStringConvertible {
     status = process.terminationStatus
     stdout = String(decoding: stdoutData, as: UTF8.self)
     stderr = String(decoding: stderrData, as: UTF8.self)
+  }
+}
+
+extension Run {
+  /// Runs the binary with arguments given as bytes, exactly as the process receives them, so a
+  /// test can pass what `Process` cannot: an argument that is not valid UTF-8. Standard input is
+  /// empty; standard output and error are collected through files.
+  init(rawArguments: [[UInt8]]) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "statekit-raw-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("out").path
+    let err = directory.appendingPathComponent("err").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let arguments = [Array(Self.binary.path.utf8)] + rawArguments
+    let pointers: [UnsafeMutablePointer<CChar>?] =
+      arguments.map { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
+      } + [nil]
+    defer { for pointer in pointers { pointer?.deallocate() } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, Self.binary.path, &actions, nil, pointers, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var waitStatus: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &waitStatus, 0, &usage) < 0, errno == EINTR {}
+    // The exit status, as `WEXITSTATUS` gives it for a process that exited.
+    status = (waitStatus >> 8) & 0xFF
+    // Linux counts the peak resident set in kilobytes.
+    maximumResidentBytes = Int(usage.ru_maxrss) * 1024
+    let read = { (path: String) in
+      String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
+    }
+    stdout = read(out)
+    stderr = read(err)
   }
 }

@@ -173,4 +173,44 @@ struct StreamingTests {
     #expect(run.stdout.split(separator: "\n").count == 2)
     #expect(run.stdout.contains(#""description": "two { braces } in \"text\"""#))
   }
+
+  /// `error -` reports a finished error within the documented 250 ms even while a progress bar
+  /// keeps adding dots to the next line, which it never completes.
+  @Test func aFinishedErrorIsReportedWhileAPartialLineGrows() throws {
+    let process = Process()
+    process.executableURL = Run.binary
+    process.arguments = ["error", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let writer = input.fileHandleForWriting
+    try writer.write(contentsOf: Data((#"Error Domain=A Code=1 "x""# + "\n").utf8))
+    let start = ContinuousClock.now
+    // Dots every 100 ms for three seconds on another thread, then the end of the input.
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for _ in 0..<30 {
+        try? writer.write(contentsOf: Data(".".utf8))
+        usleep(100_000)
+      }
+      try? writer.close()
+      done.signal()
+    }.start()
+    defer { done.wait() }
+    var received = Data()
+    let reader = output.fileHandleForReading
+    while !String(decoding: received, as: UTF8.self).contains("A 1") {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    let elapsed = ContinuousClock.now - start
+    #expect(String(decoding: received, as: UTF8.self).hasPrefix("A 1"), "\(received)")
+    // 250 ms is the promise; the rest is room for a busy machine, far below the three seconds
+    // the dots go on for.
+    #expect(elapsed < .milliseconds(1_200), "\(elapsed)")
+  }
 }

@@ -168,4 +168,159 @@ struct ThemeCommandTests {
     #expect(try Run(["theme", theme.path, theme.path]).status == 64)
     #expect(try Run(["--help"]).stdout.contains("statekit-inspect theme [options] FILE"))
   }
+
+  /// A number too large for the attribute's floating-point type is refused, as `JSONDecoder`
+  /// refuses it, with the key that holds it; the largest it holds is read.
+  @Test func aNumberTooLargeForAFloatIsRefused() throws {
+    let width = StyleKey<Float>("width")
+    do {
+      _ = try StyleSet(
+        themeJSON: Array(#"{"width": {"normal": 1, "selected": 1e39}}"#.utf8),
+        keys: [.init(width)])
+      Issue.record("1e39 was read as a Float")
+    } catch {
+      #expect(error.code == .invalidTheme)
+      #expect(error.path == ["width", "selected"])
+      #expect(error.reason == "/width/selected: the number 1e39 does not fit in Float", "\(error)")
+    }
+    let largest = try StyleSet(
+      themeJSON: Array(#"{"width": {"normal": 3.4028234e38}}"#.utf8), keys: [.init(width)])
+    #expect(largest.resolve(.normal)[width] == Float.greatestFiniteMagnitude)
+    // A Double holds 1e39.
+    let height = StyleKey<Double>("height")
+    let wide = try StyleSet(
+      themeJSON: Array(#"{"height": {"normal": 1e39}}"#.utf8), keys: [.init(height)])
+    #expect(wide.resolve(.normal)[height] == 1e39)
+  }
+
+  /// Theme files nest as deep as any JSON document of the package: 512 levels (the document's
+  /// object counts as one), and one more is refused with the reader's message.
+  @Test(arguments: [511, 512, 513])
+  func themesNestAsDeepAsTheJSONLimit(depth: Int) throws {
+    // The document and the attribute are two levels; the value's arrays are the rest.
+    let arrays = depth - 2
+    let text =
+      #"{"c": {"normal": "# + String(repeating: "[", count: arrays)
+      + String(repeating: "]", count: arrays) + "}}"
+    if depth <= 512 {
+      let report = try report(text)
+      #expect(report.names == ["c"])
+      var writer = JSONWriter()
+      report.json(path: "t.json", into: &writer)
+      #expect(String(decoding: writer.bytes, as: UTF8.self).contains("[[[[]]]]"))
+    } else {
+      let failure = try #require(self.failure(text))
+      #expect(failure.status == .dataError)
+      #expect(
+        failure.message
+          == #""t.json":1:\#(17 + 511): not JSON: nested deeper than the limit of 512"#)
+    }
+  }
+
+  // MARK: Growth
+
+  /// A theme of `attributes` attributes over the first `bits` bits of `bitNames`, each
+  /// attribute with a normal entry and one for a bit, so every bit is mentioned.
+  static func grid(attributes: Int, bits: Int) -> String {
+    let bitNames =
+      ["highlighted", "disabled", "selected", "focused"]
+      + (16...23).map { "0x" + String(1 << $0, radix: 16) }
+    let members = (0..<attributes).map { index in
+      #""a\#(index)": {"normal": \#(index), "\#(bitNames[index % bits])": "v\#(index)"}"#
+    }
+    return "{" + members.joined(separator: ", ") + "}"
+  }
+
+  /// Seconds for the report of a style already read, with its grid printed both ways.
+  static func reportSeconds(_ text: String) throws -> Double {
+    guard case .object(let members) = try JSONReader.parse(Array(text.utf8)) else { return 0 }
+    let names = members.map(\.0)
+    let style = try StyleSet(
+      themeJSON: Array(text.utf8), keys: names.map { .init(StyleKey<ThemeValue>($0)) })
+    var failure: Failure?
+    let seconds = ErrorStreamTests.seconds {
+      do throws(Failure) {
+        let report = try ThemeReport(
+          style: style, names: names, path: "t.json", catalog: StateCatalog())
+        var writer = JSONWriter()
+        report.json(path: "t.json", into: &writer)
+        _ = report.human(path: "t.json", color: false)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw ReportFailure(failure.status, failure.message) }
+    return seconds
+  }
+
+  /// Fails when the largest of three sizes (1, 2 and 8 times the first) takes more than 8 × 3
+  /// times the first (linear growth gives about 8, quadratic 64); a series over the bound is
+  /// measured again, up to three times in all, as `ErrorStreamTests.expectLinear` does.
+  static func expectLinear(
+    _ name: String, sizes: [Int], _ measure: (Int) throws -> Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    var best = Double.infinity
+    var series: [Double] = []
+    for _ in 0..<3 {
+      let times = try sizes.map(measure)
+      let ratio = times[2] / max(times[0], 1e-6)
+      if ratio < best { (best, series) = (ratio, times) }
+      if best < 24 || times[2] < 0.05 { break }
+    }
+    #expect(
+      best < 24 || series[2] < 0.05,
+      "\(name): \(series.map { String(format: "%.4f", $0) }) s for \(sizes), ratio \(best)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// The grid's work is linear in its attributes and in its rows: an attribute's explanation
+  /// is not looked up by name among all the others for every row.
+  @Test func theGridIsLinearInAttributesAndRows() throws {
+    try Self.expectLinear("attributes over 2 bits", sizes: [500, 1_000, 4_000]) {
+      try Self.reportSeconds(Self.grid(attributes: $0, bits: 2))
+    }
+    try Self.expectLinear("rows of 12 attributes", sizes: [9, 10, 12]) {
+      try Self.reportSeconds(Self.grid(attributes: 12, bits: $0))
+    }
+  }
+
+  /// Whether this process, and so the binary built with it, runs under AddressSanitizer or
+  /// ThreadSanitizer.
+  static var isSanitized: Bool {
+    let process = dlopen(nil, RTLD_NOW)
+    defer { if let process { dlclose(process) } }
+    let runtimes: [String] = ["__asan_init", "__tsan_init"]
+    return runtimes.contains { dlsym(process, $0) != nil }
+  }
+
+  /// The grid keeps a few bytes a cell, not an explanation: the tool's peak memory grows by
+  /// less than 100 bytes for each cell a 12-bit grid adds, and linearly.
+  @Test func aTwelveBitGridKeepsAFewBytesACell() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "theme-grid-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Twelve attributes mention all twelve bits: 4,096 rows. Then 1, 2 and 8 times as many
+    // cells are added.
+    let base = 12
+    let sizes = [24, 36, 108]
+    var peaks: [Int] = []
+    for attributes in [base] + sizes {
+      let file = directory.appendingPathComponent("grid\(attributes).json")
+      try Data(Self.grid(attributes: attributes, bits: 12).utf8).write(to: file)
+      let run = try Run(rawArguments: [Array("theme".utf8), Array(file.path.utf8)])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.contains("over 12 state bits"))
+      peaks.append(try #require(run.maximumResidentBytes))
+    }
+    // A sanitized build (CI runs the suite under AddressSanitizer and ThreadSanitizer) has
+    // shadow memory and a quarantine of freed blocks: its peak says nothing about the code.
+    guard !Self.isSanitized else { return }
+    let grown = peaks.dropFirst().map { Double(max($0 - peaks[0], 0)) }
+    let cells = sizes.map { Double(($0 - base) * 4_096) }
+    let report = "\(peaks) bytes at the peak for \([base] + sizes) attributes"
+    #expect(grown[2] / cells[2] < 100, "\(report)")
+    #expect(grown[2] < 24 * max(grown[0], Double(1 << 20)), "\(report)")
+  }
 }

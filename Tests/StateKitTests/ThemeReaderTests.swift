@@ -122,8 +122,8 @@ struct ThemeReaderTests {
     #expect(
       notUTF8?.description == "invalid theme at line 2, column 1: the document is not valid UTF-8")
     #expect(
-      error(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))?
-        .description.contains("nested deeper than the limit of 64") == true)
+      error(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))?
+        .description.contains("nested deeper than the limit of 512") == true)
   }
 
   @Test func goodDocumentsReadAsJSONDecoderReadsThem() throws {

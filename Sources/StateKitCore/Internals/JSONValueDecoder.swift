@@ -61,9 +61,9 @@ package struct _JSONValueDecoder: Decoder {
       guard case .string(let text) = value else { throw mismatch(type, "a string", value, path) }
       return text as? T
     case is Double.Type:
-      return try number(value, path, Double.self) { Double($0) } as? T
+      return try number(value, path, Double.self, finite) as? T
     case is Float.Type:
-      return try number(value, path, Float.self) { Float($0) } as? T
+      return try number(value, path, Float.self, finite) as? T
     case is Int.Type: return try integer(Int.self, value, path) as? T
     case is Int8.Type: return try integer(Int8.self, value, path) as? T
     case is Int16.Type: return try integer(Int16.self, value, path) as? T
@@ -87,6 +87,15 @@ package struct _JSONValueDecoder: Decoder {
         DecodingError.Context(
           codingPath: path, debugDescription: "the number \(text) does not fit in \(N.self)"))
     }
+    return number
+  }
+
+  /// A number a floating-point type holds without becoming infinite: a number too large for it
+  /// (`1e39` for a `Float`) does not fit, as `JSONDecoder` refuses it.
+  private static func finite<N: BinaryFloatingPoint & LosslessStringConvertible>(
+    _ text: String
+  ) -> N? {
+    guard let number = N(text), number.isFinite else { return nil }
     return number
   }
 

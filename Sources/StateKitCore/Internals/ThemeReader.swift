@@ -6,8 +6,9 @@ import ErrorKitCore
 /// same `Codable` conformances as `JSONDecoder` would, and its errors become `StateKitError`s
 /// with the path and the line and column.
 struct _ThemeReader {
-  /// Arrays and objects nested deeper than this are rejected; a theme is a few levels deep.
-  static let depthLimit = 64
+  /// Arrays and objects nested deeper than this are rejected: the JSON reader's limit, the one
+  /// every JSON document of the package has (Foundation's `JSONDecoder`'s).
+  static let depthLimit = JSONReader.maximumDepth
   /// Paths as deep as this keep the offset of their last key, for locating decoding errors:
   /// attribute, selector and one level of a value (or `$remove`, attribute, element).
   static let locatedDepth = 3
@@ -70,7 +71,7 @@ struct _ThemeReader {
     case 0: what = "attribute \(quoted(key))"
     case 1 where path[0].hasPrefix("$"): what = "key \(quoted(key)) of \(quoted(path[0]))"
     case 1: what = "selector key \(quoted(key)) of attribute \(quoted(path[0]))"
-    default: what = "key \(quoted(key)) at \(Self.pointer(path))"
+    default: what = "key \(quoted(key)) at \(Self.shownPointer(path))"
     }
     let sameBytes = Array(key.utf8) == Self.rawKey(at: first, in: bytes)
     return .theme(
@@ -125,7 +126,8 @@ struct _ThemeReader {
     let location = offsets[located].map { StateKitError.Location(offset: $0, in: bytes) }
     let token = (context.underlyingError as? StateKitError)?.token
     let reason =
-      path.isEmpty ? context.debugDescription : "\(Self.pointer(path)): \(context.debugDescription)"
+      path.isEmpty
+      ? context.debugDescription : "\(Self.shownPointer(path)): \(context.debugDescription)"
     return .theme(
       .invalidTheme, input: path.last ?? "", token: token, reason: reason, location: location,
       path: path)
@@ -144,6 +146,16 @@ struct _ThemeReader {
       }
       return "/" + escaped
     }.joined()
+  }
+
+  /// ``pointer(_:)`` as a message shows it, since its keys are the document's text: cut after
+  /// 80 characters with `…`, as `quoted(_:limit:)` cuts input, and every character a terminal
+  /// acts on escaped. The error's `path` keeps the keys whole.
+  static func shownPointer(_ path: [String]) -> String {
+    let text = pointer(path)
+    let limit = 80
+    guard text.unicodeScalars.count > limit else { return terminalSafe(text) }
+    return terminalSafe(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…")
   }
 
   /// The offset of the first byte that does not begin valid UTF-8, or `nil`.
