@@ -74,6 +74,8 @@ struct ThemeReport {
   let style: StyleSet
   let names: [String]
   let catalog: StateCatalog
+  /// The states the theme ranks itself, in `$precedence.order`: ties they decide are intended.
+  let rankedStates: ControlState
   let states: [ControlState]
   /// One per attribute, in `names` order.
   let columns: [Column]
@@ -86,10 +88,19 @@ struct ThemeReport {
     // a directive. A document that does not parse gets the reader's error below.
     var names: [String] = []
     var seen: Set<String> = []
+    var ranked = ControlState()
     if case .object(let members)? = try? JSONReader.parse(bytes) {
       for (name, _) in members
       where StyleSet.ThemeDirective(rawValue: name) == nil && seen.insert(name).inserted {
         names.append(name)
+      }
+      // The states `$precedence.order` lists; a name the catalog lacks is the reader's error.
+      for case (StyleSet.ThemeDirective.precedence.rawValue, .object(let precedence)) in members {
+        for case ("order", .array(let order)) in precedence {
+          for case .string(let text) in order {
+            ranked.formUnion((try? catalog.parse(text)) ?? ControlState())
+          }
+        }
       }
     }
     let style: StyleSet
@@ -106,13 +117,17 @@ struct ThemeReport {
       }
       throw Failure(status: .dataError, message: message)
     }
-    try self.init(style: style, names: names, path: path, catalog: catalog)
+    try self.init(style: style, names: names, path: path, catalog: catalog, rankedStates: ranked)
   }
 
   /// The report of a style read from the file at `path`, whose attributes (of `ThemeValue`
   /// values) are `names`.
-  init(style: StyleSet, names: [String], path: String, catalog: StateCatalog) throws(Failure) {
+  init(
+    style: StyleSet, names: [String], path: String, catalog: StateCatalog,
+    rankedStates: ControlState = []
+  ) throws(Failure) {
     self.style = style
+    self.rankedStates = rankedStates
     self.names = names.sorted()
     self.catalog = catalog
     let bits = Array(style.relevantStates.members)
@@ -163,6 +178,26 @@ struct ThemeReport {
     cells[row * columns.count + column]
   }
 
+  /// Two entries of one attribute: the winner and the runner-up of a tie.
+  private struct TiePair: Hashable {
+    var winner: Int
+    var runnerUp: Int
+  }
+
+  /// Whether the states the theme ranks itself (`$precedence.order`) decide between two equally
+  /// specific entries: the first state in the precedence order that one selector names and the
+  /// other does not is one the theme listed.
+  private func orderDecides(_ winner: StateSelector, _ runnerUp: StateSelector) -> Bool {
+    let listed = rankedStates
+    guard !listed.isNormal else { return false }
+    var differing = winner.required.symmetricDifference(runnerUp.required)
+    if differing.isNormal { differing = winner.excluded.symmetricDifference(runnerUp.excluded) }
+    guard let decider = style.precedence.order.first(where: { differing.isSuperset(of: $0) }) else {
+      return false
+    }
+    return listed.isSuperset(of: decider)
+  }
+
   private func lint() -> [ThemeFinding] {
     var findings: [ThemeFinding] = []
     for (index, column) in columns.enumerated() {
@@ -170,7 +205,9 @@ struct ThemeReport {
       var wins = [Bool](repeating: false, count: column.entries.count)
       var missing: [ControlState] = []
       var missingCount = 0
-      var ties: [ThemeFinding] = []
+      // Ties by pair of entries, in the order first met, with the states they decide.
+      var ties: [TiePair: (count: Int, states: [ControlState])] = [:]
+      var tieOrder: [TiePair] = []
       for (row, state) in states.enumerated() {
         let cell = self.cell(row, index)
         guard cell.winner >= 0 else {
@@ -179,16 +216,20 @@ struct ThemeReport {
           continue
         }
         wins[Int(cell.winner)] = true
-        if cell.runnerUp >= 0 {
-          let selector = column.selectors[Int(cell.winner)]
-          let runnerUp = column.selectors[Int(cell.runnerUp)]
-          ties.append(
-            ThemeFinding(
-              kind: .precedenceTie, attribute: name,
-              message:
-                "\(name): for \(catalog.description(of: state)), \(quoted(selector)) and \(quoted(runnerUp)) are equally specific; only the precedence picks \(quoted(selector))"
-            ))
+        guard cell.runnerUp >= 0 else { continue }
+        let pair = TiePair(winner: Int(cell.winner), runnerUp: Int(cell.runnerUp))
+        if ties[pair] == nil {
+          // A tie the theme's own order decides is what the author asked for.
+          guard
+            !orderDecides(
+              column.entries[pair.winner].selector, column.entries[pair.runnerUp].selector)
+          else {
+            continue
+          }
+          tieOrder.append(pair)
         }
+        ties[pair, default: (0, [])].count += 1
+        if ties[pair, default: (0, [])].states.count < 3 { ties[pair]?.states.append(state) }
       }
       for (entry, selector) in column.selectors.enumerated() where !wins[entry] {
         findings.append(
@@ -198,7 +239,17 @@ struct ThemeReport {
               "\(name): entry \(quoted(selector)) never wins: another entry wins every state it matches"
           ))
       }
-      findings += ties
+      for pair in tieOrder {
+        guard let tie = ties[pair] else { continue }
+        let (selector, runnerUp) = (column.selectors[pair.winner], column.selectors[pair.runnerUp])
+        let shown = tie.states.map { catalog.description(of: $0) }.joined(separator: ", ")
+        findings.append(
+          ThemeFinding(
+            kind: .precedenceTie, attribute: name,
+            message:
+              "\(name): \(quoted(selector)) and \(quoted(runnerUp)) are equally specific; only the precedence order picks \(quoted(selector)) (for \(tie.count) state\(tie.count == 1 ? "" : "s"): \(shown)\(tie.count > tie.states.count ? ", …" : ""))"
+          ))
+      }
       if missingCount > 0 {
         let shown = missing.map { catalog.description(of: $0) }.joined(separator: ", ")
         findings.append(

@@ -90,10 +90,47 @@ struct ThemeCommandTests {
     let tie = try self.report(#"{"c": {"disabled": "g", "highlighted": "h"}}"#)
     #expect(
       tie.findings.map(\.message) == [
-        #"c: for highlighted | disabled, "disabled" and "highlighted" are equally specific; only the precedence picks "disabled""#,
+        #"c: "disabled" and "highlighted" are equally specific; only the precedence order picks "disabled" (for 1 state: highlighted | disabled)"#,
         "c: no value for 1 of 4 states (normal); add a normal entry for a fallback",
       ])
     #expect(try self.report(#"{"c": {"normal": 1}}"#).findings.isEmpty)
+  }
+
+  /// A tie is one finding per pair of entries, however many combinations of unrelated bits it
+  /// decides, and none when the theme's own order decides it.
+  @Test func tiesAreOneFindingPerPairAndNoneWhereTheOrderDecides() throws {
+    // Four unrelated bits (focused, selected and two custom states) multiply the states where
+    // "disabled" and "highlighted" tie: 16 states, one finding.
+    let theme = #"""
+      {"c": {"normal": "n", "disabled": "g", "highlighted": "h", "focused": "f", "selected": "s"},
+       "d": {"normal": "n", "a": "x", "b": "y"}}
+      """#
+    var catalog = StateCatalog()
+    _ = try catalog.declare("a", applicationBit: 0)
+    _ = try catalog.declare("b", applicationBit: 1)
+    let report = try report(theme, catalog: catalog)
+    let ties = report.findings.filter { $0.kind == .precedenceTie }
+    #expect(ties.filter { $0.attribute == "c" }.count == 6, "\(ties.map(\.message))")
+    #expect(
+      ties.first { $0.message.contains(#""disabled" and "highlighted""#) }?.message
+        .contains("(for 16 states:") == true)
+    #expect(ties.filter { $0.attribute == "d" }.count == 1)
+    // The same theme with an order that ranks the tied states: no tie is left to the standard
+    // order, so --strict passes a correct theme.
+    let ordered = #"""
+      {"$precedence": {"order": ["b", "a", "disabled", "highlighted", "focused", "selected"]},
+       "c": {"normal": "n", "disabled": "g", "highlighted": "h", "focused": "f", "selected": "s"},
+       "d": {"normal": "n", "a": "x", "b": "y"}}
+      """#
+    let decided = try self.report(ordered, catalog: catalog)
+    #expect(!decided.findings.contains { $0.kind == .precedenceTie }, "\(decided.findings)")
+    // An order that lists only some states leaves the others' ties as findings.
+    let partial = #"""
+      {"$precedence": {"order": ["b"]}, "d": {"normal": "n", "a": "x", "b": "y"},
+       "c": {"normal": "n", "disabled": "g", "highlighted": "h"}}
+      """#
+    let some = try self.report(partial, catalog: catalog)
+    #expect(some.findings.filter { $0.kind == .precedenceTie }.map(\.attribute) == ["c"])
   }
 
   @Test func valuesAreCompactJSONWithControlCharactersEscaped() throws {
