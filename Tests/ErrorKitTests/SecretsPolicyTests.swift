@@ -321,7 +321,7 @@ struct SecretsPolicyTests {
     }
   }
 
-  @Test func redactionIsLinear() {
+  @Test(.enabled(if: GrowthChecks.requested)) func redactionIsLinear() {
     func seconds(_ count: Int) -> Double {
       let text = String(repeating: "https://a@b/c?d=e&", count: count)
       let start = ContinuousClock.now
@@ -338,10 +338,12 @@ struct SecretsPolicyTests {
   /// before `://`, a Windows name with spaces and no separator, and many Windows home folders.
   /// Each shape at three sizes; the largest may take at most 16 times the smallest, for 16
   /// times the text, with room for noise.
-  @Test(arguments: [
-    "https://a/", "s3://u@b/c?d=e#f=g&", "1a1-", #"\Users\a b "#, #"C:\users\x y\"#,
-    "https://a/#https://b/?https:", "x" + #"\\Users\\"# + "é ",
-  ])
+  @Test(
+    .enabled(if: GrowthChecks.requested),
+    arguments: [
+      "https://a/", "s3://u@b/c?d=e#f=g&", "1a1-", #"\Users\a b "#, #"C:\users\x y\"#,
+      "https://a/#https://b/?https:", "x" + #"\\Users\\"# + "é ",
+    ])
   func hardFormsAreRedactedInLinearTime(_ unit: String) {
     func seconds(_ count: Int) -> Double {
       let text = String(repeating: unit, count: count) + "://u:p@h/?k=v"

@@ -1,6 +1,7 @@
 import ErrorKitCore
 import Foundation
 import StateKit
+import StateKitTesting
 import Testing
 
 @testable import InspectKit
@@ -313,7 +314,7 @@ struct ThemeCommandTests {
 
   /// The grid's work is linear in its attributes and in its rows: an attribute's explanation
   /// is not looked up by name among all the others for every row.
-  @Test func theGridIsLinearInAttributesAndRows() throws {
+  @Test(.enabled(if: GrowthChecks.requested)) func theGridIsLinearInAttributesAndRows() throws {
     try Self.expectLinear("attributes over 2 bits", sizes: [500, 1_000, 4_000]) {
       try Self.reportSeconds(Self.grid(attributes: $0, bits: 2))
     }
@@ -333,7 +334,7 @@ struct ThemeCommandTests {
 
   /// The grid keeps a few bytes a cell, not an explanation: the tool's peak memory grows by
   /// less than 100 bytes for each cell a 12-bit grid adds, and linearly.
-  @Test func aTwelveBitGridKeepsAFewBytesACell() throws {
+  @Test(.enabled(if: GrowthChecks.requested)) func aTwelveBitGridKeepsAFewBytesACell() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "theme-grid-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -24,7 +24,7 @@ struct CoverageTests {
 
   /// A case may require coverage of many labels: each `cover` finds its label without
   /// scanning those given before, so n labels per case cost n, not n².
-  @Test func manyRequiredLabelsCostLinearTime() {
+  @Test(.enabled(if: GrowthChecks.requested)) func manyRequiredLabelsCostLinearTime() {
     GeneratorTests.expectLinear("n labels given to cover in each case", base: 1_000) { count in
       let labels = (0..<count).map { "label \($0)" }
       let outcome = checkWithStatistics("many labels", Gen.bool, cases: 3) { _ in

@@ -134,7 +134,7 @@ struct GeneratorTests {
   /// whose weight is 0, is 0 and makes the property pass), so its record holds about `count`²/2
   /// pairs of equal choices, and every deletion or zeroed block passes. A pass that went on
   /// building candidates after the budget grew with the square or the cube of the record.
-  @Test func shrinkingStopsWhenTheBudgetIsSpent() throws {
+  @Test(.enabled(if: GrowthChecks.requested)) func shrinkingStopsWhenTheBudgetIsSpent() throws {
     let element = Gen.frequency((0, Gen.constant(0)), (1, Gen.int(in: 1...3)))
     func shrink(_ count: Int) -> PropertyFailure<[Int]>? {
       check("no element is 0", element.array(count: count...count), maxShrinks: 20) {

@@ -1,4 +1,5 @@
 import StateKit
+import StateKitTesting
 import Synchronization
 import Testing
 
@@ -147,7 +148,8 @@ struct StateModelTests {
 
   /// Changes queued during delivery drain in linear time: 8x the changes take at most 24x the
   /// time (quadratic would take 64x).
-  @Test(arguments: [true, false]) func queuedChangesDrainInLinearTime(model: Bool) {
+  @Test(.enabled(if: GrowthChecks.requested), arguments: [true, false])
+  func queuedChangesDrainInLinearTime(model: Bool) {
     var ratio = Double.infinity
     for _ in 0..<3 where ratio > 24 {
       let small = Self.drainSeconds(count: 5_000, model: model)

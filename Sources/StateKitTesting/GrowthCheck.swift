@@ -1,0 +1,34 @@
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whether this run includes growth checks: tests that time work at several sizes to show it
+/// grows no faster than its input. They take seconds each and their verdict needs a quiet
+/// machine, so they run in a step of their own (CI's growth step, or by hand) rather than in
+/// every `swift test`: set `STATEKIT_GROWTH_CHECKS=1`.
+///
+///     @Test(.enabled(if: GrowthChecks.requested))
+///     func parsingIsLinear() {
+///         // time the parser at three sizes and compare
+///     }
+public enum GrowthChecks {
+  /// The environment variable that turns growth checks on (any value but `0`).
+  ///
+  ///     GrowthChecks.environmentVariable  // "STATEKIT_GROWTH_CHECKS"
+  public static let environmentVariable = "STATEKIT_GROWTH_CHECKS"
+
+  /// Whether `STATEKIT_GROWTH_CHECKS` is set to something other than `0` in this process.
+  ///
+  ///     if GrowthChecks.requested { print("timing the growth checks too") }
+  public static var requested: Bool {
+    guard let value = getenv(environmentVariable) else { return false }
+    let text = String(cString: value)
+    return !text.isEmpty && text != "0"
+  }
+}
