@@ -1,66 +1,28 @@
 import Terminal
 
-// Each widget draws the parts its selection code chose.
+/// A widget of the hand-written toolkit: its content, and parts its selection code chooses.
+public protocol FlagWidget: Sendable {
+  associatedtype Parts: WidgetParts
+  /// What the widget shows.
+  var content: Content { get }
+  /// The parts to draw, chosen from the widget's flags in a view's colour scheme.
+  func parts(in scheme: ColorScheme) -> Parts
+}
 
-extension Button {
+extension FlagWidget {
+  /// Draws the parts its selection code chose; returns the next column.
   @discardableResult
   public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
     canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
   }
 }
 
-extension CheckBox {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension RadioItem {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension ListRow {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension MenuItem {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension MenuBarTitle {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension TabTitle {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension TextField {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
-
-extension PaletteRow {
-  @discardableResult
-  public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
-    canvas.draw(content, parts(in: scheme), x: x, y: y, scheme: scheme)
-  }
-}
+extension Button: FlagWidget {}
+extension CheckBox: FlagWidget {}
+extension RadioItem: FlagWidget {}
+extension ListRow: FlagWidget {}
+extension MenuItem: FlagWidget {}
+extension MenuBarTitle: FlagWidget {}
+extension TabTitle: FlagWidget {}
+extension TextField: FlagWidget {}
+extension PaletteRow: FlagWidget {}

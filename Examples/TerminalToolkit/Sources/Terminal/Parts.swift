@@ -88,81 +88,109 @@ public struct FieldParts<P: Paint>: Sendable {
   }
 }
 
+/// A widget's parts, which draw themselves with the widget's content.
+public protocol WidgetParts: PartsChecksum {
+  /// Draws the parts with `content` at a position, in the colours of `scheme`; returns the
+  /// next column.
+  func draw(_ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme)
+    -> Int
+}
+
 extension Canvas {
+  /// Draws a widget's parts with its content; returns the next column.
+  @discardableResult
+  public mutating func draw<Parts: WidgetParts>(
+    _ content: Content, _ parts: Parts, x: Int, y: Int, scheme: ColorScheme
+  ) -> Int {
+    parts.draw(content, in: &self, x: x, y: y, scheme: scheme)
+  }
+}
+
+extension ButtonParts: WidgetParts {
   /// Draws a button; returns the next column.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: ButtonParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let text = parts.text.attribute(in: scheme).bold(parts.bold)
-    var column = put(parts.left, x: x, y: y, text)
-    column = putTitle(
+    let text = text.attribute(in: scheme).bold(bold)
+    var column = canvas.put(left, x: x, y: y, text)
+    column = canvas.putTitle(
       content.title, hotKey: content.hotKey, x: column, y: y, text,
-      parts.hotKey.attribute(in: scheme).bold(parts.bold))
-    return put(parts.right, x: column, y: y, text)
+      hotKey.attribute(in: scheme).bold(bold))
+    return canvas.put(right, x: column, y: y, text)
   }
+}
 
+extension CheckParts: WidgetParts {
   /// Draws a check box or a radio item; returns the next column.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: CheckParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let column = put(parts.glyph + " ", x: x, y: y, parts.glyphPaint.attribute(in: scheme))
-    return putTitle(
-      content.title, hotKey: content.hotKey, x: column, y: y, parts.text.attribute(in: scheme),
-      parts.hotKey.attribute(in: scheme))
+    let column = canvas.put(glyph + " ", x: x, y: y, glyphPaint.attribute(in: scheme))
+    return canvas.putTitle(
+      content.title, hotKey: content.hotKey, x: column, y: y, text.attribute(in: scheme),
+      hotKey.attribute(in: scheme))
   }
+}
 
+extension RowParts: WidgetParts {
   /// Draws a list row or a palette row, the first `detail.count` characters as the match.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: RowParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let text = parts.text.attribute(in: scheme)
-    var column = put(parts.mark, x: x, y: y, text)
+    let text = text.attribute(in: scheme)
+    var column = canvas.put(mark, x: x, y: y, text)
     let matched = content.title.prefix(content.detail.count)
-    column = put(String(matched), x: column, y: y, parts.match.attribute(in: scheme))
-    return put(String(content.title.dropFirst(matched.count)), x: column, y: y, text)
+    column = canvas.put(String(matched), x: column, y: y, match.attribute(in: scheme))
+    return canvas.put(String(content.title.dropFirst(matched.count)), x: column, y: y, text)
   }
+}
 
+extension MenuItemParts: WidgetParts {
   /// Draws a menu item; returns the next column.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: MenuItemParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let text = parts.text.attribute(in: scheme)
-    var column = put(parts.check + " ", x: x, y: y, text)
-    column = putTitle(
+    let text = text.attribute(in: scheme)
+    var column = canvas.put(check + " ", x: x, y: y, text)
+    column = canvas.putTitle(
       content.title, hotKey: content.hotKey, x: column, y: y, text,
-      parts.hotKey.attribute(in: scheme).underlined(parts.underline))
-    column = put("  ", x: column, y: y, text)
-    return put(content.detail, x: column, y: y, parts.shortcut.attribute(in: scheme))
+      hotKey.attribute(in: scheme).underlined(underline))
+    column = canvas.put("  ", x: column, y: y, text)
+    return canvas.put(content.detail, x: column, y: y, shortcut.attribute(in: scheme))
   }
+}
 
+extension TitleParts: WidgetParts {
   /// Draws a menu bar title or a tab title; returns the next column.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: TitleParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let text = parts.text.attribute(in: scheme)
-    var column = put(parts.left, x: x, y: y, text)
-    column = putTitle(
+    let text = text.attribute(in: scheme)
+    var column = canvas.put(left, x: x, y: y, text)
+    column = canvas.putTitle(
       content.title, hotKey: content.hotKey, x: column, y: y, text,
-      parts.hotKey.attribute(in: scheme))
-    column = put(parts.suffix, x: column, y: y, text)
-    return put(parts.right, x: column, y: y, text)
+      hotKey.attribute(in: scheme))
+    column = canvas.put(suffix, x: column, y: y, text)
+    return canvas.put(right, x: column, y: y, text)
   }
+}
 
+extension FieldParts: WidgetParts {
   /// Draws a text field, its first `hotKey` characters selected; returns the next column.
   @discardableResult
-  public mutating func draw<P>(
-    _ content: Content, _ parts: FieldParts<P>, x: Int, y: Int, scheme: ColorScheme
+  public func draw(
+    _ content: Content, in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme
   ) -> Int {
-    let text = parts.text.attribute(in: scheme).bold(parts.bold)
+    let text = text.attribute(in: scheme).bold(bold)
     let selected = content.detail.prefix(content.hotKey ?? 0)
-    var column = put(parts.marker, x: x, y: y, text)
-    column = put(String(selected), x: column, y: y, parts.selection.attribute(in: scheme))
-    return put(String(content.detail.dropFirst(selected.count)), x: column, y: y, text)
+    var column = canvas.put(marker, x: x, y: y, text)
+    column = canvas.put(String(selected), x: column, y: y, selection.attribute(in: scheme))
+    return canvas.put(String(content.detail.dropFirst(selected.count)), x: column, y: y, text)
   }
 }
 
