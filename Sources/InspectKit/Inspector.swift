@@ -491,10 +491,3 @@ package struct Inspector {
     }
   }
 }
-
-/// The text of UTF-8 bytes, or `nil` when they are not valid UTF-8.
-func validUTF8(_ bytes: [UInt8]) -> String? {
-  let text = String(decoding: bytes, as: UTF8.self)
-  // Decoding replaces each invalid sequence, so the bytes come back unchanged only if valid.
-  return text.utf8.elementsEqual(bytes) ? text : nil
-}

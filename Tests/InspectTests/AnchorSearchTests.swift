@@ -1,3 +1,4 @@
+import ErrorKitCore
 import StateKitTesting
 import Testing
 

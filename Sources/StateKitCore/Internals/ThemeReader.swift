@@ -20,7 +20,7 @@ struct _ThemeReader {
 
   init(_ bytes: [UInt8]) throws(StateKitError) {
     self.bytes = bytes
-    if let bad = Self.firstInvalidUTF8(in: bytes) {
+    if let bad = firstInvalidUTF8(in: bytes) {
       throw .theme(
         .invalidTheme, input: "", reason: "the document is not valid UTF-8",
         location: StateKitError.Location(offset: bad, in: bytes), path: [])
@@ -156,19 +156,5 @@ struct _ThemeReader {
     let limit = 80
     guard text.unicodeScalars.count > limit else { return terminalSafe(text) }
     return terminalSafe(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…")
-  }
-
-  /// The offset of the first byte that does not begin valid UTF-8, or `nil`.
-  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: return nil
-      case .error: return offset
-      }
-    }
   }
 }
