@@ -5,7 +5,7 @@ hand-written C decoder (baseline.c, `cc -O2`) in the same run; the outputs must 
 The masks are written to a file first; each program reads it on standard input, as a stream, and
 its output is discarded while timed (the outputs are compared, byte for byte, on the first
 million masks). Peak RSS is the program's VmHWM, read from /proc while it runs: the point is
-that memory stays constant in the input size. Goals (issue 10): under 64 MB for 10 million masks, and at most 1.5x the C
+that memory stays constant in the input size. Goals: under 64 MB for 10 million masks, and at most 1.5x the C
 decoder's time.
 
 Usage: python3 Benchmarks/cli/stream.py [--masks N] [--runs N]

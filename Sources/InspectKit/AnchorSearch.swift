@@ -7,8 +7,8 @@
 /// probe matches is then compared with the whole anchor. Anchors that share a probe share its
 /// comparison. So the cost grows with the number of distinct probes and with the number of
 /// candidates, not with the number of anchors times the length of the text, as one `memchr` or
-/// `memmem` pass per anchor does: on a log, where `)` and the upper-case letters of identifiers
-/// are frequent, that was most of the time of `error -`.
+/// `memmem` pass per anchor would: a log is full of `)` and of the upper-case letters of
+/// identifiers, and a probe of a rare pair of bytes keeps the candidates few.
 struct AnchorSet: Sendable {
   /// One or two adjacent bytes that stand in every anchor of a group, and where.
   struct Probe: Sendable {

@@ -2,19 +2,23 @@
 /// dump, an Xcode report, …).
 ///
 /// A reader does not search the text: it names the byte strings at which its form can be
-/// recognized (``anchors``), the scanner (``ErrorScanner``) finds every one of them with byte
-/// search, in order, and asks the reader to read around each. A reader looks only at a bounded
-/// neighbourhood of its anchor and at the error itself, so a text is read in time linear in its
-/// length. Adding a form is one file that conforms to this protocol and one entry in
-/// ``ErrorReaders/all``: the scanner, `--help`, the error messages and Docs/CLI.md's list of forms
-/// follow from that list.
+/// recognized (``anchors``), the scanner (``ErrorScanner``) finds every one of them in one pass
+/// (``AnchorCursor``), in order, and asks the reader to read around each. A reader looks only at
+/// a bounded neighbourhood of its anchor and at the error itself, so a text is read in time
+/// linear in its length. Adding a form is one file that conforms to this protocol and one entry
+/// in ``ErrorReaders/all``: the scanner's anchors and the error messages' list of forms
+/// (``ErrorReaders/formList``) follow from that list. `--help` describes the forms in its own
+/// words (`CommandLineSpec.swift`), and Docs/CLI.md lists them by hand;
+/// `scripts/check-architecture.py` checks that Docs/CLI.md names every form.
 protocol ErrorReader: Sendable {
-  /// The form's name, as `--help` and the messages say it: "NSError text".
+  /// The form's name, as the messages (``ErrorReaders/formList``) and Docs/CLI.md say it:
+  /// "NSError text".
   static var form: String { get }
-  /// A short example of the form, for `--help` and Docs/CLI.md.
+  /// A short example of the form. No code reads it: it shows the form to whoever reads the
+  /// reader.
   static var example: String { get }
-  /// The byte strings that mark where the form may stand. A one-byte anchor is searched with
-  /// `memchr`, a longer one with `memmem`.
+  /// The byte strings that mark where the form may stand; ``AnchorSet`` compiles those of every
+  /// reader into one search.
   static var anchors: [String] { get }
   /// Reads the error whose anchor (`anchors[anchor]`) stands at `position`, or `nil` when the
   /// text there is not this form. The finding's range holds `position`.

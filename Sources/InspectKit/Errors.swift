@@ -167,8 +167,8 @@ extension Inspector {
     }
   }
 
-  /// Blanks the lines that are not valid UTF-8 (their line feeds stay, so errors around them
-  /// are read as before) and returns how many there were. The text is checked in one pass
+  /// Blanks the lines that are not valid UTF-8 (their line feeds stay, so the errors on the
+  /// lines around them are still read) and returns how many there were. The text is checked in one pass
   /// (``firstInvalidUTF8(in:from:before:)``, ASCII sixteen bytes at a time); only a line with an
   /// invalid sequence is looked at again, to blank it.
   static func blankInvalidLines(_ bytes: inout [UInt8], count: Int) -> Int {
@@ -262,8 +262,8 @@ extension Inspector {
       return Self.findings(found, length: bytes.count)
     }
     // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor, so it
-    // goes to the tables without setting up the scanner: start-up is the most of what such a
-    // look-up costs.
+    // goes to the tables without setting up the scanner's anchor search, which such a look-up
+    // would otherwise build only to find nothing.
     let found =
       ErrorScanner.mayFindError(in: bytes) ? ErrorScanner.findAll(in: PastedText(bytes)) : []
     if !found.isEmpty { return found }

@@ -21,8 +21,8 @@
 ///
 /// A table is a plain value: tables with the same entries are equal and resolve identically in
 /// whatever order they were filled. Resolving a table whose selectors mention a few nearby bits
-/// costs a few instructions whatever the number of entries or possible states (see
-/// ``resolve(_:)`` for the exact bound). For hot loops over a table that no longer changes,
+/// is a mask, a multiply and a shift to a slot, the load of its code and the load of the value,
+/// whatever the number of entries or possible states (see ``resolve(_:)`` for the exact bound). For hot loops over a table that no longer changes,
 /// ``Lookup`` freezes it with a default and resolves with no test at all.
 ///
 /// To port an `if`/`else` chain as it is, use ``init(firstMatch:)``, whose first matching entry
@@ -343,10 +343,10 @@ public struct StateTable<Value> {
   ///     titleColor.resolve([.selected, .highlighted], default: "blue")  // "white"
   ///     titleColor.resolve(.disabled, default: "blue")                  // "blue"
   ///
-  /// In a loop that resolves many states it is also a little faster than
+  /// In a loop that resolves many states it can also be a little faster than
   /// `resolve(state) ?? defaultValue`: with no optional to unwrap, the compiler keeps one exit
-  /// test in the loop instead of two (see `Docs/Benchmarks.md`). With a table that no longer
-  /// changes, a ``Lookup`` made with the same default is faster still.
+  /// test in the loop instead of two. With a table that no longer changes, a ``Lookup`` made
+  /// with the same default resolves with no test at all.
   ///
   /// - Parameters:
   ///   - state: The state of a control.

@@ -3,15 +3,15 @@ import StateKitCore
 
 // StateKitError's conformances to Foundation's error protocols, so that Foundation shows its own
 // texts. Clients import StateKit only: the StateKit product links this module, and Foundation
-// finds the conformances at run time. statekit-inspect links the StateKit target alone, and so
-// starts without FoundationEssentials (Docs/Architecture.md, Docs/Benchmarks.md).
+// finds the conformances at run time. statekit-inspect links StateKitCore, not this module, and
+// so starts without loading FoundationEssentials (Docs/Architecture.md).
 
 #if canImport(FoundationEssentials) && !canImport(Darwin)
   import FoundationEssentials
 
-  // FoundationEssentials declares LocalizedError but not CustomNSError (measured with Swift
-  // 6.3.1). Foundation copies the three texts into the bridged NSError's user info; the domain
-  // and code come from CodedError's `_domain` and `_code`, as before.
+  // FoundationEssentials declares LocalizedError but not CustomNSError, so only LocalizedError
+  // is adopted here. Foundation copies the three texts into the bridged NSError's user info; the
+  // domain and code come from CodedError's `_domain` and `_code`.
 
   /// StateKit's errors are `LocalizedError`s: `error.localizedDescription` is the message, and
   /// `error as NSError` carries the message, reason and suggestion under

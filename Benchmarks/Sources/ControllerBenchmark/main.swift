@@ -1,7 +1,7 @@
 import BenchmarkSupport
 // Measures StateController, the state a widget keeps to restyle only on real change, against
 // baselines measured in the same run: the heap bytes of a controller with one observer (the
-// issue's budget is 128), and the cost of a change heard by one observer against a widget's
+// budget is 128), and the cost of a change heard by one observer against a widget's
 // hand-written `if new != old { restyle(new) }` on a plain stored state.
 //
 //   swift run -c release --package-path Benchmarks ControllerBenchmark

@@ -341,8 +341,9 @@ for name in pathNames {
     " misses/hits \(format(medianRatio(misses, hits)))x")
 }
 
-// A single table's own resolve, with and without a `.normal` entry, on the same random states:
-// the mispredicted branch of issue 23 (6.5 against 1.2 ns), next to its lookup.
+// A single table's own resolve, with and without a `.normal` entry, on the same random states
+// (without one, hits and misses alternate at random and the branch on the result mispredicts),
+// next to its lookup, which has no such branch.
 do {
   print("\none table (titleColor), ns per resolve on the random states")
   let states = opaque(randomStates)
@@ -447,8 +448,9 @@ do {
 
 #if canImport(Glibc)
   /// Heap bytes per copy of a structure, from the allocator's in-use bytes while 100 are alive.
-  /// A style set after its first resolve, which compiles it.
-  func compiled(_ style: StyleSet) -> StyleSet {
+  /// A style set after its first resolve (a style set keeps nothing more after it: the bytes are
+  /// its tables and their indexes).
+  func resolvedOnce(_ style: StyleSet) -> StyleSet {
     blackHole(style.resolve(.normal).count)
     return style
   }
@@ -463,7 +465,7 @@ do {
   }
   print("heap bytes shared by every widget of one style (glibc in-use bytes):")
   print(
-    "  the style set, compiled (6 tables and their lookups): \(format(heapBytes { compiled(makeStyle(normal: true)) }, 1))"
+    "  the style set (6 tables and their indexes): \(format(heapBytes { resolvedOnce(makeStyle(normal: true)) }, 1))"
   )
   print("  StyleSet.Lookup<ButtonLook>: \(format(heapBytes { typedLookup(withNormal) }, 1))")
   print("  six StateTable.Lookups: \(format(heapBytes { SixLookups(withNormal) }, 1))")
@@ -523,7 +525,7 @@ do {
   ).map(median)
   print("\nbuilding, us per structure (medians)")
   print("  a style set of 6 attributes by 21 subscript sets: \(format(times[0] / 1000))")
-  print("  the same, then its first resolve (compiles it):    \(format(times[1] / 1000))")
+  print("  the same, then its first resolve:                  \(format(times[1] / 1000))")
   print("  overlaying 4 entries of 3 attributes on it:        \(format(times[2] / 1000))")
   print("  a StyleSet.Lookup<ButtonLook> of it:               \(format(times[3] / 1000))")
   print("  six StateTable.Lookups of its tables:              \(format(times[4] / 1000))")

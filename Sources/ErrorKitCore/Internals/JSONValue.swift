@@ -1,6 +1,7 @@
-// The package's one JSON reader and writer, without Foundation (which triples a tool's start-up
-// time on Linux). ErrorPayload and ErrorCatalog map to and from these values, and their Codable
-// conformances go through the same mapping, so a document reads alike everywhere.
+// The package's one JSON reader and writer, without Foundation, so that statekit-inspect, which
+// links this module, loads no Foundation library at start-up. ErrorPayload and ErrorCatalog map
+// to and from these values, and their Codable conformances go through the same mapping, so a
+// document reads alike everywhere.
 
 /// A JSON value; objects keep their keys in document order.
 package enum JSONValue: Equatable, Sendable {
