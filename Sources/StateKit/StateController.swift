@@ -70,9 +70,6 @@ public final class StateController: Sendable {
   }
 
   private let storage: OrderedMutex<Storage>
-  /// Counts observers removed, so delivery checks an observer is still there only after a
-  /// removal (an earlier observer may have cancelled it).
-  private let removals = Atomic<UInt>(0)
 
   /// Creates a controller.
   ///
@@ -179,26 +176,27 @@ public final class StateController: Sendable {
       }
       if batch.isEmpty { return }
       for change in batch {
-        let (first, more, removed) = storage.withLock { storage in
-          (storage.first, storage.more, removals.load(ordering: .acquiring))
+        // The observers as they are now: the first one called for this change is current.
+        let (first, more) = storage.withLock { ($0.first, $0.more) }
+        var calledOne = false
+        func deliver(_ observer: Observer) {
+          guard change.touches(observer.mask) else { return }
+          // An observer called before this one may have cancelled it.
+          if calledOne && !isObserving(observer.id) { return }
+          observer.handler(change)
+          calledOne = true
         }
-        if let first, change.touches(first.mask) { call(first, change, removed) }
-        for observer in more where change.touches(observer.mask) {
-          call(observer, change, removed)
-        }
+        if let first { deliver(first) }
+        for observer in more { deliver(observer) }
       }
     }
   }
 
-  /// Calls an observer with a change, unless it was removed since `removed` was read.
-  private func call(_ observer: Observer, _ change: StateChange, _ removed: UInt) {
-    if removals.load(ordering: .acquiring) != removed {
-      let present = storage.withLock { storage in
-        storage.first?.id == observer.id || storage.more.contains { $0.id == observer.id }
-      }
-      guard present else { return }
+  /// Whether an observer is still registered.
+  private func isObserving(_ id: ObjectIdentifier) -> Bool {
+    storage.withLock { storage in
+      storage.first?.id == id || storage.more.contains { $0.id == id }
     }
-    observer.handler(change)
   }
 
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
@@ -260,7 +258,6 @@ public final class StateController: Sendable {
 
   func removeObserver(_ id: ObjectIdentifier) {
     storage.withLock { storage in
-      removals.add(1, ordering: .releasing)
       if storage.first?.id == id {
         // The next observer in order moves up, so observers keep the order they were added in.
         storage.first = storage.more.isEmpty ? nil : storage.more.removeFirst()

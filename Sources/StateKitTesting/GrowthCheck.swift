@@ -13,10 +13,8 @@ import Testing
 /// machine, so they run in a step of their own (CI's growth step, or by hand) rather than in
 /// every `swift test`: set `STATEKIT_GROWTH_CHECKS=1`.
 ///
-///     @Test(.enabled(if: GrowthChecks.requested))
-///     func parsingIsLinear() {
-///         // time the parser at three sizes and compare
-///     }
+///     let growthCheck: ConditionTrait = .enabled(if: GrowthChecks.requested)
+///     // @Test(growthCheck) func parsingIsLinear() { time the parser at three sizes }
 public enum GrowthChecks {
   /// The environment variable that turns growth checks on (any value but `0`).
   ///
