@@ -30,6 +30,10 @@ Usage:
   python3 scripts/extract-sdk-codes.py --winerror winerror.h --repository owner/name \\
       --commit SHA --path mingw-w64-headers/include/winerror.h
       (Windows system error codes, `ERROR_…` and `WSA…`, to scripts/data/windows-errors.tsv)
+  python3 scripts/extract-sdk-codes.py --pairs FILE --output NAME --label LABEL \\
+      --domain DOMAIN [--domain …] --repository owner/name --commit SHA --path PATH
+      (a community tool's table of `{ 0xNUMBER, "name" }` pairs, to scripts/data/observed/NAME.tsv:
+       names no public header declares, kept apart from the headers' facts)
 """
 
 import argparse
@@ -63,6 +67,11 @@ TYPE_DOMAINS = {
     "CFNetServicesError": "kCFStreamErrorDomainNetServices",
     "AVAudioSessionErrorCode": "NSOSStatusErrorDomain",
 }
+# Foundation's anonymous error enums and the Swift types its overlay gives their codes, with
+# the prefix and suffix the case names drop (`NSURLErrorCancelled` is `URLError.Code.cancelled`,
+# `NSFileNoSuchFileError` is `CocoaError.Code.fileNoSuchFile`).
+FOUNDATION_CODES = {"NSURLErrorDomain": ("URLError.Code", "NSURLError", ""),
+                    "NSCocoaErrorDomain": ("CocoaError.Code", "NS", "Error")}
 # Headers whose anonymous enums of `NS…Error` constants are Cocoa error codes.
 COCOA_HEADERS = {"FoundationErrors.h", "CoreDataErrors.h", "AppKitErrors.h", "UIKitCore.h"}
 # Modules whose Swift errors bridge to NSError with codes of their own (not the case's tag).
@@ -546,6 +555,11 @@ def swift_cases(type_name, members):
     names = [m for m, _ in members]
     if not names:
         return {}
+    # Constants named `kXxx` lose the `k` first, as the importer drops it.
+    if all(re.match(r"k[A-Z]", n) for n in names):
+        members = [(m[1:], o) for m, o in members]
+        names = [m for m, _ in members]
+        return {"k" + k: v for k, v in swift_cases(type_name, members).items()}
     prefix = words(type_name)
     for name in names:
         w = words(name)
@@ -607,16 +621,21 @@ def framework_of(path):
 
 def wanted_header(path):
     rel = path.split("/", 1)[1] if "/" in path else path
-    if "/PrivateFrameworks/" in path:
+    # Private frameworks have no public contract; kernel and driver headers are not what apps
+    # and tools receive.
+    if any(part in path for part in ("/PrivateFrameworks/", "/Kernel.framework/", "/DriverKit.framework/")):
         return False
     if rel.startswith("usr/"):
         return rel in SYSTEM_HEADERS
     return "/Headers/" in path or "/Versions/" in path
 
 
-def status_like(code):
-    """Whether a number looks like an OSStatus: zero, negative, or four printable characters."""
-    if code <= 0:
+def status_like(code, name):
+    """Whether a number looks like an OSStatus: negative, four printable characters, or zero
+    for a constant named as success."""
+    if code == 0:
+        return bool(re.search(r"(?i)noerr|success", name))
+    if code < 0:
         return True
     return 0x20202020 <= code <= 0x7E7E7E7E and all(0x20 <= (code >> s) & 0xFF <= 0x7E for s in (0, 8, 16, 24))
 
@@ -738,6 +757,8 @@ def extract(snapshot, sdks):
                         kind, domains = "OSStatus", ["NSOSStatusErrorDomain"]
                 else:
                     continue
+            # Bounds of a range of codes (`NSFileErrorMinimum`) are not codes.
+            members = [m for m in members if not re.search(r"(Minimum|Maximum)$", m[0])]
             typed = kind == "NS_ERROR_ENUM" and enum["type"]
             imported_as_enum = enum["kind"] in ("NS_ENUM", "NS_CLOSED_ENUM", "CF_ENUM", "CF_CLOSED_ENUM") and enum["type"]
             cases = swift_cases(enum["type"], members) if typed or imported_as_enum else {}
@@ -747,6 +768,15 @@ def extract(snapshot, sdks):
                 swift_type = apinotes.get(enum["type"], {}).get("swift") or enum["swift_type"] or enum["type"]
             else:
                 swift_type = ""
+            if kind == "NS_ERROR_ENUM" and not enum["type"] and domains[0] in FOUNDATION_CODES or (
+                    base in COCOA_HEADERS and domains == ["NSCocoaErrorDomain"]):
+                swift_type, prefix, suffix = FOUNDATION_CODES[domains[0]]
+                cases = {}
+                for name, _ in members:
+                    rest = name[len(prefix):] if name.startswith(prefix) else name
+                    if suffix and rest.endswith(suffix) and len(rest) > len(suffix):
+                        rest = rest[:-len(suffix)]
+                    cases[name] = lower_first_word(rest)
             for name, _ in members:
                 try:
                     code = symbols.value(name)
@@ -754,7 +784,7 @@ def extract(snapshot, sdks):
                     continue
                 if enum["underlying"] not in ("NSUInteger", "unsigned", "uint32_t", "UInt32") and 2**31 <= code < 2**32:
                     code -= 2**32
-                if kind == "OSStatus" and not status_like(code):
+                if (kind == "OSStatus" or "NSOSStatusErrorDomain" in domains) and not status_like(code, name):
                     continue
                 add(domains, code, name, cases.get(name, name), swift_type, kind, header.path)
         # #define constants: framework error families, IOReturn, Mach.
@@ -862,6 +892,33 @@ def extract_winerror(args):
     return 0
 
 
+def extract_pairs(args):
+    """`{ NUMBER, "name" }` pairs of a community tool's table, as 32-bit signed codes."""
+    with open(args.pairs, encoding="utf-8", errors="replace") as f:
+        text = strip_comments(f.read())
+    rows, seen = [], set()
+    for match in re.finditer(r"\{\s*(0[xX][0-9A-Fa-f]+|-?\d+)\s*,\s*\"(\w+)\"\s*\}", text):
+        code = int(match.group(1), 0)
+        if 2**31 <= code < 2**32:
+            code -= 2**32
+        if code == 0 or match.group(2) in seen:
+            continue
+        seen.add(match.group(2))
+        rows.append((code, match.group(2)))
+    os.makedirs(os.path.join(HERE, "data", "observed"), exist_ok=True)
+    url = f"https://github.com/{args.repository}/blob/{args.commit}/{args.path}"
+    with open(os.path.join(HERE, "data", "observed", args.output + ".tsv"), "w", encoding="utf-8") as f:
+        f.write("# Names a community tool lists for codes no public header declares (names and numbers only),\n")
+        f.write("# extracted by scripts/extract-sdk-codes.py --pairs. Shown with this source, never as a header's.\n")
+        f.write(f"# label: {args.label}\n")
+        f.write("domain\tcode\tname\tsource\n")
+        for code, name in rows:
+            for domain in args.domain:
+                f.write(f"{domain}\t{code}\t{name}\t{url}\n")
+    print(f"{len(rows)} names", file=sys.stderr)
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--git-dir")
@@ -871,9 +928,15 @@ def main():
     parser.add_argument("--sdk", action="append", default=[])
     parser.add_argument("--winerror")
     parser.add_argument("--path")
+    parser.add_argument("--pairs")
+    parser.add_argument("--output")
+    parser.add_argument("--label")
+    parser.add_argument("--domain", action="append", default=[])
     args = parser.parse_args()
     if args.winerror:
         return extract_winerror(args)
+    if args.pairs:
+        return extract_pairs(args)
     if not args.sdk or not (args.git_dir or args.root):
         parser.error("give --git-dir or --root, and at least one --sdk")
     snapshot = Snapshot(git_dir=args.git_dir, root=args.root, commit=args.commit)
