@@ -144,10 +144,12 @@ struct CodeCoverageTests {
     return pairs
   }
 
-  /// Whether the tool names a pair: an entry with a name and a meaning.
+  /// Whether the tool names a pair: an entry with a name and either a meaning or the place
+  /// that declares it (a header, or the public source of a name the system prints).
   static func isNamed(_ pair: Pair) -> Bool {
     ErrorLookup().found(domain: pair.domain, code: pair.code, darwin: true).contains {
-      !($0.entry.name ?? "").isEmpty && !$0.entry.description.isEmpty
+      !($0.entry.name ?? "").isEmpty
+        && (!$0.entry.description.isEmpty || $0.declaration != nil || $0.observed != nil)
     }
   }
 
