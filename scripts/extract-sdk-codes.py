@@ -53,6 +53,7 @@ SPECIAL_HEADERS = {
     "IOReturn.h": ["NSMachErrorDomain", "NSOSStatusErrorDomain"],
     "dns_sd.h": ["kNWErrorDomainDNS"],
     "kern_return.h": ["NSMachErrorDomain"],
+    "SMErrors.h": ["kSMErrorDomainFramework"],
 }
 # System headers (outside the frameworks) read for their error families, and the names kept.
 SYSTEM_HEADERS = {
