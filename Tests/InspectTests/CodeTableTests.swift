@@ -162,7 +162,7 @@ struct CodeTableTests {
     #expect(xml.status == 0)
     let lines = xml.stdout.split(separator: "\n")
     #expect(lines.count == 93)
-    #expect(lines.first?.hasPrefix("NSXMLParserErrorDomain 1 internalError  ") == true)
+    #expect(lines.first == "NSXMLParserErrorDomain 1 internalError")
     #expect(lines.last?.hasPrefix("NSXMLParserErrorDomain 512 delegateAbortedParseError  ") == true)
     let health = try Run(["error", "HKErrorDatabaseInaccessible"])
     #expect(health.stdout.hasPrefix("com.apple.healthkit 6 errorDatabaseInaccessible\n"))
@@ -220,7 +220,7 @@ struct CodeTableTests {
       name: "duplicateRequest",
       heading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest",
       list: "StoreKit.Transaction.RefundRequestError", lines: 2,
-      line: "StoreKit.Transaction.RefundRequestError 1 failed  The refund request failed.",
+      line: "StoreKit.Transaction.RefundRequestError 1 failed",
       pasted: #"Error Domain=StoreKit.Transaction.RefundRequestError Code=0 "(null)""#,
       pastedHeading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest"),
     AddedTable(
