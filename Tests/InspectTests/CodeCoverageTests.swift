@@ -213,9 +213,9 @@ struct CodeCoverageTests {
     }
   }
 
-  /// The shares measured when the tables last grew (NSXMLParser, HealthKit, ARKit;
-  /// NEAgentErrorDomain counted as private). Raise them as they grow; never lower them to pass.
-  static let floors = (public: 0.904, all: 0.642)  // 113 of 125, 113 of 176
+  /// The shares measured when the tables last grew (generated from the SDK snapshot, with the
+  /// names FrontBoard and RunningBoard print). Raise them as they grow; never lower them to pass.
+  static let floors = (public: 0.904, all: 0.676)  // 113 of 125, 119 of 176
 
   /// The share of pairs named, printed with the unnamed ones.
   static func share(of pairs: [Pair], _ title: String) -> Double {
