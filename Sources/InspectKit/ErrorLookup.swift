@@ -321,9 +321,9 @@ struct ErrorLookup {
   /// case.
   func search(_ words: [Substring]) -> [Found] {
     let words = words.map { $0.lowercased() }
+    let folded = words.map { Array($0.utf8) }
     func matches(_ texts: [String]) -> Bool {
-      let haystack = texts.joined(separator: " ").lowercased()
-      return words.allSatisfy { haystack.contains($0) }
+      folded.allSatisfy { word in texts.contains { Self.contains($0, folded: word) } }
     }
     var result: [Found] = []
     for entry in catalog.entries + Self.builtIn.entries + Self.darwinPOSIX.entries
@@ -332,6 +332,24 @@ struct ErrorLookup {
     }
     result += Self.searchTables(words)
     return dropHandWrittenDuplicates(result)
+  }
+
+  /// Whether a text holds `folded` (bytes in lower case), its ASCII letters compared without
+  /// case, byte by byte: no lower-cased copy of the text is made.
+  private static func contains(_ text: String, folded: [UInt8]) -> Bool {
+    guard !folded.isEmpty else { return true }
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= folded.count else { return false }
+      for start in 0...(bytes.count - folded.count) {
+        var index = 0
+        while index < folded.count, TableText.fold(bytes[start + index]) == folded[index] {
+          index += 1
+        }
+        if index == folded.count { return true }
+      }
+      return false
+    }
   }
 
   /// The rows of the built-in tables that hold every word: each word starts a word of the
