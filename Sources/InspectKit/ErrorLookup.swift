@@ -2,11 +2,13 @@ import ErrorKitCore
 import StateKitCore
 
 /// What the tool knows about error codes: POSIX errno (Linux and Darwin numbering), the
-/// generated tables of `Tables/CodeTables.swift` (OSStatus, Foundation, Core Data, CFNetwork,
-/// CloudKit, StoreKit, SQLite, HTTP and more; `scripts/generate-code-tables.py` names their
-/// sources), the hand-written NSCocoaErrorDomain and NSURLErrorDomain meanings, StateKit's own
-/// errors, and catalogs given with `--errors`, which are indexed by name, by domain and code and
-/// by code, so a look-up takes the same time in a catalog of any size.
+/// generated tables of `Tables/CodeTables.swift` (every error code of a public SDK snapshot's
+/// headers, Windows' system errors, SQLite, HTTP, and names the system prints, each table with
+/// its source; `scripts/generate-code-tables.py` builds them), the hand-written
+/// NSCocoaErrorDomain and NSURLErrorDomain meanings, StateKit's own errors, and catalogs given
+/// with `--errors`. The tables are searched through sorted indexes and the catalogs through
+/// dictionaries (by name, by domain and code, by code), so a look-up takes about the same time
+/// whatever their size.
 struct ErrorLookup {
   typealias Entry = ErrorCatalog.Entry
 
