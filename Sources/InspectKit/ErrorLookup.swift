@@ -2,11 +2,13 @@ import ErrorKitCore
 import StateKitCore
 
 /// What the tool knows about error codes: POSIX errno (Linux and Darwin numbering), the
-/// generated tables of `Tables/CodeTables.swift` (OSStatus, Foundation, Core Data, CFNetwork,
-/// CloudKit, StoreKit, SQLite, HTTP and more; `scripts/generate-code-tables.py` names their
-/// sources), the hand-written NSCocoaErrorDomain and NSURLErrorDomain meanings, StateKit's own
-/// errors, and catalogs given with `--errors`, which are indexed by name, by domain and code and
-/// by code, so a look-up takes the same time in a catalog of any size.
+/// generated tables of `Tables/CodeTables.swift` (every error code of a public SDK snapshot's
+/// headers, Windows' system errors, SQLite, HTTP, and names the system prints, each table with
+/// its source; `scripts/generate-code-tables.py` builds them), the hand-written
+/// NSCocoaErrorDomain and NSURLErrorDomain meanings, StateKit's own errors, and catalogs given
+/// with `--errors`. The tables are searched through sorted indexes and the catalogs through
+/// dictionaries (by name, by domain and code, by code), so a look-up takes about the same time
+/// whatever their size.
 struct ErrorLookup {
   typealias Entry = ErrorCatalog.Entry
 
@@ -17,6 +19,25 @@ struct ErrorLookup {
     var label: String?
     /// The C constant, when it differs from the name (`CKErrorServerRecordChanged`).
     var constant: String?
+    /// The name as Swift spells it with its type (`CKError.Code.serverRecordChanged`), when
+    /// the name is a case of a Swift type.
+    var swift: String?
+    /// Where the code is declared (framework, header and SDK), shown when no meaning is.
+    var declaration: String?
+    /// For a name no public header declares: who prints or lists it, and where, always shown.
+    var observed: String?
+
+    init(
+      entry: Entry, label: String? = nil, constant: String? = nil, swift: String? = nil,
+      declaration: String? = nil, observed: String? = nil
+    ) {
+      self.entry = entry
+      self.label = label
+      self.constant = constant
+      self.swift = swift
+      self.declaration = declaration
+      self.observed = observed
+    }
   }
 
   static let posixDomain = "NSPOSIXErrorDomain"
@@ -124,15 +145,23 @@ struct ErrorLookup {
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
         ))
     }
-    for table in CodeTables.all {
-      let tableDomain = table.domain.description
-      guard
-        tableDomain == domain || (domain == Self.cfNetworkDomain && tableDomain == Self.urlDomain)
-      else { continue }
-      for row in table.rows where row.code == code {
+    for (index, row) in Self.rows(withCode: code) {
+      for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
+        let tableDomain = table.domain.description
+        guard
+          tableDomain == domain
+            || (domain == Self.cfNetworkDomain && tableDomain == Self.urlDomain)
+        else { continue }
         let name = row.name.description
         if result.contains(where: { $0.entry.name == name }) { continue }
         result.append(Self.found(row, in: table, domain: domain))
+      }
+    }
+    if result.isEmpty, Self.osStatusCarriers.contains(domain) {
+      return found(domain: Self.osStatusDomain, code: code).map { found in
+        var found = found
+        found.entry.domain = domain
+        return found
       }
     }
     if result.isEmpty, domain == Self.osStatusDomain, Self.urlLoadingCodes.contains(code) {
@@ -156,6 +185,21 @@ struct ErrorLookup {
   /// error, labelled.
   static let urlLoadingCodes: Set<Int> = Set(-1200...(-995)).union(-3007...(-2000))
 
+  /// Domains whose codes are OSStatus values: AVFAudio reports Core Audio's status codes in
+  /// `com.apple.coreaudio.avfaudio` (`-10868` is `kAudioUnitErr_FormatNotSupported`), so a code
+  /// no table of the domain names is looked up among the OSStatus codes.
+  static let osStatusCarriers = ["com.apple.coreaudio.avfaudio"]
+
+  /// The rows with a code, each with its position: a 32-bit status written as an unsigned
+  /// number (`0xE8000022`, 3892314146) also finds the rows of its signed value.
+  static func rows(withCode code: Int) -> [(Int, CodeRow)] {
+    var indexes = CodeTables.rows(withCode: code)
+    if (0x8000_0000..<0x1_0000_0000).contains(code) {
+      indexes += CodeTables.rows(withCode: code - 0x1_0000_0000)
+    }
+    return indexes.map { ($0, CodeRow(at: $0)) }
+  }
+
   private func posix(code: Int, darwin: Bool?) -> [Found] {
     let linux = Self.builtInEntries { entryDomain, entryCode, _ in
       entryDomain == Self.posixDomain && entryCode == code
@@ -174,18 +218,42 @@ struct ErrorLookup {
   }
 
   private static func found(_ row: CodeRow, in table: CodeTable, domain: String) -> Found {
-    let constant = row.constant.description
+    let name = row.name.description
+    let label = table.label.description
     return Found(
       entry: Entry(
-        domain: domain, code: row.code, name: row.name.description,
-        description: row.meaning.description),
-      label: table.label.description, constant: constant.isEmpty ? nil : constant)
+        domain: domain, code: row.code, name: name, description: row.meaning.description),
+      label: label, constant: row.constant.isEmpty ? nil : row.constant.description,
+      swift: row.swiftType.isEmpty ? nil : row.swiftType.description + "." + name,
+      declaration: row.meaning.isEmpty && !row.declaration.isEmpty
+        ? row.declaration.description : nil,
+      observed: table.kind == .observed ? label + ", " + table.source.description : nil)
+  }
+
+  /// Each row found by a name, in every table that holds it.
+  private static func found(rows: [Int]) -> [Found] {
+    var result: [Found] = []
+    for index in rows {
+      let row = CodeRow(at: index)
+      for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
+        let domain = table.domain.description
+        if result.contains(where: {
+          $0.entry.domain == domain && $0.entry.code == row.code
+            && $0.entry.name == row.name.description
+        }) {
+          continue
+        }
+        result.append(Self.found(row, in: table, domain: domain))
+      }
+    }
+    return result
   }
 
   /// The entries with a name, in every domain: a Swift name or a C constant, exactly, or when
   /// none matches exactly, without regard to case.
   func found(named name: String) -> [Found] {
     if let indices = byName[name] { return indices.map { Found(entry: catalog.entries[$0]) } }
+    let named = CodeTables.rows(named: name)
     for exact in [true, false] {
       let same: (String) -> Bool = exact ? { $0 == name } : { $0.lowercased() == name.lowercased() }
       var result: [Found] = []
@@ -204,32 +272,17 @@ struct ErrorLookup {
           }
         }
       }
-      let utf8 = Array(name.utf8)
-      for table in CodeTables.all {
-        for row in table.rows
-        where exact
-          ? Self.equal(row.name, utf8) || Self.equal(row.constant, utf8)
-          : same(row.name.description) || same(row.constant.description)
-        {
-          let domain = table.domain.description
-          if result.contains(where: {
-            $0.entry.domain == domain && $0.entry.code == row.code
-              && $0.entry.name == row.name.description
-          }) {
-            continue
-          }
-          result.append(Self.found(row, in: table, domain: domain))
-        }
+      let rows = named.filter { !exact || $0.exact }.map(\.row)
+      for item in Self.found(rows: rows.sorted())
+      where !result.contains(where: {
+        $0.entry.domain == item.entry.domain && $0.entry.code == item.entry.code
+          && $0.entry.name == item.entry.name
+      }) {
+        result.append(item)
       }
       if !result.isEmpty || !exact { return dropHandWrittenDuplicates(result) }
     }
     return []
-  }
-
-  /// Whether a table text holds exactly these bytes, compared without making a `String`.
-  private static func equal(_ text: TableText, _ bytes: [UInt8]) -> Bool {
-    guard text.utf8CodeUnitCount == bytes.count else { return false }
-    return text.withUTF8Buffer { $0.elementsEqual(bytes) }
   }
 
   /// The entries with a name, in every domain (names are case-sensitive).
@@ -245,8 +298,8 @@ struct ErrorLookup {
     }) {
       result.append(Found(entry: entry))
     }
-    for table in CodeTables.all {
-      for row in table.rows where row.code == code {
+    for (index, row) in Self.rows(withCode: code) {
+      for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
         let domain = table.domain.description
         if result.contains(where: {
           $0.entry.domain == domain && $0.entry.name == row.name.description
@@ -270,25 +323,60 @@ struct ErrorLookup {
   /// case.
   func search(_ words: [Substring]) -> [Found] {
     let words = words.map { $0.lowercased() }
+    let folded = words.map { Array($0.utf8) }
     func matches(_ texts: [String]) -> Bool {
-      let haystack = texts.joined(separator: " ").lowercased()
-      return words.allSatisfy { haystack.contains($0) }
+      folded.allSatisfy { word in texts.contains { Self.contains($0, folded: word) } }
     }
     var result: [Found] = []
     for entry in catalog.entries + Self.builtIn.entries + Self.darwinPOSIX.entries
     where matches([entry.domain, entry.name ?? "", entry.description]) {
       if !result.contains(where: { $0.entry == entry }) { result.append(Found(entry: entry)) }
     }
-    for table in CodeTables.all {
-      for row in table.rows
-      where matches([
-        table.domain.description, row.name.description, row.constant.description,
-        row.meaning.description,
-      ]) {
+    result += Self.searchTables(words)
+    return dropHandWrittenDuplicates(result)
+  }
+
+  /// Whether a text holds `folded` (bytes in lower case), its ASCII letters compared without
+  /// case, byte by byte: no lower-cased copy of the text is made.
+  private static func contains(_ text: String, folded: [UInt8]) -> Bool {
+    guard !folded.isEmpty else { return true }
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= folded.count else { return false }
+      for start in 0...(bytes.count - folded.count) {
+        var index = 0
+        while index < folded.count, TableText.fold(bytes[start + index]) == folded[index] {
+          index += 1
+        }
+        if index == folded.count { return true }
+      }
+      return false
+    }
+  }
+
+  /// The rows of the built-in tables that hold every word: each word starts a word of the
+  /// row's name, constant or meaning, or of its table's domain or label. Found in the word
+  /// indexes, so the time grows with the matches, not with the tables.
+  private static func searchTables(_ words: [String]) -> [Found] {
+    guard !words.isEmpty else { return [] }
+    let matches = words.map(CodeTables.matches(word:))
+    var candidates: Set<Int>?
+    for match in matches {
+      var rows = match.rows
+      for table in match.tables { rows.formUnion(CodeTable(at: table).rowRange) }
+      candidates = candidates.map { $0.intersection(rows) } ?? rows
+      if candidates?.isEmpty == true { return [] }
+    }
+    var result: [Found] = []
+    for index in (candidates ?? []).sorted() {
+      let row = CodeRow(at: index)
+      for table in CodeTables.tables(holding: index)
+      where matches.allSatisfy({ $0.rows.contains(index) || $0.tables.contains(table) }) {
+        let table = CodeTable(at: table)
         result.append(Self.found(row, in: table, domain: table.domain.description))
       }
     }
-    return dropHandWrittenDuplicates(result)
+    return result
   }
 
   /// Every entry of a domain, in code order (the catalogs' first).
@@ -307,7 +395,7 @@ struct ErrorLookup {
       built.append(Found(entry: entry))
       seen.insert(DomainCode(domain: entry.name ?? "", code: entry.code))
     }
-    for table in CodeTables.all where table.domain.description == domain {
+    for table in CodeTables.tables(inDomain: domain).map(CodeTable.init(at:)) {
       for row in table.rows
       where !seen.contains(DomainCode(domain: row.name.description, code: row.code)) {
         built.append(Self.found(row, in: table, domain: domain))
@@ -355,8 +443,11 @@ struct ErrorLookup {
   func name(_ payload: inout ErrorPayload, darwin: Bool) {
     var levels = payload.chain
     for index in levels.indices where levels[index].name == nil {
-      levels[index].name =
-        entries(domain: levels[index].domain, code: levels[index].code, darwin: darwin).first?.name
+      let first = found(domain: levels[index].domain, code: levels[index].code, darwin: darwin)
+        .first
+      levels[index].name = first?.entry.name
+      // A name no public header declares says where it comes from.
+      if let observed = first?.observed { levels[index].details["name source"] = observed }
     }
     var linked: ErrorPayload?
     for var level in levels.reversed() {
@@ -385,6 +476,12 @@ extension ErrorPayload {
     {
       details["four-char code"] = "'\(text)'"
     }
-    if labelled, let label = found.label { details["source"] = label }
+    if let swift = found.swift, swift != found.entry.name { details["Swift"] = swift }
+    if let declaration = found.declaration { details["declared in"] = declaration }
+    if let observed = found.observed {
+      details["source"] = observed
+    } else if labelled, let label = found.label {
+      details["source"] = label
+    }
   }
 }

@@ -189,13 +189,20 @@ extension Inspector {
 
   static func looksLikeDomain(_ word: String) -> Bool {
     word.hasSuffix("Domain") || word.contains(".") || word.hasPrefix("kCF")
-      || ShortFormText.domainNames[word] != nil || word.lowercased() == "http"
+      || word.contains("ErrorDomain") || ShortFormText.domainNames[word] != nil
+      || word.lowercased() == "http" || KnownDomains.isKnown(word)
   }
 
-  /// A code as a look-up takes it: a decimal number, or a four-character code in single
-  /// quotes (`'!pri'`, the OSStatus 561017449).
+  /// A code as a look-up takes it: a decimal number, a hexadecimal one (`0xE8000022`, as tools
+  /// print 32-bit statuses), or a four-character code in single quotes (`'!pri'`, the OSStatus
+  /// 561017449).
   static func lookupCode<S: StringProtocol>(_ word: S) -> Int? {
-    Int(word) ?? ErrorLookup.code(fourCharCode: String(word))
+    if let value = Int(word) { return value }
+    let utf8 = Array(word.utf8)
+    if utf8.count > 2, utf8.count <= 18, utf8[0] == 0x30, utf8[1] | 0x20 == 0x78 {
+      return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 16)
+    }
+    return ErrorLookup.code(fourCharCode: String(word))
   }
 
   /// Whether the entries do not all come from one source (no label counts as one): compared

@@ -144,10 +144,12 @@ struct CodeCoverageTests {
     return pairs
   }
 
-  /// Whether the tool names a pair: an entry with a name and a meaning.
+  /// Whether the tool names a pair: an entry with a name and either a meaning or the place
+  /// that declares it (a header, or the public source of a name the system prints).
   static func isNamed(_ pair: Pair) -> Bool {
     ErrorLookup().found(domain: pair.domain, code: pair.code, darwin: true).contains {
-      !($0.entry.name ?? "").isEmpty && !$0.entry.description.isEmpty
+      !($0.entry.name ?? "").isEmpty
+        && (!$0.entry.description.isEmpty || $0.declaration != nil || $0.observed != nil)
     }
   }
 
@@ -211,9 +213,9 @@ struct CodeCoverageTests {
     }
   }
 
-  /// The shares measured when the tables last grew (NSXMLParser, HealthKit, ARKit;
-  /// NEAgentErrorDomain counted as private). Raise them as they grow; never lower them to pass.
-  static let floors = (public: 0.904, all: 0.642)  // 113 of 125, 113 of 176
+  /// The shares measured when the tables last grew (generated from the SDK snapshot, with the
+  /// names FrontBoard and RunningBoard print). Raise them as they grow; never lower them to pass.
+  static let floors = (public: 0.904, all: 0.676)  // 113 of 125, 119 of 176
 
   /// The share of pairs named, printed with the unnamed ones.
   static func share(of pairs: [Pair], _ title: String) -> Double {

@@ -97,7 +97,12 @@ struct RealPasteTests {
           suggestion: The LaunchServices launcher has returned an error. Please check the system logs for the underlying cause of the error.
           DVTErrorCreationDateKey: 2022-12-29 08:05:09 +0000
         """))
-    #expect(run.stdout.contains("  caused by: RBSRequestErrorDomain 5\n"))
+    // RunningBoard's code is named as the system prints it, with the paste that shows it.
+    #expect(run.stdout.contains("  caused by: RBSRequestErrorDomain 5 RBSRequestErrorFailed\n"))
+    #expect(
+      run.stdout.contains(
+        "    name source: printed by the system (observed), https://github.com/calband/calchart/issues/765\n"
+      ))
     #expect(run.stdout.contains("    caused by: NSPOSIXErrorDomain 153\n"))
   }
 

@@ -116,7 +116,11 @@ enum URLErrorTable {
     (-1018, "internationalRoamingOff", "International roaming is off."),
     (-1019, "callIsActive", "A phone call is active."),
     (-1020, "dataNotAllowed", "Cellular data is not allowed."),
-    (-1021, "requestBodyStreamExhausted", "The request body stream ran out."),
+    (
+      -1021, "requestBodyStreamExhausted",
+      "The request had to send its body again (after a redirect or an authentication"
+        + " challenge) and no new body stream was given for it."
+    ),
     (
       -1022, "appTransportSecurityRequiresSecureConnection",
       "App Transport Security requires a secure connection."
