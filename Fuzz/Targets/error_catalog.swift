@@ -12,7 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   else { return 0 }
   // Each entry needs at least `{"domain":"","code":0}`.
   require(entries.count * 22 <= input.count, "\(entries.count) entries from \(input.count) bytes")
-  var lookup = ErrorLookup()
+  var lookup = CodeDirectory()
   lookup.add(entries)
   for entry in entries.prefix(8) {
     require(

@@ -23,7 +23,8 @@ extension Inspector {
           Failure(
             status: .notFound,
             message:
-              "no built-in table or catalog lists \(quoted(ErrorLookup.canonicalDomain(domain)))"))
+              "no built-in table or catalog lists \(quoted(CodeDirectory.canonicalDomain(domain)))")
+        )
       }
       printList(found, first: &first)
     }
@@ -202,19 +203,19 @@ extension Inspector {
     if utf8.count > 2, utf8.count <= 18, utf8[0] == 0x30, utf8[1] | 0x20 == 0x78 {
       return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 16)
     }
-    return ErrorLookup.code(fourCharCode: String(word))
+    return CodeDirectory.code(fourCharCode: String(word))
   }
 
   /// Whether the entries do not all come from one source (no label counts as one): compared
   /// with the first, without a `Set` to set up at start-up.
-  static func hasSeveralLabels(_ found: [ErrorLookup.Found]) -> Bool {
+  static func hasSeveralLabels(_ found: [CodeDirectory.Found]) -> Bool {
     let first = found.first?.label ?? ""
     return found.contains { ($0.label ?? "") != first }
   }
 
   /// The findings of a look-up: one per entry, each labelled with its source when the entries
   /// do not all come from one.
-  static func findings(_ found: [ErrorLookup.Found], length: Int) -> [ErrorFinding] {
+  static func findings(_ found: [CodeDirectory.Found], length: Int) -> [ErrorFinding] {
     let labelled = hasSeveralLabels(found)
     return found.map { .error(ErrorPayload($0, labelled: labelled), in: 0..<length, asGiven: true) }
   }
@@ -257,9 +258,10 @@ extension Inspector {
     // `DOMAIN CODE` alone is a look-up in the tables, before any reading of text.
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 2, let code = Self.lookupCode(words[1]) {
-      let domain = ErrorLookup.canonicalDomain(String(words[0]))
+      let domain = CodeDirectory.canonicalDomain(String(words[0]))
       var found = lookup.found(domain: domain, code: code, darwin: nil)
-      if found.isEmpty, domain == ErrorLookup.osStatusDomain, ErrorLookup.fourCharCode(code) != nil
+      if found.isEmpty, domain == CodeDirectory.osStatusDomain,
+        CodeDirectory.fourCharCode(code) != nil
       {
         found = [.init(entry: .init(domain: domain, code: code, name: nil, description: ""))]
       }
@@ -297,7 +299,7 @@ extension Inspector {
 
   /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`), or a payload a line with
   /// `--json`.
-  mutating func printList(_ found: [ErrorLookup.Found], first: inout Bool) {
+  mutating func printList(_ found: [CodeDirectory.Found], first: inout Bool) {
     let labelled = Self.hasSeveralLabels(found)
     for item in found {
       if json {

@@ -24,7 +24,7 @@ package struct Inspector {
   /// The names masks and text use, for the layout chosen (`ControlState`'s by default); made
   /// when first used, so a look-up of an error does not set them up at start-up.
   lazy var names = NameTable(layout: .controlState)
-  var lookup = ErrorLookup()
+  var lookup = CodeDirectory()
   /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
   var searches: [String] = []
   var lists: [String] = []

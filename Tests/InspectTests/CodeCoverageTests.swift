@@ -31,7 +31,7 @@ import Testing
 ///   (`FIR…`), and app or library names (`SwiftyJSONErrorDomain`, `MyError`, `SDK`, an empty
 ///   domain).
 ///
-/// A pair counts as named when the tool's own look-up (`ErrorLookup.found(domain:code:darwin:)`,
+/// A pair counts as named when the tool's own look-up (`CodeDirectory.found(domain:code:darwin:)`,
 /// Darwin's errno numbering, as the pastes come from Apple platforms) gives an entry with a name
 /// and a meaning. Two shares are printed with the unnamed pairs: of the public Apple and system
 /// pairs (issue 24's goal, at least 90%; a private code in a public domain, such as Core Media's
@@ -147,7 +147,7 @@ struct CodeCoverageTests {
   /// Whether the tool names a pair: an entry with a name and either a meaning or the place
   /// that declares it (a header, or the public source of a name the system prints).
   static func isNamed(_ pair: Pair) -> Bool {
-    ErrorLookup().found(domain: pair.domain, code: pair.code, darwin: true).contains {
+    CodeDirectory().found(domain: pair.domain, code: pair.code, darwin: true).contains {
       !($0.entry.name ?? "").isEmpty
         && (!$0.entry.description.isEmpty || $0.declaration != nil || $0.observed != nil)
     }

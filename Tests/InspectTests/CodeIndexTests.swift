@@ -96,7 +96,7 @@ struct CodeIndexTests {
     let byDomain = CodeTables.matches(word: "homekit")
     #expect(
       byDomain.tables.contains { CodeTable(at: $0).domain.description == "HMErrorDomain" })
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     #expect(
       lookup.search(["homekit", "reachable"]).contains {
         $0.entry.domain == "HMErrorDomain" && $0.entry.name == "accessoryNotReachable"

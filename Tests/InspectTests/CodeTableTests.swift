@@ -112,10 +112,10 @@ struct CodeTableTests {
     #expect(quoted.status == 0)
     #expect(quoted.stdout == number.stdout)
     #expect(quoted.stdout.contains("four-char code: '!pri'"))
-    #expect(ErrorLookup.fourCharCode(561_017_449) == "!pri")
-    #expect(ErrorLookup.code(fourCharCode: "'!pri'") == 561_017_449)
-    #expect(ErrorLookup.fourCharCode(-50) == nil)
-    #expect(ErrorLookup.code(fourCharCode: "'!pr'") == nil)
+    #expect(CodeDirectory.fourCharCode(561_017_449) == "!pri")
+    #expect(CodeDirectory.code(fourCharCode: "'!pri'") == 561_017_449)
+    #expect(CodeDirectory.fourCharCode(-50) == nil)
+    #expect(CodeDirectory.code(fourCharCode: "'!pr'") == nil)
   }
 
   @Test func posixShowsBothNumberings() throws {
@@ -398,7 +398,7 @@ struct CodeTableTests {
   /// A catalog of 400,000 entries: every look-up goes through the indexes (the benchmark line in
   /// Benchmarks/cli/run.py times the same look-ups through the tool).
   @Test func largeCatalogsAreIndexed() {
-    var lookup = ErrorLookup()
+    var lookup = CodeDirectory()
     var entries: [ErrorCatalog.Entry] = []
     entries.reserveCapacity(400_000)
     for index in 0..<400_000 {

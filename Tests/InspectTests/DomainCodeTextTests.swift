@@ -186,17 +186,17 @@ struct DomainCodeTextTests {
     ]
     for (word, domain) in words {
       #expect(ShortFormText.domainNames[word] == domain, "\(word)")
-      #expect(ErrorLookup.canonicalDomain(word) == domain, "\(word)")
+      #expect(CodeDirectory.canonicalDomain(word) == domain, "\(word)")
       #expect(
         Self.chains("The operation couldn’t be completed. (\(word) error 4.)") == ["\(domain) 4"],
         "\(word)")
     }
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     #expect(
-      lookup.found(domain: ErrorLookup.canonicalDomain("POSIX"), code: 2, darwin: nil)
+      lookup.found(domain: CodeDirectory.canonicalDomain("POSIX"), code: 2, darwin: nil)
         .map(\.entry.name) == ["ENOENT"])
     #expect(
-      lookup.found(domain: ErrorLookup.canonicalDomain("Mach"), code: 4, darwin: nil)
+      lookup.found(domain: CodeDirectory.canonicalDomain("Mach"), code: 4, darwin: nil)
         .map(\.entry.name) == ["KERN_INVALID_ARGUMENT"])
   }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite("InspectKit")
 struct InspectKitTests {
   @Test func stateKitErrorsComeFromStateKitsOwnCatalog() {
-    let stateKit = ErrorLookup.builtIn.entries.filter { $0.domain == StateKitError.domain }
+    let stateKit = CodeDirectory.builtIn.entries.filter { $0.domain == StateKitError.domain }
     #expect(stateKit == ErrorCatalog.stateKit.entries)
     #expect(!stateKit.isEmpty)
   }

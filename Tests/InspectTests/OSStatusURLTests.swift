@@ -7,7 +7,7 @@ import Testing
 @Suite("statekit-inspect error: URL loading errors reported as OSStatus")
 struct OSStatusURLTests {
   @Test func unnamedOSStatusInTheURLRangesReadsAsTheURLError() throws {
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     let found = lookup.found(domain: "NSOSStatusErrorDomain", code: -1022)
     #expect(found.count == 1)
     let first = try #require(found.first)
@@ -17,7 +17,7 @@ struct OSStatusURLTests {
   }
 
   @Test func namedOSStatusAndCodesOutsideTheRangesAreLeftAlone() {
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     // errSecItemNotFound keeps its own meaning; -1 and -12780 are outside the URL ranges.
     #expect(
       lookup.found(domain: "NSOSStatusErrorDomain", code: -25300).first?.entry.name

@@ -35,11 +35,11 @@ struct PasteSampleTests {
 
   static func isNamed(_ pair: Pair) -> Bool {
     guard let code = Inspector.lookupCode(pair.code) else { return false }
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     let found =
       pair.domain == "-"
       ? lookup.found(code: code)
-      : lookup.found(domain: ErrorLookup.canonicalDomain(pair.domain), code: code, darwin: true)
+      : lookup.found(domain: CodeDirectory.canonicalDomain(pair.domain), code: code, darwin: true)
     return found.contains {
       !($0.entry.name ?? "").isEmpty
         && (!$0.entry.description.isEmpty || $0.declaration != nil || $0.observed != nil)

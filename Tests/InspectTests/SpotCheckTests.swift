@@ -189,7 +189,7 @@ struct SpotCheckTests {
 
   /// The four meanings and names found wrong in the tables, as the sources have them.
   @Test func theFourCorrections() {
-    let lookup = ErrorLookup()
+    let lookup = CodeDirectory()
     let notFound = lookup.found(domain: "NSSQLiteErrorDomain", code: 12).first
     #expect(notFound?.entry.name == "SQLITE_NOTFOUND")
     #expect(notFound?.entry.description.contains("opcode") == true)

@@ -9,7 +9,7 @@ import StateKitCore
 /// with `--errors`. The tables are searched through sorted indexes and the catalogs through
 /// dictionaries (by name, by domain and code, by code), so a look-up takes about the same time
 /// whatever their size.
-struct ErrorLookup {
+struct CodeDirectory {
   typealias Entry = ErrorCatalog.Entry
 
   /// An entry found by a look-up, with the table it comes from and its C constant.
@@ -460,7 +460,7 @@ struct ErrorLookup {
 
 extension ErrorPayload {
   /// The payload of a table entry.
-  init(_ entry: ErrorLookup.Entry) {
+  init(_ entry: CodeDirectory.Entry) {
     self.init(
       domain: entry.domain, code: entry.code, name: entry.name,
       message: entry.description.isEmpty ? nil : entry.description)
@@ -468,11 +468,11 @@ extension ErrorPayload {
 
   /// The payload of a look-up's result: the entry, its C constant, its four-character code, and
   /// its source when `labelled` (a number with several meanings).
-  init(_ found: ErrorLookup.Found, labelled: Bool) {
+  init(_ found: CodeDirectory.Found, labelled: Bool) {
     self.init(found.entry)
     if let constant = found.constant { details["C name"] = constant }
-    if found.entry.domain == ErrorLookup.osStatusDomain,
-      let text = ErrorLookup.fourCharCode(found.entry.code)
+    if found.entry.domain == CodeDirectory.osStatusDomain,
+      let text = CodeDirectory.fourCharCode(found.entry.code)
     {
       details["four-char code"] = "'\(text)'"
     }
