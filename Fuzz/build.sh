@@ -7,8 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=.build-fuzz
 mkdir -p "$OUT"
+# StateKitCore imports the header-only C target StateKitAtomics: a module map for its header,
+# as SwiftPM makes one.
+mkdir -p "$OUT/StateKitAtomics"
+printf 'module StateKitAtomics {\n  header "%s"\n  export *\n}\n' \
+  "$PWD/Sources/StateKitAtomics/include/StateKitAtomics.h" >"$OUT/StateKitAtomics/module.modulemap"
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-testing
-  -package-name statekit -I "$OUT")
+  -package-name statekit -I "$OUT" -I "$OUT/StateKitAtomics")
 
 module() { # name, sources...
   local name=$1
