@@ -103,16 +103,7 @@ public struct StateTable<Value> {
   ) {
     // One pass to keep the last value of each selector, then one sort: `outranks` is a strict
     // total order on distinct selectors, so the result does not depend on the input's order.
-    var positions: [StateSelector: Int] = [:]
-    var unique: [Entry] = []
-    for (selector, value) in entries {
-      if let position = positions[selector] {
-        unique[position].value = value
-      } else {
-        positions[selector] = unique.count
-        unique.append(Entry(selector: selector, value: value))
-      }
-    }
+    var unique = Self._uniqueEntries(entries)
     unique.sort { precedence.outranks($0.selector, $1.selector) }
     _storage = _TableStorage(unique, precedence: precedence)
   }
@@ -142,6 +133,13 @@ public struct StateTable<Value> {
   /// - Parameter entries: Selectors and values, in the order they are tried.
   @inlinable
   public init(firstMatch entries: some Sequence<(StateSelector, Value)>) {
+    _storage = _TableStorage(Self._uniqueEntries(entries), precedence: .standard, firstMatch: true)
+  }
+
+  /// The entries with one per selector, in the order each selector first appears, each with the
+  /// last value given for it.
+  @inlinable
+  static func _uniqueEntries(_ entries: some Sequence<(StateSelector, Value)>) -> [Entry] {
     var positions: [StateSelector: Int] = [:]
     var unique: [Entry] = []
     for (selector, value) in entries {
@@ -152,7 +150,7 @@ public struct StateTable<Value> {
         unique.append(Entry(selector: selector, value: value))
       }
     }
-    _storage = _TableStorage(unique, precedence: .standard, firstMatch: true)
+    return unique
   }
 
   /// Creates a table from a function of a few states, called once for every combination of
@@ -181,6 +179,8 @@ public struct StateTable<Value> {
   ///   - select: The value for a combination of `states`.
   /// - Complexity: O(2^*k*) calls of `select` for *k* bits in `states`.
   public init(evaluating states: ControlState, _ select: (ControlState) throws -> Value) rethrows {
+    // A programmer error, never input: `states` is the set of states the caller's selection
+    // code reads, written in that code, and 2^12 combinations bound the table's size.
     precondition(
       states.rawValue.nonzeroBitCount <= 12,
       "StateTable(evaluating:) reads at most 12 states; \(states.rawValue.nonzeroBitCount) given")

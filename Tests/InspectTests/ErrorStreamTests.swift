@@ -113,16 +113,7 @@ struct ErrorStreamTests {
 
   /// Seconds to scan a text, the fastest of three runs.
   static func seconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-      let start = ContinuousClock.now
-      body()
-      let elapsed = ContinuousClock.now - start
-      best = min(
-        best,
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-    return best
+    GrowthChecks.bestSeconds(body)
   }
 
   /// Fails when scanning 8n bytes of a token takes more than 8 × 3 times scanning n bytes

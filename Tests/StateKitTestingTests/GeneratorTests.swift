@@ -95,16 +95,7 @@ struct GeneratorTests {
 
   /// The fastest of three runs of a body, in seconds.
   static func seconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-      let start = ContinuousClock.now
-      body()
-      let elapsed = ContinuousClock.now - start
-      best = min(
-        best,
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-    return best
+    GrowthChecks.bestSeconds(body)
   }
 
   /// Fails when `run` at 8n takes more than 24 times as long as at n (linear growth gives about

@@ -109,9 +109,7 @@ struct StateModelTests {
 
   /// Seconds for an observer to make `count` changes from inside delivery, the best of three.
   static func drainSeconds(count: Int, model: Bool) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-      let start = ContinuousClock.now
+    GrowthChecks.bestSeconds {
       if model {
         let state = StateModel()
         var left = count
@@ -139,11 +137,7 @@ struct StateModelTests {
         controller.insert(.highlighted)
         _ = token
       }
-      let elapsed = ContinuousClock.now - start
-      best = min(
-        best, Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
     }
-    return best
   }
 
   /// Changes queued during delivery drain in linear time: 8x the changes take at most 24x the

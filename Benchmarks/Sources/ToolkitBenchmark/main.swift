@@ -57,6 +57,34 @@ func screen(_ kind: Widget.Kind, realistic: Bool) -> [ControlState] {
   }
 }
 
+/// The hand-written selection of every widget of a kind's own array: its branches, then every
+/// part used.
+func handSelection<W: FlagWidget>(_ pairs: [WidgetPair], as _: W.Type, scheme: ColorScheme)
+  -> () -> Int
+{
+  // Every pair of a screen is of the kind `W` is.
+  // swift-format-ignore: NeverForceUnwrap
+  let hand = pairs.map { $0.handWritten.widget as! W }
+  return {
+    var sum = 0
+    for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
+    return sum
+  }
+}
+
+/// The StateKit selection of every widget: its kind's holder read in place, then every part
+/// used. Inlined into each kind's closure, so the holder is read as a toolkit reads it.
+@inline(__always)
+func styledSelection<Parts: PartsChecksum>(
+  _ widgets: [Widget], _ holder: borrowing StyleHolder<Parts>, scheme: ColorScheme
+) -> Int {
+  var sum = 0
+  for index in widgets.indices {
+    sum &+= holder.withValue(for: widgets[index].state) { use($0, scheme) }
+  }
+  return sum
+}
+
 /// The two jobs for one kind on one screen: hand-written and styled bodies.
 func jobs(_ kind: Widget.Kind, _ states: [ControlState]) -> (
   select: (hand: () -> Int, styled: () -> Int), draw: (hand: () -> Int, styled: () -> Int)
@@ -67,138 +95,35 @@ func jobs(_ kind: Widget.Kind, _ states: [ControlState]) -> (
   let widgets = pairs.map(\.styled)
   let selectHand: () -> Int
   let selectStyled: () -> Int
-  // Each kind's own array, as a toolkit keeps its widgets.
+  // Each kind's own array, as a toolkit keeps its widgets, and its own holder.
   switch kind {
   case .button:
-    let hand = pairs.map { if case .button(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.button.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: Button.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.button, scheme: scheme) }
   case .checkBox:
-    let hand = pairs.map { if case .checkBox(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.checkBox.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: CheckBox.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.checkBox, scheme: scheme) }
   case .radioItem:
-    let hand = pairs.map { if case .radioItem(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.radioItem.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: RadioItem.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.radioItem, scheme: scheme) }
   case .listRow:
-    let hand = pairs.map { if case .listRow(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.listRow.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: ListRow.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.listRow, scheme: scheme) }
   case .menuItem:
-    let hand = pairs.map { if case .menuItem(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.menuItem.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: MenuItem.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.menuItem, scheme: scheme) }
   case .menuBarTitle:
-    let hand = pairs.map {
-      if case .menuBarTitle(let w) = $0.handWritten { w } else { fatalError() }
-    }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.menuBarTitle.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: MenuBarTitle.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.menuBarTitle, scheme: scheme) }
   case .tabTitle:
-    let hand = pairs.map { if case .tabTitle(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.tabTitle.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: TabTitle.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.tabTitle, scheme: scheme) }
   case .textField:
-    let hand = pairs.map { if case .textField(let w) = $0.handWritten { w } else { fatalError() } }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.textField.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: TextField.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.textField, scheme: scheme) }
   case .paletteRow:
-    let hand = pairs.map {
-      if case .paletteRow(let w) = $0.handWritten { w } else { fatalError() }
-    }
-    selectHand = {
-      var sum = 0
-      for index in hand.indices { sum &+= use(hand[index].parts(in: scheme), scheme) }
-      return sum
-    }
-    selectStyled = {
-      var sum = 0
-      for index in widgets.indices {
-        sum &+= Styles.paletteRow.withValue(for: widgets[index].state) { use($0, scheme) }
-      }
-      return sum
-    }
+    selectHand = handSelection(pairs, as: PaletteRow.self, scheme: scheme)
+    selectStyled = { styledSelection(widgets, Styles.paletteRow, scheme: scheme) }
   }
   let handWidgets = pairs.map(\.handWritten)
   let drawHand = {

@@ -129,7 +129,7 @@ struct _TableStorage<Value> {
   func resolve<Result>(
     _ state: UInt, found: (Value) -> Result, missing: () -> Result
   ) -> Result {
-    let position = index?.code(state) ?? Self.firstMatch(selectors, state: state)
+    let position = winner(state)
     return position < values.count ? found(values[position]) : missing()
   }
 

@@ -80,6 +80,21 @@ public enum HandWrittenWidget: Sendable {
     }
   }
 
+  /// The widget, whatever its kind.
+  public var widget: any FlagWidget {
+    switch self {
+    case .button(let w): w
+    case .checkBox(let w): w
+    case .radioItem(let w): w
+    case .listRow(let w): w
+    case .menuItem(let w): w
+    case .menuBarTitle(let w): w
+    case .tabTitle(let w): w
+    case .textField(let w): w
+    case .paletteRow(let w): w
+    }
+  }
+
   /// Draws the widget; returns the next column.
   @discardableResult
   public func draw(in canvas: inout Canvas, x: Int, y: Int, scheme: ColorScheme) -> Int {
