@@ -261,11 +261,11 @@ def reader_problems():
     """The readers of `error` are ErrorReaders.all; Docs/CLI.md and the messages name them."""
     problems = []
     inspect = os.path.join(ROOT, "Sources", "InspectKit")
-    with open(os.path.join(inspect, "ErrorReader.swift")) as file:
+    with open(os.path.join(inspect, "ErrorText", "ErrorReader.swift")) as file:
         registry = file.read()
     listed_text = re.search(r"static let all: \[any ErrorReader\.Type\] = \[(.*?)\]", registry, re.S)
     if not listed_text:
-        return ["Sources/InspectKit/ErrorReader.swift: no `ErrorReaders.all` list"]
+        return ["Sources/InspectKit/ErrorText/ErrorReader.swift: no `ErrorReaders.all` list"]
     listed = re.findall(r"(\w+)\.self", listed_text.group(1))
     conforming, forms = [], {}
     for path in sorted(glob.glob(os.path.join(inspect, "**", "*.swift"), recursive=True)):
@@ -296,9 +296,9 @@ def reader_problems():
         named = [part.strip() for part in sentence.group(1).split(",")]
         if named != expected:
             problems.append(f"Docs/CLI.md names the forms {named}; ErrorReaders.all's are {expected}")
-    with open(os.path.join(inspect, "Errors.swift")) as file:
+    with open(os.path.join(inspect, "Commands", "ErrorCommand.swift")) as file:
         if "ErrorReaders.formList" not in file.read():
-            problems.append("Sources/InspectKit/Errors.swift: the messages do not name "
+            problems.append("Sources/InspectKit/Commands/ErrorCommand.swift: the messages do not name "
                             "ErrorReaders.formList, as Docs/Architecture.md says")
     return problems
 

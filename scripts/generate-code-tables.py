@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/InspectKit/Tables/CodeTables.swift (the built-in error code tables).
+"""Generate Sources/InspectKit/CodeTables/CodeTables.swift (the built-in error code tables).
 
 Facts only, names and numbers, from files checked in under scripts/data/, so this script runs
 offline:
@@ -24,12 +24,12 @@ name. Nothing is copied from the headers' comments.
 
 The Swift file holds constant data only: the rows, the tables and the indexes as fixed-width
 records of base-64 digits in string literals, and every text in one string (see
-Sources/InspectKit/Tables/CodeTable.swift). Look-ups by code, by name, by domain and by words
+Sources/InspectKit/CodeTables/CodeTable.swift). Look-ups by code, by name, by domain and by words
 search sorted indexes, so they take logarithmic time in the number of rows.
 
 Usage:
-  python3 scripts/generate-code-tables.py > Sources/InspectKit/Tables/CodeTables.swift
-  python3 scripts/generate-code-tables.py --check Sources/InspectKit/Tables/CodeTables.swift
+  python3 scripts/generate-code-tables.py > Sources/InspectKit/CodeTables/CodeTables.swift
+  python3 scripts/generate-code-tables.py --check Sources/InspectKit/CodeTables/CodeTables.swift
       (exits 1 with a one-line message if the file differs from the output, 0 otherwise)
   python3 scripts/generate-code-tables.py --extract HEADER --pattern REGEX --table ID \\
       --label LABEL --domain DOMAIN --repository OWNER/NAME --path PATH --commit SHA
@@ -51,7 +51,7 @@ import sys
 
 from generated_output import write_or_check
 
-OUTPUT_PATH = "Sources/InspectKit/Tables/CodeTables.swift"
+OUTPUT_PATH = "Sources/InspectKit/CodeTables/CodeTables.swift"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA_ROOT = os.path.join(HERE, "data")
 DATA = os.path.join(DATA_ROOT, "codes")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/InspectKit/Tables/ErrnoTable.swift (the POSIX errno table).
+"""Generate Sources/InspectKit/CodeTables/ErrnoTable.swift (the POSIX errno table).
 
 The Linux rows are computed on the running machine from Python's errno module
 (every E* name, so aliases such as EWOULDBLOCK get their own row) and
@@ -7,8 +7,8 @@ os.strerror, so run this on Linux with glibc. The Darwin rows (codes 35 and
 up) cannot be computed on Linux and are embedded below as a literal table.
 
 Usage:
-  python3 scripts/generate-errno-table.py > Sources/InspectKit/Tables/ErrnoTable.swift
-  python3 scripts/generate-errno-table.py --check Sources/InspectKit/Tables/ErrnoTable.swift
+  python3 scripts/generate-errno-table.py > Sources/InspectKit/CodeTables/ErrnoTable.swift
+  python3 scripts/generate-errno-table.py --check Sources/InspectKit/CodeTables/ErrnoTable.swift
       (exits 1 with a one-line message if the file differs from the output, 0 otherwise)
 """
 
@@ -20,7 +20,7 @@ import sys
 
 from generated_output import write_or_check
 
-OUTPUT_PATH = "Sources/InspectKit/Tables/ErrnoTable.swift"
+OUTPUT_PATH = "Sources/InspectKit/CodeTables/ErrnoTable.swift"
 LINE_LENGTH = 100  # lineLength in .swift-format
 
 HEADER = f"""\

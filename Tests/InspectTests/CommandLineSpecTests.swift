@@ -312,7 +312,7 @@ struct CommandLineSpecTests {
       return
     }
     Issue.record(
-      "Docs/CLI.md's option table differs from the declaration (Sources/InspectKit/CommandLineSpec.swift); run STATEKIT_UPDATE_GOLDEN=1 swift test --filter CommandLineSpecTests to rewrite it"
+      "Docs/CLI.md's option table differs from the declaration (Sources/InspectKit/CommandLine/CommandLineSpec.swift); run STATEKIT_UPDATE_GOLDEN=1 swift test --filter CommandLineSpecTests to rewrite it"
     )
   }
 }

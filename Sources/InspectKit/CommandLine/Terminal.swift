@@ -8,22 +8,6 @@ import ErrorKitCore
   import Darwin
 #endif
 
-/// The exit codes of statekit-inspect (sysexits.h where one applies).
-package enum ExitStatus: Int32 {
-  case success = 0
-  /// A lookup found nothing.
-  case notFound = 1
-  /// A bad command line: unknown flag, malformed option value, missing operand.
-  case usage = 64
-  /// Malformed input: a bad mask, text, JSON or NSError text, or a colliding `--state`.
-  case dataError = 65
-  /// A file that cannot be read.
-  case noInput = 66
-  /// Output that cannot be written: a full disk, `/dev/full`, a non-blocking descriptor that
-  /// would block.
-  case ioError = 74
-}
-
 /// A file named on the command line: the bytes the process received its name as, which open it,
 /// and the name as text, which messages show.
 struct FilePath {
@@ -39,30 +23,6 @@ struct FilePath {
   init(_ text: String) {
     self.init(text: text, bytes: Array(text.utf8))
   }
-}
-
-/// A failure that ends one input (or the whole run) with a one-line message.
-struct Failure: Error {
-  var status: ExitStatus
-  var message: String
-}
-
-/// The documented input limits.
-enum Limits {
-  /// Bytes read from standard input or from one file.
-  static let inputBytes = 64 << 20
-  /// `--state` flags on one command line.
-  static let stateFlags = 64
-  /// Bytes of standard input held while an error's text may still go on (`error -`).
-  static let heldError = 1 << 20
-  /// How long a stream waits for the next complete line before it reports an error it holds,
-  /// however many bytes of an unfinished line arrive meanwhile: under the 250 ms promised, with
-  /// room for the reading and printing.
-  static let pauseMilliseconds: Int32 = 200
-  /// How far back before its anchor a reader may look for the rest of an error (a `code` key
-  /// before its `domain` key), in bytes: a stream keeps this much of the text it has read, after
-  /// its last error, as the context of the next lines.
-  static let lookBehind = 1024
 }
 
 /// Buffered standard output and unbuffered standard error, written with `write(2)`.

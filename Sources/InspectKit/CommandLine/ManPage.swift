@@ -17,7 +17,7 @@ enum Reference {
 
   /// The lines that enclose the generated table in Docs/CLI.md.
   static let tableStart =
-    "<!-- options: made from Sources/InspectKit/CommandLineSpec.swift; "
+    "<!-- options: made from Sources/InspectKit/CommandLine/CommandLineSpec.swift; "
     + "checked by CommandLineSpecTests, update with STATEKIT_UPDATE_GOLDEN=1 -->"
   static let tableEnd = "<!-- end of options -->"
 

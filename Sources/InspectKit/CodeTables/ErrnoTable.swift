@@ -2,7 +2,7 @@
 // Linux (glibc), and from Darwin's <sys/errno.h> numbering for codes 35 and up (messages in
 // glibc's wording where Linux has the name, in Darwin's otherwise).
 // Do not edit by hand; regenerate with:
-//   python3 scripts/generate-errno-table.py > Sources/InspectKit/Tables/ErrnoTable.swift
+//   python3 scripts/generate-errno-table.py > Sources/InspectKit/CodeTables/ErrnoTable.swift
 
 /// POSIX error codes: number, name and message.
 enum ErrnoTable {
