@@ -51,6 +51,8 @@ extension StyleSet {
     @usableFromInline let _default: Look
     /// The fields, for looks resolved without an index.
     @usableFromInline let _fields: [_BoundField<Look>]
+    /// How each field moves between two looks, in the order the fields were given.
+    @usableFromInline let _motions: [_FieldMotion<Look>]
 
     /// The bits that some entry of some field's table mentions: states that agree on them
     /// resolve to the same look.
@@ -104,6 +106,7 @@ extension StyleSet {
         return look
       }
       (_default, _fields) = (defaultLook, bound)
+      _motions = fields.map(\.motion)
       relevantStates = ControlState(rawValue: relevant)
     }
 
@@ -141,12 +144,31 @@ extension StyleSet {
   /// A field of a look and the attribute that fills it, for a ``StyleSet/Lookup``.
   ///
   ///     let field: StyleSet.Field<LinkLook> = .field(\.titleColor, from: .titleColor)
+  ///
+  /// A field also says how it moves when the look changes (``StyleSet/Lookup/interpolate(from:to:by:)``,
+  /// ``AnimatedLook``): a field of an ``Interpolatable`` type interpolates, any other switches
+  /// to the new value at the start of its transition, or where
+  /// ``field(_:from:switching:)`` says.
   public struct Field<Look> {
     /// Binds the field to a style set's table.
     let bind: (StyleSet) -> _BoundField<Look>
+    /// How the field moves between two looks.
+    @usableFromInline let motion: _FieldMotion<Look>
+
+    @usableFromInline
+    init(bind: @escaping (StyleSet) -> _BoundField<Look>, motion: _FieldMotion<Look>) {
+      (self.bind, self.motion) = (bind, motion)
+    }
+
+    /// The name of the attribute that fills the field: the name under which its transitions
+    /// are found (``StyleTransitions``).
+    ///
+    ///     StyleSet.Field<LinkLook>.field(\.titleColor, from: .titleColor).attribute  // "titleColor"
+    public var attribute: String { motion.name }
 
     /// A field filled from an attribute: the attribute's value when some entry matches,
-    /// else the field's value in the lookup's default look.
+    /// else the field's value in the lookup's default look. When the look changes, the field
+    /// switches to its new value at the start of its transition.
     ///
     ///     let field: StyleSet.Field<LinkLook> = .field(\.underlined, from: .underlined)
     ///
@@ -157,7 +179,56 @@ extension StyleSet {
     public static func field<Value>(
       _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
     ) -> Field {
-      Field { style in
+      field(path, from: key, switching: .start)
+    }
+
+    /// A field filled from an attribute whose values do not interpolate, which switches to its
+    /// new value at the start or the end of its transition.
+    ///
+    ///     // Hidden once the fade out has ended; shown as soon as a fade in starts.
+    ///     let field: StyleSet.Field<LinkLook> = .field(\.underlined, from: .underlined, switching: .end)
+    ///
+    /// A field of an ``Interpolatable`` type declared this way switches too, instead of
+    /// interpolating.
+    ///
+    /// - Parameters:
+    ///   - path: The field of the look.
+    ///   - key: The attribute.
+    ///   - position: When the new value shows: at the start of the transition (after its
+    ///     delay) or at its end.
+    /// - Returns: The field.
+    public static func field<Value>(
+      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>,
+      switching position: StepPosition
+    ) -> Field {
+      Field(
+        bind: _binding(path, key), motion: _FieldMotion(path, name: key.name, switching: position))
+    }
+
+    /// A field filled from an attribute whose values interpolate: during a transition it
+    /// moves smoothly from the old value to the new one.
+    ///
+    ///     struct Gauge { var width = 0.0 }
+    ///     let field: StyleSet.Field<Gauge> = .field(\.width, from: StyleKey<Double>("width"))
+    ///
+    /// - Parameters:
+    ///   - path: The field of the look; a stored property of a struct is read and written in
+    ///     place, any other through its key path.
+    ///   - key: The attribute.
+    /// - Returns: The field.
+    @inlinable
+    public static func field<Value: Interpolatable>(
+      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
+    ) -> Field {
+      Field(bind: _binding(path, key), motion: _FieldMotion(interpolating: path, name: key.name))
+    }
+
+    /// Binds a field to its attribute's table in a style set.
+    @usableFromInline
+    static func _binding<Value>(
+      _ path: WritableKeyPath<Look, Value>, _ key: StyleKey<Value>
+    ) -> (StyleSet) -> _BoundField<Look> {
+      { style in
         let storage = style[key]._storage
         return _BoundField(relevant: storage.relevant, count: storage.count) { state in
           storage.winner(state)
@@ -167,6 +238,127 @@ extension StyleSet {
         }
       }
     }
+  }
+}
+
+extension StyleSet.Lookup {
+  /// The look a fraction of the way from one look to another, field by field: a field whose
+  /// values interpolate takes the value in between, a field that switches takes the new value
+  /// from the start (any fraction above 0) or at the end (fraction 1) of the way.
+  ///
+  ///     struct Bar: Equatable { var width = 0.0; var label = "" }
+  ///     var style = StyleSet()
+  ///     style[StyleKey<Double>("width"), for: .normal] = 10
+  ///     style[StyleKey<Double>("width"), for: .selected] = 30
+  ///     style[StyleKey<String>("label"), for: .selected] = "on"
+  ///     let looks = StyleSet.Lookup(style, default: Bar(), [
+  ///         .field(\.width, from: StyleKey<Double>("width")),
+  ///         .field(\.label, from: StyleKey<String>("label"), switching: .end),
+  ///     ])
+  ///     let (off, on) = (looks.resolve(.normal), looks.resolve(.selected))
+  ///     looks.interpolate(from: off, to: on, by: 0.25) == Bar(width: 15, label: "")  // true
+  ///     looks.interpolate(from: off, to: on, by: 1) == on                            // true
+  ///
+  /// - Parameters:
+  ///   - from: The look at fraction 0.
+  ///   - to: The look at fraction 1; fields the lookup does not fill keep its values.
+  ///   - fraction: How far along, usually the progress of a ``TransitionCurve``.
+  /// - Returns: The look in between.
+  @inlinable
+  public func interpolate(from: Look, to: Look, by fraction: Double) -> Look {
+    var look = to
+    withUnsafeMutablePointer(to: &look) { look in
+      withUnsafePointer(to: from) { from in
+        withUnsafePointer(to: to) { to in
+          for motion in _motions {
+            switch motion.switching {
+            case nil: motion.blend(look, from, to, fraction)
+            case .start?: if fraction <= 0 { motion.copy(look, from) }
+            case .end?: if fraction < 1 { motion.copy(look, from) }
+            }
+          }
+        }
+      }
+    }
+    return look
+  }
+}
+
+/// How one field of a look moves between two looks: interpolating, or switching at the start
+/// or the end. Its functions work on looks in place, through the field's offset in a struct
+/// when it has one (a stored property), else through its key path.
+@usableFromInline
+struct _FieldMotion<Look> {
+  /// The name of the attribute that fills the field.
+  @usableFromInline let name: String
+  /// `nil` for a field that interpolates; else when a field that switches shows its new value.
+  @usableFromInline let switching: StepPosition?
+  /// Writes into the first look the field's value a fraction of the way from the second's to
+  /// the third's; a field that switches writes the second's.
+  @usableFromInline let blend:
+    (UnsafeMutablePointer<Look>, UnsafePointer<Look>, UnsafePointer<Look>, Double) -> Void
+  /// Copies the field's value from the second look into the first.
+  @usableFromInline let copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void
+  /// Whether two looks hold equal values in the field.
+  @usableFromInline let same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
+
+  /// A field that interpolates.
+  @inlinable
+  init<Value: Interpolatable & Equatable>(
+    interpolating path: WritableKeyPath<Look, Value>, name: String
+  ) {
+    self.name = name
+    switching = nil
+    (copy, same) = Self.copyAndCompare(path)
+    guard let offset = MemoryLayout<Look>.offset(of: path) else {
+      blend = { look, from, to, fraction in
+        look.pointee[keyPath: path] = from.pointee[keyPath: path].interpolated(
+          to: to.pointee[keyPath: path], by: fraction)
+      }
+      return
+    }
+    // A stored property of a struct: the field's memory, bound to `Value` inside the look's.
+    blend = { look, from, to, fraction in
+      let old = (UnsafeRawPointer(from) + offset).assumingMemoryBound(to: Value.self)
+      let new = (UnsafeRawPointer(to) + offset).assumingMemoryBound(to: Value.self)
+      (UnsafeMutableRawPointer(look) + offset).assumingMemoryBound(to: Value.self).pointee =
+        old.pointee.interpolated(to: new.pointee, by: fraction)
+    }
+  }
+
+  /// A field that switches at a position.
+  init<Value: Equatable>(
+    _ path: WritableKeyPath<Look, Value>, name: String, switching position: StepPosition
+  ) {
+    self.name = name
+    switching = position
+    (copy, same) = Self.copyAndCompare(path)
+    let copy = self.copy
+    blend = { look, from, _, _ in copy(look, from) }
+  }
+
+  /// Copying and comparing a field.
+  @inlinable
+  static func copyAndCompare<Value: Equatable>(_ path: WritableKeyPath<Look, Value>) -> (
+    copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void,
+    same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
+  ) {
+    guard let offset = MemoryLayout<Look>.offset(of: path) else {
+      return (
+        { $0.pointee[keyPath: path] = $1.pointee[keyPath: path] },
+        { $0.pointee[keyPath: path] == $1.pointee[keyPath: path] }
+      )
+    }
+    return (
+      { target, source in
+        (UnsafeMutableRawPointer(target) + offset).assumingMemoryBound(to: Value.self).pointee =
+          (UnsafeRawPointer(source) + offset).assumingMemoryBound(to: Value.self).pointee
+      },
+      { first, second in
+        (UnsafeRawPointer(first) + offset).assumingMemoryBound(to: Value.self).pointee
+          == (UnsafeRawPointer(second) + offset).assumingMemoryBound(to: Value.self).pointee
+      }
+    )
   }
 }
 
@@ -184,4 +376,9 @@ struct _BoundField<Look> {
 // @unchecked: the closures capture a table's storage, never mutated once shared, and a key
 // path; both are read-only and Sendable in substance.
 extension _BoundField: @unchecked Sendable where Look: Sendable {}
+// @unchecked: the closures capture a key path or an offset and the attribute's name, all
+// immutable.
+extension _FieldMotion: @unchecked Sendable where Look: Sendable {}
+// @unchecked: a field's closures capture a key path, a style key and an offset, all immutable.
+extension StyleSet.Field: @unchecked Sendable where Look: Sendable {}
 extension StyleSet.Lookup: Sendable where Look: Sendable {}

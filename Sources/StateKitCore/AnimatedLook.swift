@@ -1,0 +1,206 @@
+// doc-code: continues StyleAnimator.swift
+// doc-code: continues StyleSet.swift
+
+/// One widget's look as it moves between states: told of each change of state and the time it
+/// happened, it answers the look at any later time.
+///
+/// It reads no clock: the caller passes times, in milliseconds on a clock of its choosing (a
+/// display link, a frame counter, a test's virtual clock), so the same calls give the same
+/// looks in an app and in a test:
+///
+///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [
+///         .field(\.fill, from: .fill), .field(\.label, from: .label),
+///     ])
+///     var button = AnimatedLook(animator)
+///     // Pressed: 100 ms linear.
+///     button.change(to: .highlighted, at: 1_000)
+///     button.look(at: 1_050) == ButtonLook(fill: 0.5, label: "pressed")  // true
+///     // Released half way: back from 0.5.
+///     button.change(to: .normal, at: 1_050)
+///     button.look(at: 1_050).fill  // 0.5: no jump
+///     // The way back takes the share of the release's 200 ms that the press covered: 100 ms.
+///     button.look(at: 1_100).fill  // 0.25
+///     button.isSettled(at: 1_150)  // true
+///
+/// Each field moves on its own clock, with the transition its attribute's tables choose for
+/// the change (``StyleTransitions``):
+///
+/// - A change that interrupts a running transition starts from the look in between, as CSS
+///   does, never from the old state's look: nothing jumps unless the new transition snaps.
+/// - A change that sends a field back to the value its running transition started from
+///   (a press released early) takes the share of the new transition's duration that the field
+///   had already covered.
+/// - A field whose value the change does not alter keeps moving as it was.
+/// - A field that does not interpolate switches at the start or the end of its transition.
+///
+/// Every transition ends at the look of the state entered: from ``settledAt`` on, ``look(at:)``
+/// is ``target``.
+///
+/// An animated look is a value. It allocates its storage once, when it is made (one clock per
+/// field); ``look(at:)`` and ``change(to:at:)`` allocate nothing, unless a copy of the value
+/// shares that storage when it changes. Times should not go back: a change earlier than the
+/// previous one counts as at the previous one.
+public struct AnimatedLook<Look>: @unchecked Sendable {
+  // @unchecked: the core is immutable, the looks are values and the clocks an array of
+  // integers.
+  @usableFromInline let _core: _AnimatorCore<Look>
+  /// The look each moving field started from.
+  @usableFromInline var _from: Look
+  /// The look of `state`.
+  @usableFromInline var _to: Look
+  /// Per field, in the order of the animator's fields.
+  @usableFromInline var _clocks: [_FieldClock]
+  /// The time from which every clock has ended.
+  @usableFromInline var _settled: Int
+  /// The time of the last change.
+  private var changedAt: Int
+
+  /// The state the widget is in, or moving to.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), []))
+  ///     button.change(to: .highlighted, at: 0)
+  ///     button.state  // .highlighted
+  public private(set) var state: ControlState
+
+  /// Creates the look of a widget at rest in a state.
+  ///
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     AnimatedLook(animator, state: .highlighted).look(at: 0).fill  // 1.0
+  ///
+  /// - Parameters:
+  ///   - animator: The looks and transitions of the widget's kind.
+  ///   - state: The state it starts in, settled; ``ControlState/normal`` by default.
+  public init(_ animator: StyleAnimator<Look>, state: ControlState = .normal) {
+    _core = animator._core
+    self.state = state
+    _to = _core.lookup.resolve(state)
+    _from = _to
+    _clocks = Array(repeating: .settled, count: _core.motions.count)
+    _settled = .min
+    changedAt = .min
+  }
+
+  /// The look of ``state`` once every transition has ended.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
+  ///     button.change(to: .highlighted, at: 0)
+  ///     button.target.fill  // 1.0
+  public var target: Look { _to }
+
+  /// The time from which the look is ``target``: when the last running transition ends; a
+  /// time in the past once it has.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
+  ///     button.change(to: .highlighted, at: 40)
+  ///     button.settledAt  // 140
+  public var settledAt: Int { _settled }
+
+  /// Whether every transition has ended at a time: the look is ``target`` from then on.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
+  ///     button.change(to: .highlighted, at: 0)
+  ///     button.isSettled(at: 99)   // false
+  ///     button.isSettled(at: 100)  // true
+  ///
+  /// - Parameter time: A time, in milliseconds, no earlier than the last change.
+  @inlinable
+  public func isSettled(at time: Int) -> Bool { time >= _settled }
+
+  /// The look at a time: each field where its transition has it then.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
+  ///     button.change(to: .highlighted, at: 0)
+  ///     button.look(at: 25).fill  // 0.25
+  ///
+  /// - Parameter time: A time, in milliseconds, no earlier than the last change.
+  /// - Returns: The look; ``target`` once settled.
+  /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
+  ///   settled.
+  @inlinable
+  public func look(at time: Int) -> Look {
+    if time >= _settled { return _to }
+    var look = _to
+    withUnsafeMutablePointer(to: &look) { look in
+      withUnsafePointer(to: _from) { from in
+        withUnsafePointer(to: _to) { to in
+          _clocks.withUnsafeBufferPointer { clocks in
+            _core.blend(look, from: from, to: to, clocks: clocks, at: time)
+          }
+        }
+      }
+    }
+    return look
+  }
+
+  /// Tells the look that the widget's state changed at a time: each field whose value differs
+  /// in the new state starts its transition from where it is then.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)]))
+  ///     button.change(to: .highlighted, at: 10)
+  ///     button.look(at: 10).label  // "pressed": a string switches at the start
+  ///
+  /// - Parameters:
+  ///   - newState: The state entered; the same state changes nothing.
+  ///   - time: When, in milliseconds; a time before the previous change counts as that one's.
+  public mutating func change(to newState: ControlState, at time: Int) {
+    let time = max(time, changedAt)
+    changedAt = time
+    guard newState != state else { return }
+    let change = StateChange(old: state, new: newState)
+    var current = look(at: time)
+    var target = _core.lookup.resolve(newState)
+    // Moved out, so that they are mutated in place: the fields still belong to `self`.
+    var clocks = _clocks
+    _clocks = []
+    var from = _from
+    var settled = time
+    withUnsafeMutablePointer(to: &from) { from in
+      withUnsafePointer(to: _to) { old in
+        withUnsafePointer(to: &current) { current in
+          withUnsafePointer(to: &target) { target in
+            for (index, motion) in _core.motions.enumerated() {
+              if !motion.same(target, old) {
+                clocks[index] = restart(
+                  motion, clocks[index], change: change, at: time, from: from, current: current,
+                  target: target)
+              }
+              settled = max(settled, clocks[index].end)
+            }
+          }
+        }
+      }
+    }
+    (_clocks, _from, _to, _settled, state) = (clocks, from, target, settled, newState)
+  }
+
+  /// The clock of a field whose value changes: its transition for the change, from its value
+  /// at `time`, which becomes its value in `from`.
+  private func restart(
+    _ motion: _FieldMotion<Look>, _ clock: _FieldClock, change: StateChange, at time: Int,
+    from: UnsafeMutablePointer<Look>, current: UnsafePointer<Look>, target: UnsafePointer<Look>
+  ) -> _FieldClock {
+    let transition = _core.transitions.transition(for: motion.name, change)
+    var duration = transition.duration
+    if motion.switching == nil, time < clock.end, motion.same(target, from) {
+      // Back to where the running transition started: as long as the part already covered
+      // (none while it waits out its delay).
+      var covered = 0.0
+      if time > clock.start {
+        let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
+        covered = min(max(_core.curves[clock.curve].progress(at: fraction), 0), 1)
+      }
+      // Rounded up: a field that has moved at all moves back, rather than jumps.
+      duration = covered >= 1 ? duration : Int((Double(duration) * covered).rounded(.up))
+    }
+    motion.copy(from, current)
+    let start = Self.adding(time, transition.delay)
+    let end = motion.switching == .start ? start : Self.adding(start, duration)
+    return _FieldClock(start: start, end: end, curve: _core.curveIndex(transition.curve))
+  }
+
+  /// A sum that stops at `Int.max` instead of overflowing.
+  private static func adding(_ time: Int, _ milliseconds: Int) -> Int {
+    let (sum, overflow) = time.addingReportingOverflow(milliseconds)
+    return overflow ? .max : sum
+  }
+}

@@ -1,0 +1,77 @@
+/// What every ``AnimatedLook`` of one ``StyleAnimator`` shares, never changed once made: the
+/// looks by state, how each field moves, the transitions, and the curves they use, each once.
+@usableFromInline
+final class _AnimatorCore<Look>: @unchecked Sendable {
+  // @unchecked: every property is immutable, and the closures of the lookup and the motions
+  // capture only immutable values.
+  @usableFromInline let lookup: StyleSet.Lookup<Look>
+  @usableFromInline let motions: [_FieldMotion<Look>]
+  @usableFromInline let transitions: StyleTransitions
+  /// Every curve some transition uses, each once; linear first, for snaps.
+  @usableFromInline let curves: [TransitionCurve]
+
+  init(lookup: StyleSet.Lookup<Look>, transitions: StyleTransitions) {
+    self.lookup = lookup
+    motions = lookup._motions
+    self.transitions = transitions
+    var curves: [TransitionCurve] = [.linear]
+    let tables =
+      [transitions.all] + transitions.attributeNames.map { transitions[attribute: $0] }
+    for entry in tables.flatMap(\.entries) where !curves.contains(entry.transition.curve) {
+      curves.append(entry.transition.curve)
+    }
+    self.curves = curves
+  }
+
+  /// The position of a curve in `curves`; linear's for a curve no table uses.
+  func curveIndex(_ curve: TransitionCurve) -> Int {
+    curves.firstIndex(of: curve) ?? 0
+  }
+
+  /// Writes into `look` (a copy of `to`) every field still moving at `time`: a fraction of
+  /// the way from `from` to `to` by its clock and curve. Fields whose clocks have ended keep
+  /// `to`'s value. Fields that started together with one transition share one evaluation of
+  /// its curve.
+  @inlinable
+  func blend(
+    _ look: UnsafeMutablePointer<Look>, from: UnsafePointer<Look>, to: UnsafePointer<Look>,
+    clocks: UnsafeBufferPointer<_FieldClock>, at time: Int
+  ) {
+    var last = _FieldClock(start: 0, end: 0, curve: -1)
+    var lastProgress = 0.0
+    for index in clocks.indices {
+      let clock = clocks[index]
+      guard time < clock.end else { continue }
+      var progress = 0.0
+      if time > clock.start {
+        if clock != last {
+          // start < time < end: the division is by a positive number.
+          let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
+          lastProgress = curves[clock.curve].progress(at: fraction)
+          last = clock
+        }
+        progress = lastProgress
+      }
+      motions[index].blend(look, from, to, progress)
+    }
+  }
+}
+
+/// When one field of an animated look moves: from `start` (the change plus the delay) to
+/// `end`, along a curve of the core's. A field whose clock has ended shows its target value;
+/// before `start` it shows the value it started from.
+@usableFromInline
+struct _FieldClock: Hashable, Sendable {
+  @usableFromInline var start: Int
+  @usableFromInline var end: Int
+  /// A position in the core's `curves`.
+  @usableFromInline var curve: Int
+
+  @inlinable
+  init(start: Int, end: Int, curve: Int) {
+    (self.start, self.end, self.curve) = (start, end, curve)
+  }
+
+  /// A clock that has always been over.
+  @usableFromInline static let settled = _FieldClock(start: .min, end: .min, curve: 0)
+}

@@ -1,0 +1,146 @@
+/// A value that can stand between two others: a number, a colour, a point, anything a
+/// transition can move smoothly.
+///
+/// Conform your own types by interpolating their parts:
+///
+///     struct RGB: Hashable, Sendable, Interpolatable {
+///         var red, green, blue: UInt8
+///         func interpolated(to other: RGB, by fraction: Double) -> RGB {
+///             RGB(red: red.interpolated(to: other.red, by: fraction),
+///                 green: green.interpolated(to: other.green, by: fraction),
+///                 blue: blue.interpolated(to: other.blue, by: fraction))
+///         }
+///     }
+///
+///     struct Point: Hashable, Sendable, Interpolatable {
+///         var x, y: Double
+///         func interpolated(to other: Point, by fraction: Double) -> Point {
+///             Point(x: x.interpolated(to: other.x, by: fraction), y: y.interpolated(to: other.y, by: fraction))
+///         }
+///     }
+///
+///     let purple = RGB(red: 0, green: 0, blue: 255).interpolated(to: RGB(red: 255, green: 0, blue: 0), by: 0.5)
+///     purple == RGB(red: 128, green: 0, blue: 128)  // true
+///     Point(x: 0, y: 10).interpolated(to: Point(x: 4, y: 0), by: 0.25) == Point(x: 1, y: 7.5)  // true
+///
+/// The laws a conformance keeps: `a.interpolated(to: b, by: 0) == a` and
+/// `a.interpolated(to: b, by: 1) == b`. A fraction outside `0...1` (a curve that overshoots)
+/// extrapolates as far as the type allows. The standard library's floating-point types, `Int`
+/// and the fixed-width integers, and `SIMD2`, `SIMD3` and `SIMD4` of floating-point scalars
+/// conform; a look's fields of such types interpolate field by field in an ``AnimatedLook``.
+/// Values that do not interpolate (strings, enumerations, booleans) switch at the start or the
+/// end of a transition instead (``StepPosition``).
+public protocol Interpolatable {
+  /// The value a fraction of the way from this value to another.
+  ///
+  ///     2.0.interpolated(to: 4.0, by: 0.5)  // 3.0
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along: 0 gives this value, 1 gives `other`.
+  /// - Returns: The value in between.
+  func interpolated(to other: Self, by fraction: Double) -> Self
+}
+
+extension Interpolatable where Self: BinaryFloatingPoint {
+  /// The value a fraction of the way to another, `self × (1 - fraction) + other × fraction`,
+  /// which gives both ends exactly.
+  ///
+  ///     Float(10).interpolated(to: 20, by: 0.25)  // 12.5
+  ///     0.1.interpolated(to: 0.7, by: 1)           // 0.7
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along.
+  /// - Returns: The value in between.
+  @inlinable
+  public func interpolated(to other: Self, by fraction: Double) -> Self {
+    let share = Self(fraction)
+    return self * (1 - share) + other * share
+  }
+}
+
+extension Interpolatable where Self: FixedWidthInteger {
+  /// The nearest integer a fraction of the way to another, kept within the type's range.
+  ///
+  ///     UInt8(0).interpolated(to: 255, by: 0.5)  // 128
+  ///     UInt8(200).interpolated(to: 255, by: 2)  // 255: clamped, not trapped
+  ///     Int.max.interpolated(to: 0, by: 0)       // Int.max
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along; a fraction that is not a number gives this value.
+  /// - Returns: The value in between, rounded half away from zero.
+  @inlinable
+  public func interpolated(to other: Self, by fraction: Double) -> Self {
+    if fraction == 0 { return self }
+    if fraction == 1 { return other }
+    let value = (Double(self) + (Double(other) - Double(self)) * fraction).rounded()
+    guard !value.isNaN else { return self }
+    if value >= Double(Self.max) { return .max }
+    if value <= Double(Self.min) { return .min }
+    return Self(value)
+  }
+}
+
+extension Double: Interpolatable {}
+extension Float: Interpolatable {}
+extension Int: Interpolatable {}
+extension Int8: Interpolatable {}
+extension Int16: Interpolatable {}
+extension Int32: Interpolatable {}
+extension Int64: Interpolatable {}
+extension UInt: Interpolatable {}
+extension UInt8: Interpolatable {}
+extension UInt16: Interpolatable {}
+extension UInt32: Interpolatable {}
+extension UInt64: Interpolatable {}
+
+extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
+  /// The point a fraction of the way to another, each coordinate interpolated.
+  ///
+  ///     SIMD2<Double>(0, 10).interpolated(to: SIMD2(4, 0), by: 0.25) == SIMD2(1, 7.5)  // true
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along.
+  /// - Returns: The value in between.
+  @inlinable
+  public func interpolated(to other: Self, by fraction: Double) -> Self {
+    let share = Scalar(fraction)
+    return self * (1 - share) + other * share
+  }
+}
+
+extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
+  /// The value a fraction of the way to another, each component interpolated.
+  ///
+  ///     SIMD3<Float>(0, 0, 1).interpolated(to: SIMD3(1, 0, 0), by: 0.5) == SIMD3(0.5, 0, 0.5)  // true
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along.
+  /// - Returns: The value in between.
+  @inlinable
+  public func interpolated(to other: Self, by fraction: Double) -> Self {
+    let share = Scalar(fraction)
+    return self * (1 - share) + other * share
+  }
+}
+
+extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {
+  /// The value a fraction of the way to another, each component interpolated: an RGBA colour
+  /// of floating-point channels, say.
+  ///
+  ///     SIMD4<Float>(1, 0, 0, 1).interpolated(to: SIMD4(0, 0, 1, 1), by: 0.25) == SIMD4(0.75, 0, 0.25, 1)  // true
+  ///
+  /// - Parameters:
+  ///   - other: The value at fraction 1.
+  ///   - fraction: How far along.
+  /// - Returns: The value in between.
+  @inlinable
+  public func interpolated(to other: Self, by fraction: Double) -> Self {
+    let share = Scalar(fraction)
+    return self * (1 - share) + other * share
+  }
+}

@@ -1,0 +1,264 @@
+// doc-code: continues StyleSet.swift
+
+/// The transitions of a style set, per attribute: a ``TransitionTable`` for every attribute
+/// (``all``) and tables of an attribute's own, which win over it for the same selectors.
+///
+///     var transitions = StyleTransitions()
+///     transitions.all[to: .highlighted] = Transition(milliseconds: 60)
+///     transitions.all[to: .disabled] = .snap
+///     transitions[.titleColor][to: .highlighted] = Transition(milliseconds: 150, curve: .linear)
+///
+///     let press = StateChange(old: .normal, new: .highlighted)
+///     transitions.transition(for: "titleColor", press).duration  // 150
+///     transitions.transition(for: "underlined", press).duration  // 60
+///     transitions.transition(for: "underlined", StateChange(old: .normal, new: .selected))  // .snap
+///
+/// An attribute's transition for a change is the winner among its own entries and the entries
+/// for every attribute, ranked together as one ``TransitionTable`` ranks its entries, with the
+/// attribute's own entry replacing one for every attribute that has the same two selectors;
+/// ``Transition/snap`` when no entry matches. So an entry of an attribute's own
+/// (`[.background][to: .selected]`) does not outrank `all[to: .disabled]` for a change into a
+/// selected, disabled state: specificity and precedence decide, as they do for values. Every
+/// table ranks its entries by the same ``precedence``: in a ``StyleSet``, the style set's (see
+/// ``StyleSet/transitions``).
+public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
+  /// The table for every attribute: a change finds its transition here when the attribute has
+  /// no table of its own or no entry of its own that matches.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[to: .disabled] = .snap
+  ///     transitions.all.count  // 1
+  public var all: TransitionTable {
+    get { _all }
+    set {
+      let precedence = self.precedence
+      _all = newValue
+      _all.precedence = precedence
+      merged = own.mapValues { _all.overlaid(with: $0) }
+    }
+  }
+
+  private var _all: TransitionTable
+  /// The tables of attributes that have their own, by attribute name; none is empty.
+  private var own: [String: TransitionTable] = [:]
+  /// For each attribute in `own`: its entries laid over the table for every attribute, the
+  /// table its changes resolve with.
+  private var merged: [String: TransitionTable] = [:]
+
+  /// Creates transitions with no entries: every change snaps.
+  ///
+  ///     StyleTransitions().isEmpty  // true
+  ///
+  /// - Parameter precedence: The precedence of every table; standard by default.
+  public init(precedence: StatePrecedence = .standard) {
+    _all = TransitionTable(precedence: precedence)
+  }
+
+  /// The precedence of every table; setting it reorders them all.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.precedence = StatePrecedence(dominant: .disabled)
+  ///     transitions.all.precedence.dominant  // .disabled
+  public var precedence: StatePrecedence {
+    get { _all.precedence }
+    set {
+      _all.precedence = newValue
+      for name in own.keys {
+        own[name]?.precedence = newValue
+        merged[name]?.precedence = newValue
+      }
+    }
+  }
+
+  /// The table of one attribute's own entries, by the attribute's name; an empty table when it
+  /// has none. Setting an empty table removes it.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions[attribute: "titleColor"][to: .selected] = Transition(milliseconds: 90)
+  ///     transitions.attributeNames  // ["titleColor"]
+  ///
+  /// - Parameter name: The attribute's name, as a ``StyleKey`` has it.
+  public subscript(attribute name: String) -> TransitionTable {
+    get { own[name] ?? TransitionTable(precedence: precedence) }
+    set {
+      var table = newValue
+      table.precedence = precedence
+      own[name] = table.isEmpty ? nil : table
+      merged[name] = table.isEmpty ? nil : _all.overlaid(with: table)
+    }
+  }
+
+  /// The table of one attribute's own; an empty table when it has none.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions[.titleColor][to: .selected] = Transition(milliseconds: 90)
+  ///     transitions[attribute: "titleColor"].count  // 1
+  ///
+  /// - Parameter key: The attribute; its name finds the table.
+  public subscript<Value>(key: StyleKey<Value>) -> TransitionTable {
+    get { self[attribute: key.name] }
+    set { self[attribute: key.name] = newValue }
+  }
+
+  /// The names of the attributes with tables of their own, sorted.
+  ///
+  ///     StyleTransitions().attributeNames  // []
+  public var attributeNames: [String] { own.keys.sorted() }
+
+  /// Whether no table has an entry: every change snaps.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[to: .disabled] = .snap
+  ///     transitions.isEmpty  // false
+  public var isEmpty: Bool { _all.isEmpty && own.isEmpty }
+
+  /// The transition of an attribute for a change: the winner among its own entries and those
+  /// for every attribute, or ``Transition/snap``.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[from: .highlighted] = Transition(milliseconds: 250)
+  ///     transitions.transition(for: "background", StateChange(old: .highlighted, new: .normal)).duration  // 250
+  ///
+  /// - Parameters:
+  ///   - attribute: The attribute's name.
+  ///   - change: The states left and entered.
+  /// - Returns: The transition; ``Transition/snap`` when no entry matches.
+  public func transition(for attribute: String, _ change: StateChange) -> Transition {
+    (merged[attribute] ?? _all).resolve(change) ?? .snap
+  }
+
+  /// Why an attribute gets its transition for a change: which table, and that table's
+  /// explanation.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[to: .disabled] = .snap
+  ///     transitions[.titleColor][to: .selected] = Transition(milliseconds: 90)
+  ///     let why = transitions.explain(StateChange(old: .normal, new: .disabled), attribute: "titleColor")
+  ///     why.table  // "all"
+  ///     print(why)
+  ///     // titleColor: snap from all, normal -> disabled; entered disabled: the only entry that matches; left normal: the only entry that matches
+  ///
+  /// - Parameters:
+  ///   - change: The states left and entered.
+  ///   - attribute: The attribute's name.
+  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  /// - Returns: The explanation; its transition is `transition(for: attribute, change)`.
+  public func explain(
+    _ change: StateChange, attribute: String, catalog: StateCatalog = .system
+  ) -> Explanation {
+    let explanation = (merged[attribute] ?? _all).explain(change, catalog: catalog)
+    let isOwn = explanation.winner.map { own[attribute]?[from: $0.from, to: $0.to] != nil }
+    return Explanation(
+      attribute: attribute, table: isOwn == true ? attribute : "all", explanation: explanation)
+  }
+
+  /// Why an attribute gets its transition: the table that chose it and how.
+  ///
+  ///     let why = StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "titleColor")
+  ///     why.transition  // .snap: no entry anywhere
+  public struct Explanation: Sendable, CustomStringConvertible {
+    /// The attribute's name.
+    ///
+    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").attribute  // "size"
+    public let attribute: String
+    /// The table of the winning entry: the attribute's name for its own table, `all` for the
+    /// table for every attribute (also when no entry matches).
+    ///
+    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").table  // "all"
+    public let table: String
+    /// The explanation of the attribute's entries and those for every attribute, ranked
+    /// together.
+    ///
+    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").explanation.winner == nil  // true
+    public let explanation: TransitionTable.Explanation
+
+    /// The transition: the winning entry's, or ``Transition/snap`` when none matches.
+    ///
+    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").transition  // .snap
+    public var transition: Transition { explanation.transition ?? .snap }
+
+    /// One line: the attribute, its transition, the table and entry that chose it, and why.
+    ///
+    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").description  // "size: snap; no entry matches"
+    public var description: String {
+      guard let winner = explanation.winner else {
+        return "\(attribute): snap; \(explanation.reason)"
+      }
+      let catalog = explanation.catalog
+      let entry = "\(catalog.description(of: winner.from)) -> \(catalog.description(of: winner.to))"
+      return "\(attribute): \(winner.transition) from \(table), \(entry); \(explanation.reason)"
+    }
+  }
+
+  /// Returns these transitions with others laid over them, table by table: an entry of
+  /// `overrides` wins where both have the same pair of selectors.
+  ///
+  ///     var theme = StyleTransitions(), widget = StyleTransitions()
+  ///     theme.all[to: .highlighted] = Transition(milliseconds: 60)
+  ///     widget.all[to: .highlighted] = .snap
+  ///     theme.overlaid(with: widget).transition(for: "size", StateChange(old: .normal, new: .highlighted))  // .snap
+  ///
+  /// - Parameter overrides: The transitions that take precedence.
+  /// - Returns: The merged transitions, with this one's precedence.
+  public func overlaid(with overrides: StyleTransitions) -> StyleTransitions {
+    var result = self
+    result.all = _all.overlaid(with: overrides._all)
+    for (name, table) in overrides.own {
+      result[attribute: name] = self[attribute: name].overlaid(with: table)
+    }
+    return result
+  }
+
+  /// Transitions are equal when their tables for every attribute are, and each attribute's
+  /// own.
+  ///
+  ///     var a = StyleTransitions(), b = StyleTransitions()
+  ///     a.all[to: .disabled] = .snap
+  ///     b.all[to: .disabled] = .snap
+  ///     a == b  // true
+  public static func == (lhs: StyleTransitions, rhs: StyleTransitions) -> Bool {
+    lhs._all == rhs._all && lhs.own == rhs.own
+  }
+
+  /// Hashes the table for every attribute and each attribute's own.
+  ///
+  ///     Set([StyleTransitions(), StyleTransitions()]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(_all)
+    hasher.combine(own)
+  }
+
+  /// The table for every attribute, then each attribute's own, by name.
+  ///
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[to: .disabled] = .snap
+  ///     transitions.description  // "StyleTransitions(all: [normal -> disabled: snap])"
+  public var description: String {
+    let parts: [String] =
+      ["all: \(_all)"] + attributeNames.map { "\($0): \(own[$0] ?? TransitionTable())" }
+    return "StyleTransitions(" + parts.joined(separator: ", ") + ")"
+  }
+}
+
+extension StyleSet {
+  /// How the style's attributes move from one state's value to another's: the transitions a
+  /// theme carries with its values, played by ``AnimatedLook``.
+  ///
+  ///     var style = StyleSet()
+  ///     style[.titleColor, for: .normal] = "blue"
+  ///     style[.titleColor, for: .highlighted] = "navy"
+  ///     style.transitions.all[to: .highlighted] = Transition(milliseconds: 60)
+  ///     style.transitions.all[to: .disabled] = .snap
+  ///     style.transitions.transition(for: "titleColor", StateChange(old: .normal, new: .highlighted)).duration  // 60
+  ///
+  /// Its tables rank entries by the style set's ``precedence``, as the values' tables do; a
+  /// style set with no transitions snaps on every change. ``overlaid(with:)`` lays the other
+  /// style's transitions over these, table by table.
+  public var transitions: StyleTransitions {
+    get { _transitions }
+    set {
+      _transitions = newValue
+      _transitions.precedence = precedence
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// How an attribute moves to its new value when a control's state changes: after a delay, over
+/// a duration, along a curve.
+///
+/// Times are whole milliseconds, on whatever clock the caller reads (a display link, a frame
+/// counter, a test's virtual clock): a transition never reads a clock itself.
+///
+///     let press = Transition(milliseconds: 80, curve: .easeOut)
+///     let release = Transition(milliseconds: 250, delay: 50)
+///     press.description    // "80 ms ease-out"
+///     release.description  // "250 ms ease after 50 ms"
+///     Transition.snap.description  // "snap"
+///
+/// A ``TransitionTable`` chooses a transition per change of state, and a ``StyleTransitions``
+/// per attribute; ``AnimatedLook`` plays them.
+public struct Transition: Hashable, Sendable, CustomStringConvertible {
+  /// How long the value takes to move, in milliseconds; 0 for a jump.
+  ///
+  ///     Transition(milliseconds: 120).duration  // 120
+  public let duration: Int
+
+  /// How long the old value holds before the move starts, in milliseconds.
+  ///
+  ///     Transition(milliseconds: 120, delay: 30).delay  // 30
+  public let delay: Int
+
+  /// How progress follows time during the move.
+  ///
+  ///     Transition(milliseconds: 120).curve  // .ease
+  public let curve: TransitionCurve
+
+  /// Creates a transition.
+  ///
+  ///     let fade = Transition(milliseconds: 200, delay: 20, curve: .easeInOut)
+  ///     fade.end  // 220
+  ///
+  /// - Parameters:
+  ///   - duration: How long the move takes, in milliseconds; a negative duration counts as 0.
+  ///   - delay: How long the old value holds first, in milliseconds; a negative delay counts
+  ///     as 0.
+  ///   - curve: How progress follows time; ``TransitionCurve/ease`` by default, as in CSS.
+  public init(milliseconds duration: Int, delay: Int = 0, curve: TransitionCurve = .ease) {
+    self.duration = max(duration, 0)
+    self.delay = max(delay, 0)
+    self.curve = curve
+  }
+
+  /// Creates a transition from durations, rounded down to whole milliseconds.
+  ///
+  ///     Transition(.milliseconds(150), delay: .milliseconds(50)).delay  // 50
+  ///
+  /// - Parameters:
+  ///   - duration: How long the move takes; negative counts as zero.
+  ///   - delay: How long the old value holds first; negative counts as zero.
+  ///   - curve: How progress follows time; ``TransitionCurve/ease`` by default.
+  public init(_ duration: Duration, delay: Duration = .zero, curve: TransitionCurve = .ease) {
+    self.init(
+      milliseconds: Self.milliseconds(duration), delay: Self.milliseconds(delay), curve: curve)
+  }
+
+  /// Whole milliseconds of a duration, saturating at `Int`'s bounds.
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    let (sum, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+    return carry ? (seconds < 0 ? .min : .max) : Int(clamping: sum)
+  }
+
+  /// No transition: the new value shows at once.
+  ///
+  ///     Transition.snap.isSnap  // true
+  public static let snap = Transition(milliseconds: 0, curve: .linear)
+
+  /// Whether the new value shows at once: no delay and no duration.
+  ///
+  ///     Transition(milliseconds: 0, delay: 0, curve: .easeIn).isSnap  // true
+  ///     Transition(milliseconds: 0, delay: 40).isSnap                 // false: a late jump
+  public var isSnap: Bool { duration == 0 && delay == 0 }
+
+  /// When the move ends, in milliseconds after the change: the delay plus the duration.
+  ///
+  ///     Transition(milliseconds: 100, delay: 25).end  // 125
+  public var end: Int { delay.addingReportingOverflow(duration).overflow ? .max : delay + duration }
+
+  /// The duration and curve, and the delay when there is one; `snap` for no transition.
+  ///
+  ///     Transition(milliseconds: 90, curve: .linear).description  // "90 ms linear"
+  public var description: String {
+    if isSnap { return "snap" }
+    let move = "\(duration) ms \(curve)"
+    return delay == 0 ? move : "\(move) after \(delay) ms"
+  }
+}
