@@ -1,0 +1,249 @@
+import StateKitTesting
+import Testing
+
+@testable import StateKitCore
+
+/// The animator's laws, on random timed changes over a small state space, frame by frame.
+@Suite("AnimatedLook")
+struct AnimatedLookTests {
+  struct Look: Equatable, Sendable {
+    var fill = 0.0
+    var size = 10
+    var label = "idle"
+    var visible = true
+  }
+
+  static let fill = StyleKey<Double>("fill")
+  static let size = StyleKey<Int>("size")
+  static let label = StyleKey<String>("label")
+  static let visible = StyleKey<Bool>("visible")
+  static let bits: ControlState = [.highlighted, .disabled, .selected, .focused]
+  /// The values of `fill` in the style: with curves that do not overshoot, every frame's fill
+  /// lies between the least and the greatest.
+  static let fills = [0.0, 1, 0.5, 0.3]
+
+  /// A button: pressing animates quickly, releasing slowly, selecting after a delay, and
+  /// entering a disabled state snaps. Focus changes nothing.
+  static func style(snapToDisabled: Bool = true) -> StyleSet {
+    var style = StyleSet()
+    style[fill, for: .normal] = 0
+    style[fill, for: .highlighted] = 1
+    style[fill, for: .selected] = 0.5
+    style[fill, for: .disabled] = 0.3
+    style[size, for: .selected] = 20
+    style[size, for: [.selected, .highlighted]] = 24
+    style[label, for: .highlighted] = "pressed"
+    style[label, for: .disabled] = "off"
+    style[visible, for: .disabled] = false
+    style.transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
+    style.transitions.all[from: .highlighted] = Transition(milliseconds: 200, curve: .linear)
+    style.transitions.all[to: .selected] = Transition(milliseconds: 120, delay: 30)
+    if snapToDisabled { style.transitions.all[to: .disabled] = .snap }
+    style.transitions[size][to: .selected] = Transition(milliseconds: 60, curve: .easeInOut)
+    return style
+  }
+
+  static let fields: [StyleSet.Field<Look>] = [
+    .field(\.fill, from: fill), .field(\.size, from: size),
+    .field(\.label, from: label), .field(\.visible, from: visible, switching: .end),
+  ]
+
+  static let animator = StyleAnimator(style(), default: Look(), fields)
+
+  /// Changes to random states of `bits`, each some milliseconds after the one before.
+  static let changes = Gen.zip(Gen.controlState(in: bits, count: 0...4), Gen.int(in: 0...250))
+    .array(count: 0...12)
+
+  /// Plays changes from a normal start at time 1,000; calls `frame` after each change and every
+  /// 7 ms in between (a rate that falls between the transitions' own boundaries), and 400 ms
+  /// past the last change. Returns false as soon as `frame` does.
+  static func play(
+    _ changes: [(ControlState, Int)], animator: StyleAnimator<Look> = animator,
+    _ frame: (_ animated: AnimatedLook<Look>, _ time: Int, _ changedNow: Bool) -> Bool
+  ) -> Bool {
+    var animated = AnimatedLook(animator)
+    var time = 1_000
+    for (state, elapsed) in changes {
+      let next = time + elapsed
+      while time < next {
+        guard frame(animated, time, false) else { return false }
+        time += 7
+      }
+      time = next
+      animated.change(to: state, at: time)
+      guard frame(animated, time, true) else { return false }
+    }
+    let end = time + 400
+    while time <= end {
+      guard frame(animated, time, false) else { return false }
+      time += 7
+    }
+    return true
+  }
+
+  @Test func everyTransitionEndsAtTheLookOfTheStateEntered() {
+    forAll("look(at: settledAt) == the state's look, and stays so", Self.changes, cases: 500) {
+      changes in
+      Self.play(changes) { animated, time, _ in
+        let settled = animated.look(at: max(time, animated.settledAt))
+        return settled == Self.animator.look(for: animated.state)
+          && animated.isSettled(at: time) == (time >= animated.settledAt)
+          && (!animated.isSettled(at: time) || animated.look(at: time) == animated.target)
+      }
+    }
+  }
+
+  /// The look just before a change and just after it, at the same time, differ only in fields
+  /// whose new transition jumps: a snap, or a switch at the start with no delay.
+  @Test func anInterruptStartsFromTheLookInBetween() {
+    forAll("no field jumps at a change unless its transition does", Self.changes, cases: 500) {
+      changes in
+      Self.eachChange(changes) { before, after, time in
+        let (old, new) = (before.look(at: time), after.look(at: time))
+        let change = StateChange(old: before.state, new: after.state)
+        let transitions = Self.animator.transitions
+        func jumps(_ attribute: String) -> Bool {
+          transitions.transition(for: attribute, change).isSnap
+        }
+        // `label` switches at the start: at once unless its transition waits.
+        let labelWaits = transitions.transition(for: "label", change).delay > 0
+        return (old.fill == new.fill || jumps("fill")) && (old.size == new.size || jumps("size"))
+          && (old.visible == new.visible || jumps("visible"))
+          && (old.label == new.label || (!labelWaits && new.label == after.target.label))
+      }
+    }
+  }
+
+  /// Applies changes from a normal start at time 1,000, and calls `body` with the look before
+  /// and after each change and its time; false as soon as `body` is.
+  static func eachChange(
+    _ changes: [(ControlState, Int)],
+    _ body: (_ before: AnimatedLook<Look>, _ after: AnimatedLook<Look>, _ time: Int) -> Bool
+  ) -> Bool {
+    var animated = AnimatedLook(Self.animator)
+    var time = 1_000
+    for (state, elapsed) in changes {
+      time += elapsed
+      let before = animated
+      animated.change(to: state, at: time)
+      guard body(before, animated, time) else { return false }
+    }
+    return true
+  }
+
+  /// `to: disabled` snaps: every field the change alters shows its new value at once. (A field
+  /// whose value stays keeps moving towards it, as CSS keeps it.)
+  @Test func enteringADisabledStateSnaps() {
+    forAll("a change into disabled shows the new values at once", Self.changes, cases: 500) {
+      changes in
+      Self.eachChange(changes) { before, after, time in
+        let (old, look, new) = (before.target, after.look(at: time), after.target)
+        return !after.state.contains(.disabled)
+          || ((old.fill == new.fill || look.fill == new.fill)
+            && (old.size == new.size || look.size == new.size)
+            && (old.label == new.label || look.label == new.label)
+            && (old.visible == new.visible || look.visible == new.visible))
+      }
+    }
+  }
+
+  /// With curves that do not overshoot, a moving value stays between the style's values.
+  @Test func valuesStayBetweenTheStylesValues() {
+    let (low, high) = (Self.fills.min() ?? 0, Self.fills.max() ?? 0)
+    forAll("every frame's fill and size are within the style's range", Self.changes, cases: 500) {
+      changes in
+      Self.play(changes) { animated, time, _ in
+        let look = animated.look(at: time)
+        return (low...high).contains(look.fill) && (10...24).contains(look.size)
+      }
+    }
+  }
+
+  /// A change that alters no field (focus, which the style does not mention) leaves every
+  /// running transition as it was: the frames match those of the run without it.
+  @Test func aChangeThatAltersNothingLeavesTransitionsRunning() {
+    let withFocus = Gen.zip(Self.changes, Gen.int(in: 0...11), Gen.int(in: 0...100))
+    forAll("toggling focus mid-way changes no frame", withFocus, cases: 400) {
+      changes, position, offset in
+      var plain = AnimatedLook(Self.animator)
+      var focused = AnimatedLook(Self.animator)
+      var time = 1_000
+      for (index, (state, elapsed)) in changes.enumerated() {
+        time += elapsed
+        plain.change(to: state.subtracting(.focused), at: time)
+        focused.change(to: state.subtracting(.focused), at: time)
+        if index == position {
+          focused.change(to: state.symmetricDifference(.focused), at: time + offset / 2)
+        }
+        for frame in stride(from: time, through: time + offset, by: 5)
+        where frame >= time + offset / 2 {
+          guard plain.look(at: frame) == focused.look(at: frame) else { return false }
+        }
+        time += offset
+      }
+      return true
+    }
+  }
+
+  @Test func aPressReleasedHalfWayReturnsInPartOfTheTime() {
+    var button = AnimatedLook(Self.animator)
+    button.change(to: .highlighted, at: 0)  // 80 ms ease-out to fill 1
+    #expect(button.settledAt == 80)
+    let halfway = button.look(at: 40)
+    button.change(to: .normal, at: 40)  // back to 0, the value the press started from
+    let covered = TransitionCurve.easeOut.progress(at: 0.5)
+    #expect(button.look(at: 40).fill == halfway.fill)
+    #expect(abs(halfway.fill - covered) < 1e-12)
+    // The release takes 200 ms, shortened to the share covered.
+    #expect(button.settledAt == 40 + Int((200 * covered).rounded(.up)))
+    #expect(button.look(at: button.settledAt) == Self.animator.look(for: .normal))
+    // Half way back, linearly, is half the fill it had.
+    let middle = 40 + Int((200 * covered).rounded(.up)) / 2
+    #expect(abs(button.look(at: middle).fill - halfway.fill / 2) < 0.01)
+  }
+
+  @Test func delaysHoldAndSwitchesWaitForTheirPosition() {
+    var button = AnimatedLook(Self.animator)
+    button.change(to: .selected, at: 100)  // fill: 120 ms after 30; size: 60 ms, no delay
+    #expect(button.look(at: 129).fill == 0)
+    #expect(button.look(at: 130).fill == 0)
+    #expect(button.look(at: 131).fill > 0)
+    #expect(button.look(at: 250).fill == 0.5 && button.settledAt == 250)
+    #expect(button.look(at: 130).size > 10 && button.look(at: 160).size == 20)
+    button.change(to: [.selected, .disabled], at: 300)  // snaps: visible switches at once
+    #expect(button.look(at: 300) == Self.animator.look(for: [.selected, .disabled]))
+    // Without the snap, `visible` switches at the end, `label` at the start.
+    var slow = AnimatedLook(
+      StyleAnimator(Self.style(snapToDisabled: false), default: Look(), Self.fields))
+    slow.change(to: .highlighted, at: 0)
+    slow.change(to: .disabled, at: 500)  // from highlighted: 200 ms linear
+    #expect(slow.look(at: 500).label == "off" && slow.look(at: 500).visible)
+    #expect(slow.look(at: 699).visible && !slow.look(at: 700).visible)
+    #expect(abs(slow.look(at: 600).fill - 0.65) < 1e-9)
+  }
+
+  @Test func aTransitionWithoutMatchesSnaps() {
+    let still = StyleAnimator(
+      StyleSet.Lookup(Self.style(), default: Look(), Self.fields), transitions: StyleTransitions())
+    var button = AnimatedLook(still)
+    button.change(to: .highlighted, at: 10)
+    #expect(button.isSettled(at: 10) && button.look(at: 10) == still.look(for: .highlighted))
+    #expect(still.attributes == ["fill", "size", "label", "visible"])
+  }
+
+  @Test func timeNeverRunsBackwards() {
+    var button = AnimatedLook(Self.animator)
+    button.change(to: .highlighted, at: 500)
+    button.change(to: .normal, at: 100)  // counts as at 500
+    // Released before the press moved: back at once.
+    #expect(button.look(at: 500).fill == 0 && button.settledAt == 500)
+  }
+
+  @Test func explainNamesEachFieldsEntry() {
+    let why = Self.animator.explain(StateChange(old: .normal, new: .selected))
+    #expect(why.map(\.transition.duration) == [120, 60, 120, 120])
+    #expect(why[1].table == "size" && why[0].table == "all")
+    let focus = Self.animator.explain(StateChange(old: .normal, new: .focused))
+    #expect(focus[2].description.hasPrefix("label: snap; no entry matches: normal match"))
+  }
+}

@@ -1,0 +1,214 @@
+import StateKitTesting
+import Testing
+
+@testable import StateKitCore
+
+/// Transition tables against the rule they document, written out as a plain sort: entries
+/// ranked by the selector entered, then by the selector left, each by the precedence; the
+/// first entry whose two selectors match the change wins.
+@Suite("TransitionTable")
+struct TransitionTableTests {
+  /// Four bits: 16 states, 256 changes, every one of them checked per table.
+  static let bits: ControlState = [
+    .highlighted, .disabled, .selected, ControlState(rawValue: 1 << 16),
+  ]
+  static let transitions = [
+    Transition.snap, Transition(milliseconds: 60, curve: .easeOut),
+    Transition(milliseconds: 250, delay: 20), Transition(milliseconds: 120, curve: .linear),
+  ]
+  static let precedences = [
+    StatePrecedence.standard, StatePrecedence(dominant: .disabled),
+    StatePrecedence([ControlState(rawValue: 1 << 16), .selected]),
+  ]
+
+  /// Entries over `bits`, with distinct pairs of selectors, and a precedence.
+  static let entries: Generator<([TransitionTable.Entry], StatePrecedence)> = {
+    let selector = Gen.selector(states: Gen.controlState(in: bits, count: 0...2))
+    let entry = Gen.zip(selector, selector, Gen.element(of: transitions)).map {
+      TransitionTable.Entry(from: $0.0, to: $0.1, transition: $0.2)
+    }
+    let unique = entry.array(count: 0...10).map { entries in
+      var seen: Set<[StateSelector]> = []
+      return entries.filter { seen.insert([$0.from, $0.to]).inserted }
+    }
+    return Gen.zip(unique, Gen.element(of: precedences))
+  }()
+
+  /// The documented rule, by a sort of the entries and a walk.
+  static func reference(
+    _ entries: [TransitionTable.Entry], _ precedence: StatePrecedence, _ change: StateChange
+  ) -> TransitionTable.Entry? {
+    let ranked = entries.sorted { a, b in
+      a.to != b.to ? precedence.outranks(a.to, b.to) : precedence.outranks(a.from, b.from)
+    }
+    return ranked.first { $0.to.matches(change.new) && $0.from.matches(change.old) }
+  }
+
+  static var changes: [StateChange] {
+    let states = Array(ControlState.combinations(of: bits))
+    return states.flatMap { old in states.map { StateChange(old: old, new: $0) } }
+  }
+
+  @Test func resolvesEveryChangeAsTheRuleSays() {
+    let changes = Self.changes
+    forAll(
+      "resolve(change) is the first of the ranked entries that matches", Self.entries, cases: 600
+    ) { entries, precedence in
+      let table = TransitionTable(entries, precedence: precedence)
+      return changes.allSatisfy {
+        table.resolve($0) == Self.reference(entries, precedence, $0)?.transition
+      }
+    }
+  }
+
+  @Test func explainNamesTheEntryResolveUses() {
+    let changes = Self.changes
+    forAll("explain(change) names the winning entry", Self.entries, cases: 300) {
+      entries, precedence in
+      let table = TransitionTable(entries, precedence: precedence)
+      return changes.allSatisfy { change in
+        let why = table.explain(change)
+        let expected = Self.reference(entries, precedence, change)
+        return why.winner == expected && why.transition == table.resolve(change)
+          && (why.winner == nil) == (why.enteredDecision == .noMatch)
+      }
+    }
+  }
+
+  @Test func orderOfSettingDoesNotMatter() {
+    let shuffled = Self.entries.flatMap { entries, precedence in
+      Gen.shuffled(entries).map { (entries, $0, precedence) }
+    }
+    forAll("tables filled in any order are equal", shuffled, cases: 500) {
+      entries, other, precedence in
+      let table = TransitionTable(entries, precedence: precedence)
+      let reordered = TransitionTable(other, precedence: precedence)
+      var late = TransitionTable()
+      for entry in other.reversed() { late[from: entry.from, to: entry.to] = entry.transition }
+      late.precedence = precedence
+      return table == reordered && table == late && table.hashValue == late.hashValue
+        && table.count == entries.count && Set(table.entries) == Set(entries)
+    }
+  }
+
+  @Test func disablingAPressedButtonSnapsWhateverElseAnimates() {
+    var table = TransitionTable()
+    table[to: .highlighted] = Transition(milliseconds: 60)
+    table[from: .highlighted] = Transition(milliseconds: 250)
+    table[from: .highlighted, to: .normal] = Transition(milliseconds: 300)
+    table[to: .disabled] = .snap
+    #expect(table.resolve(from: .highlighted, to: [.highlighted, .disabled]) == .snap)
+    #expect(table.resolve(from: .highlighted, to: .disabled) == .snap)
+    #expect(table.resolve(from: .normal, to: .highlighted)?.duration == 60)
+    // The pair beats the entry for the state left alone: same selector entered, more specific.
+    #expect(table.resolve(from: .highlighted, to: .normal)?.duration == 300)
+    #expect(table.resolve(from: .highlighted, to: .selected)?.duration == 300)
+    #expect(table.resolve(from: .selected, to: .normal) == nil)
+  }
+
+  @Test func aSelectorEnteredWithoutAnEntryForTheStateLeftFallsBack() {
+    var table = TransitionTable()
+    table[from: .selected, to: .disabled] = Transition(milliseconds: 10)
+    table[from: .highlighted] = Transition(milliseconds: 250)
+    // `to: disabled` matches first, but has nothing for a highlighted state left.
+    let change = StateChange(old: .highlighted, new: .disabled)
+    #expect(table.resolve(change)?.duration == 250)
+    let why = table.explain(change)
+    #expect(why.winner?.to == StateSelector(.normal))
+    #expect(why.reason.contains("disabled matches first but has no entry for the state left"))
+  }
+
+  @Test func precedenceReordersEveryLevel() {
+    let visited = ControlState(rawValue: 1 << 16)
+    var table = TransitionTable()
+    table[from: .selected, to: .disabled] = Transition(milliseconds: 1)
+    table[from: visited, to: .disabled] = Transition(milliseconds: 2)
+    table[from: .selected, to: visited] = Transition(milliseconds: 3)
+    let change = StateChange(old: [.selected, visited], new: [.disabled, visited])
+    #expect(table.resolve(change)?.duration == 1)
+    table.precedence = StatePrecedence([visited])
+    #expect(table.resolve(change)?.duration == 3)
+    #expect(table.entries.allSatisfy { _ in table.precedence == StatePrecedence([visited]) })
+    table.precedence = StatePrecedence([visited], dominant: .disabled)
+    #expect(table.resolve(change)?.duration == 2)
+  }
+
+  @Test func removingTheLastEntryOfASelectorEnteredRemovesIt() {
+    var table = TransitionTable()
+    table[from: .selected, to: .disabled] = .snap
+    table[from: .selected, to: .disabled] = nil
+    #expect(table.isEmpty && table == TransitionTable() && table.relevantStates == .normal)
+  }
+
+  @Test func curvesStartAtZeroAndEndAtOne() {
+    let coordinate = Gen.int(in: -4_000...4_000).map { Double($0) / 1_000 }
+    let curves = Gen.oneOf(
+      Gen.element(of: [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut]),
+      Gen.zip(Gen.zip(coordinate, coordinate), Gen.zip(coordinate, coordinate)).map {
+        TransitionCurve.cubicBezier($0.0.0, $0.0.1, $0.1.0, $0.1.1)
+      },
+      Gen.zip(Gen.int(in: -2...12), Gen.element(of: StepPosition.allCases)).map {
+        TransitionCurve.steps($0.0, at: $0.1)
+      })
+    forAll("progress(0) == 0, progress(1) == 1, outside 0...1 clamped", curves, cases: 3_000) {
+      curve in
+      curve.progress(at: 0) == 0 && curve.progress(at: 1) == 1 && curve.progress(at: -3) == 0
+        && curve.progress(at: 7) == 1 && curve.progress(at: .nan) == 0
+    }
+  }
+
+  /// A Bézier curve's progress is its y where its x is the time: checked against a bisection
+  /// of the curve's own polynomial in the test, to 1e-6.
+  @Test func bezierProgressSolvesForTime() {
+    let unit = Gen.int(in: 0...1_000).map { Double($0) / 1_000 }
+    let any = Gen.int(in: -2_000...3_000).map { Double($0) / 1_000 }
+    let cases = Gen.zip(Gen.zip(unit, any, unit), any, Gen.int(in: 1...999))
+    forAll("progress(x) == y(t) where x(t) == x", cases, cases: 3_000) { points, y2, time in
+      let (x1, y1, x2) = points
+      let x = Double(time) / 1_000
+      func bezier(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+        3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+      }
+      var (low, high) = (0.0, 1.0)
+      for _ in 0..<200 {
+        let middle = (low + high) / 2
+        if bezier(x1, x2, middle) < x { low = middle } else { high = middle }
+      }
+      let expected = bezier(y1, y2, (low + high) / 2)
+      let curve = TransitionCurve.cubicBezier(x1, y1, x2, y2)
+      return abs(curve.progress(at: x) - expected) < 1e-6
+    }
+  }
+
+  @Test func stepsJumpAtTheirPositions() {
+    let start = TransitionCurve.steps(4, at: .start)
+    let end = TransitionCurve.steps(4, at: .end)
+    #expect([0.01, 0.25, 0.26, 0.5, 0.99].map(start.progress(at:)) == [0.25, 0.25, 0.5, 0.5, 1])
+    #expect([0.01, 0.25, 0.26, 0.5, 0.99].map(end.progress(at:)) == [0, 0.25, 0.25, 0.5, 0.75])
+    #expect(TransitionCurve.steps(0, at: .end) == .steps(1, at: .end))
+  }
+
+  @Test func namedCurvesAreCSSs() {
+    #expect(TransitionCurve.ease == .cubicBezier(0.25, 0.1, 0.25, 1))
+    #expect(
+      [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut].map(\.description) == [
+        "linear", "ease", "ease-in", "ease-out", "ease-in-out",
+      ])
+    #expect(
+      TransitionCurve.cubicBezier(2, .infinity, -1, 0.5).description == "cubic-bezier(1, 0, 0, 0.5)"
+    )
+    // The named curves rise: a later time is never less progress.
+    for curve in [TransitionCurve.ease, .easeIn, .easeOut, .easeInOut] {
+      let samples = (0...1_000).map { curve.progress(at: Double($0) / 1_000) }
+      #expect(zip(samples, samples.dropFirst()).allSatisfy { $0 <= $1 }, "\(curve)")
+    }
+  }
+
+  @Test func transitionsClampWhatCannotBe() {
+    #expect(Transition(milliseconds: -5, delay: -1) == Transition(milliseconds: 0, curve: .ease))
+    #expect(Transition(milliseconds: 5, delay: .max).end == .max)
+    #expect(Transition(.seconds(2), delay: .milliseconds(-3)).duration == 2_000)
+    #expect(Transition(.seconds(Int64.max)).duration == .max)
+    #expect(Transition(milliseconds: 0, delay: 40).description == "0 ms ease after 40 ms")
+  }
+}
