@@ -36,31 +36,14 @@
 /// Every transition ends at the look of the state entered: from ``settledAt`` on, ``look(at:)``
 /// is ``target``.
 ///
-/// An animated look is a value. It allocates its storage once, when it is made (one clock per
-/// field); ``look(at:)`` and ``change(to:at:)`` allocate nothing, unless a copy of the value
-/// shares that storage when it changes. Times should not go back: a change earlier than the
+/// An animated look is a value. It allocates its storage once, when it is made: both looks and
+/// one clock per field, in one block. ``look(at:)`` and ``change(to:at:)`` allocate nothing,
+/// unless a copy of the value shares that storage when it changes. Times should not go back: a change earlier than the
 /// previous one counts as at the previous one.
 public struct AnimatedLook<Look>: @unchecked Sendable {
-  // @unchecked: the core is immutable, the looks are values and the clocks an array of
-  // integers.
-  @usableFromInline let _core: _AnimatorCore<Look>
-  /// The look each moving field started from.
-  @usableFromInline var _from: Look
-  /// The look of `state`.
-  @usableFromInline var _to: Look
-  /// Per field, in the order of the animator's fields.
-  @usableFromInline var _clocks: [_FieldClock]
-  /// The time from which every clock has ended.
-  @usableFromInline var _settled: Int
-  /// The time of the last change.
-  private var changedAt: Int
-
-  /// The state the widget is in, or moving to.
-  ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), []))
-  ///     button.change(to: .highlighted, at: 0)
-  ///     button.state  // .highlighted
-  public private(set) var state: ControlState
+  // @unchecked: the storage is copied before it changes when another value shares it, as an
+  // array's is; the core it holds is immutable.
+  @usableFromInline var _storage: _AnimationStorage<Look>
 
   /// Creates the look of a widget at rest in a state.
   ///
@@ -71,21 +54,22 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///   - animator: The looks and transitions of the widget's kind.
   ///   - state: The state it starts in, settled; ``ControlState/normal`` by default.
   public init(_ animator: StyleAnimator<Look>, state: ControlState = .normal) {
-    _core = animator._core
-    self.state = state
-    _to = _core.lookup.resolve(state)
-    _from = _to
-    _clocks = Array(repeating: .settled, count: _core.motions.count)
-    _settled = .min
-    changedAt = .min
+    _storage = .make(core: animator._core, state: state)
   }
+
+  /// The state the widget is in, or moving to.
+  ///
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), []))
+  ///     button.change(to: .highlighted, at: 0)
+  ///     button.state  // .highlighted
+  public var state: ControlState { _storage.header.state }
 
   /// The look of ``state`` once every transition has ended.
   ///
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
   ///     button.change(to: .highlighted, at: 0)
   ///     button.target.fill  // 1.0
-  public var target: Look { _to }
+  public var target: Look { _storage.header.to }
 
   /// The time from which the look is ``target``: when the last running transition ends; a
   /// time in the past once it has.
@@ -93,7 +77,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
   ///     button.change(to: .highlighted, at: 40)
   ///     button.settledAt  // 140
-  public var settledAt: Int { _settled }
+  public var settledAt: Int { _storage.header.settled }
 
   /// Whether every transition has ended at a time: the look is ``target`` from then on.
   ///
@@ -104,7 +88,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   @inlinable
-  public func isSettled(at time: Int) -> Bool { time >= _settled }
+  public func isSettled(at time: Int) -> Bool { time >= _storage.header.settled }
 
   /// The look at a time: each field where its transition has it then.
   ///
@@ -114,22 +98,25 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   /// - Returns: The look; ``target`` once settled.
-  /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
-  ///   settled.
+  /// - Complexity: O(*f*) for *f* fields, with no allocation and no reference counting; one
+  ///   copy of the target once settled.
   @inlinable
   public func look(at time: Int) -> Look {
-    if time >= _settled { return _to }
-    var look = _to
-    withUnsafeMutablePointer(to: &look) { look in
-      withUnsafePointer(to: _from) { from in
-        withUnsafePointer(to: _to) { to in
-          _clocks.withUnsafeBufferPointer { clocks in
-            _core.blend(look, from: from, to: to, clocks: clocks, at: time)
+    _storage.withUnsafeMutablePointers { header, clocks in
+      if time >= header.pointee.settled { return header.pointee.to }
+      var look = header.pointee.to
+      let clocks = UnsafeBufferPointer(start: clocks, count: header.pointee.count)
+      header.pointee.unmanagedCore._withUnsafeGuaranteedRef { core in
+        withUnsafeMutablePointer(to: &look) { look in
+          withUnsafeMutablePointer(to: &header.pointee.from) { from in
+            withUnsafeMutablePointer(to: &header.pointee.to) { to in
+              core.blend(look, from: from, to: to, clocks: clocks, at: time)
+            }
           }
         }
       }
+      return look
     }
-    return look
   }
 
   /// Tells the look that the widget's state changed at a time: each field whose value differs
@@ -143,43 +130,46 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///   - newState: The state entered; the same state changes nothing.
   ///   - time: When, in milliseconds; a time before the previous change counts as that one's.
   public mutating func change(to newState: ControlState, at time: Int) {
-    let time = max(time, changedAt)
-    changedAt = time
+    if !isKnownUniquelyReferenced(&_storage) { _storage = _storage.copy() }
+    let time = max(time, _storage.header.changedAt)
+    _storage.header.changedAt = time
     guard newState != state else { return }
-    let change = StateChange(old: state, new: newState)
     var current = look(at: time)
-    var target = _core.lookup.resolve(newState)
-    // Moved out, so that they are mutated in place: the fields still belong to `self`.
-    var clocks = _clocks
-    _clocks = []
-    var from = _from
-    var settled = time
-    withUnsafeMutablePointer(to: &from) { from in
-      withUnsafePointer(to: _to) { old in
-        withUnsafePointer(to: &current) { current in
-          withUnsafePointer(to: &target) { target in
-            for (index, motion) in _core.motions.enumerated() {
-              if !motion.same(target, old) {
-                clocks[index] = restart(
-                  motion, clocks[index], change: change, at: time, from: from, current: current,
-                  target: target)
+    let core = _storage.header.core
+    var target = core.lookup.resolve(newState)
+    let change = StateChange(old: state, new: newState)
+    _storage.withUnsafeMutablePointers { header, clocks in
+      var settled = time
+      withUnsafeMutablePointer(to: &header.pointee.from) { from in
+        withUnsafeMutablePointer(to: &header.pointee.to) { old in
+          withUnsafeMutablePointer(to: &current) { current in
+            withUnsafeMutablePointer(to: &target) { target in
+              for (index, motion) in core.motions.enumerated() {
+                if !motion.same(target, old) {
+                  clocks[index] = Self.restart(
+                    motion, clocks[index], core: core, change: change, at: time, from: from,
+                    current: current, target: target)
+                }
+                settled = max(settled, clocks[index].end)
               }
-              settled = max(settled, clocks[index].end)
             }
           }
         }
       }
+      header.pointee.to = target
+      header.pointee.state = newState
+      header.pointee.settled = settled
     }
-    (_clocks, _from, _to, _settled, state) = (clocks, from, target, settled, newState)
   }
 
   /// The clock of a field whose value changes: its transition for the change, from its value
   /// at `time`, which becomes its value in `from`.
-  private func restart(
-    _ motion: _FieldMotion<Look>, _ clock: _FieldClock, change: StateChange, at time: Int,
-    from: UnsafeMutablePointer<Look>, current: UnsafePointer<Look>, target: UnsafePointer<Look>
+  private static func restart(
+    _ motion: _FieldMotion<Look>, _ clock: _FieldClock, core: _AnimatorCore<Look>,
+    change: StateChange, at time: Int, from: UnsafeMutablePointer<Look>,
+    current: UnsafePointer<Look>, target: UnsafePointer<Look>
   ) -> _FieldClock {
-    let transition = _core.transitions.transition(for: motion.name, change)
+    let transition = core.transitions.transition(for: motion.name, change)
     var duration = transition.duration
     if motion.switching == nil, time < clock.end, motion.same(target, from) {
       // Back to where the running transition started: as long as the part already covered
@@ -187,15 +177,15 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
       var covered = 0.0
       if time > clock.start {
         let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
-        covered = min(max(_core.curves[clock.curve].progress(at: fraction), 0), 1)
+        covered = min(max(core.curves[clock.curve].progress(at: fraction), 0), 1)
       }
       // Rounded up: a field that has moved at all moves back, rather than jumps.
       duration = covered >= 1 ? duration : Int((Double(duration) * covered).rounded(.up))
     }
     motion.copy(from, current)
-    let start = Self.adding(time, transition.delay)
-    let end = motion.switching == .start ? start : Self.adding(start, duration)
-    return _FieldClock(start: start, end: end, curve: _core.curveIndex(transition.curve))
+    let start = adding(time, transition.delay)
+    let end = motion.switching == .start ? start : adding(start, duration)
+    return _FieldClock(start: start, end: end, curve: core.curveIndex(transition.curve))
   }
 
   /// A sum that stops at `Int.max` instead of overflowing.

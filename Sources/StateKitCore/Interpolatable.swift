@@ -75,11 +75,24 @@ extension Interpolatable where Self: FixedWidthInteger {
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     if fraction == 0 { return self }
     if fraction == 1 { return other }
-    let value = (Double(self) + (Double(other) - Double(self)) * fraction).rounded()
+    let (start, end) = (Self._double(self), Self._double(other))
+    let value = (start + (end - start) * fraction).rounded()
     guard !value.isNaN else { return self }
     if value >= Double(Self.max) { return .max }
     if value <= Double(Self.min) { return .min }
-    return Self(value)
+    // Within the type's range, so within Int64's or UInt64's: converted by the concrete
+    // conversions, which compile to one instruction where the generic one does not.
+    guard Self.bitWidth <= 64 else { return Self(value) }
+    return value < 0x1p63
+      ? Self(truncatingIfNeeded: Int64(value)) : Self(truncatingIfNeeded: UInt64(value))
+  }
+
+  /// The value as a `Double`, through a concrete conversion for types of up to 64 bits.
+  @inlinable
+  static func _double(_ value: Self) -> Double {
+    guard Self.bitWidth <= 64 else { return Double(value) }
+    return Self.isSigned
+      ? Double(Int64(truncatingIfNeeded: value)) : Double(UInt64(truncatingIfNeeded: value))
   }
 }
 

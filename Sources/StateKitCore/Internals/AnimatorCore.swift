@@ -6,6 +6,11 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   // capture only immutable values.
   @usableFromInline let lookup: StyleSet.Lookup<Look>
   @usableFromInline let motions: [_FieldMotion<Look>]
+  /// What a frame reads of each field: plain values only, so that reading them costs no
+  /// reference count.
+  @usableFromInline let frameFields: [_FrameField]
+  /// The functions `frameFields` call, kept alive here.
+  let functions: [_MoveFunction]
   @usableFromInline let transitions: StyleTransitions
   /// Every curve some transition uses, each once; linear first, for snaps.
   @usableFromInline let curves: [TransitionCurve]
@@ -13,6 +18,12 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   init(lookup: StyleSet.Lookup<Look>, transitions: StyleTransitions) {
     self.lookup = lookup
     motions = lookup._motions
+    functions = motions.map { _MoveFunction($0.mover.move) }
+    frameFields = zip(motions, functions).map { motion, function in
+      _FrameField(
+        offset: motion.mover.offset, kind: motion.mover.kind,
+        function: Unmanaged.passUnretained(function))
+    }
     self.transitions = transitions
     var curves: [TransitionCurve] = [.linear]
     let tables =
@@ -39,20 +50,36 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   ) {
     var last = _FieldClock(start: 0, end: 0, curve: -1)
     var lastProgress = 0.0
-    for index in clocks.indices {
-      let clock = clocks[index]
-      guard time < clock.end else { continue }
-      var progress = 0.0
-      if time > clock.start {
-        if clock != last {
-          // start < time < end: the division is by a positive number.
-          let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
-          lastProgress = curves[clock.curve].progress(at: fraction)
-          last = clock
+    let (look, from, to) = (
+      UnsafeMutableRawPointer(look), UnsafeRawPointer(from), UnsafeRawPointer(to)
+    )
+    frameFields.withUnsafeBufferPointer { fields in
+      curves.withUnsafeBufferPointer { curves in
+        for index in clocks.indices {
+          let clock = clocks[index]
+          guard time < clock.end else { continue }
+          var progress = 0.0
+          if time > clock.start {
+            if clock != last {
+              // start < time < end: the division is by a positive number.
+              let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
+              lastProgress = curves[clock.curve].progress(at: fraction)
+              last = clock
+            }
+            progress = lastProgress
+          }
+          let field = fields[index]
+          let (place, old, new) = (look + field.offset, from + field.offset, to + field.offset)
+          switch field.kind {
+          case .double: _FieldMover.interpolate(Double.self, place, old, new, progress)
+          case .float: _FieldMover.interpolate(Float.self, place, old, new, progress)
+          case .int: _FieldMover.interpolate(Int.self, place, old, new, progress)
+          case .function:
+            // The core keeps the function alive: called with no reference count.
+            field.function._withUnsafeGuaranteedRef { $0.move(place, old, new, progress) }
+          }
         }
-        progress = lastProgress
       }
-      motions[index].blend(look, from, to, progress)
     }
   }
 }
@@ -74,4 +101,27 @@ struct _FieldClock: Hashable, Sendable {
 
   /// A clock that has always been over.
   @usableFromInline static let settled = _FieldClock(start: .min, end: .min, curve: 0)
+}
+
+/// A field as a frame reads it: its offset, its kind, and its function, unretained.
+@usableFromInline
+struct _FrameField {
+  @usableFromInline let offset: Int
+  @usableFromInline let kind: _FieldMover.Kind
+  @usableFromInline let function: Unmanaged<_MoveFunction>
+}
+
+/// A field's move function in an object of its own, so that a frame can call it through an
+/// unretained reference.
+@usableFromInline
+final class _MoveFunction: @unchecked Sendable {
+  // @unchecked: the function captures a key path, or nothing.
+  @usableFromInline let move:
+    (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
+
+  init(
+    _ move: @escaping (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
+  ) {
+    self.move = move
+  }
 }
