@@ -13,11 +13,13 @@
 // the states are random over the mentioned bits: hits and misses at random, the case a branch
 // mispredicts) and misses (no `.normal`, and states only in bits no entry mentions). Every path
 // must give the same looks as the switch for every combination; the run stops if one does not.
-// Then the heap allocations per resolve, the bytes each widget and each shared structure take,
-// and the cost of building and overlaying a style set.
+// Then the screen mid-transition (Transitions.swift): AnimatedLook against a hand-written
+// interpolation; then the heap allocations per resolve, the bytes each widget and each shared
+// structure take, and the cost of building and overlaying a style set.
 //
 //   swift run -c release --package-path Benchmarks StyleScreenBenchmark            # about 1 min
 //   swift run -c release --package-path Benchmarks StyleScreenBenchmark --short    # CI, seconds
+//   swift run -c release --package-path Benchmarks StyleScreenBenchmark --transitions  # those rows
 import AllocationCounter
 import BenchmarkSupport
 import HeapStats
@@ -235,6 +237,13 @@ let withNormal = makeStyle(normal: true)
 let withoutNormal = makeStyle(normal: false)
 let looks = dictionary()
 
+// `--transitions`: the mid-transition rows alone.
+if CommandLine.arguments.contains("--transitions") {
+  let ratios = transitionRows(
+    style: withNormal, states: randomStates, widgets: widgets, rounds: rounds)
+  exit(ratios.isEmpty ? 1 : 0)
+}
+
 struct Scenario {
   let name: String
   let style: StyleSet
@@ -385,6 +394,11 @@ do {
       "Lookup \(format(times[2])) ns, ResolvedStyle[key] \(format(times[3])) ns")
   }
 }
+
+// MARK: Mid-transition
+
+let transitionRatios = transitionRows(
+  style: withNormal, states: randomStates, widgets: widgets, rounds: rounds)
 
 // MARK: Allocations and memory
 
@@ -537,3 +551,10 @@ if let hits = ratios["hits"] {
     "\nsummary: documented \(format(hits["documented"] ?? 0))x the switch, typed \(format(hits["typed"] ?? 0))x, six lookups \(format(hits["six lookups"] ?? 0))x, dictionary \(format(hits["dictionary"] ?? 0))x (hits)"
   )
 }
+let screens = [
+  "random, linear", "every field, linear", "random, ease-out", "every field, ease-out",
+]
+print(
+  "mid-transition: AnimatedLook against the hand-written interpolation: "
+    + zip(screens, transitionRatios).map { "\(format($1))x (\($0))" }.joined(separator: ", ")
+    + "; goal: within 1.5x")
