@@ -252,7 +252,7 @@ extension StyleSet {
   ///     style.transitions.transition(for: "titleColor", StateChange(old: .normal, new: .highlighted)).duration  // 60
   ///
   /// Its tables rank entries by the style set's ``precedence``, as the values' tables do; a
-  /// style set with no transitions snaps on every change. ``overlaid(with:)`` lays the other
+  /// style set with no transitions snaps on every change. ``overlaid(with:)-(StyleSet)`` lays the other
   /// style's transitions over these, table by table.
   public var transitions: StyleTransitions {
     get { _transitions }
