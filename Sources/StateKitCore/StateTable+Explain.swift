@@ -77,7 +77,6 @@ extension StateTable {
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
     let matches = _entries.filter { $0.selector.matches(state) }
-    let name = { (state: ControlState) in catalog.description(of: state) }
     let selector = { (selector: StateSelector) in catalog.description(of: selector) }
     let reason: String
     var decision: ResolutionDecision
@@ -95,44 +94,16 @@ extension StateTable {
         + selector(matches[1].selector)
       decision = .firstMatch
     default:
-      let precedence = self.precedence
       let (winner, runnerUp) = (matches[0].selector, matches[1].selector)
-      let (dominant, runnerUpDominant) = (
-        winner.required.intersection(precedence.dominant),
-        runnerUp.required.intersection(precedence.dominant)
-      )
-      if dominant != runnerUpDominant {
-        decision = .dominant
-        reason =
-          runnerUpDominant.isNormal
-          ? "it requires the dominant \(name(dominant)), which \(selector(runnerUp)) does not"
-          : "its dominant \(name(dominant)) ranks before \(selector(runnerUp))'s dominant "
-            + name(runnerUpDominant)
-      } else if winner.specificity > runnerUp.specificity {
-        decision = .mostSpecific
-        reason =
-          "the most specific match (\(Self.count(winner.specificity))), before "
-          + "\(selector(runnerUp)) (\(Self.count(runnerUp.specificity)))"
-      } else {
-        decision = .precedence
-        let order =
-          precedence.order == StatePrecedence.standard.order
-          ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
-          : precedence.order.map(name).joined(separator: ", ") + ", other bits"
-        reason =
-          "it and \(selector(runnerUp)) match with \(Self.count(winner.specificity)) each; "
-          + "\(selector(winner)) has precedence (\(order))"
-      }
+      (decision, reason) = precedence.decision(
+        between: (selector(winner), winner.required, winner.specificity),
+        and: (selector(runnerUp), runnerUp.required, runnerUp.specificity), catalog: catalog)
     }
     if let winner = matches.first?.selector, winner.excluded.isNormal, winner.required == state {
       decision = .exactMatch
     }
     return Explanation(
       state: state, matches: matches, reason: reason, decision: decision, catalog: catalog)
-  }
-
-  private static func count(_ specificity: Int) -> String {
-    specificity == 1 ? "1 state" : "\(specificity) states"
   }
 }
 

@@ -103,7 +103,7 @@ public struct StyleAnimator<Look>: @unchecked Sendable {
   ///     let why = animator.explain(StateChange(old: .highlighted, new: .normal))
   ///     why[0].transition.duration  // 200
   ///     print(why[0])
-  ///     // fill: 200 ms linear from all, highlighted -> normal; entered normal: the only entry that matches; left highlighted: the only entry that matches
+  ///     // fill: 200 ms linear from all, highlighted -> normal; the only entry that matches
   ///
   /// - Parameters:
   ///   - change: The states left and entered.

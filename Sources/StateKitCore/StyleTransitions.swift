@@ -136,7 +136,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   ///     let why = transitions.explain(StateChange(old: .normal, new: .disabled), attribute: "titleColor")
   ///     why.table  // "all"
   ///     print(why)
-  ///     // titleColor: snap from all, normal -> disabled; entered disabled: the only entry that matches; left normal: the only entry that matches
+  ///     // titleColor: snap from all, normal -> disabled; the only entry that matches
   ///
   /// - Parameters:
   ///   - change: The states left and entered.

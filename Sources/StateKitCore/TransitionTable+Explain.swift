@@ -1,35 +1,29 @@
 extension TransitionTable {
-  /// Why a table resolves a change as it does: the entry that wins, and what decided for its
-  /// selector of the state entered and for its selector of the state left, in the words of
-  /// ``StateTable/explain(_:catalog:)``.
+  /// Why a table resolves a change as it does: the entries that match, the one that wins, and
+  /// the rule that chose it, in the words of ``StateTable/explain(_:catalog:)``.
   ///
   ///     var table = TransitionTable()
   ///     table[to: .disabled] = .snap
   ///     table[from: .highlighted] = Transition(milliseconds: 200)
   ///     let why = table.explain(StateChange(old: .highlighted, new: [.highlighted, .disabled]))
   ///     why.winner?.description  // "normal -> disabled: snap"
-  ///     why.enteredDecision      // .mostSpecific
+  ///     why.decision             // .precedence
   ///     print(why)
-  ///     // highlighted -> highlighted | disabled: snap from normal -> disabled; entered disabled: the most specific match (1 state), before normal (0 states); left normal: the only entry that matches
+  ///     // highlighted -> highlighted | disabled: snap from normal -> disabled: it and highlighted -> normal match with 1 state each; normal -> disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: Sendable, CustomStringConvertible {
     /// The change explained.
     ///
     ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).change.new  // .selected
     public let change: StateChange
-    /// The winning entry, or `nil` when no entry matches.
+    /// The entries that match the change, best first; the first one wins.
     ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).winner == nil  // true
-    public let winner: Entry?
-    /// What decided between the selectors of the state entered that match and have an entry
-    /// for the state left.
+    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).matches.isEmpty  // true
+    public let matches: [Entry]
+    /// What decided between the winner and the runner-up.
     ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).enteredDecision  // .noMatch
-    public let enteredDecision: ResolutionDecision
-    /// What decided between the winner's selectors of the state left that match.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).leftDecision  // .noMatch
-    public let leftDecision: ResolutionDecision
-    /// What decided, in words: for the state entered, then for the state left.
+    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).decision  // .noMatch
+    public let decision: ResolutionDecision
+    /// What decided, in words.
     ///
     ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).reason  // "no entry matches"
     public let reason: String
@@ -38,6 +32,11 @@ extension TransitionTable {
     ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).catalog == .system  // true
     public let catalog: StateCatalog
 
+    /// The winning entry, or `nil` when no entry matches.
+    ///
+    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).winner == nil  // true
+    public var winner: Entry? { matches.first }
+
     /// The winning transition, or `nil` when no entry matches: what ``resolve(_:)`` gives.
     ///
     ///     var table = TransitionTable()
@@ -45,71 +44,64 @@ extension TransitionTable {
     ///     table.explain(StateChange(old: .normal, new: .selected)).transition?.duration  // 90
     public var transition: Transition? { winner?.transition }
 
-    /// One line: the change, the transition and its entry, and the reasons.
+    /// One line: the change, the transition and its entry, and the reason.
     ///
     ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).description  // "normal -> selected: nil; no entry matches"
     public var description: String {
       let change =
         "\(catalog.description(of: self.change.old)) -> \(catalog.description(of: self.change.new))"
       guard let winner else { return "\(change): nil; \(reason)" }
-      let entry =
-        "\(catalog.description(of: winner.from)) -> \(catalog.description(of: winner.to))"
-      return "\(change): \(winner.transition) from \(entry); \(reason)"
+      return "\(change): \(winner.transition) from \(Self.text(of: winner, catalog)): \(reason)"
+    }
+
+    /// An entry's selectors as `from -> to`.
+    static func text(of entry: Entry, _ catalog: StateCatalog) -> String {
+      "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
     }
   }
 
-  /// Explains how ``resolve(_:)`` resolves a change: which entry wins, and why for each of its
-  /// two selectors.
-  ///
-  /// The selectors of the state entered are explained among those that match it and have an
-  /// entry for the state left, as a ``StateTable`` of them would be; those that match but
-  /// have none are named in the reason.
+  /// Explains how ``resolve(_:)`` resolves a change: which entries match, which wins, and why
+  /// (an entry requiring a dominant state, the most specific, or the precedence order breaking
+  /// a tie between equally specific entries).
   ///
   ///     var table = TransitionTable()
-  ///     table[from: .highlighted, to: .normal] = Transition(milliseconds: 250)
-  ///     table[to: .selected] = Transition(milliseconds: 90)
-  ///     let why = table.explain(StateChange(old: .normal, new: .selected))
-  ///     why.transition?.duration  // 90
-  ///     why.enteredDecision       // .exactMatch
-  ///     table.explain(StateChange(old: .highlighted, new: .selected)).transition?.duration  // 90
+  ///     table[from: .highlighted] = Transition(milliseconds: 250)
+  ///     table[to: .focused] = Transition(milliseconds: 90)
+  ///     let why = table.explain(StateChange(old: [.highlighted, .focused], new: .focused))
+  ///     why.transition?.duration  // 250
+  ///     why.decision              // .precedence: highlighted ranks before focused
+  ///     table.explain(StateChange(old: .normal, new: .focused)).decision  // .exactMatch
   ///
   /// - Parameters:
   ///   - change: The states left and entered.
   ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
   /// - Returns: The explanation; its transition is `resolve(change)`.
   public func explain(_ change: StateChange, catalog: StateCatalog = .system) -> Explanation {
-    let selector = { (selector: StateSelector) in catalog.description(of: selector) }
-    let entered = _byEntered.entries.filter { $0.selector.matches(change.new) }
-    let withLeft = entered.filter { $0.value.resolve(change.old) != nil }
-    guard let best = withLeft.first else {
-      let reason =
-        entered.isEmpty
-        ? "no entry matches"
-        : "no entry matches: " + entered.map { selector($0.selector) }.joined(separator: ", ")
-          + " match the state entered but have no entry for the state left"
-      return Explanation(
-        change: change, winner: nil, enteredDecision: .noMatch, leftDecision: .noMatch,
-        reason: reason, catalog: catalog)
+    let matches = entries.filter { $0.matches(change) }
+    var decision: ResolutionDecision
+    let reason: String
+    switch matches.count {
+    case 0:
+      (decision, reason) = (.noMatch, "no entry matches")
+    case 1:
+      (decision, reason) = (.onlyMatch, "the only entry that matches")
+    default:
+      let described = matches.prefix(2).map { entry in
+        (
+          text: Explanation.text(of: entry, catalog),
+          required: entry.from.required.union(entry.to.required),
+          specificity: entry.from.specificity + entry.to.specificity
+        )
+      }
+      (decision, reason) = precedence.decision(
+        between: described[0], and: described[1], catalog: catalog)
     }
-    // The selectors entered that could win, explained as a table of their own.
-    let candidates = StateTable(
-      withLeft.map { ($0.selector, $0.value.count) }, precedence: precedence)
-    let enteredWhy = candidates.explain(change.new, catalog: catalog)
-    let leftWhy = best.value.explain(change.old, catalog: catalog)
-    let skipped = entered.prefix { $0.selector != best.selector }.map { selector($0.selector) }
-    var reason = "entered \(selector(best.selector)): \(enteredWhy.reason)"
-    if !skipped.isEmpty {
-      reason +=
-        " (\(skipped.joined(separator: ", ")) \(skipped.count == 1 ? "matches" : "match") first but "
-        + "\(skipped.count == 1 ? "has" : "have") no entry for the state left)"
+    if let winner = matches.first, winner.from == StateSelector(change.old),
+      winner.to == StateSelector(change.new)
+    {
+      decision = .exactMatch
     }
-    // The winner exists: `best` has an entry that matches the state left.
-    let from = leftWhy.winner?.selector ?? StateSelector(.normal)
-    reason += "; left \(selector(from)): \(leftWhy.reason)"
     return Explanation(
-      change: change,
-      winner: Entry(from: from, to: best.selector, transition: leftWhy.winner?.value ?? .snap),
-      enteredDecision: enteredWhy.decision, leftDecision: leftWhy.decision, reason: reason,
-      catalog: catalog)
+      change: change, matches: matches, decision: decision, reason: reason, catalog: catalog)
   }
 }

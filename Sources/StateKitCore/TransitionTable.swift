@@ -1,5 +1,5 @@
-/// Transitions for changes of state, keyed by a selector of the state entered and a selector of
-/// the state left, and resolved as a ``StateTable`` resolves values.
+/// Transitions for changes of state, keyed by a selector of the state left and a selector of
+/// the state entered, and resolved as a ``StateTable`` resolves values.
 ///
 /// Set the transitions that differ; every change finds the best entry:
 ///
@@ -13,13 +13,16 @@
 ///     transitions.resolve(from: .highlighted, to: [.highlighted, .disabled]) == .snap  // true
 ///     transitions.resolve(from: .normal, to: .selected)                   // nil: no entry applies
 ///
-/// The rule is the one values follow, applied to the state entered first: among the entries
-/// whose `to` selector matches the new state, the best by ``StatePrecedence`` (dominant
-/// states, then specificity, then the order) wins, if its `from` selectors have one that
-/// matches the old state, the best of those; otherwise the next best `to` selector with one.
-/// So `to: disabled` beats `from: highlighted` when a pressed button is disabled, and an
-/// entry for a specific pair (`from: highlighted, to: normal`) beats one for the state entered
-/// alone (`to: normal`). ``explain(_:catalog:)`` says which entry won and why.
+/// The rule is the one values follow, over the states both selectors of an entry name: among
+/// the entries whose `from` selector matches the old state and whose `to` selector matches the
+/// new one, an entry that requires a dominant state wins (``StatePrecedence/dominant``), then
+/// the most specific (the states its two selectors mention, counted together), then the entry
+/// whose required states come first in the precedence order, comparing the states both
+/// selectors require, then the state entered's, then the state left's. So `to: disabled` beats
+/// `from: highlighted` when a pressed button is disabled (disabled comes first), `from:
+/// highlighted` beats `to: focused` when a focused button is released, and an entry for a pair
+/// (`from: highlighted, to: selected`) beats one for either state alone.
+/// ``explain(_:catalog:)`` says which entry won and why.
 ///
 /// A selector of ``ControlState/normal`` matches every state: `[to: .disabled]` is "from any
 /// state to a disabled one". A table is a plain value: equal tables have the same entries and
@@ -59,24 +62,49 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
       (self.from, self.to, self.transition) = (from, to, transition)
     }
 
+    /// Whether the entry applies to a change: its `from` selector matches the state left and
+    /// its `to` selector the state entered.
+    ///
+    ///     let entry = TransitionTable.Entry(from: StateSelector(.highlighted), to: StateSelector(.normal), transition: .snap)
+    ///     entry.matches(StateChange(old: [.highlighted, .focused], new: .focused))  // true
+    ///     entry.matches(StateChange(old: .focused, new: .normal))                   // false
+    ///
+    /// - Parameter change: The states left and entered.
+    public func matches(_ change: StateChange) -> Bool {
+      from.matches(change.old) && to.matches(change.new)
+    }
+
     /// `from -> to: transition`, with the system names.
     ///
     ///     TransitionTable.Entry(from: StateSelector(.normal), to: StateSelector(.disabled), transition: .snap).description  // "normal -> disabled: snap"
     public var description: String { "\(from) -> \(to): \(transition)" }
   }
 
-  /// By the selector of the state entered, a table by the selector of the state left; every
-  /// table has the same precedence.
-  var _byEntered: StateTable<StateTable<Transition>>
+  /// The entries, best first.
+  private var ranked: [Entry] = []
+
+  /// The dominant states and the order that breaks ties; setting it reorders every entry.
+  ///
+  ///     var table = TransitionTable()
+  ///     table[to: .disabled] = .snap
+  ///     table[to: .selected] = Transition(milliseconds: 100)
+  ///     table.resolve(from: .normal, to: [.selected, .disabled]) == .snap  // true
+  ///     table.precedence = StatePrecedence([.selected])
+  ///     table.resolve(from: .normal, to: [.selected, .disabled])?.duration  // 100
+  public var precedence: StatePrecedence {
+    didSet {
+      if precedence != oldValue { ranked.sort(by: rank) }
+    }
+  }
 
   /// Creates an empty table, which resolves every change to `nil`.
   ///
   ///     TransitionTable().resolve(from: .normal, to: .disabled)  // nil
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties between
-  ///   equally specific selectors; standard by default.
+  ///   equally specific entries; standard by default.
   public init(precedence: StatePrecedence = .standard) {
-    _byEntered = StateTable(precedence: precedence)
+    self.precedence = precedence
   }
 
   /// Creates a table from entries; a later entry for the same pair of selectors replaces an
@@ -95,25 +123,9 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
     for entry in entries { self[from: entry.from, to: entry.to] = entry.transition }
   }
 
-  /// The dominant states and the order that breaks ties; setting it reorders every entry.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[to: .disabled] = .snap
-  ///     table[to: .selected] = Transition(milliseconds: 100)
-  ///     table.resolve(from: .normal, to: [.selected, .disabled]) == .snap  // true
-  ///     table.precedence = StatePrecedence([.selected])
-  ///     table.resolve(from: .normal, to: [.selected, .disabled])?.duration  // 100
-  public var precedence: StatePrecedence {
-    get { _byEntered.precedence }
-    set {
-      guard newValue != precedence else { return }
-      _byEntered = StateTable(
-        _byEntered.entries.map { entry in
-          var inner = entry.value
-          inner.precedence = newValue
-          return (entry.selector, inner)
-        }, precedence: newValue)
-    }
+  /// Whether one entry ranks before another by the precedence.
+  private func rank(_ entry: Entry, _ other: Entry) -> Bool {
+    precedence.outranks((entry.from, entry.to), (other.from, other.to))
   }
 
   /// The transition stored for exactly these selectors; setting `nil` removes it.
@@ -128,11 +140,17 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   public subscript(
     from from: StateSelector = StateSelector(.normal), to to: StateSelector = StateSelector(.normal)
   ) -> Transition? {
-    get { _byEntered[to]?[from] }
+    get { ranked.first { $0.from == from && $0.to == to }?.transition }
     set {
-      var left = _byEntered[to] ?? StateTable(precedence: precedence)
-      left[from] = newValue
-      _byEntered[to] = left.isEmpty ? nil : left
+      let position = ranked.firstIndex { $0.from == from && $0.to == to }
+      switch (position, newValue) {
+      case (let position?, let transition?): ranked[position].transition = transition
+      case (let position?, nil): ranked.remove(at: position)
+      case (nil, let transition?):
+        let entry = Entry(from: from, to: to, transition: transition)
+        ranked.insert(entry, at: ranked.firstIndex { rank(entry, $0) } ?? ranked.count)
+      case (nil, nil): break
+      }
     }
   }
 
@@ -154,32 +172,24 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
     set { self[from: StateSelector(from), to: StateSelector(to)] = newValue }
   }
 
-  /// The entries, in the order resolution considers them: by the selector entered, best
-  /// first, then by the selector left, best first.
+  /// The entries, in the order resolution considers them, best first. The order does not
+  /// depend on the order they were set in.
   ///
   ///     var table = TransitionTable()
-  ///     table[to: .highlighted] = Transition(milliseconds: 60)
+  ///     table[to: .focused] = Transition(milliseconds: 60)
   ///     table[from: .highlighted, to: .normal] = Transition(milliseconds: 250)
-  ///     table.entries.map(\.transition.duration)  // [60, 250]
-  public var entries: [Entry] {
-    _byEntered.entries.flatMap { entered in
-      entered.value.entries.map {
-        Entry(from: $0.selector, to: entered.selector, transition: $0.value)
-      }
-    }
-  }
+  ///     table.entries.map(\.transition.duration)  // [250, 60]: highlighted before focused
+  public var entries: [Entry] { ranked }
 
   /// The number of entries.
   ///
   ///     TransitionTable().count  // 0
-  public var count: Int {
-    _byEntered.entries.reduce(0) { $0 + $1.value.count }
-  }
+  public var count: Int { ranked.count }
 
   /// Whether the table has no entries.
   ///
   ///     TransitionTable().isEmpty  // true
-  public var isEmpty: Bool { _byEntered.isEmpty }
+  public var isEmpty: Bool { ranked.isEmpty }
 
   /// The states that some entry's selectors mention, left or entered: changes that agree on
   /// them resolve to the same transition.
@@ -189,7 +199,10 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///     table[to: .disabled] = .snap
   ///     table.relevantStates == [.highlighted, .disabled]  // true
   public var relevantStates: ControlState {
-    _byEntered.entries.reduce(_byEntered.relevantStates) { $0.union($1.value.relevantStates) }
+    ranked.reduce(ControlState()) {
+      $0.union($1.from.required).union($1.from.excluded).union($1.to.required)
+        .union($1.to.excluded)
+    }
   }
 
   /// The transition for a change of state: the entry chosen by the rule above, or `nil` when
@@ -201,10 +214,10 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter change: The states left and entered.
   /// - Returns: The winning entry's transition, or `nil`.
-  /// - Complexity: O(1) to find the best selector entered (the index of a ``StateTable``), then
-  ///   O(*n*) over the entries that match it when it has no entry for the state left.
+  /// - Complexity: O(*n*) in the number of entries: a walk of the entries, best first, to the
+  ///   first that matches.
   public func resolve(_ change: StateChange) -> Transition? {
-    _winner(change).map { _byEntered._storage.values[$0.entered]._storage.values[$0.left] }
+    ranked.first { $0.matches(change) }?.transition
   }
 
   /// The transition for a change from one state to another; see ``resolve(_:)``.
@@ -219,24 +232,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The winning entry's transition, or `nil`.
   public func resolve(from old: ControlState, to new: ControlState) -> Transition? {
     resolve(StateChange(old: old, new: new))
-  }
-
-  /// The winning entry's positions: in the entered selectors, and in that selector's table of
-  /// left selectors; `nil` when no entry matches. The entered tables are ranked best first, so
-  /// the first one after the index's winner that matches and has a match for the state left
-  /// wins.
-  func _winner(_ change: StateChange) -> (entered: Int, left: Int)? {
-    let entered = _byEntered._storage
-    var position = entered.winner(change.new.rawValue)
-    while position < entered.count {
-      if entered.selectors[position].matches(change.new) {
-        let left = entered.values[position]._storage
-        let winner = left.winner(change.old.rawValue)
-        if winner < left.count { return (position, winner) }
-      }
-      position += 1
-    }
-    return nil
   }
 
   /// Returns this table with another table's entries laid over it: the other's transition wins

@@ -34,14 +34,24 @@ struct TransitionTableTests {
     return Gen.zip(unique, Gen.element(of: precedences))
   }()
 
-  /// The documented rule, by a sort of the entries and a walk.
+  /// The documented rule, written as a sort key: dominant states either selector requires,
+  /// then the two selectors' specificity together, then the states both require, the state
+  /// entered's, the state left's, then the excluded states likewise (by the precedence's key).
   static func reference(
     _ entries: [TransitionTable.Entry], _ precedence: StatePrecedence, _ change: StateChange
   ) -> TransitionTable.Entry? {
-    let ranked = entries.sorted { a, b in
-      a.to != b.to ? precedence.outranks(a.to, b.to) : precedence.outranks(a.from, b.from)
+    func key(_ entry: TransitionTable.Entry) -> [UInt64] {
+      let required = entry.from.required.union(entry.to.required)
+      return [
+        precedence.key(required.intersection(precedence.dominant)),
+        UInt64(entry.from.specificity + entry.to.specificity), precedence.key(required),
+        precedence.key(entry.to.required), precedence.key(entry.from.required),
+        precedence.key(entry.from.excluded.union(entry.to.excluded)),
+        precedence.key(entry.to.excluded), precedence.key(entry.from.excluded),
+      ]
     }
-    return ranked.first { $0.to.matches(change.new) && $0.from.matches(change.old) }
+    let matching = entries.filter { $0.from.matches(change.old) && $0.to.matches(change.new) }
+    return matching.max { key($0).lexicographicallyPrecedes(key($1)) }
   }
 
   static var changes: [StateChange] {
@@ -70,7 +80,8 @@ struct TransitionTableTests {
         let why = table.explain(change)
         let expected = Self.reference(entries, precedence, change)
         return why.winner == expected && why.transition == table.resolve(change)
-          && (why.winner == nil) == (why.enteredDecision == .noMatch)
+          && (why.winner == nil) == (why.decision == .noMatch)
+          && why.matches.count == entries.filter { $0.matches(change) }.count
       }
     }
   }
@@ -95,30 +106,39 @@ struct TransitionTableTests {
     var table = TransitionTable()
     table[to: .highlighted] = Transition(milliseconds: 60)
     table[from: .highlighted] = Transition(milliseconds: 250)
-    table[from: .highlighted, to: .normal] = Transition(milliseconds: 300)
+    table[from: .highlighted, to: .selected] = Transition(milliseconds: 300)
+    table[to: .focused] = Transition(milliseconds: 90)
     table[to: .disabled] = .snap
     #expect(table.resolve(from: .highlighted, to: [.highlighted, .disabled]) == .snap)
     #expect(table.resolve(from: .highlighted, to: .disabled) == .snap)
     #expect(table.resolve(from: .normal, to: .highlighted)?.duration == 60)
-    // The pair beats the entry for the state left alone: same selector entered, more specific.
-    #expect(table.resolve(from: .highlighted, to: .normal)?.duration == 300)
+    // A pair beats either state alone.
     #expect(table.resolve(from: .highlighted, to: .selected)?.duration == 300)
+    // Releasing a focused button is a release: highlighted ranks before focused.
+    #expect(table.resolve(from: [.highlighted, .focused], to: .focused)?.duration == 250)
+    #expect(table.resolve(from: .normal, to: .focused)?.duration == 90)
     #expect(table.resolve(from: .selected, to: .normal) == nil)
   }
 
-  @Test func aSelectorEnteredWithoutAnEntryForTheStateLeftFallsBack() {
-    var table = TransitionTable()
-    table[from: .selected, to: .disabled] = Transition(milliseconds: 10)
-    table[from: .highlighted] = Transition(milliseconds: 250)
-    // `to: disabled` matches first, but has nothing for a highlighted state left.
-    let change = StateChange(old: .highlighted, new: .disabled)
-    #expect(table.resolve(change)?.duration == 250)
-    let why = table.explain(change)
-    #expect(why.winner?.to == StateSelector(.normal))
-    #expect(why.reason.contains("disabled matches first but has no entry for the state left"))
+  /// The ranking of pairs is a strict total order: irreflexive, asymmetric, transitive, and
+  /// every two distinct pairs are ordered.
+  @Test func pairsAreTotallyOrdered() {
+    let selector = Gen.selector(states: Gen.controlState(in: Self.bits, count: 0...2))
+    let pair = Gen.zip(selector, selector)
+    let cases = Gen.zip(Gen.zip(pair, pair, pair), Gen.element(of: Self.precedences))
+    forAll("outranks on pairs is a strict total order", cases, cases: 3_000) { triple, precedence in
+      let (a, b, c) = triple
+      let ab = precedence.outranks((a.0, a.1), (b.0, b.1))
+      let ba = precedence.outranks((b.0, b.1), (a.0, a.1))
+      let bc = precedence.outranks((b.0, b.1), (c.0, c.1))
+      let ac = precedence.outranks((a.0, a.1), (c.0, c.1))
+      let same = a.0 == b.0 && a.1 == b.1
+      return !precedence.outranks((a.0, a.1), (a.0, a.1)) && !(ab && ba)
+        && (same || ab || ba) && (!(ab && bc) || ac)
+    }
   }
 
-  @Test func precedenceReordersEveryLevel() {
+  @Test func precedenceDecidesBetweenEquallySpecificPairs() {
     let visited = ControlState(rawValue: 1 << 16)
     var table = TransitionTable()
     table[from: .selected, to: .disabled] = Transition(milliseconds: 1)
@@ -127,13 +147,15 @@ struct TransitionTableTests {
     let change = StateChange(old: [.selected, visited], new: [.disabled, visited])
     #expect(table.resolve(change)?.duration == 1)
     table.precedence = StatePrecedence([visited])
-    #expect(table.resolve(change)?.duration == 3)
-    #expect(table.entries.allSatisfy { _ in table.precedence == StatePrecedence([visited]) })
-    table.precedence = StatePrecedence([visited], dominant: .disabled)
     #expect(table.resolve(change)?.duration == 2)
+    table.precedence = StatePrecedence([visited, .selected])
+    #expect(table.resolve(change)?.duration == 3)
+    table.precedence = StatePrecedence([visited, .selected], dominant: .disabled)
+    #expect(table.resolve(change)?.duration == 2)
+    #expect(table.explain(change).decision == .precedence)
   }
 
-  @Test func removingTheLastEntryOfASelectorEnteredRemovesIt() {
+  @Test func removingTheLastEntryLeavesAnEmptyTable() {
     var table = TransitionTable()
     table[from: .selected, to: .disabled] = .snap
     table[from: .selected, to: .disabled] = nil

@@ -1,0 +1,79 @@
+extension StatePrecedence {
+  /// Whether one pair of selectors (of a state left and a state entered, as a
+  /// ``TransitionTable`` keys its entries) ranks before another: the rule of
+  /// ``outranks(_:_:)`` applied to the states both selectors of a pair name.
+  ///
+  /// In order: the dominant states either selector requires (compared by this order), then the
+  /// specificity of both selectors together, then the states either requires (by this order),
+  /// then the states entered requires, then the states left requires, then the excluded states
+  /// the same way. It is a total order on distinct pairs.
+  ///
+  /// - Parameters:
+  ///   - pair: The selectors of a state left and of a state entered.
+  ///   - other: Another such pair.
+  /// - Returns: `true` when `pair` comes first; `false` for equal pairs.
+  func outranks(
+    _ pair: (from: StateSelector, to: StateSelector),
+    _ other: (from: StateSelector, to: StateSelector)
+  ) -> Bool {
+    let (required, otherRequired) = (
+      pair.from.required.union(pair.to.required), other.from.required.union(other.to.required)
+    )
+    if !dominant.isNormal {
+      let (mine, theirs) = (
+        key(required.intersection(dominant)), key(otherRequired.intersection(dominant))
+      )
+      if mine != theirs { return mine > theirs }
+    }
+    let specificity = pair.from.specificity + pair.to.specificity
+    let otherSpecificity = other.from.specificity + other.to.specificity
+    if specificity != otherSpecificity { return specificity > otherSpecificity }
+    let ranked: [(ControlState, ControlState)] = [
+      (required, otherRequired), (pair.to.required, other.to.required),
+      (pair.from.required, other.from.required),
+      (pair.from.excluded.union(pair.to.excluded), other.from.excluded.union(other.to.excluded)),
+      (pair.to.excluded, other.to.excluded), (pair.from.excluded, other.from.excluded),
+    ]
+    for (mine, theirs) in ranked where mine != theirs { return key(mine) > key(theirs) }
+    return false
+  }
+
+  /// What decided between the best two of several matches ranked by this precedence, as a
+  /// value and in words: the dominant states they require, their specificity, or the order.
+  /// `winner` and `runnerUp` give each match's text, its required states and its specificity.
+  func decision(
+    between winner: (text: String, required: ControlState, specificity: Int),
+    and runnerUp: (text: String, required: ControlState, specificity: Int),
+    catalog: StateCatalog
+  ) -> (decision: ResolutionDecision, reason: String) {
+    let name = { (state: ControlState) in catalog.description(of: state) }
+    let count = { (specificity: Int) in specificity == 1 ? "1 state" : "\(specificity) states" }
+    let (mine, theirs) = (
+      winner.required.intersection(dominant), runnerUp.required.intersection(dominant)
+    )
+    if mine != theirs {
+      return (
+        .dominant,
+        theirs.isNormal
+          ? "it requires the dominant \(name(mine)), which \(runnerUp.text) does not"
+          : "its dominant \(name(mine)) ranks before \(runnerUp.text)'s dominant \(name(theirs))"
+      )
+    }
+    if winner.specificity > runnerUp.specificity {
+      return (
+        .mostSpecific,
+        "the most specific match (\(count(winner.specificity))), before \(runnerUp.text) "
+          + "(\(count(runnerUp.specificity)))"
+      )
+    }
+    let order =
+      self.order == StatePrecedence.standard.order
+      ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
+      : self.order.map(name).joined(separator: ", ") + ", other bits"
+    return (
+      .precedence,
+      "it and \(runnerUp.text) match with \(count(winner.specificity)) each; "
+        + "\(winner.text) has precedence (\(order))"
+    )
+  }
+}
