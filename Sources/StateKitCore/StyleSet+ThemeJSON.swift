@@ -40,8 +40,7 @@ extension StyleSet {
   public init(
     themeJSON bytes: some Sequence<UInt8>, keys: [DecodableKey], catalog: StateCatalog = .system
   ) throws(StateKitError) {
-    let reader = try _ThemeReader(Array(bytes))
-    self = try reader.decode(catalog: catalog) { try StyleSet(from: $0, keys: keys) }
+    self = try _ThemeDocument(bytes: Array(bytes)).styleSet(keys: keys, catalog: catalog)
   }
 }
 
@@ -64,7 +63,6 @@ extension StyleOverlay {
     themeJSON bytes: some Sequence<UInt8>, keys: [StyleSet.DecodableKey],
     catalog: StateCatalog = .system
   ) throws(StateKitError) {
-    let reader = try _ThemeReader(Array(bytes))
-    self = try reader.decode(catalog: catalog) { try StyleOverlay(from: $0, keys: keys) }
+    self = try _ThemeDocument(bytes: Array(bytes)).overlay(keys: keys, catalog: catalog)
   }
 }
