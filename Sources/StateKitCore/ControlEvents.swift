@@ -122,20 +122,6 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   ///
   ///     ControlEvents.allEvents.rawValue  // 4294967295
   public static let allEvents = ControlEvents(rawValue: layout.coveredMask)
-
-  /// Creates the single-bit event at an index of the application range.
-  ///
-  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
-  ///
-  /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
-  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.
-  public init(applicationBit: Int) throws(StateKitError) {
-    let range = Self.layout.application
-    guard (0..<range.count).contains(applicationBit) else {
-      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
-    }
-    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
-  }
 }
 
 extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {
@@ -184,14 +170,7 @@ extension ControlEvents: Codable {
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the reason.
   public init(from decoder: any Decoder) throws {
-    let raw = try _BitSetCoding.decode(
-      from: decoder,
-      expected:
-        "control events: a non-negative integer that fits in \(UInt.bitWidth) bits, or event text such as \"touchDown | valueChanged\""
-    ) { text in
-      try (decoder.userInfo[.eventCatalog] as? EventCatalog ?? .system).parse(text).rawValue
-    }
-    self.init(rawValue: raw)
+    try self.init(bitsFrom: decoder, catalogKey: .eventCatalog)
   }
 }
 

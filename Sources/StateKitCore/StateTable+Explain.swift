@@ -72,7 +72,7 @@ extension StateTable {
   ///
   /// - Parameters:
   ///   - state: Any state.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default, which
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default, which
   ///     prints custom states as hex.
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {

@@ -12,7 +12,7 @@ enum _BitSetCoding {
   ///
   /// - Parameters:
   ///   - expected: What the value should be, for the message when it is neither an integer nor
-  ///     a string ("a control state: … or state text such as …").
+  ///     a string ("a ControlState: … or state text such as …").
   ///   - parse: Reads text with the decoder's catalog.
   static func decode(
     from decoder: any Decoder, expected: String, parse: (String) throws -> UInt
