@@ -68,15 +68,8 @@ extension StyleOverlay: Codable {
   /// - Throws: `DecodingError` when `userInfo` has no keys, or as
   ///   ``init(from:keys:)`` throws.
   public init(from decoder: any Decoder) throws {
-    guard let keys = decoder.userInfo[.styleKeys] as? [StyleSet.DecodableKey] else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "decoding a StyleOverlay needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
-        ))
-    }
-    try self.init(from: decoder, keys: keys)
+    try self.init(
+      from: decoder, keys: StyleSet.DecodableKey.keys(of: decoder, decoding: "a StyleOverlay"))
   }
 
   /// Decodes an overlay that may name the given attributes.

@@ -147,6 +147,20 @@ struct _IndexKey: CodingKey {
 }
 
 extension StyleSet.DecodableKey {
+  /// The keys a decoder's `userInfo` holds under `CodingUserInfoKey.styleKeys`; without them,
+  /// decoding `what` (a style set or an overlay) cannot know its attributes.
+  static func keys(of decoder: any Decoder, decoding what: String) throws -> [Self] {
+    guard let keys = decoder.userInfo[.styleKeys] as? [Self] else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription:
+            "decoding \(what) needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
+        ))
+    }
+    return keys
+  }
+
   /// The keys by name; two keys of one name are an error.
   static func byName(_ keys: [Self], in document: _ThemeDocument) throws(StateKitError)
     -> [String: Self]
@@ -264,15 +278,7 @@ extension StyleSet: Codable {
   /// - Throws: `DecodingError` when `userInfo` has no keys, when the document names an
   ///   attribute that is not among them, or as ``StateTable``'s decoding throws.
   public init(from decoder: any Decoder) throws {
-    guard let keys = decoder.userInfo[.styleKeys] as? [DecodableKey] else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "decoding a StyleSet needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
-        ))
-    }
-    try self.init(from: decoder, keys: keys)
+    try self.init(from: decoder, keys: DecodableKey.keys(of: decoder, decoding: "a StyleSet"))
   }
 
   /// Decodes a style set that may hold the given attributes.
