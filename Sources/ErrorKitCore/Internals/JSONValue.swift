@@ -79,17 +79,17 @@ extension JSONValue: Codable {
 
   /// One value, `depth` containers below the first; containers are walked with nested
   /// containers, so the depth is counted from where the package's value starts, wherever that
-  /// sits in the document.
+  /// sits in the document. Scalars are tried first: most values of a document are, and a
+  /// decoder reports a value of another kind by throwing, which costs.
   private static func read(from decoder: any Decoder, depth: Int) throws -> JSONValue {
+    if let scalar = try JSONValue(scalarFrom: decoder) { return scalar }
     if let object = try attempt({ try decoder.container(keyedBy: Key.self) }) {
       guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
       return try read(object, depth: depth + 1)
     }
-    if let array = try attempt({ try decoder.unkeyedContainer() }) {
-      guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
-      return try read(array, depth: depth + 1)
-    }
-    return try JSONValue(scalar: decoder.singleValueContainer())
+    let array = try decoder.unkeyedContainer()
+    guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
+    return try read(array, depth: depth + 1)
   }
 
   /// The value `body` gives, or `nil` when the value is of another kind; any other failure (a
@@ -108,17 +108,8 @@ extension JSONValue: Codable {
   private static func read(_ object: KeyedDecodingContainer<Key>, depth: Int) throws -> JSONValue {
     var members: [(String, JSONValue)] = []
     for key in object.allKeys {
-      let value: JSONValue
-      if let inner = try attempt({ try object.nestedContainer(keyedBy: Key.self, forKey: key) }) {
-        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
-        value = try read(inner, depth: depth + 1)
-      } else if let inner = try attempt({ try object.nestedUnkeyedContainer(forKey: key) }) {
-        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
-        value = try read(inner, depth: depth + 1)
-      } else {
-        value = try read(from: object.superDecoder(forKey: key), depth: depth)
-      }
-      members.append((key.stringValue, value))
+      members.append(
+        (key.stringValue, try read(from: object.superDecoder(forKey: key), depth: depth)))
     }
     return .object(members)
   }
@@ -127,29 +118,24 @@ extension JSONValue: Codable {
     var array = array
     var elements: [JSONValue] = []
     while !array.isAtEnd {
-      // A failed attempt does not move the container: the element is tried as each kind.
-      if let inner = try attempt({ try array.nestedContainer(keyedBy: Key.self) }) {
-        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
-        elements.append(try read(inner, depth: depth + 1))
-      } else if let inner = try attempt({ try array.nestedUnkeyedContainer() }) {
-        guard depth < JSONReader.maximumDepth else { throw tooDeep(inner.codingPath) }
-        elements.append(try read(inner, depth: depth + 1))
-      } else {
-        elements.append(try read(from: array.superDecoder(), depth: depth))
-      }
+      elements.append(try read(from: array.superDecoder(), depth: depth))
     }
     return .array(elements)
   }
 
-  private init(scalar single: any SingleValueDecodingContainer) throws {
+  /// The value when it is a scalar (null, a string, a boolean or a number), or `nil`.
+  private init?(scalarFrom decoder: any Decoder) throws {
+    guard let single = try? decoder.singleValueContainer() else { return nil }
     if single.decodeNil() {
       self = .null
-    } else if let flag = try Self.attempt({ try single.decode(Bool.self) }) {
-      self = .bool(flag)
     } else if let text = try Self.attempt({ try single.decode(String.self) }) {
       self = .string(text)
+    } else if let flag = try Self.attempt({ try single.decode(Bool.self) }) {
+      self = .bool(flag)
+    } else if let number = try Self.attempt({ try JSONValue(numberFrom: single) }) {
+      self = number
     } else {
-      self = try JSONValue(numberFrom: single)
+      return nil
     }
   }
 
