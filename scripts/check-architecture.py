@@ -96,7 +96,8 @@ def import_problems(target, path):
 
 
 # The one description of the bit layouts: the only files that may write out a layout's ranges.
-LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift"}
+LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift",
+                "Sources/StateKitCore/BitLayout+LVGL.swift", "Sources/StateKitCore/BitLayout+GTK.swift"}
 # Modules whose code works with the layouts; their code (not comments) is scanned.
 LAYOUT_MODULES = ["StateKitCore", "StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
                   "statekit-inspect"]
