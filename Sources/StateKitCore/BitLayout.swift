@@ -187,8 +187,8 @@ public struct BitLayout: Hashable, Sendable {
   ///
   ///     BitLayout.controlState.reservedBits  // 24...31
   public var reservedBits: ClosedRange<Int> {
-    let bits = spans.filter { $0.role == .reserved }.map(\.bits)
-    return (bits.map(\.lowerBound).min() ?? 0)...(bits.map(\.upperBound).max() ?? 0)
+    let bits = spans.filter { $0.role == .reserved }.map { $0.bits }
+    return (bits.map { $0.lowerBound }.min() ?? 0)...(bits.map { $0.upperBound }.max() ?? 0)
   }
 
   /// The span that holds a bit, or `nil` for a bit outside the layout.
@@ -247,8 +247,8 @@ public struct BitLayout: Hashable, Sendable {
   ///     BitLayout.controlState == .controlState  // true
   public static func == (lhs: BitLayout, rhs: BitLayout) -> Bool {
     lhs.name == rhs.name && lhs.typeName == rhs.typeName && lhs.spans == rhs.spans
-      && lhs.systemNames.map(\.name) == rhs.systemNames.map(\.name)
-      && lhs.systemNames.map(\.bit) == rhs.systemNames.map(\.bit)
+      && lhs.systemNames.map { $0.name } == rhs.systemNames.map { $0.name }
+      && lhs.systemNames.map { $0.bit } == rhs.systemNames.map { $0.bit }
   }
 
   /// Hashes the name and spans.
