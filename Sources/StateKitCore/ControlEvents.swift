@@ -122,6 +122,20 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   ///
   ///     ControlEvents.allEvents.rawValue  // 4294967295
   public static let allEvents = ControlEvents(rawValue: layout.coveredMask)
+
+  /// Creates the single-bit event at an index of the application range.
+  ///
+  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
+  ///
+  /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.
+  public init(applicationBit: Int) throws(StateKitError) {
+    let range = Self.layout.application
+    guard (0..<range.count).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
+    }
+    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
+  }
 }
 
 extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {
@@ -149,41 +163,4 @@ extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible
     guard let events = try? EventCatalog.system.parse(description) else { return nil }
     self = events
   }
-}
-
-extension ControlEvents: Codable {
-  /// Encodes the events as their raw integer.
-  ///
-  ///     let data = try JSONEncoder().encode(ControlEvents.valueChanged)
-  ///     String(decoding: data, as: UTF8.self)  // "4096"
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    try _BitSetCoding.encode(rawValue, to: encoder)
-  }
-
-  /// Decodes events from a non-negative integer or from event text, parsed with the catalog
-  /// under `CodingUserInfoKey.eventCatalog` in the decoder's `userInfo`, else the system names.
-  ///
-  ///     try JSONDecoder().decode(ControlEvents.self, from: Data(#""touchDown | 0x1000000""#.utf8)).rawValue  // 0x0100_0001
-  ///
-  /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError.dataCorrupted` naming the reason.
-  public init(from decoder: any Decoder) throws {
-    try self.init(bitsFrom: decoder, catalogKey: .eventCatalog)
-  }
-}
-
-extension CodingUserInfoKey {
-  /// The key under which a coder's `userInfo` holds the ``EventCatalog`` that event text uses.
-  ///
-  ///     let decoder = JSONDecoder()
-  ///     decoder.userInfo[.eventCatalog] = EventCatalog.system
-  public static let eventCatalog: CodingUserInfoKey = {
-    // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
-    guard let key = CodingUserInfoKey(rawValue: "dev.statekit.EventCatalog") else {
-      preconditionFailure("CodingUserInfoKey rejected a constant key")
-    }
-    return key
-  }()
 }

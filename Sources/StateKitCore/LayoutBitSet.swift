@@ -56,24 +56,6 @@ extension LayoutBitSet {
   }
 }
 
-extension LayoutBitSet {
-  /// Decodes a member from a non-negative integer or from its text, parsed with the catalog a
-  /// decoder's `userInfo` holds under `catalogKey`, else the system names: the one decoding of
-  /// every layout's `Decodable` conformance.
-  init(bitsFrom decoder: any Decoder, catalogKey: CodingUserInfoKey) throws {
-    let layout = Self.layout
-    let example = layout.systemNames.prefix(2).map(\.name).joined(separator: " | ")
-    let raw = try _BitSetCoding.decode(
-      from: decoder,
-      expected:
-        "a \(layout.typeName): a non-negative integer that fits in \(UInt.bitWidth) bits, or \(layout.noun) text such as \"\(example)\""
-    ) { text in
-      try (decoder.userInfo[catalogKey] as? BitCatalog<Self> ?? .system).parse(text).rawValue
-    }
-    self.init(rawValue: raw)
-  }
-}
-
 extension ControlState: LayoutBitSet {
   /// The catalog of the system names only, built once: ``BitCatalog/system``.
   ///

@@ -20,7 +20,7 @@ extension StateCatalog {
   /// - Throws: ``StateKitError`` for the first owner or name that is invalid, or name that
   ///   collides, naming its owner and, for a collision, the owner of the earlier claim.
   public init(merging names: [StateNames]) throws(StateKitError) {
-    try self.init(merging: names.map(\.names))
+    try self.init(merging: names.map { $0.names })
   }
 
   /// Adds the names of one owner.

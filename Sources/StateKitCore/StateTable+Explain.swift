@@ -54,7 +54,7 @@ extension StateTable {
       let state = catalog.description(of: state)
       guard let winner else { return "\(state) → nil: \(reason)" }
       let selector = catalog.description(of: winner.selector)
-      return "\(state) → \(String(reflecting: winner.value)) from \(selector): \(reason)"
+      return "\(state) → \(_reflecting(winner.value)) from \(selector): \(reason)"
     }
   }
 
