@@ -42,7 +42,8 @@ let package = Package(
     // statekit-inspect's logic, as a library for the executable, the tests and the fuzz targets.
     .target(name: "InspectKit", dependencies: ["StateKitCore", "ErrorKitCore"]),
     .executableTarget(name: "statekit-inspect", dependencies: ["InspectKit"]),
-    .testTarget(name: "StateKitTests", dependencies: ["StateKit", "StateKitTesting"]),
+    .testTarget(
+      name: "StateKitTests", dependencies: ["StateKit", "StateKitTesting"], exclude: ["Fixtures"]),
     .testTarget(name: "StateKitTestingTests", dependencies: ["StateKitTesting"]),
     // As a client of the StateKit product: its test file imports StateKit and Foundation only.
     .testTarget(name: "StateKitFoundationTests", dependencies: ["StateKit", "StateKitFoundation"]),

@@ -96,7 +96,8 @@ def import_problems(target, path):
 
 
 # The one description of the bit layouts: the only files that may write out a layout's ranges.
-LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift"}
+LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift",
+                "Sources/StateKitCore/BitLayout+LVGL.swift", "Sources/StateKitCore/BitLayout+GTK.swift"}
 # Modules whose code works with the layouts; their code (not comments) is scanned.
 LAYOUT_MODULES = ["StateKitCore", "StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
                   "statekit-inspect"]
@@ -149,7 +150,7 @@ def layout_literal_problems():
 ARCHITECTURE = os.path.join(ROOT, "Docs", "Architecture.md")
 # Top-level folders: a path that starts with one of them is relative to the repository.
 TOP_LEVEL = ("Sources/", "Tests/", "Docs/", "scripts/", "Fuzz/", "Benchmarks/", "Examples/", ".ci/",
-             "api/")
+             "api/", "Web/")
 FILE_PATH = re.compile(r"^[\w.+/<>-]+(\.swift|\.h|\.py|\.sh|\.json|\.md|/)$")
 # A path in a drawing (a ```text block): a file name with its folders, or a folder.
 DRAWN_PATH = re.compile(r"(?<![\w./])((?:[\w+-]+/)*[\w+-]+\.swift|(?:[\w+-]+/)+(?=[\s,;)]|$))")
@@ -160,6 +161,7 @@ EXTERNAL_NAMES = {
     "XCTest", "XCTFail", "Glibc", "Musl", "Darwin", "Codable", "Decoder", "DecodingError",
     "JSONDecoder", "LocalizedError", "CustomNSError", "NSError", "Mutex", "Atomic", "Sendable",
     "UIControl", "Unicode", "String", "Int", "UInt", "KiB", "MiB", "LinkKit", "ListKit",
+    "AnyHashable", "Mirror",
     "StateKitFoundationTests", "ErrorKitTests", "CommandLineSpecTests", "TwoLibrariesTests",
     "InspectTests",
 }

@@ -5,7 +5,8 @@
 # never from `swift package dump-symbol-graph`, which builds the test targets too and fails
 # before they are built. Fails on any warning.
 # Output: .build/docs/<Module>.doccarchive, and .build/docs/site/<Module>/ for static hosting
-# under the base path /<Module> (landing page: /<Module>/documentation/<module>/).
+# under the base path /<Module> (landing page: /<Module>/documentation/<module>/), with the
+# browser page at .build/docs/site/web/ (scripts/build-embedded.sh builds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(StateKit StateKitTesting ErrorKit)
@@ -71,6 +72,12 @@ for module in "${modules[@]}"; do
   docc process-archive transform-for-static-hosting ".build/docs/$module.doccarchive" \
     --output-path ".build/docs/site/$module" --hosting-base-path "$module"
 done
+# The browser page (Web/): StateKit's Swift in Embedded Swift, one WebAssembly module behind a
+# static page, served beside the documentation at /web/.
+scripts/build-embedded.sh .build/embedded
+mkdir -p .build/docs/site/web
+cp .build/embedded/web/* .build/docs/site/web/
+
 echo "docs: .build/docs/{StateKit,StateKitTesting,ErrorKit}.doccarchive"
 echo "site: .build/docs/site/ (python3 -m http.server -d .build/docs/site, then open"
-echo "      /StateKit/documentation/statekit/)"
+echo "      /StateKit/documentation/statekit/, or /web/ for the browser page)"

@@ -37,26 +37,64 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///     let chain = ErrorChain(SaveError.writeFailed(underlying: CocoaError(.fileNoSuchFile)))
   ///     chain.links[0].message  // "Could not save your changes.", the outermost error's
   public struct Link: Sendable, Equatable {
-    /// The error domain: a ``CodedError``'s own, otherwise the bridged `NSError` domain.
-    public var domain: String
-    /// The error code within the domain.
-    public var code: Int
-    /// The case name, when known.
-    public var name: String?
+    /// The error as data, without its causes (the next link and ``otherCauses`` hold them):
+    /// its message is absent when the error gives none.
+    ///
+    ///     ErrorChain(CocoaError(.fileNoSuchFile)).links[0].payload.code  // 4
+    public var payload: ErrorPayload
     /// What went wrong, for a person: the error's own message, or the best text the platform
     /// has for it.
     public var message: String
-    /// Why it went wrong, when known.
-    public var failureReason: String?
-    /// What to do about it, when known.
-    public var recoverySuggestion: String?
-    /// The data the error exports as named strings.
-    public var details: [String: String]
     /// The causes of this error besides the next link, each a chain of its own (see
     /// ``CodedError/otherUnderlyingErrors``); empty for most errors.
     ///
     ///     ErrorChain(CocoaError(.fileNoSuchFile)).links[0].otherCauses.isEmpty  // true
     public var otherCauses: [ErrorChain] = []
+
+    /// The error domain: a ``CodedError``'s own, otherwise the bridged `NSError` domain.
+    public var domain: String {
+      get { payload.domain }
+      set { payload.domain = newValue }
+    }
+    /// The error code within the domain.
+    public var code: Int {
+      get { payload.code }
+      set { payload.code = newValue }
+    }
+    /// The case name, when known.
+    public var name: String? {
+      get { payload.name }
+      set { payload.name = newValue }
+    }
+    /// Why it went wrong, when known.
+    public var failureReason: String? {
+      get { payload.failureReason }
+      set { payload.failureReason = newValue }
+    }
+    /// What to do about it, when known.
+    public var recoverySuggestion: String? {
+      get { payload.recoverySuggestion }
+      set { payload.recoverySuggestion = newValue }
+    }
+    /// The data the error exports as named strings.
+    public var details: [String: String] {
+      get { payload.details }
+      set { payload.details = newValue }
+    }
+
+    /// A link of a payload's own fields; its message is the payload's, else `fallback`, else
+    /// "DOMAIN error CODE".
+    init(_ payload: ErrorPayload, fallback: String? = nil) {
+      self.payload = payload
+      message = payload.message ?? fallback ?? "\(payload.domain) error \(payload.code)"
+    }
+
+    /// The payload with its other causes, as an error of a payload chain.
+    var payloadWithOtherCauses: ErrorPayload {
+      var level = payload
+      level.otherCauses = otherCauses.compactMap(\.payload)
+      return level
+    }
   }
 
   /// The most errors a chain holds, its marker included: ``ErrorPayload/maximumDepth``.
@@ -99,9 +137,13 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
-    let captured = Self.capture(error)
-    links = captured.levels.map(\.link)
-    isTruncated = captured.truncated
+    (links, isTruncated) = Self.capture(error)
+  }
+
+  /// The chain as one payload, causes linked as ``ErrorPayload`` links them; `nil` for an
+  /// empty chain. Messages the errors do not give themselves stay absent.
+  var payload: ErrorPayload? {
+    ErrorPayload(linking: links.map(\.payloadWithOtherCauses))
   }
 
   init(links: [Link], isTruncated: Bool) {
@@ -123,7 +165,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Parameter error: Any error.
   public static func message(of error: any Error) -> String {
-    describe(error).level.link.message
+    describe(error).level.message
   }
 
   /// The chain on one line, outermost first: `outer: cause: root`.
@@ -209,13 +251,6 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   // MARK: The funnel
 
-  /// One described error: the payload fields it has (its message may be absent) and the link
-  /// shown to people (whose message never is).
-  struct Level {
-    var payload: ErrorPayload
-    var link: Link
-  }
-
   enum Cut {
     case depth, cycle, size
   }
@@ -237,7 +272,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
 
   /// The one place that walks an error's causes: every ErrorChain and every
   /// `ErrorPayload(error)` is made here. Each level's payload and link carry its other causes.
-  static func capture(_ error: any Error) -> (levels: [Level], truncated: Bool) {
+  static func capture(_ error: any Error) -> (links: [Link], truncated: Bool) {
     var budget = CaptureBudget()
     return capture(error, atDepth: 0, ancestors: [], budget: &budget)
   }
@@ -251,8 +286,8 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   private static func capture(
     _ error: any Error, atDepth depth: Int, ancestors: [ObjectIdentifier],
     budget: inout CaptureBudget
-  ) -> (levels: [Level], truncated: Bool) {
-    var levels: [Level] = []
+  ) -> (links: [Link], truncated: Bool) {
+    var levels: [Link] = []
     // The other causes of each level, with the errors on the path down to it.
     var branches: [(others: [any Error], path: [ObjectIdentifier])] = []
     var seen = ancestors
@@ -264,7 +299,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
         break
       }
       if budget.count == ErrorPayload.maximumCount - 1 {
-        levels.append(Level(marker(.size)))
+        levels.append(Link(marker(.size)))
         branches.append(([], seen))
         budget.count += 1
         budget.isFull = true
@@ -274,7 +309,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       if type(of: error) is NSError.Type {
         let object = ObjectIdentifier(error as AnyObject)
         if seen.contains(object) {
-          levels.append(Level(marker(.cycle)))
+          levels.append(Link(marker(.cycle)))
           branches.append(([], seen))
           budget.count += 1
           truncated = true
@@ -290,7 +325,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       let position = depth + levels.count
       // The last slot takes the last error only if nothing comes after it.
       if position == maximumDepth - 1, described.cause != nil {
-        levels.append(Level(marker(.depth)))
+        levels.append(Link(marker(.depth)))
         branches.append(([], seen))
         budget.count += 1
         truncated = true
@@ -306,10 +341,9 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
         let branch = capture(
           other, atDepth: depth + index + 1, ancestors: branches[index].path, budget: &budget)
         truncated = truncated || branch.truncated
-        guard let payload = ErrorPayload(linking: branch.levels.map(\.payload)) else { break }
-        levels[index].payload.otherCauses.append(payload)
-        levels[index].link.otherCauses.append(
-          ErrorChain(links: branch.levels.map(\.link), isTruncated: branch.truncated))
+        guard !branch.links.isEmpty else { break }
+        levels[index].otherCauses.append(
+          ErrorChain(links: branch.links, isTruncated: branch.truncated))
       }
     }
     return (levels, truncated)
@@ -318,22 +352,20 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// One error described, and its cause; its details follow the secrets policy
   /// (``ErrorPayload/redactingSecrets(in:)``) unless its type adopts ``ExportsSecretDetails``.
   static func describe(_ error: any Error) -> (
-    level: Level, cause: (any Error)?, others: [any Error]
+    level: Link, cause: (any Error)?, others: [any Error]
   ) {
     var described = describeAsGiven(error)
     if !(error is any ExportsSecretDetails) {
-      var payload = described.level.payload
-      for (key, value) in payload.details {
-        payload.details[key] = ErrorPayload.redactingSecrets(in: value)
+      for (key, value) in described.level.details {
+        described.level.details[key] = ErrorPayload.redactingSecrets(in: value)
       }
-      described.level = Level(payload, fallback: described.level.link.message)
     }
     return described
   }
 
   /// One error described as it gives itself, and its cause.
   static func describeAsGiven(_ error: any Error) -> (
-    level: Level, cause: (any Error)?, others: [any Error]
+    level: Link, cause: (any Error)?, others: [any Error]
   ) {
     if let coded = error as? any CodedError, !(type(of: error) is NSError.Type) {
       let payload = ErrorPayload(
@@ -341,12 +373,12 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
         message: coded.message, failureReason: coded.failureReason,
         recoverySuggestion: coded.recoverySuggestion, details: coded.details)
       return (
-        Level(payload), coded.underlyingError,
+        Link(payload), coded.underlyingError,
         Array(coded.otherUnderlyingErrors.prefix(ErrorPayload.maximumCount))
       )
     }
     if !(type(of: error) is NSError.Type), let standard = StandardErrors.describe(error) {
-      return (Level(standard.payload), standard.cause, [])
+      return (Link(standard.payload), standard.cause, [])
     }
     let ns = error as NSError
     let fields = _NSErrorFields(ns)
@@ -354,7 +386,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     var payload = ErrorPayload(domain: ns.domain, code: ns.code, userInfo: fields.entries)
     if type(of: error) is NSError.Type {
       return (
-        Level(payload, fallback: ns.localizedDescription), fields.underlying,
+        Link(payload, fallback: ns.localizedDescription), fields.underlying,
         fields.otherUnderlying
       )
     }
@@ -369,7 +401,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       ?? typeName
     payload.failureReason = payload.failureReason ?? localized?.failureReason
     payload.recoverySuggestion = payload.recoverySuggestion ?? localized?.recoverySuggestion
-    return (Level(payload), fields.underlying, fields.otherUnderlying)
+    return (Link(payload), fields.underlying, fields.otherUnderlying)
   }
 
   /// A bridged domain without the memory address Swift puts in the names of private types
@@ -421,16 +453,5 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     }
     utf8.removeSubrange(kept...)
     return String(decoding: utf8, as: UTF8.self)
-  }
-}
-
-extension ErrorChain.Level {
-  init(_ payload: ErrorPayload, fallback: String? = nil) {
-    self.payload = payload
-    self.link = ErrorChain.Link(
-      domain: payload.domain, code: payload.code, name: payload.name,
-      message: payload.message ?? fallback ?? "\(payload.domain) error \(payload.code)",
-      failureReason: payload.failureReason, recoverySuggestion: payload.recoverySuggestion,
-      details: payload.details)
   }
 }

@@ -14,7 +14,7 @@ extension ErrorPayload {
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
-    self.init(levels: ErrorChain.capture(error).levels.map(\.payload))
+    self.init(levels: ErrorChain.capture(error).links.map(\.payloadWithOtherCauses))
   }
 
   /// Captures a described chain.
@@ -25,10 +25,8 @@ extension ErrorPayload {
   public init(_ chain: ErrorChain) {
     self.init(
       levels: chain.links.map {
-        var payload = ErrorPayload(
-          domain: $0.domain, code: $0.code, name: $0.name, message: $0.message,
-          failureReason: $0.failureReason, recoverySuggestion: $0.recoverySuggestion,
-          details: $0.details)
+        var payload = $0.payload
+        payload.message = $0.message
         payload.otherCauses = $0.otherCauses.map(ErrorPayload.init(_:))
         return payload
       })

@@ -28,7 +28,7 @@ import Synchronization
 /// `Mutex`). For a state that one thread owns, on any platform the package supports,
 /// ``StateModel`` reads without a lock and takes handlers that are not `Sendable`.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-public final class StateController: Sendable {
+public final class StateController: StateHolding, Sendable {
   typealias Handler = @Sendable (StateChange) -> Void
 
   struct Observer: Sendable {
@@ -89,46 +89,6 @@ public final class StateController: Sendable {
   public var state: ControlState {
     get { storage.withLock { $0.state } }
     set { update { $0 = newValue } }
-  }
-
-  /// Adds bits to the state.
-  ///
-  ///     let pressed = StateController()
-  ///     pressed.insert(.highlighted)  // true
-  ///     pressed.insert(.highlighted)  // false
-  ///
-  /// - Parameter states: The bits to set.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func insert(_ states: ControlState) -> Bool {
-    update { $0.formUnion(states) } != nil
-  }
-
-  /// Clears bits of the state.
-  ///
-  ///     let released = StateController([.highlighted])
-  ///     released.remove(.highlighted)  // true
-  ///
-  /// - Parameter states: The bits to clear.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func remove(_ states: ControlState) -> Bool {
-    update { $0.subtract(states) } != nil
-  }
-
-  /// Sets or clears bits, as a widget does from a flag.
-  ///
-  ///     let isEnabled = false
-  ///     let field = StateController()
-  ///     field.set(.disabled, !isEnabled)  // true
-  ///
-  /// - Parameters:
-  ///   - states: The bits to set or clear.
-  ///   - on: Whether to set them.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func set(_ states: ControlState, _ on: Bool) -> Bool {
-    on ? insert(states) : remove(states)
   }
 
   /// Changes the state in one step (one change, one call per observer).

@@ -63,6 +63,12 @@ public struct BitLayout: Hashable, Sendable {
   ///
   ///     BitLayout.controlState.typeName  // "ControlState"
   public let typeName: String
+  /// The short name that chooses the layout, as statekit-inspect's `--layout` takes it, such as
+  /// `lvgl`; unique within ``all``.
+  ///
+  ///     BitLayout.controlEvents.name  // "events"
+  ///     BitLayout.named("gtk")?.typeName  // "GtkStateFlags"
+  public let name: String
   /// What one member is called in messages, such as `state` or `event`.
   ///
   ///     BitLayout.controlState.noun  // "state"
@@ -135,6 +141,32 @@ public struct BitLayout: Hashable, Sendable {
     typeName: String, noun: String, emptyName: String, spans: [Span],
     systemNames: [(name: String, bit: Int)], reservedWords: [String] = []
   ) {
+    self.init(
+      name: typeName, typeName: typeName, noun: noun, emptyName: emptyName, spans: spans,
+      systemNames: systemNames, reservedWords: reservedWords)
+  }
+
+  /// Creates a layout with a short name of its own, the word that chooses it (``name``).
+  ///
+  ///     let layout = BitLayout(
+  ///         name: "gestures", typeName: "Gestures", noun: "gesture", emptyName: "none",
+  ///         spans: [.init("system", .system, 0...7), .init("app", .application, 8...15)],
+  ///         systemNames: [("tap", 0), ("swipe", 1)])
+  ///     layout.name  // "gestures"
+  ///
+  /// - Parameters:
+  ///   - name: The short name, such as `lvgl`.
+  ///   - typeName: The name of the bit set.
+  ///   - noun: What one member is called.
+  ///   - emptyName: The text of the empty set.
+  ///   - spans: The spans, lowest first.
+  ///   - systemNames: The system members' names and bits, in ascending bit order.
+  ///   - reservedWords: Further words custom names may not take.
+  public init(
+    name: String, typeName: String, noun: String, emptyName: String, spans: [Span],
+    systemNames: [(name: String, bit: Int)], reservedWords: [String] = []
+  ) {
+    self.name = name
     self.typeName = typeName
     self.noun = noun
     self.emptyName = emptyName
@@ -155,8 +187,8 @@ public struct BitLayout: Hashable, Sendable {
   ///
   ///     BitLayout.controlState.reservedBits  // 24...31
   public var reservedBits: ClosedRange<Int> {
-    let bits = spans.filter { $0.role == .reserved }.map(\.bits)
-    return (bits.map(\.lowerBound).min() ?? 0)...(bits.map(\.upperBound).max() ?? 0)
+    let bits = spans.filter { $0.role == .reserved }.map { $0.bits }
+    return (bits.map { $0.lowerBound }.min() ?? 0)...(bits.map { $0.upperBound }.max() ?? 0)
   }
 
   /// The span that holds a bit, or `nil` for a bit outside the layout.
@@ -187,10 +219,22 @@ public struct BitLayout: Hashable, Sendable {
     "\(_hex(applicationMask)) (bits \(application.lowerBound)...\(application.upperBound))"
   }
 
-  /// Every layout StateKit describes, the table statekit-inspect reads its layouts from.
+  /// Every layout StateKit describes, the table statekit-inspect reads its layouts from: UIKit's
+  /// states and events, LVGL's `lv_state_t` (before and since 9.5) and GTK 4's `GtkStateFlags`.
   ///
-  ///     BitLayout.all.map(\.typeName)  // ["ControlState", "ControlEvents"]
-  public static let all: [BitLayout] = [.controlState, .controlEvents]
+  ///     BitLayout.all.map(\.name)  // ["state", "events", "lvgl", "lvgl-9.5", "gtk"]
+  public static let all: [BitLayout] = [.controlState, .controlEvents, .lvgl, .lvgl95, .gtk]
+
+  /// The layout of ``all`` with a short name, or `nil`.
+  ///
+  ///     BitLayout.named("lvgl")?.application  // 12...15
+  ///     BitLayout.named("qt")                 // nil
+  ///
+  /// - Parameter name: A layout's ``name``.
+  /// - Returns: The layout.
+  public static func named(_ name: String) -> BitLayout? {
+    all.first { $0.name == name }
+  }
 
   static func mask(of bits: ClosedRange<Int>) -> UInt {
     let width = bits.count
@@ -198,18 +242,18 @@ public struct BitLayout: Hashable, Sendable {
     return ones << UInt(bits.lowerBound)
   }
 
-  /// Layouts are equal when they have the same name, spans and names.
+  /// Layouts are equal when they have the same names, spans and system names.
   ///
   ///     BitLayout.controlState == .controlState  // true
   public static func == (lhs: BitLayout, rhs: BitLayout) -> Bool {
-    lhs.typeName == rhs.typeName && lhs.spans == rhs.spans
-      && lhs.systemNames.map(\.name) == rhs.systemNames.map(\.name)
-      && lhs.systemNames.map(\.bit) == rhs.systemNames.map(\.bit)
+    lhs.name == rhs.name && lhs.typeName == rhs.typeName && lhs.spans == rhs.spans
+      && lhs.systemNames.map { $0.name } == rhs.systemNames.map { $0.name }
+      && lhs.systemNames.map { $0.bit } == rhs.systemNames.map { $0.bit }
   }
 
   /// Hashes the name and spans.
   ///
-  ///     Set(BitLayout.all).count  // 2
+  ///     Set(BitLayout.all).count  // 5
   public func hash(into hasher: inout Hasher) {
     hasher.combine(typeName)
     hasher.combine(spans)
@@ -222,7 +266,7 @@ extension BitLayout {
   ///
   ///     BitLayout.controlState.application  // 16...23
   public static let controlState = BitLayout(
-    typeName: "ControlState", noun: "state", emptyName: "normal",
+    name: "state", typeName: "ControlState", noun: "state", emptyName: "normal",
     spans: [
       Span("system", .system, 0...15), Span("app", .application, 16...23),
       Span("reserved", .reserved, 24...31),

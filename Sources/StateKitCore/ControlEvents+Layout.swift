@@ -8,7 +8,7 @@ extension BitLayout {
   ///     BitLayout.controlEvents.applicationMask  // 0x0F00_0000
   ///     BitLayout.controlEvents.reservedMask     // 0xF000_0000
   public static let controlEvents = BitLayout(
-    typeName: "ControlEvents", noun: "event", emptyName: "none",
+    name: "events", typeName: "ControlEvents", noun: "event", emptyName: "none",
     spans: [
       Span("touch", .system, 0...11), Span("val", .system, 12...15),
       Span("edit", .system, 16...19), Span("sys", .system, 20...23),

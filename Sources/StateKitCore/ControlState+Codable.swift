@@ -22,13 +22,6 @@ extension ControlState: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming the value and the reason when it is neither
   ///   an integer that fits in `UInt` nor valid state text.
   public init(from decoder: any Decoder) throws {
-    let raw = try _BitSetCoding.decode(
-      from: decoder,
-      expected:
-        "a control state: a non-negative integer that fits in \(UInt.bitWidth) bits, or state text such as \"selected | highlighted\""
-    ) { text in
-      try StateCatalog.forCoding(decoder.userInfo[.stateCatalog]).parse(text).rawValue
-    }
-    self.init(rawValue: raw)
+    try self.init(bitsFrom: decoder, catalogKey: .stateCatalog)
   }
 }

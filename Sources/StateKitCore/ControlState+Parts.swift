@@ -33,7 +33,7 @@ extension ControlState {
   ///     let state = ControlState(rawValue: 0x0100_0004)
   ///     state.unnamedBits.rawValue  // 0x0100_0000
   ///
-  /// To count custom names too, ask a catalog: ``StateCatalog/unnamedBits(in:)``.
+  /// To count custom names too, ask a catalog: ``BitCatalog/unnamedBits(in:)``.
   public var unnamedBits: ControlState {
     StateCatalog.system.unnamedBits(in: self)
   }

@@ -3,7 +3,7 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   /// then any other bits as one lowercase hex number; `normal` for no bits.
   ///
   /// The text never depends on what the program did before: custom states print as hex here,
-  /// and by name through a ``StateCatalog`` (``StateCatalog/description(of:)-(ControlState)``).
+  /// and by name through a ``StateCatalog`` (``BitCatalog/description(of:)``).
   ///
   ///     ControlState([.selected, .highlighted]).description  // "highlighted | selected"
   ///     ControlState(rawValue: 0x0001_0004).description     // "selected | 0x10000"
@@ -23,7 +23,7 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   }
 
   /// Parses state text with the system names, or returns `nil`. To parse custom names, use
-  /// ``StateCatalog/parse(_:unknownBits:)``.
+  /// ``BitCatalog/parse(_:unknownBits:)``.
   ///
   ///     ControlState("highlighted | selected")      // [.highlighted, .selected]
   ///     ControlState("selected | 0x10000")?.rawValue  // 0x10004
@@ -38,7 +38,7 @@ extension ControlState: LosslessStringConvertible, CustomDebugStringConvertible 
   }
 
   /// Parses state text with the system names, throwing an error that names the failing token
-  /// and the reason. To parse custom names, use ``StateCatalog/parse(_:unknownBits:)``.
+  /// and the reason. To parse custom names, use ``BitCatalog/parse(_:unknownBits:)``.
   ///
   ///     try ControlState(parsing: "selected | 0x10000").rawValue      // 0x10004
   ///     try ControlState(parsing: "selected | Highlighted")           // throws: unknown name

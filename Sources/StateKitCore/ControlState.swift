@@ -89,24 +89,6 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   ///     ControlState.layout.application  // 16...23
   public static let layout = BitLayout.controlState
 
-  /// Creates the single-bit state at an index in the application range.
-  ///
-  /// Index 0 is bit 16 (`0x00010000`), index 7 is bit 23 (`0x00800000`).
-  ///
-  ///     let visited = try ControlState(applicationBit: 0)
-  ///     visited.rawValue  // 0x10000
-  ///
-  /// - Parameter applicationBit: An index from 0 through 7.
-  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
-  ///   the index is outside `0...7`; the error names the index and the valid range.
-  public init(applicationBit: Int) throws(StateKitError) {
-    let range = Self.layout.application
-    guard (0..<range.count).contains(applicationBit) else {
-      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
-    }
-    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
-  }
-
   /// Whether this is the normal state: no bit is set.
   ///
   /// Use this rather than `contains(.normal)`, which is true for every state.

@@ -8,7 +8,7 @@ extension CodingUserInfoKey {
   ///     decoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
   ///     let colors = try decoder.decode(StateTable<String>.self, from: Data(#"{"visited": "purple"}"#.utf8))
   ///
-  /// Without it, documents use the system names and hex, as ``StateCatalog/system`` does.
+  /// Without it, documents use the system names and hex, as ``BitCatalog/system`` does.
   public static let stateCatalog: CodingUserInfoKey = {
     // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
     guard let key = CodingUserInfoKey(rawValue: "dev.statekit.StateCatalog") else {

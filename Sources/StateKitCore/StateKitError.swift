@@ -236,16 +236,25 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 }
 
-/// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
-///
-///     do {
-///         _ = try ControlState(parsing: "selected | bogus")
-///     } catch StateKitError.Code.unknownName {
-///         print("check the spelling")  // check the spelling
-///     }
-public func ~= (pattern: StateKitError.Code, value: any Error) -> Bool {
-  (value as? StateKitError)?.code == pattern
-}
+#if hasFeature(Embedded)
+  // Embedded Swift has no `any Error`: StateKit throws `StateKitError` by type, so a `catch`
+  // pattern matches the error itself.
+  /// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
+  public func ~= (pattern: StateKitError.Code, value: StateKitError) -> Bool {
+    value.code == pattern
+  }
+#else
+  /// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
+  ///
+  ///     do {
+  ///         _ = try ControlState(parsing: "selected | bogus")
+  ///     } catch StateKitError.Code.unknownName {
+  ///         print("check the spelling")  // check the spelling
+  ///     }
+  public func ~= (pattern: StateKitError.Code, value: any Error) -> Bool {
+    (value as? StateKitError)?.code == pattern
+  }
+#endif
 
 // The one funnel through which StateKit's errors are built: every message is made here.
 extension StateKitError {

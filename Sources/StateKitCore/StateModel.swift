@@ -22,7 +22,7 @@
 /// An observer that changes the state, or adds or cancels observers, is safe: a change it makes
 /// is heard after the one it is handling, an observer it cancels hears nothing more (not even
 /// the change in flight), and an observer it adds hears the changes made after it was added.
-public final class StateModel {
+public final class StateModel: StateHolding {
   /// An observer: the bits it hears about and its handler.
   private struct Observer {
     var id: Int
@@ -58,45 +58,6 @@ public final class StateModel {
   public var state: ControlState {
     get { current }
     set { update { $0 = newValue } }
-  }
-
-  /// Adds bits to the state.
-  ///
-  ///     let pressed = StateModel()
-  ///     pressed.insert(.highlighted)  // true
-  ///     pressed.insert(.highlighted)  // false
-  ///
-  /// - Parameter states: The bits to set.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func insert(_ states: ControlState) -> Bool {
-    update { $0.formUnion(states) } != nil
-  }
-
-  /// Clears bits of the state.
-  ///
-  ///     let released = StateModel([.highlighted])
-  ///     released.remove(.highlighted)  // true
-  ///
-  /// - Parameter states: The bits to clear.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func remove(_ states: ControlState) -> Bool {
-    update { $0.subtract(states) } != nil
-  }
-
-  /// Sets or clears bits, as a widget does from a flag.
-  ///
-  ///     let field = StateModel()
-  ///     field.set(.disabled, true)  // true
-  ///
-  /// - Parameters:
-  ///   - states: The bits to set or clear.
-  ///   - on: Whether to set them.
-  /// - Returns: Whether the state changed.
-  @discardableResult
-  public func set(_ states: ControlState, _ on: Bool) -> Bool {
-    on ? insert(states) : remove(states)
   }
 
   /// Changes the state in one step (one change, one call per observer).

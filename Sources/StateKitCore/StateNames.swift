@@ -23,43 +23,26 @@
 /// the owner. A library checks its own names in its tests with
 /// `try StateCatalog(merging: [.linkKit])`.
 public struct StateNames: Hashable, Sendable {
+  /// The names, as every layout's names are kept.
+  ///
+  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).names.entries.count  // 1
+  public let names: BitNames<ControlState>
+
   /// One name and the state it names.
   ///
-  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries[0].name  // "visited"
-  public struct Entry: Hashable, Sendable {
-    /// The name, such as `visited`.
-    ///
-    ///     // "visited"
-    public let name: String
-    /// The state it names: one bit of the application range, once checked by a merge.
-    ///
-    ///     // ControlState(rawValue: 0x10000)
-    public let state: ControlState
-
-    /// Creates an entry.
-    ///
-    ///     let entry = StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16))
-    ///
-    /// - Parameters:
-    ///   - name: The name.
-    ///   - state: The state it names.
-    public init(name: String, state: ControlState) {
-      self.name = name
-      self.state = state
-    }
-  }
+  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries[0].state  // ControlState(rawValue: 0x10000)
+  public typealias Entry = BitNames<ControlState>.Entry
 
   /// Who gives these names, such as a library's module name; error messages name it, and
   /// ``StateNamespaces`` qualifies its states with it (`LinkKit.visited`), so a merge requires
   /// an ASCII identifier of at most 64 characters.
   ///
   ///     StateNames("LinkKit", [:]).owner  // "LinkKit"
-  public let owner: String
-
-  /// The names, in the order given.
+  public var owner: String { names.owner }
+  /// The names with their states, in the order given.
   ///
   ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries.count  // 1
-  public let entries: [Entry]
+  public var entries: [Entry] { names.entries }
 
   /// The widget kind whose widgets alone carry these states, or `nil` for states any widget of
   /// the owner may carry.
@@ -68,11 +51,11 @@ public struct StateNames: Hashable, Sendable {
   /// name more custom states than the application range has bits, as long as each kind's
   /// states, with the owner's states for every kind, fit. A merge checks each kind against the
   /// states for every kind, and the catalog prints a kind's states through
-  /// ``StateCatalog/kind(_:of:)``. ``StateNamespaces`` reads every name of an owner as a name
+  /// ``BitCatalog/kind(_:of:)``. ``StateNamespaces`` reads every name of an owner as a name
   /// for every kind, so kinds that share a bit are a collision there.
   ///
   ///     StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)]).kind  // "HexView"
-  public let kind: String?
+  public var kind: String? { names.kind }
 
   /// Creates the names an owner gives to its states. This never fails; a merge checks them.
   ///
@@ -82,7 +65,7 @@ public struct StateNames: Hashable, Sendable {
   ///   - owner: Who gives the names, such as the library's module name.
   ///   - names: Each name with the state it names, one application bit each.
   public init(_ owner: String, _ names: KeyValuePairs<String, ControlState>) {
-    self.init(owner, entries: names.map { Entry(name: $0.key, state: $0.value) })
+    self.names = BitNames(owner, names)
   }
 
   /// Creates the names an owner gives to its states, from entries.
@@ -93,9 +76,7 @@ public struct StateNames: Hashable, Sendable {
   ///   - owner: Who gives the names.
   ///   - entries: The names and their states.
   public init(_ owner: String, entries: [Entry]) {
-    self.owner = owner
-    self.entries = entries
-    kind = nil
+    names = BitNames(owner, entries: entries)
   }
 
   /// Creates the names an owner gives to the states of one widget kind. This never fails; a
@@ -111,9 +92,7 @@ public struct StateNames: Hashable, Sendable {
   ///   - kind: The widget kind whose widgets carry these states, an identifier.
   ///   - names: Each name with the state it names, one application bit each.
   public init(_ owner: String, kind: String, _ names: KeyValuePairs<String, ControlState>) {
-    self.owner = owner
-    self.kind = kind
-    entries = names.map { Entry(name: $0.key, state: $0.value) }
+    self.names = BitNames(owner, kind: kind, names)
   }
 
   /// The names as text, without a merge: the system names and these names, other bits as hex,
@@ -127,8 +106,24 @@ public struct StateNames: Hashable, Sendable {
   /// - Parameter state: Any state.
   /// - Returns: The state's text.
   public func description(of state: ControlState) -> String {
-    var catalog = StateCatalog()
-    for entry in entries { _ = try? catalog.declare(entry.name, as: entry.state) }
-    return catalog.description(of: state)
+    names.description(of: state)
   }
+}
+
+extension BitNames.Entry where Bits == ControlState {
+  /// Creates an entry of a state's name.
+  ///
+  ///     let entry = StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16))
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - state: The state it names.
+  public init(name: String, state: ControlState) {
+    self.init(name: name, bits: state)
+  }
+
+  /// The state the entry names: ``bits``.
+  ///
+  ///     StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16)).state.rawValue  // 0x10000
+  public var state: ControlState { bits }
 }

@@ -172,7 +172,7 @@ extension StatePrecedence: CustomStringConvertible {
   ///     print(StatePrecedence(dominant: .disabled))
   ///     // disabled > highlighted > focused > selected > 0x800000 > 0x400000 > 0x200000 > 0x100000 > 0x80000 > 0x40000 > 0x20000 > 0x10000 (dominant: disabled)
   public var description: String {
-    let names = order.map(\.description).joined(separator: " > ")
+    let names = order.map { $0.description }.joined(separator: " > ")
     return dominant.isNormal ? names : "\(names) (dominant: \(dominant))"
   }
 }

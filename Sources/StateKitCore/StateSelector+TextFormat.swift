@@ -12,7 +12,7 @@ extension StateSelector: CustomStringConvertible {
   }
 
   /// Parses selector text with the system names (custom states as hex; for names, use
-  /// ``StateCatalog/parseSelector(_:)``): state text in which a token prefixed
+  /// ``BitCatalog/parseSelector(_:)``): state text in which a token prefixed
   /// with `!` names an excluded state.
   ///
   ///     let selector = try StateSelector(parsing: "selected | !disabled")

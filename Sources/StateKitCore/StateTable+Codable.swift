@@ -53,23 +53,13 @@ extension StateTable: Decodable where Value: Decodable {
     for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       let selector: StateSelector
       do {
-        selector = try catalog.parseSelector(key.stringValue)
+        selector = try _ThemeDocument.selectorKey(key.stringValue, catalog: catalog, seen: &seen)
       } catch {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "invalid selector key \(quoted(key.stringValue)): \(error.reason)",
-            underlyingError: error))
+            codingPath: container.codingPath + [key], debugDescription: error.reason,
+            underlyingError: error.cause))
       }
-      if let earlier = seen[selector] {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription:
-              "selector key \(quoted(key.stringValue)) denotes the same selector as \(quoted(earlier))"
-          ))
-      }
-      seen[selector] = key.stringValue
       pairs.append((selector, try container.decode(Value.self, forKey: key)))
     }
     self.init(pairs)

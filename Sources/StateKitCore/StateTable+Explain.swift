@@ -54,7 +54,7 @@ extension StateTable {
       let state = catalog.description(of: state)
       guard let winner else { return "\(state) → nil: \(reason)" }
       let selector = catalog.description(of: winner.selector)
-      return "\(state) → \(String(reflecting: winner.value)) from \(selector): \(reason)"
+      return "\(state) → \(_reflecting(winner.value)) from \(selector): \(reason)"
     }
   }
 
@@ -72,7 +72,7 @@ extension StateTable {
   ///
   /// - Parameters:
   ///   - state: Any state.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default, which
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default, which
   ///     prints custom states as hex.
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {

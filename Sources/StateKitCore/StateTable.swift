@@ -178,7 +178,9 @@ public struct StateTable<Value> {
   ///   - states: The states `select` reads; at most 12 bits (4,096 combinations).
   ///   - select: The value for a combination of `states`.
   /// - Complexity: O(2^*k*) calls of `select` for *k* bits in `states`.
-  public init(evaluating states: ControlState, _ select: (ControlState) throws -> Value) rethrows {
+  public init<Failure: Error>(
+    evaluating states: ControlState, _ select: (ControlState) throws(Failure) -> Value
+  ) throws(Failure) {
     // A programmer error, never input: `states` is the set of states the caller's selection
     // code reads, written in that code, and 2^12 combinations bound the table's size.
     precondition(

@@ -107,7 +107,7 @@ public struct StyleAnimator<Look>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - change: The states left and entered.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
   /// - Returns: The explanations.
   public func explain(_ change: StateChange, catalog: StateCatalog = .system)
     -> [StyleTransitions.Explanation]

@@ -68,15 +68,8 @@ extension StyleOverlay: Codable {
   /// - Throws: `DecodingError` when `userInfo` has no keys, or as
   ///   ``init(from:keys:)`` throws.
   public init(from decoder: any Decoder) throws {
-    guard let keys = decoder.userInfo[.styleKeys] as? [StyleSet.DecodableKey] else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "decoding a StyleOverlay needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
-        ))
-    }
-    try self.init(from: decoder, keys: keys)
+    try self.init(
+      from: decoder, keys: StyleSet.DecodableKey.keys(of: decoder, decoding: "a StyleOverlay"))
   }
 
   /// Decodes an overlay that may name the given attributes.
@@ -95,78 +88,12 @@ extension StyleOverlay: Codable {
   ///   that does not parse, an attribute both replaced and merged or removed, or a selector
   ///   both removed and merged; any error decoding a table.
   public init(from decoder: any Decoder, keys: [StyleSet.DecodableKey]) throws {
-    self.init()
-    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
-    merged = try StyleSet(from: decoder, keys: keys, allowing: [.replace, .remove])
-    let container = try decoder.container(keyedBy: _SelectorKey.self)
-    if container.contains(_SelectorKey(StyleSet.ThemeDirective.precedence.rawValue)) {
-      precedence = merged.precedence
-      merged.precedence = .standard
-    }
-    let byName = try StyleSet.DecodableKey.byName(keys, codingPath: decoder.codingPath)
-    func fail(_ path: [any CodingKey], _ message: String) -> DecodingError {
-      .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
-    }
-    let replaceKey = _SelectorKey(StyleSet.ThemeDirective.replace.rawValue)
-    if container.contains(replaceKey) {
-      let replaced = try container.nestedContainer(keyedBy: _SelectorKey.self, forKey: replaceKey)
-      for codingKey in replaced.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-        let key = try StyleSet.DecodableKey.named(
-          codingKey, in: byName, codingPath: replaced.codingPath)
-        guard merged._storage.position(of: key.slot) == nil else {
-          throw fail(
-            replaced.codingPath + [codingKey],
-            "attribute \(quoted(key.name)) is both replaced and merged; put its entries in the replacement"
-          )
-        }
-        if let column = try key.decode(replaced, codingKey) {
-          replacements.setColumn(column, for: key.slot)
-        } else {
-          cleared.insert(key.slot)
-        }
-      }
-    }
-    let removeKey = _SelectorKey(StyleSet.ThemeDirective.remove.rawValue)
-    if container.contains(removeKey) {
-      let removed = try container.nestedContainer(keyedBy: _SelectorKey.self, forKey: removeKey)
-      for codingKey in removed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-        let key = try StyleSet.DecodableKey.named(
-          codingKey, in: byName, codingPath: removed.codingPath)
-        let path = removed.codingPath + [codingKey]
-        guard !isReplaced(key.slot) else {
-          throw fail(
-            path,
-            "attribute \(quoted(key.name)) is both replaced and has entries removed; leave them out of the replacement"
-          )
-        }
-        let mergedSelectors = Set(
-          merged._storage.position(of: key.slot).map { merged._storage.columns[$0].selectors }
-            ?? [])
-        var selectors: Set<StateSelector> = []
-        var texts = try removed.nestedUnkeyedContainer(forKey: codingKey)
-        while !texts.isAtEnd {
-          let elementPath = texts.codingPath + [_IndexKey(texts.currentIndex)]
-          let text = try texts.decode(String.self)
-          let selector: StateSelector
-          do {
-            selector = try catalog.parseSelector(text)
-          } catch {
-            throw DecodingError.dataCorrupted(
-              DecodingError.Context(
-                codingPath: elementPath,
-                debugDescription: "invalid selector \(quoted(text)): \(error.reason)",
-                underlyingError: error))
-          }
-          guard !mergedSelectors.contains(selector) else {
-            throw fail(
-              elementPath,
-              "selector \(quoted(text)) of \(quoted(key.name)) is both removed and merged; keep one"
-            )
-          }
-          selectors.insert(selector)
-        }
-        if !selectors.isEmpty { removals[key.slot] = selectors }
-      }
+    let document = try _ThemeDocument(from: decoder)
+    do {
+      self = try document.overlay(
+        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]))
+    } catch {
+      throw error.decodingError(below: decoder.codingPath)
     }
   }
 }

@@ -14,9 +14,11 @@ extension StyleSet {
     ///     StyleSet.DecodableKey(StyleKey<String>("titleColor")).name  // "titleColor"
     public let name: String
     let slot: _StyleSlot
-    /// Decodes the attribute's table from a container; `nil` for an empty table.
-    let decode:
-      @Sendable (KeyedDecodingContainer<_SelectorKey>, _SelectorKey) throws -> _StyleColumnBase?
+    /// Reads the attribute's table from a theme document's member at a path; `nil` for an
+    /// empty table.
+    let column:
+      @Sendable (JSONValue, [String], _ThemeDocument, StateCatalog) throws(StateKitError) ->
+        _StyleColumnBase?
 
     /// Creates a decodable key from a key whose values are Decodable.
     ///
@@ -24,11 +26,37 @@ extension StyleSet {
     ///
     /// - Parameter key: The attribute.
     public init<Value: Decodable>(_ key: StyleKey<Value>) {
+      self.init(key) { json, path, document, catalog throws(StateKitError) in
+        do {
+          return try _ThemeValueDecoder.decode(
+            Value.self, from: json, path: path.map { _SelectorKey($0) },
+            userInfo: document.userInfo(catalog: catalog))
+        } catch let error as DecodingError {
+          throw document.failure(error)
+        } catch let error as StateKitError {
+          throw error
+        } catch {
+          throw document.failure("\(error)", at: path)
+        }
+      }
+    }
+
+    /// A key whose values are read from their JSON by `value`, which is given the member's
+    /// path, the document and the catalog: statekit-inspect keeps each value as its JSON.
+    package init<Value>(
+      _ key: StyleKey<Value>,
+      value:
+        @escaping @Sendable (JSONValue, [String], _ThemeDocument, StateCatalog)
+        throws(StateKitError) -> Value
+    ) {
       name = key.name
       slot = key.slot
       let slot = slot
-      decode = { container, codingKey in
-        let table = try container.decode(StateTable<Value>.self, forKey: codingKey)
+      column = { json, path, document, catalog throws(StateKitError) in
+        let table = try document.table(json, at: path, catalog: catalog) {
+          member, memberPath throws(StateKitError) in
+          try value(member, memberPath, document, catalog)
+        }
         return table.isEmpty ? nil : _StyleColumn(slot: slot, table: table)
       }
     }
@@ -73,16 +101,17 @@ extension StyleSet {
   }
 }
 
-/// The JSON form of a ``StatePrecedence``: `{"order": [state text], "dominant": state text}`,
-/// each member absent when it has its standard value.
-struct _PrecedenceForm: Codable {
+/// The JSON form of a ``StatePrecedence``, as a theme writes it: `{"order": [state text],
+/// "dominant": state text}`, each member absent when it has its standard value. The theme
+/// document reads it (`_ThemeDocument`).
+struct _PrecedenceForm: Encodable {
   let precedence: StatePrecedence
 
   init(_ precedence: StatePrecedence) {
     self.precedence = precedence
   }
 
-  private enum Member: String, CodingKey, CaseIterable {
+  private enum Member: String, CodingKey {
     case order, dominant
   }
 
@@ -96,44 +125,6 @@ struct _PrecedenceForm: Codable {
     if !precedence.dominant.isNormal {
       try container.encode(catalog.description(of: precedence.dominant), forKey: .dominant)
     }
-  }
-
-  init(from decoder: any Decoder) throws {
-    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
-    let members = try decoder.container(keyedBy: _SelectorKey.self)
-    for key in members.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
-    where Member(rawValue: key.stringValue) == nil {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: members.codingPath + [key],
-          debugDescription:
-            "unknown member \(quoted(key.stringValue)) of \"$precedence\"; known: dominant, order"))
-    }
-    let container = try decoder.container(keyedBy: Member.self)
-    func state(_ text: String, at path: [any CodingKey]) throws -> ControlState {
-      do {
-        return try catalog.parse(text)
-      } catch {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: path,
-            debugDescription: "invalid state \(quoted(text)): \(error.reason)",
-            underlyingError: error))
-      }
-    }
-    var order: [ControlState] = []
-    if container.contains(.order) {
-      var elements = try container.nestedUnkeyedContainer(forKey: .order)
-      while !elements.isAtEnd {
-        let path = elements.codingPath + [_IndexKey(elements.currentIndex)]
-        order.append(try state(try elements.decode(String.self), at: path))
-      }
-    }
-    let dominant =
-      try container.decodeIfPresent(String.self, forKey: .dominant).map {
-        try state($0, at: container.codingPath + [Member.dominant])
-      } ?? .normal
-    precedence = StatePrecedence(order, dominant: dominant)
   }
 }
 
@@ -156,32 +147,42 @@ struct _IndexKey: CodingKey {
 }
 
 extension StyleSet.DecodableKey {
+  /// The keys a decoder's `userInfo` holds under `CodingUserInfoKey.styleKeys`; without them,
+  /// decoding `what` (a style set or an overlay) cannot know its attributes.
+  static func keys(of decoder: any Decoder, decoding what: String) throws -> [Self] {
+    guard let keys = decoder.userInfo[.styleKeys] as? [Self] else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription:
+            "decoding \(what) needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
+        ))
+    }
+    return keys
+  }
+
   /// The keys by name; two keys of one name are an error.
-  static func byName(_ keys: [Self], codingPath: [any CodingKey]) throws -> [String: Self] {
+  static func byName(_ keys: [Self], in document: _ThemeDocument) throws(StateKitError)
+    -> [String: Self]
+  {
     var byName: [String: Self] = [:]
     for key in keys {
       if byName.updateValue(key, forKey: key.name) != nil {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "two style keys are both named \(quoted(key.name))"))
+        throw document.failure("two style keys are both named \(quoted(key.name))", at: [])
       }
     }
     return byName
   }
 
-  /// The key an attribute's coding key names; an unknown attribute is an error that lists the
-  /// known ones.
+  /// The key an attribute's name names; an unknown attribute is an error that lists the known
+  /// ones.
   static func named(
-    _ codingKey: _SelectorKey, in byName: [String: Self], codingPath: [any CodingKey]
-  ) throws -> Self {
-    guard let key = byName[codingKey.stringValue] else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath + [codingKey],
-          debugDescription:
-            "unknown style attribute \(quoted(codingKey.stringValue)); known: \(byName.keys.sorted().joined(separator: ", "))"
-        ))
+    _ name: String, in byName: [String: Self], document: _ThemeDocument, at path: [String] = []
+  ) throws(StateKitError) -> Self {
+    guard let key = byName[name] else {
+      throw document.failure(
+        "unknown style attribute \(quoted(name)); known: \(byName.keys.sorted().joined(separator: ", "))",
+        at: path + [name])
     }
     return key
   }
@@ -277,15 +278,7 @@ extension StyleSet: Codable {
   /// - Throws: `DecodingError` when `userInfo` has no keys, when the document names an
   ///   attribute that is not among them, or as ``StateTable``'s decoding throws.
   public init(from decoder: any Decoder) throws {
-    guard let keys = decoder.userInfo[.styleKeys] as? [DecodableKey] else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "decoding a StyleSet needs its attributes: set userInfo[.styleKeys] to [StyleSet.DecodableKey], or call init(from:keys:)"
-        ))
-    }
-    try self.init(from: decoder, keys: keys)
+    try self.init(from: decoder, keys: DecodableKey.keys(of: decoder, decoding: "a StyleSet"))
   }
 
   /// Decodes a style set that may hold the given attributes.
@@ -303,37 +296,12 @@ extension StyleSet: Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming an attribute that is not among `keys`, or
   ///   that two keys share; any error decoding a table.
   public init(from decoder: any Decoder, keys: [DecodableKey]) throws {
-    try self.init(from: decoder, keys: keys, allowing: [])
-  }
-
-  /// Decodes a style set, skipping the overlay directives in `allowing` (which an overlay reads
-  /// itself).
-  init(from decoder: any Decoder, keys: [DecodableKey], allowing: Set<ThemeDirective>) throws {
-    self.init()
-    let byName = try DecodableKey.byName(keys, codingPath: decoder.codingPath)
-    let container = try decoder.container(keyedBy: _SelectorKey.self)
-    let precedenceKey = _SelectorKey(ThemeDirective.precedence.rawValue)
-    if container.contains(precedenceKey) {
-      // Before any table, so no table is sorted twice.
-      precedence = try container.decode(_PrecedenceForm.self, forKey: precedenceKey).precedence
-    }
-    // In key order, not the decoder's dictionary order, so the error for a document with
-    // several bad attributes is the same in every run.
-    for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-      if let directive = ThemeDirective(rawValue: codingKey.stringValue) {
-        guard directive == .precedence || allowing.contains(directive) else {
-          throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-              codingPath: container.codingPath + [codingKey],
-              debugDescription:
-                "\(quoted(directive.rawValue)) belongs to an overlay: decode a StyleOverlay"))
-        }
-        continue
-      }
-      let key = try DecodableKey.named(codingKey, in: byName, codingPath: container.codingPath)
-      let column = try key.decode(container, codingKey)
-      // A table decodes with the standard precedence; it takes the style set's.
-      setColumn(precedence == .standard ? column : column?.reordered(by: precedence), for: key.slot)
+    let document = try _ThemeDocument(from: decoder)
+    do {
+      self = try document.styleSet(
+        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]))
+    } catch {
+      throw error.decodingError(below: decoder.codingPath)
     }
   }
 }

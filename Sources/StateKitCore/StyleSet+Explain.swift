@@ -92,7 +92,7 @@ extension StyleSet {
   ///
   /// - Parameters:
   ///   - state: Any state.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
   /// - Returns: The explanation; each attribute's value is what `resolve(state)` gives it.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
     let attributes = _storage.columns.sorted { $0.slot < $1.slot }.map {

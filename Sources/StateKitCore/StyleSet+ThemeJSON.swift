@@ -35,13 +35,12 @@ extension StyleSet {
   /// - Parameters:
   ///   - bytes: The document's bytes, such as a file's contents (`Data` is a sequence of bytes).
   ///   - keys: The attributes the document may hold, with their value types.
-  ///   - catalog: The state names the selectors may use; ``StateCatalog/system`` by default.
+  ///   - catalog: The state names the selectors may use; ``BitCatalog/system`` by default.
   /// - Throws: ``StateKitError``, as above.
   public init(
     themeJSON bytes: some Sequence<UInt8>, keys: [DecodableKey], catalog: StateCatalog = .system
   ) throws(StateKitError) {
-    let reader = try _ThemeReader(Array(bytes))
-    self = try reader.decode(catalog: catalog) { try StyleSet(from: $0, keys: keys) }
+    self = try _ThemeDocument(bytes: Array(bytes)).styleSet(keys: keys, catalog: catalog)
   }
 }
 
@@ -56,7 +55,7 @@ extension StyleOverlay {
   /// - Parameters:
   ///   - bytes: The document's bytes.
   ///   - keys: The attributes the document may name, with their value types.
-  ///   - catalog: The state names the selectors may use; ``StateCatalog/system`` by default.
+  ///   - catalog: The state names the selectors may use; ``BitCatalog/system`` by default.
   /// - Throws: ``StateKitError``: ``StateKitError/Code/repeatedKey`` or
   ///   ``StateKitError/Code/invalidTheme`` (also for an overlay that contradicts itself, see
   ///   ``StyleOverlay``).
@@ -64,7 +63,6 @@ extension StyleOverlay {
     themeJSON bytes: some Sequence<UInt8>, keys: [StyleSet.DecodableKey],
     catalog: StateCatalog = .system
   ) throws(StateKitError) {
-    let reader = try _ThemeReader(Array(bytes))
-    self = try reader.decode(catalog: catalog) { try StyleOverlay(from: $0, keys: keys) }
+    self = try _ThemeDocument(bytes: Array(bytes)).overlay(keys: keys, catalog: catalog)
   }
 }

@@ -141,7 +141,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - change: The states left and entered.
   ///   - attribute: The attribute's name.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
   /// - Returns: The explanation; its transition is `transition(for: attribute, change)`.
   public func explain(
     _ change: StateChange, attribute: String, catalog: StateCatalog = .system

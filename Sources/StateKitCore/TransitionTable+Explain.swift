@@ -74,7 +74,7 @@ extension TransitionTable {
   ///
   /// - Parameters:
   ///   - change: The states left and entered.
-  ///   - catalog: The names to print states with; ``StateCatalog/system`` by default.
+  ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
   /// - Returns: The explanation; its transition is `resolve(change)`.
   public func explain(_ change: StateChange, catalog: StateCatalog = .system) -> Explanation {
     let matches = entries.filter { $0.matches(change) }

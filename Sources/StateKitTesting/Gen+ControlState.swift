@@ -25,10 +25,7 @@ extension Gen {
     in mask: ControlState = [.system, .application], catalog: StateCatalog = StateCatalog(),
     count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
   ) -> Generator<ControlState> {
-    bits(
-      in: mask.rawValue, named: catalog.namedBits.rawValue, count: count,
-      namedWeight: namedWeight, make: ControlState.init(rawValue:)
-    ).described { catalog.description(of: $0) }
+    bitSet(in: mask, catalog: catalog, count: count, namedWeight: namedWeight)
   }
 
   /// Control events made of bits from a mask, as ``controlState(in:catalog:count:namedWeight:)``
@@ -48,14 +45,36 @@ extension Gen {
     in mask: ControlEvents = .allEvents, catalog: EventCatalog = EventCatalog(),
     count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
   ) -> Generator<ControlEvents> {
+    bitSet(in: mask, catalog: catalog, count: count, namedWeight: namedWeight)
+  }
+
+  /// Members of any layout's bit set made of bits from a mask, as
+  /// ``controlState(in:catalog:count:namedWeight:)`` makes states: biased towards named bits,
+  /// shrinking towards fewer, named, lower bits.
+  ///
+  ///     var catalog = EventCatalog()
+  ///     _ = try catalog.declare("longPress", applicationBit: 0)
+  ///     let events = Gen.bitSet(catalog: catalog)
+  ///     // none, touchDown | longPress, valueChanged | 0x2000000, …
+  ///
+  /// - Parameters:
+  ///   - mask: The bits a value may contain; by default every bit of the layout's spans.
+  ///   - catalog: The names of declared application bits; the system names are always named.
+  ///   - count: How many bits to draw; a bit drawn twice counts once.
+  ///   - namedWeight: How much likelier a named bit is than an unnamed one.
+  public static func bitSet<Bits: LayoutBitSet>(
+    in mask: Bits = Bits(rawValue: Bits.layout.coveredMask),
+    catalog: BitCatalog<Bits> = BitCatalog(), count: ClosedRange<Int> = 0...4,
+    namedWeight: Int = 3
+  ) -> Generator<Bits> {
     bits(
       in: mask.rawValue, named: catalog.namedBits.rawValue, count: count,
-      namedWeight: namedWeight, make: ControlEvents.init(rawValue:)
+      namedWeight: namedWeight, make: Bits.init(rawValue:)
     ).described { catalog.description(of: $0) }
   }
 
-  /// The one generator of bit sets behind ``controlState(in:catalog:count:namedWeight:)`` and
-  /// ``controlEvents(in:catalog:count:namedWeight:)``, on raw bits.
+  /// The one generator of bit sets behind ``bitSet(in:catalog:count:namedWeight:)``, on raw
+  /// bits.
   private static func bits<Bits: Sendable>(
     in mask: UInt, named namedMask: UInt, count: ClosedRange<Int>, namedWeight: Int,
     make: @escaping @Sendable (UInt) -> Bits

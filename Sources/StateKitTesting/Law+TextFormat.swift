@@ -20,10 +20,7 @@ extension Law {
       ?? Gen.frequency(
         (4, Gen.controlState(in: [.system, .application], catalog: catalog, count: 0...6)),
         (1, Gen.controlState(in: ControlState(rawValue: .max), catalog: catalog, count: 0...64)))
-    return textLaws(
-      states, names: Set(catalog.entries.map(\.name)), noun: "state",
-      describe: { catalog.description(of: $0) }, parse: { try catalog.parse($0) },
-      unnamed: { catalog.unnamedBits(in: $0) })
+    return textRoundTrip(catalog: catalog, values: states)
       + [
         Law(
           "parseSelector(description(of: selector)) == selector",
@@ -49,34 +46,40 @@ extension Law {
   public static func textRoundTrip(
     catalog: EventCatalog, events: Generator<ControlEvents>? = nil
   ) -> [Law] {
-    let events =
-      events
-      ?? Gen.frequency(
-        (4, Gen.controlEvents(catalog: catalog, count: 0...6)),
-        (1, Gen.controlEvents(in: ControlEvents(rawValue: .max), catalog: catalog, count: 0...64)))
-    return textLaws(
-      events, names: Set(catalog.entries.map(\.name)), noun: "events",
-      describe: { catalog.description(of: $0) }, parse: { try catalog.parse($0) },
-      unnamed: { catalog.unnamedBits(in: $0) })
+    textRoundTrip(catalog: catalog, values: events)
   }
 
-  /// The text laws every layout's catalog shares, over its typed faces.
-  private static func textLaws<Bits: OptionSet & Sendable>(
-    _ values: Generator<Bits>, names: Set<String>, noun: String,
-    describe: @escaping @Sendable (Bits) -> String,
-    parse: @escaping @Sendable (String) throws -> Bits,
-    unnamed: @escaping @Sendable (Bits) -> Bits
-  ) -> [Law] where Bits.RawValue == UInt {
-    [
+  /// The laws of any layout's catalog's text format: every value prints as text that parses
+  /// back to it, and the text names exactly the named bits.
+  ///
+  ///     var catalog = EventCatalog()
+  ///     _ = try catalog.declare("longPress", applicationBit: 0)
+  ///     forAll(Law.textRoundTrip(catalog: catalog, values: Gen.bitSet(catalog: catalog)))
+  ///
+  /// - Parameters:
+  ///   - catalog: The catalog whose format is checked.
+  ///   - values: The generator of values; by default all 64 bits, named ones first.
+  /// - Returns: 2 laws.
+  public static func textRoundTrip<Bits: LayoutBitSet>(
+    catalog: BitCatalog<Bits>, values: Generator<Bits>? = nil
+  ) -> [Law] {
+    let values =
+      values
+      ?? Gen.frequency(
+        (4, Gen.bitSet(catalog: catalog, count: 0...6)),
+        (1, Gen.bitSet(in: Bits(rawValue: .max), catalog: catalog, count: 0...64)))
+    let names = Set(catalog.entries.map(\.name))
+    let noun = Bits.layout.noun
+    return [
       Law("parse(description(of: \(noun))) == \(noun)", values) { value in
-        try parse(describe(value)) == value
+        try catalog.parse(catalog.description(of: value)) == value
       },
       Law("the text names the named bits, one name each", values) { value in
-        let tokens = describe(value).split(separator: "|").map {
+        let tokens = catalog.description(of: value).split(separator: "|").map {
           String($0.filter { $0 != " " })
         }
         let named = tokens.filter { names.contains($0) }
-        let expected = value.subtracting(unnamed(value)).rawValue.nonzeroBitCount
+        let expected = value.subtracting(catalog.unnamedBits(in: value)).rawValue.nonzeroBitCount
         return named.count == expected && Set(named).count == named.count
       },
     ]

@@ -93,11 +93,14 @@ struct CommandLineSpecTests {
       #expect(!option.help.isEmpty, "\(option.name)")
       #expect(option.help.hasSuffix("."), "\(option.name): \(option.help)")
     }
-    // Every layout of BitLayout.all but ControlState's has its two options.
-    for layout in BitLayout.all where layout != .controlState {
+    // Every layout of BitLayout.all is a word of --layout; one whose members are not states
+    // (events) also has its two options, and one of states is named with --state.
+    #expect(CommandLineSpec.option("--layout")?.value.choices == BitLayout.all.map(\.name))
+    for layout in BitLayout.all where layout.noun != BitLayout.controlState.noun {
       #expect(CommandLineSpec.option("--\(layout.noun)s")?.action == .layout(layout))
       #expect(CommandLineSpec.option("--\(layout.noun)")?.action == .layoutName(layout))
     }
+    #expect(CommandLineSpec.otherLayouts == [.controlEvents])
   }
 
   // MARK: Help

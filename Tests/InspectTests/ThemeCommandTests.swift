@@ -274,7 +274,7 @@ struct ThemeCommandTests {
     guard case .object(let members) = try JSONReader.parse(Array(text.utf8)) else { return 0 }
     let names = members.map(\.0)
     let style = try StyleSet(
-      themeJSON: Array(text.utf8), keys: names.map { .init(StyleKey<ThemeValue>($0)) })
+      themeJSON: Array(text.utf8), keys: names.map(ThemeValue.key))
     var failure: Failure?
     let seconds = ErrorStreamTests.seconds {
       do throws(Failure) {

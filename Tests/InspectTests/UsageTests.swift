@@ -121,6 +121,7 @@ struct UsageTests {
     USAGE:
       statekit-inspect [options] MASK...
       statekit-inspect --events [options] MASK...
+      statekit-inspect --layout NAME [options] MASK...
       statekit-inspect encode [options] TEXT...
       statekit-inspect error [options] INPUT...
       statekit-inspect theme [options] FILE
@@ -151,8 +152,10 @@ struct UsageTests {
     OPTIONS:
       --json              Print JSON: one object per mask (JSON Lines), an ErrorPayload per error, one
                           object for a theme.
-      --state NAME=BIT    Name an application bit (16...23); repeatable.
+      --state NAME=BIT    Name an application bit (16...23; with --layout, that layout's); repeatable.
       --states FILE       Read state names from a JSON object such as {"visited": 16}.
+      --layout NAME       Masks and text of another toolkit's layout: state, events, lvgl, lvgl-9.5 or
+                          gtk.
       --events            Masks and text are control events (UIControl.Event's layout): application bits
                           24...27, system reserved 28...31.
       --event NAME=BIT    Name an event application bit (24...27); implies --events; repeatable.
@@ -192,7 +195,7 @@ struct UsageTests {
     OPTIONS:
       --json              Print JSON: one object per mask (JSON Lines), an ErrorPayload per error, one
                           object for a theme.
-      --state NAME=BIT    Name an application bit (16...23); repeatable.
+      --state NAME=BIT    Name an application bit (16...23; with --layout, that layout's); repeatable.
       --states FILE       Read state names from a JSON object such as {"visited": 16}.
       --strict            Treat reserved or unnamed bits, or a theme's lint findings, as an error.
       --color WHEN        Color output: auto (the default; honours NO_COLOR), always or never.

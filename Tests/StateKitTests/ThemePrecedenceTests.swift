@@ -125,7 +125,7 @@ struct ThemePrecedenceTests {
       (#"{"$precedence": {"order": ["visited"]}}"#, #"invalid state "visited""#),
       (#"{"$precedence": {"dominant": "selected | | focused"}}"#, "invalid state"),
       (#"{"$precedence": {"ordre": []}}"#, #"unknown member "ordre""#),
-      (#"{"$precedence": {"order": "selected"}}"#, ""),
+      (#"{"$precedence": {"order": "selected"}}"#, "expected an array, found a string"),
       (#"{"$replace": {}}"#, "belongs to an overlay"),
     ] {
       do {

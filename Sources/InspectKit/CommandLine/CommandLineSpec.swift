@@ -56,6 +56,8 @@ enum OptionAction: Equatable {
   case help, version, completion, man, endOfOptions
   case json, strict, color
   case state, states
+  /// `--layout NAME`: masks and text of any layout of `BitLayout.all`, by its name.
+  case chooseLayout
   /// `--events`: masks and text of another layout than ControlState's.
   case layout(BitLayout)
   /// `--event NAME=BIT`: names a bit of that layout, and chooses it.
@@ -155,13 +157,21 @@ enum CommandLineSpec {
     "\(range.lowerBound)...\(range.upperBound)"
   }
 
-  /// The layouts other than ControlState's, each with its options (`--events`, `--event`).
-  static var otherLayouts: [BitLayout] { BitLayout.all.filter { $0 != .controlState } }
+  /// The layouts with options of their own (`--events`, `--event`): those whose members are
+  /// not states. A layout of states (LVGL's, GTK's) is chosen with `--layout NAME`, and its
+  /// bits are named with `--state` and `--states`, as ControlState's are.
+  static var otherLayouts: [BitLayout] {
+    BitLayout.all.filter { $0.noun != BitLayout.controlState.noun }
+  }
+
+  /// The names `--layout` takes, in the order of `BitLayout.all`.
+  static let layoutNames = BitLayout.all.map(\.name)
 
   static let commands: [CommandSpec] = [
     CommandSpec(
       command: .masks,
-      usage: ["[options] MASK..."] + otherLayouts.map { "--\($0.noun)s [options] MASK..." },
+      usage: ["[options] MASK..."] + otherLayouts.map { "--\($0.noun)s [options] MASK..." }
+        + ["--layout NAME [options] MASK..."],
       summary: "decode masks (the default command: no command word)",
       arguments: [
         ArgumentSpec(
@@ -249,12 +259,18 @@ enum CommandLineSpec {
         action: .json),
       OptionSpec(
         name: "--state", value: .text("NAME=BIT"), commands: states,
-        help: "Name an application bit (\(bits(state.application))); repeatable.",
+        help:
+          "Name an application bit (\(bits(state.application)); with --layout, that layout's); "
+          + "repeatable.",
         more: "BIT is the absolute bit. At most \(Limits.stateFlags).", action: .state),
       OptionSpec(
         name: "--states", value: .file("FILE"), commands: states,
         help: "Read state names from a JSON object such as {\"visited\": 16}.",
         action: .states),
+      OptionSpec(
+        name: "--layout", value: .choice("NAME", layoutNames), commands: masksAndText,
+        help: "Masks and text of another toolkit's layout: \(alternatives(layoutNames)).",
+        more: layoutMore, action: .chooseLayout),
     ]
     for layout in otherLayouts {
       options.append(
@@ -321,6 +337,13 @@ enum CommandLineSpec {
 
   static func options(of command: Inspector.Command) -> [OptionSpec] {
     options.filter { !$0.isToolOption && $0.applies(to: command) }
+  }
+
+  /// What `--layout` chooses, layout by layout, for the man page and Docs/CLI.md.
+  static var layoutMore: String {
+    BitLayout.all.map { layout in
+      "\(layout.name): \(layout.typeName), application bits \(bits(layout.application))"
+    }.joined(separator: "; ") + "."
   }
 
   /// The help of a layout's option, such as `--events`.

@@ -84,10 +84,13 @@ package struct Inspector {
     // `--event` also names bits (both fill `stateFlags`).
     var stateOptionGiven = false
     var statesFiles: [FilePath] = []
-    // The layout masks and text use: ControlState's, or one chosen with `--<noun>s` (such as
-    // `--events`) for any other layout of `BitLayout.all`; `--<noun> NAME=BIT` names its bits.
-    // `nil` is ControlState's, not set up unless a command uses it.
+    // The layout masks and text use: ControlState's, or one chosen with `--layout NAME` (any
+    // layout of `BitLayout.all`) or `--<noun>s` (such as `--events`, for a layout whose members
+    // are not states); `--<noun> NAME=BIT` names its bits, `--state` those of a layout of
+    // states. `nil` is ControlState's, not set up unless a command uses it.
     var layout: BitLayout?
+    // How the layout was chosen, as messages quote it: `--events`, `--layout lvgl`.
+    var layoutChoice = ""
     var nameFlagNoun: String?
     var errorsFiles: [FilePath] = []
     var onlyOperands = false
@@ -178,15 +181,24 @@ package struct Inspector {
         stateFlags.append(try value())
         stateOptionGiven = true
       case .states: statesFiles.append(try fileValue())
+      case .chooseLayout:
+        let word = try choice()
+        guard let chosen = BitLayout.named(word) else { break }
+        if let layout, layout != chosen {
+          throw Self.usage("\(name) \(word) and \(layoutChoice) choose different layouts; give one")
+        }
+        (layout, layoutChoice) = (chosen, "\(name) \(word)")
       case .layout(let chosen):
         if let layout, layout != chosen {
-          throw Self.usage("\(name) and --\(layout.noun)s choose different layouts; give one")
+          throw Self.usage("\(name) and \(layoutChoice) choose different layouts; give one")
         }
+        if layout == nil { layoutChoice = name }
         layout = chosen
       case .layoutName(let chosen):
         if let layout, layout != chosen {
-          throw Self.usage("\(name) names a bit of another layout than --\(layout.noun)s")
+          throw Self.usage("\(name) names a bit of another layout than \(layoutChoice)")
         }
+        if layout == nil { layoutChoice = "--\(chosen.noun)s" }
         layout = chosen
         nameFlagNoun = chosen.noun
         stateFlags.append(try value())
@@ -212,14 +224,17 @@ package struct Inspector {
     }
     if let layout {
       if let noun = nameFlagNoun, noun != layout.noun {
-        throw Self.usage("--\(noun) names a bit of another layout than --\(layout.noun)s")
+        throw Self.usage("--\(noun) names a bit of another layout than \(layoutChoice)")
       }
-      if stateOptionGiven {
+      // `--state` and `--states` name states: the bits of a layout of states (LVGL's, GTK's),
+      // not of one whose members are something else (events).
+      let ofStates = layout.noun == BitLayout.controlState.noun
+      if stateOptionGiven, !ofStates {
         throw Self.usage(
-          "--state names a state; with --\(layout.noun)s use --\(layout.noun) NAME=BIT")
+          "--state names a state; with \(layoutChoice) use --\(layout.noun) NAME=BIT")
       }
-      if !statesFiles.isEmpty {
-        throw Self.usage("--states reads state names; it does not apply to --\(layout.noun)s")
+      if !statesFiles.isEmpty, !ofStates {
+        throw Self.usage("--states reads state names; it does not apply to \(layoutChoice)")
       }
       names = NameTable(layout: layout)
     }
@@ -260,6 +275,8 @@ package struct Inspector {
       switch option.action {
       case .layout(let layout), .layoutName(let layout):
         return usage("theme styles states; --\(layout.noun)s does not apply to it")
+      case .chooseLayout:
+        return usage("theme styles ControlState's states; --layout does not apply to it")
       default: break
       }
     }

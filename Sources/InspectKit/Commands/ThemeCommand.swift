@@ -3,21 +3,21 @@ import StateKitCore
 
 /// A value of a theme file, whatever its JSON type: the tool does not know the attributes'
 /// types, so it keeps each value as JSON and compares and prints it as written (compactly).
-struct ThemeValue: Hashable, Sendable, Decodable {
+struct ThemeValue: Hashable, Sendable {
   let json: JSONValue
   /// The compact JSON text, with every character a terminal acts on escaped.
   let text: String
 
-  init(from decoder: any Decoder) throws {
-    // Read through the theme reader's decoder: the value exactly as the document has it.
-    if let raw = decoder as? _JSONValueDecoder {
-      json = raw.value
-    } else {
-      json = try JSONValue(from: decoder)
-    }
+  init(json: JSONValue) {
+    self.json = json
     var writer = JSONWriter()
     writer.value(json)
     text = String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// The attribute `name` of a theme whose values are kept as their JSON.
+  static func key(_ name: String) -> StyleSet.DecodableKey {
+    StyleSet.DecodableKey(StyleKey<ThemeValue>(name)) { json, _, _, _ in ThemeValue(json: json) }
   }
 
   static func == (lhs: ThemeValue, rhs: ThemeValue) -> Bool { lhs.text == rhs.text }
@@ -86,28 +86,29 @@ struct ThemeReport {
   init(bytes: [UInt8], path: String, catalog: StateCatalog) throws(Failure) {
     // The attribute names come from the document itself: every top-level member that is not
     // a directive. A document that does not parse gets the reader's error below.
+    let style: StyleSet
     var names: [String] = []
-    var seen: Set<String> = []
     var ranked = ControlState()
-    if case .object(let members)? = try? JSONReader.parse(bytes) {
-      for (name, _) in members
-      where StyleSet.ThemeDirective(rawValue: name) == nil && seen.insert(name).inserted {
-        names.append(name)
-      }
-      // The states `$precedence.order` lists; a name the catalog lacks is the reader's error.
-      for case (StyleSet.ThemeDirective.precedence.rawValue, .object(let precedence)) in members {
-        for case ("order", .array(let order)) in precedence {
-          for case .string(let text) in order {
-            ranked.formUnion((try? catalog.parse(text)) ?? ControlState())
+    do {
+      let document = try _ThemeDocument(bytes: bytes)
+      // The attribute names come from the document itself: every top-level member that is not
+      // a directive (the document has no repeated key).
+      for (name, value) in document.members {
+        if StyleSet.ThemeDirective(rawValue: name) == nil {
+          names.append(name)
+        } else if name == StyleSet.ThemeDirective.precedence.rawValue,
+          case .object(let precedence) = value
+        {
+          // The states `$precedence.order` lists; a name the catalog lacks is the mapping's
+          // error below.
+          for case ("order", .array(let order)) in precedence {
+            for case .string(let text) in order {
+              ranked.formUnion((try? catalog.parse(text)) ?? ControlState())
+            }
           }
         }
       }
-    }
-    let style: StyleSet
-    do {
-      style = try StyleSet(
-        themeJSON: bytes, keys: names.map { StyleSet.DecodableKey(StyleKey<ThemeValue>($0)) },
-        catalog: catalog)
+      style = try document.styleSet(keys: names.map(ThemeValue.key), catalog: catalog)
     } catch {
       var message = "\(quoted(path))"
       if let location = error.location { message += ":\(location.line):\(location.column)" }

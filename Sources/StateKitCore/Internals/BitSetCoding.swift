@@ -12,7 +12,7 @@ enum _BitSetCoding {
   ///
   /// - Parameters:
   ///   - expected: What the value should be, for the message when it is neither an integer nor
-  ///     a string ("a control state: … or state text such as …").
+  ///     a string ("a ControlState: … or state text such as …").
   ///   - parse: Reads text with the decoder's catalog.
   static func decode(
     from decoder: any Decoder, expected: String, parse: (String) throws -> UInt
@@ -34,5 +34,23 @@ enum _BitSetCoding {
           codingPath: container.codingPath, debugDescription: error.description,
           underlyingError: error))
     }
+  }
+}
+
+extension LayoutBitSet {
+  /// Decodes a member from a non-negative integer or from its text, parsed with the catalog a
+  /// decoder's `userInfo` holds under `catalogKey`, else the system names: the one decoding of
+  /// every layout's `Decodable` conformance.
+  init(bitsFrom decoder: any Decoder, catalogKey: CodingUserInfoKey) throws {
+    let layout = Self.layout
+    let example = layout.systemNames.prefix(2).map(\.name).joined(separator: " | ")
+    let raw = try _BitSetCoding.decode(
+      from: decoder,
+      expected:
+        "a \(layout.typeName): a non-negative integer that fits in \(UInt.bitWidth) bits, or \(layout.noun) text such as \"\(example)\""
+    ) { text in
+      try (decoder.userInfo[catalogKey] as? BitCatalog<Self> ?? .system).parse(text).rawValue
+    }
+    self.init(rawValue: raw)
   }
 }

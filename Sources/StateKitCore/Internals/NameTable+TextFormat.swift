@@ -129,7 +129,7 @@ extension NameTable {
     } else if let raw = raw(named: word) {
       try body(token, negated, raw)
     } else {
-      let known = ([layout.emptyName] + entries.map(\.name)).joined(separator: ", ")
+      let known = ([layout.emptyName] + entries.map { $0.name }).joined(separator: ", ")
       throw StateKitError.parse(
         .unknownName, noun: noun, text: text, token: token,
         reason: "unknown \(noun) name \(quoted(word)); known names: \(known)")

@@ -49,7 +49,9 @@ package struct NameTable: Sendable {
 
   /// Every named member, system names first, each in ascending bit order.
   package var entries: [(name: String, raw: UInt)] {
-    var result = layout.systemNames.map { ($0.name, UInt(1) << UInt($0.bit)) }
+    var result: [(name: String, raw: UInt)] = layout.systemNames.map {
+      (name: $0.name, raw: UInt(1) << UInt($0.bit))
+    }
     for (index, name) in customNames.enumerated() {
       if let name { result.append((name, bit(atIndex: index))) }
     }
@@ -213,7 +215,7 @@ package struct NameTable: Sendable {
     }
     let lowered = name.lowercased()
     let reserved =
-      [layout.emptyName, "system", "application", "reserved"] + layout.systemNames.map(\.name)
+      [layout.emptyName, "system", "application", "reserved"] + layout.systemNames.map { $0.name }
       + layout.reservedWords
     if let clash = reserved.first(where: { $0.lowercased() == lowered }) {
       throw StateKitError.declaration(

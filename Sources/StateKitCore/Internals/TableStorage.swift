@@ -33,8 +33,8 @@ struct _TableStorage<Value> {
   /// Storage for entries already in resolution order.
   @inlinable
   init(_ entries: [Entry], precedence: StatePrecedence, firstMatch: Bool = false) {
-    selectors = entries.map(\.selector)
-    values = entries.map(\.value)
+    selectors = entries.map { $0.selector }
+    values = entries.map { $0.value }
     self.precedence = precedence
     isFirstMatch = firstMatch
     relevant = 0

@@ -1,21 +1,20 @@
 import ErrorKitCore
 
-/// A `Decoder` over a `JSONValue` already read by the package's JSON reader, so a theme read
-/// from raw bytes (to reject repeated keys, which Foundation's decoder merges) decodes through
-/// the same `Codable` conformances as a theme read with `JSONDecoder`.
-///
-/// Objects reach it with no repeated key: the theme reader rejects them first.
-package struct _JSONValueDecoder: Decoder {
-  /// The value decoded; statekit-inspect reads a theme's values as they are, through it.
-  package let value: JSONValue
-  package let codingPath: [any CodingKey]
-  package let userInfo: [CodingUserInfoKey: Any]
+/// A `Decoder` over one value of a theme (an attribute's value for one selector), for value
+/// types of the user's that are not one of the standard library's scalars: such a type reads
+/// its JSON through its own `init(from:)`. The theme's structure is read by `_ThemeDocument`,
+/// never through a decoder.
+struct _ThemeValueDecoder: Decoder {
+  /// The value decoded.
+  let value: JSONValue
+  let codingPath: [any CodingKey]
+  let userInfo: [CodingUserInfoKey: Any]
 
   init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
     (self.value, self.codingPath, self.userInfo) = (value, codingPath, userInfo)
   }
 
-  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
     Key
   > {
     guard case .object(let members) = value else {
@@ -28,14 +27,14 @@ package struct _JSONValueDecoder: Decoder {
         members: byKey, keys: members.map(\.0), codingPath: codingPath, userInfo: userInfo))
   }
 
-  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = value else {
       throw Self.mismatch([JSONValue].self, "an array", value, codingPath)
     }
     return Unkeyed(elements: elements, codingPath: codingPath, userInfo: userInfo)
   }
 
-  package func singleValueContainer() throws -> any SingleValueDecodingContainer {
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
     Single(value: value, codingPath: codingPath, userInfo: userInfo)
   }
 
@@ -46,7 +45,7 @@ package struct _JSONValueDecoder: Decoder {
     userInfo: [CodingUserInfoKey: Any]
   ) throws -> T {
     if let scalar = try scalar(type, from: value, path: path) { return scalar }
-    return try T(from: _JSONValueDecoder(value: value, codingPath: path, userInfo: userInfo))
+    return try T(from: _ThemeValueDecoder(value: value, codingPath: path, userInfo: userInfo))
   }
 
   /// The value as a Bool, String or number type, or `nil` for another type.
@@ -140,7 +139,7 @@ package struct _JSONValueDecoder: Decoder {
     func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      try _JSONValueDecoder.decode(
+      try _ThemeValueDecoder.decode(
         type, from: member(key), path: codingPath + [key], userInfo: userInfo)
     }
 
@@ -160,7 +159,7 @@ package struct _JSONValueDecoder: Decoder {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, key) }
 
     private func value<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-      try _JSONValueDecoder.decode(
+      try _ThemeValueDecoder.decode(
         type, from: member(key), path: codingPath + [key], userInfo: userInfo)
     }
 
@@ -175,12 +174,12 @@ package struct _JSONValueDecoder: Decoder {
     }
 
     func superDecoder() throws -> any Decoder {
-      _JSONValueDecoder(
+      _ThemeValueDecoder(
         value: members["super"] ?? .null, codingPath: codingPath, userInfo: userInfo)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-      _JSONValueDecoder(value: try member(key), codingPath: codingPath + [key], userInfo: userInfo)
+      _ThemeValueDecoder(value: try member(key), codingPath: codingPath + [key], userInfo: userInfo)
     }
   }
 
@@ -215,7 +214,7 @@ package struct _JSONValueDecoder: Decoder {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
       let (value, path) = try next()
-      return try _JSONValueDecoder.decode(type, from: value, path: path, userInfo: userInfo)
+      return try _ThemeValueDecoder.decode(type, from: value, path: path, userInfo: userInfo)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -230,7 +229,7 @@ package struct _JSONValueDecoder: Decoder {
 
     mutating func superDecoder() throws -> any Decoder {
       let (value, path) = try next()
-      return _JSONValueDecoder(value: value, codingPath: path, userInfo: userInfo)
+      return _ThemeValueDecoder(value: value, codingPath: path, userInfo: userInfo)
     }
   }
 
@@ -242,7 +241,7 @@ package struct _JSONValueDecoder: Decoder {
     func decodeNil() -> Bool { value == .null }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      try _JSONValueDecoder.decode(type, from: value, path: codingPath, userInfo: userInfo)
+      try _ThemeValueDecoder.decode(type, from: value, path: codingPath, userInfo: userInfo)
     }
   }
 }

@@ -20,7 +20,7 @@ public enum UnknownBitsPolicy: Hashable, Sendable, CaseIterable {
   case strict
 }
 
-extension StateCatalog {
+extension BitCatalog {
   /// Formats a state as text: names in ascending bit order joined by `" | "`, then, if the
   /// policy keeps them, the unnamed bits as one lowercase hex number. The empty state is
   /// `normal`.
@@ -32,17 +32,17 @@ extension StateCatalog {
   ///     try catalog.format(state)                          // "selected | visited"
   ///
   /// - Parameters:
-  ///   - state: Any state.
+  ///   - bits: Any members.
   ///   - unknownBits: What to do with bits that have no name; ``UnknownBitsPolicy/retain`` by
   ///     default.
   /// - Returns: The text.
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/unnamedBits`` in strict mode
   ///   when a bit has no name. The other policies never throw.
-  public func format(_ state: ControlState, unknownBits: UnknownBitsPolicy = .retain)
+  public func format(_ bits: Bits, unknownBits: UnknownBitsPolicy = .retain)
     throws(StateKitError)
     -> String
   {
-    try table.format(state.rawValue, unknownBits: unknownBits)
+    try table.format(bits.rawValue, unknownBits: unknownBits)
   }
 
   /// Formats a state as text, keeping unnamed bits as hex; this never fails.
@@ -50,16 +50,16 @@ extension StateCatalog {
   ///     StateCatalog().description(of: [.selected, .highlighted])  // "highlighted | selected"
   ///     StateCatalog().description(of: .normal)                    // "normal"
   ///
-  /// - Parameter state: Any state.
-  /// - Returns: Text that ``parse(_:unknownBits:)`` turns back into `state`.
-  public func description(of state: ControlState) -> String {
-    table.text(of: state.rawValue)
+  /// - Parameter bits: Any members.
+  /// - Returns: Text that ``parse(_:unknownBits:)`` turns back into `bits`.
+  public func description(of bits: Bits) -> String {
+    table.text(of: bits.rawValue)
   }
 
-  /// Appends ``description(of:)-(ControlState)`` as UTF-8, through the one writer of the text
+  /// Appends ``description(of:)`` as UTF-8, through the one writer of the text
   /// format, which statekit-inspect calls for each of millions of masks.
-  package func appendDescription(of state: ControlState, to utf8: inout [UInt8]) {
-    table.append(state.rawValue, to: &utf8)
+  package func appendDescription(of bits: Bits, to utf8: inout [UInt8]) {
+    table.append(bits.rawValue, to: &utf8)
   }
 
   /// Parses state text: names, `normal` and `0x` hex tokens separated by `|`, with optional
@@ -79,24 +79,24 @@ extension StateCatalog {
   ///   - unknownBits: ``UnknownBitsPolicy/retain`` keeps every bit of a hex token (the default),
   ///     ``UnknownBitsPolicy/truncate`` clears bits without a name, and
   ///     ``UnknownBitsPolicy/strict`` rejects hex tokens.
-  /// - Returns: The state.
+  /// - Returns: The members.
   /// - Throws: ``StateKitError`` naming the text, the failing token and the reason.
   public func parse(_ text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain)
     throws(StateKitError)
-    -> ControlState
+    -> Bits
   {
-    ControlState(rawValue: try table.parse(text, unknownBits: unknownBits))
+    Bits(rawValue: try table.parse(text, unknownBits: unknownBits))
   }
 
   /// Splits state text at `|` and parses each token, calling `body` with the token, whether it
   /// was prefixed with `!` (only when `allowsExclusion`), and its state.
   func forEachToken(
     in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
-    _ body: (Substring, Bool, ControlState) throws(StateKitError) -> Void
+    _ body: (Substring, Bool, Bits) throws(StateKitError) -> Void
   ) throws(StateKitError) {
     try table.forEachToken(in: text, unknownBits: unknownBits, allowsExclusion: allowsExclusion) {
       (token, negated, raw) throws(StateKitError) in
-      try body(token, negated, ControlState(rawValue: raw))
+      try body(token, negated, Bits(rawValue: raw))
     }
   }
 
@@ -104,7 +104,7 @@ extension StateCatalog {
   /// `selected visited` is `selected | visited`.
   package func parse(
     words text: some StringProtocol, unknownBits: UnknownBitsPolicy = .retain
-  ) throws(StateKitError) -> ControlState {
-    ControlState(rawValue: try table.parse(words: text, unknownBits: unknownBits))
+  ) throws(StateKitError) -> Bits {
+    Bits(rawValue: try table.parse(words: text, unknownBits: unknownBits))
   }
 }

@@ -1,0 +1,278 @@
+import ErrorKitCore
+
+// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+
+/// A set of names for the members of a bit set: the system names of its layout plus custom
+/// names in its application range. ``StateCatalog`` names ``ControlState``s and
+/// ``EventCatalog`` names ``ControlEvents``; any ``LayoutBitSet`` has one.
+///
+/// A catalog is a plain value, and StateKit keeps no process-wide one: a state prints the same
+/// wherever and whenever it is printed. ``ControlState/description`` uses ``system``, which
+/// knows the system names only; custom states print by name through a catalog an app builds by
+/// merging the ``StateNames`` of its libraries:
+///
+///     let catalog = try StateCatalog(merging: [.linkKit])
+///     catalog.description(of: [.selected, .visited])        // "selected | visited"
+///     try catalog.parse("visited | highlighted") == [.visited, .highlighted]  // true
+///     ControlState([.selected, .visited]).description      // "selected | 0x10000", always
+///
+/// Merging and declaring check for collisions: a name bound to another bit, a bit bound to
+/// another name, a member that is not exactly one application bit, and names that are not
+/// identifiers or clash with a system name all throw ``StateKitError``, naming both claimants.
+/// The same name at the same bit again is no collision, so two libraries may both name bit 16
+/// `visited`.
+public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
+  /// The names, on raw bits: the one implementation every layout's catalog shares.
+  package private(set) var table: NameTable
+
+  /// The names of each widget kind (``StateNames/kind``), by owner and kind: the names for
+  /// every kind, then the kind's own.
+  private var kinds: [KindKey: NameTable] = [:]
+
+  /// A widget kind of an owner.
+  private struct KindKey: Hashable, Sendable {
+    var owner: String
+    var kind: String
+  }
+
+  /// The longest name a custom member may have, in characters.
+  ///
+  ///     StateCatalog.maximumNameLength  // 64
+  public static var maximumNameLength: Int { 64 }
+
+  /// Creates a catalog that knows only the system names.
+  ///
+  ///     StateCatalog().description(of: [.disabled, .selected])  // "disabled | selected"
+  ///     EventCatalog().description(of: .touchDown)             // "touchDown"
+  public init() {
+    table = NameTable(layout: Bits.layout)
+  }
+
+  /// A catalog with the names of a table.
+  package init(table: NameTable) {
+    self.table = table
+  }
+
+  /// The catalog of the system names only, which ``ControlState/description`` and
+  /// ``ControlState/init(parsing:unknownBits:)`` use (``LayoutBitSet/systemCatalog``).
+  ///
+  ///     StateCatalog.system.description(of: ControlState(rawValue: 0x0001_0004))  // "selected | 0x10000"
+  ///     EventCatalog.system.namedBits.rawValue  // 0xF71FF
+  public static var system: BitCatalog { Bits.systemCatalog }
+
+  /// Creates a catalog from the names of several owners, such as the libraries an app uses.
+  ///
+  ///     let a = EventNames("A", ["longPress": ControlEvents(rawValue: 1 << 24)])
+  ///     let b = EventNames("B", ["hover": ControlEvents(rawValue: 1 << 24)])
+  ///     try EventCatalog(merging: [a, b])  // throws: bit 24 claimed by "B" as "hover" and by "A" as "longPress"
+  ///
+  /// - Parameter names: The names each owner gives its members.
+  /// - Throws: ``StateKitError`` for the first owner or name that is invalid, or name that
+  ///   collides, naming its owner and, for a collision, the owner of the earlier claim.
+  public init(merging names: [BitNames<Bits>]) throws(StateKitError) {
+    self.init()
+    for owned in names { try merge(owned) }
+  }
+
+  /// Adds the names of one owner.
+  ///
+  ///     var catalog = EventCatalog()
+  ///     try catalog.merge(EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)]))
+  ///
+  /// - Parameter names: The names an owner gives its members.
+  /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
+  ///   characters (``StateKitError/Code/invalidName``), or the first name that is invalid or
+  ///   collides; the catalog is then unchanged.
+  public mutating func merge(_ names: BitNames<Bits>) throws(StateKitError) {
+    try merge(
+      owner: names.owner, kind: names.kind, entries: names.entries.map { ($0.name, $0.bits) })
+  }
+
+  /// Adds names of one owner, for one widget kind or for every kind.
+  ///
+  /// Names for one widget kind are checked against the names for every kind and the kind's
+  /// other names, not against other kinds' names; names for every kind are checked against
+  /// every kind's names too.
+  mutating func merge(owner: String, kind: String?, entries: [(name: String, bits: Bits)])
+    throws(StateKitError)
+  {
+    try table.validate(owner: owner)
+    var result = self
+    if let kind {
+      try table.validate(owner: kind)
+      let key = KindKey(owner: owner, kind: kind)
+      var kindTable = result.kinds[key] ?? result.table
+      for entry in entries {
+        try kindTable.declare(entry.name, raw: entry.bits.rawValue, owner: owner)
+      }
+      result.kinds[key] = kindTable
+    } else {
+      for entry in entries {
+        try result.declare(entry.name, as: entry.bits, owner: owner)
+        for key in result.kinds.keys.sorted(by: { ($0.owner, $0.kind) < ($1.owner, $1.kind) }) {
+          try result.kinds[key]?.declare(entry.name, raw: entry.bits.rawValue, owner: owner)
+        }
+      }
+    }
+    self = result
+  }
+
+  /// The names a widget of one kind prints and parses its members with: the names for every
+  /// kind, and the kind's own; `nil` when no names were merged for that kind.
+  ///
+  ///     let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)])
+  ///     let catalog = try StateCatalog(merging: [.linkKit, hexView])
+  ///     catalog.kind("HexView", of: "Toolkit")?.description(of: [.visited, ControlState(rawValue: 1 << 20)])  // "visited | hexPane"
+  ///     catalog.description(of: ControlState(rawValue: 1 << 20))  // "0x100000": a kind's state
+  ///
+  /// - Parameters:
+  ///   - kind: The widget kind, as ``StateNames/kind`` gives it.
+  ///   - owner: The owner of the kind.
+  /// - Returns: A catalog of the kind's names, or `nil`.
+  public func kind(_ kind: String, of owner: String) -> BitCatalog? {
+    kinds[KindKey(owner: owner, kind: kind)].map { BitCatalog(table: $0) }
+  }
+
+  /// Returns this catalog with the names of one more owner.
+  ///
+  ///     let gestures = try EventCatalog.system.merging(EventNames("G", ["longPress": ControlEvents(rawValue: 1 << 24)]))
+  ///
+  /// - Parameter names: The names an owner gives its members.
+  /// - Returns: The merged catalog.
+  /// - Throws: ``StateKitError`` as ``merge(_:)-(BitNames<Bits>)`` does.
+  public func merging(_ names: BitNames<Bits>) throws(StateKitError) -> BitCatalog {
+    var result = self
+    try result.merge(names)
+    return result
+  }
+
+  /// Who named a single-bit member in this catalog: the owner it was merged from, or `nil` for
+  /// a system member, an unnamed bit or a name given by ``declare(_:as:)``.
+  ///
+  ///     try StateCatalog(merging: [.linkKit]).owner(of: .visited)  // "LinkKit"
+  ///
+  /// - Parameter bits: A member with exactly one bit set.
+  public func owner(of bits: Bits) -> String? {
+    table.owner(of: bits.rawValue)
+  }
+
+  /// Every named member in the catalog, system names first, each in ascending bit order.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
+  ///     catalog.entries.map(\.name)  // ["highlighted", "disabled", "selected", "focused", "visited"]
+  ///     catalog.entries.last?.state  // ControlState(rawValue: 0x10000)
+  public var entries: [BitNames<Bits>.Entry] {
+    table.entries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
+  }
+
+  /// The custom members declared in the catalog, in ascending bit order.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
+  ///     catalog.customEntries.map(\.name)  // ["visited"]
+  public var customEntries: [BitNames<Bits>.Entry] {
+    table.customEntries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
+  }
+
+  /// Every bit that has a name: the system members and the declared custom members.
+  ///
+  ///     StateCatalog().namedBits.rawValue  // 0xF
+  public var namedBits: Bits {
+    Bits(rawValue: table.namedRawValue)
+  }
+
+  /// The bits of a member that have no name in this catalog.
+  ///
+  ///     StateCatalog().unnamedBits(in: ControlState(rawValue: 0x0001_0004)).rawValue  // 0x10000
+  ///
+  /// - Parameter bits: Any bits.
+  /// - Returns: `bits` without its named bits.
+  public func unnamedBits(in bits: Bits) -> Bits {
+    bits.subtracting(namedBits)
+  }
+
+  /// The name of a single-bit member, or `nil` when it has none or is not exactly one bit.
+  ///
+  ///     StateCatalog().name(of: .selected)  // "selected"
+  ///     StateCatalog().name(of: .normal)    // nil
+  ///
+  /// - Parameter bits: A member with exactly one bit set.
+  public func name(of bits: Bits) -> String? {
+    table.name(of: bits.rawValue)
+  }
+
+  /// The member with a name, or `nil` when the catalog has no such name.
+  ///
+  /// Names are case-sensitive. The layout's empty name (`normal`, `none`) is the empty set.
+  ///
+  ///     StateCatalog().bits(named: "focused")  // .focused
+  ///     StateCatalog().bits(named: "Focused")  // nil
+  ///
+  /// - Parameter name: A name.
+  public func bits(named name: some StringProtocol) -> Bits? {
+    table.raw(named: name).map { Bits(rawValue: $0) }
+  }
+
+  /// Declares a custom member at an index of the application range.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     let visited = try catalog.declare("visited", applicationBit: 0)
+  ///     visited.rawValue  // 0x10000
+  ///
+  /// - Parameters:
+  ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
+  ///     system name.
+  ///   - applicationBit: An index into the application range, such as 0 through 7 (bits 16
+  ///     through 23 of ``BitLayout/controlState``).
+  /// - Returns: The declared member.
+  /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
+  @discardableResult
+  public mutating func declare(_ name: String, applicationBit: Int) throws(StateKitError) -> Bits {
+    try declare(name, as: try Bits(applicationBit: applicationBit))
+  }
+
+  /// Declares a custom member given as its bit.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     let visited = try catalog.declare("visited", as: ControlState(rawValue: 1 << 16))
+  ///     catalog.name(of: visited)  // "visited"
+  ///
+  /// - Parameters:
+  ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
+  ///     system name.
+  ///   - bits: Exactly one bit inside the layout's application range.
+  /// - Returns: `bits`.
+  /// - Throws: ``StateKitError`` with one of the codes
+  ///   ``StateKitError/Code/invalidName``, ``StateKitError/Code/reservedName``,
+  ///   ``StateKitError/Code/notSingleApplicationBit``,
+  ///   ``StateKitError/Code/nameAlreadyDeclared`` or ``StateKitError/Code/bitAlreadyDeclared``.
+  @discardableResult
+  public mutating func declare(_ name: String, as bits: Bits) throws(StateKitError) -> Bits {
+    try declare(name, as: bits, owner: nil)
+  }
+
+  /// Declares a custom member for an owner; errors name the owner and the earlier claimant.
+  @discardableResult
+  mutating func declare(_ name: String, as bits: Bits, owner: String?) throws(StateKitError)
+    -> Bits
+  {
+    try table.declare(name, raw: bits.rawValue, owner: owner)
+    return bits
+  }
+
+  /// Catalogs are equal when they name the same bits the same way, whoever named them.
+  ///
+  ///     try StateCatalog(merging: [.linkKit]) == StateCatalog(merging: [.linkKit])  // true
+  public static func == (lhs: BitCatalog, rhs: BitCatalog) -> Bool {
+    lhs.table == rhs.table && lhs.kinds == rhs.kinds
+  }
+
+  /// Hashes the names, as ``==(_:_:)`` compares them.
+  ///
+  ///     Set([StateCatalog(), StateCatalog.system]).count  // 1
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(table)
+    hasher.combine(kinds.count)
+  }
+}

@@ -1,0 +1,43 @@
+extension BitLayout {
+  /// LVGL's `lv_state_t` from release 8.0 through 9.4: `checked`, `focused`, `focusKey`,
+  /// `edited`, `hovered`, `pressed`, `scrolled` and `disabled` at bits 0...7, bits 8...11 kept
+  /// by LVGL, and its four user states (`LV_STATE_USER_1` to `LV_STATE_USER_4`) as the
+  /// application range 12...15. The empty state is `default` (`LV_STATE_DEFAULT`); `any`
+  /// (`LV_STATE_ANY`, 0xFFFF) is no state and no name may take it. Bits above 15 are outside
+  /// `lv_state_t`: in an `lv_style_selector_t` they hold the part, a number rather than flags.
+  ///
+  /// LVGL 9.5 moved the bits; masks from 9.5 on are ``lvgl95``'s.
+  ///
+  ///     BitLayout.lvgl.applicationMask     // 0xF000
+  ///     BitLayout.lvgl.systemNames[5].name  // "pressed"
+  public static let lvgl = BitLayout(
+    name: "lvgl", typeName: "lv_state_t (LVGL 8.0-9.4)", noun: "state", emptyName: "default",
+    spans: [
+      Span("lvgl", .system, 0...7), Span("rsv", .reserved, 8...11),
+      Span("usr", .application, 12...15),
+    ],
+    systemNames: [
+      ("checked", 0), ("focused", 1), ("focusKey", 2), ("edited", 3), ("hovered", 4),
+      ("pressed", 5), ("scrolled", 6), ("disabled", 7),
+    ],
+    reservedWords: ["any"])
+
+  /// LVGL's `lv_state_t` from release 9.5: `alt` at bit 0 (LVGL keeps bit 1), `checked`,
+  /// `focused`, `focusKey`, `edited`, `hovered`, `pressed`, `scrolled` and `disabled` at bits
+  /// 2...9, bits 10...11 kept by LVGL, and the four user states as the application range
+  /// 12...15, where they were before. The empty state is `default`; `any` is reserved.
+  ///
+  ///     BitLayout.lvgl95.systemNames.first?.name  // "alt"
+  ///     BitLayout.lvgl95.application              // 12...15
+  public static let lvgl95 = BitLayout(
+    name: "lvgl-9.5", typeName: "lv_state_t (LVGL 9.5)", noun: "state", emptyName: "default",
+    spans: [
+      Span("lvgl", .system, 0...9), Span("rsv", .reserved, 10...11),
+      Span("usr", .application, 12...15),
+    ],
+    systemNames: [
+      ("alt", 0), ("checked", 2), ("focused", 3), ("focusKey", 4), ("edited", 5),
+      ("hovered", 6), ("pressed", 7), ("scrolled", 8), ("disabled", 9),
+    ],
+    reservedWords: ["any"])
+}

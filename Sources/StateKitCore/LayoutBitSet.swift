@@ -1,0 +1,71 @@
+/// A bit set whose bits follow a ``BitLayout``: the system's members, an application range for
+/// app-defined members, and reserved bits. A ``BitCatalog`` names the members of any such set,
+/// with one implementation of declaring, collision checks and the text format.
+///
+/// ``ControlState`` and ``ControlEvents`` conform. Another toolkit's bits are one type that
+/// declares its layout:
+///
+///     struct PanelState: LayoutBitSet {
+///         var rawValue: UInt
+///         static let layout = BitLayout(
+///             typeName: "PanelState", noun: "state", emptyName: "closed",
+///             spans: [.init("system", .system, 0...7), .init("app", .application, 8...11)],
+///             systemNames: [("open", 0)])
+///         static let open = PanelState(rawValue: 1)
+///     }
+///     var panels = BitCatalog<PanelState>()
+///     try panels.declare("pinned", applicationBit: 0)
+///     panels.description(of: PanelState(rawValue: 0x101))  // "open | pinned"
+public protocol LayoutBitSet: OptionSet, Hashable, Sendable where RawValue == UInt {
+  /// The layout of the bits: which are the system's, which the application's, which reserved.
+  ///
+  ///     ControlState.layout.application  // 16...23
+  static var layout: BitLayout { get }
+
+  /// The catalog of the system names only, which the set's `description` uses. A conforming
+  /// type may keep it in a `static let`, so it is built once; by default it is built each time.
+  ///
+  ///     ControlState.systemCatalog.name(of: .selected)  // "selected"
+  static var systemCatalog: BitCatalog<Self> { get }
+}
+
+extension LayoutBitSet {
+  /// The catalog of the system names, built from ``layout``.
+  ///
+  ///     ControlEvents.systemCatalog.name(of: .touchDown)  // "touchDown"
+  public static var systemCatalog: BitCatalog<Self> { BitCatalog() }
+
+  /// Creates the single-bit member at an index of the application range.
+  ///
+  /// For ``ControlState``, index 0 is bit 16 (`0x00010000`) and index 7 is bit 23; for
+  /// ``ControlEvents``, indexes 0 through 3 are bits 24 through 27.
+  ///
+  ///     let visited = try ControlState(applicationBit: 0)
+  ///     visited.rawValue  // 0x10000
+  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
+  ///
+  /// - Parameter applicationBit: An index into the layout's application range.
+  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
+  ///   the index is outside the range; the error names the index and the valid range.
+  public init(applicationBit: Int) throws(StateKitError) {
+    let range = Self.layout.application
+    guard (0..<range.count).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
+    }
+    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
+  }
+}
+
+extension ControlState: LayoutBitSet {
+  /// The catalog of the system names only, built once: ``BitCatalog/system``.
+  ///
+  ///     ControlState.systemCatalog.namedBits.rawValue  // 0xF
+  public static let systemCatalog = StateCatalog()
+}
+
+extension ControlEvents: LayoutBitSet {
+  /// The catalog of UIKit's event names only, built once: ``BitCatalog/system``.
+  ///
+  ///     ControlEvents.systemCatalog.name(of: .valueChanged)  // "valueChanged"
+  public static let systemCatalog = EventCatalog()
+}

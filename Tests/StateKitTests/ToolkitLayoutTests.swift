@@ -1,0 +1,233 @@
+import Foundation
+import StateKit
+import StateKitTesting
+import Testing
+
+@testable import StateKitCore
+
+/// The layouts of other toolkits' state bits, each checked value by value against an excerpt of
+/// the public header that defines them. The excerpts are in `Fixtures/Headers/`, each opening
+/// with the repository, path, release and commit it was copied from:
+///
+/// - `lvgl-8.0.0.h.txt`, `lvgl-8.3.11.h.txt`: lvgl/lvgl `src/core/lv_obj.h` at v8.0.0 and
+///   v8.3.11, and `lvgl-9.4.0.h.txt`: `src/core/lv_obj_style.h` at v9.4.0 (``BitLayout/lvgl``);
+/// - `lvgl-9.5.0.h.txt`: `src/core/lv_obj_style.h` at v9.5.0 (``BitLayout/lvgl95``);
+/// - `gtk-4.15.3.h.txt`: GTK 4.15.3's `gtk/gtkenums.h`, `GtkStateFlags` (``BitLayout/gtk``).
+@Suite("Other toolkits' layouts match their public headers")
+struct ToolkitLayoutTests {
+  /// One enumerator of a header: its C name without the prefix, and its value.
+  struct Constant: Equatable {
+    var name: String
+    var value: UInt
+  }
+
+  /// A header excerpt: where it comes from (its first line) and its constants with `prefix`.
+  struct Header {
+    var source: String
+    var constants: [Constant]
+  }
+
+  static func header(_ file: String, prefix: String) throws -> Header {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/Headers/\(file)")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let pattern = try NSRegularExpression(
+      pattern: "^\\s*\(prefix)(\\w+)\\s*=\\s*(0x[0-9A-Fa-f]+|1 << \\d+|\\d+)")
+    var constants: [Constant] = []
+    for line in lines where !line.hasPrefix("#") {
+      let line = String(line)
+      guard
+        let match = pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+        let name = Range(match.range(at: 1), in: line),
+        let value = Range(match.range(at: 2), in: line)
+      else { continue }
+      let literal = line[value]
+      let number: UInt?
+      if literal.hasPrefix("0x") {
+        number = UInt(literal.dropFirst(2), radix: 16)
+      } else if let shift = literal.range(of: "1 << ") {
+        number = UInt(literal[shift.upperBound...]).map { 1 << $0 }
+      } else {
+        number = UInt(literal)
+      }
+      constants.append(Constant(name: String(line[name]), value: try #require(number)))
+    }
+    return Header(source: String(lines.first ?? ""), constants: constants)
+  }
+
+  /// `FOCUS_KEY` → `focusKey`, `DIR_LTR` → `dirLtr`: the C name in lower camel case.
+  static func camelCase(_ name: String) -> String {
+    let words = name.lowercased().split(separator: "_")
+    return words.enumerated().map { $0 == 0 ? String($1) : $1.capitalized }.joined()
+  }
+
+  /// Checks every constant of a header against a layout: the empty name is 0, each named flag
+  /// is the layout's system name for its bit, the user states are exactly the application
+  /// range, `ANY` is every bit of the type and a reserved word; and every system name of the
+  /// layout is in the header.
+  static func check(
+    _ layout: BitLayout, against header: Header, empty: String, user: String? = nil,
+    any: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    // The excerpt names where it comes from: a repository path and a full commit.
+    #expect(
+      header.source.range(of: "commit [0-9a-f]{40}", options: .regularExpression) != nil,
+      "\(header.source)", sourceLocation: sourceLocation)
+    #expect(header.constants.count > 8, sourceLocation: sourceLocation)
+    var systemNamesSeen: Set<String> = []
+    var userBits: UInt = 0
+    for constant in header.constants {
+      if constant.name == empty {
+        #expect(constant.value == 0, sourceLocation: sourceLocation)
+        #expect(
+          layout.emptyName == camelCase(empty), "\(layout.name)", sourceLocation: sourceLocation)
+      } else if let user, constant.name.hasPrefix(user) {
+        userBits |= constant.value
+      } else if let any, constant.name == any {
+        #expect(
+          constant.value == layout.coveredMask, "\(layout.name): ANY is every bit of the type",
+          sourceLocation: sourceLocation)
+        #expect(
+          layout.reservedWords.contains(camelCase(any)), "\(layout.name)",
+          sourceLocation: sourceLocation)
+      } else {
+        let name = camelCase(constant.name)
+        #expect(constant.value.nonzeroBitCount == 1, "\(name)", sourceLocation: sourceLocation)
+        let bit = constant.value.trailingZeroBitCount
+        let entry = layout.systemNames.first { $0.name == name }
+        #expect(
+          entry?.bit == bit, "\(layout.name): \(constant.name) is bit \(bit)",
+          sourceLocation: sourceLocation)
+        #expect(
+          layout.span(ofBit: bit)?.role == .system, "\(layout.name): \(name)",
+          sourceLocation: sourceLocation)
+        systemNamesSeen.insert(name)
+      }
+    }
+    #expect(
+      Set(layout.systemNames.map(\.name)) == systemNamesSeen,
+      "\(layout.name): every system name comes from the header", sourceLocation: sourceLocation)
+    if user != nil {
+      #expect(
+        userBits == layout.applicationMask, "\(layout.name): the user states are the app range",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(arguments: ["lvgl-8.0.0.h.txt", "lvgl-8.3.11.h.txt", "lvgl-9.4.0.h.txt"])
+  func lvglBefore9_5(file: String) throws {
+    let header = try Self.header(file, prefix: "LV_STATE_")
+    Self.check(.lvgl, against: header, empty: "DEFAULT", user: "USER_", any: "ANY")
+    // `lv_state_t` is 16 bits wide: the layout covers exactly those.
+    #expect(BitLayout.lvgl.coveredMask == 0xFFFF)
+  }
+
+  @Test func lvgl95() throws {
+    let header = try Self.header("lvgl-9.5.0.h.txt", prefix: "LV_STATE_")
+    Self.check(.lvgl95, against: header, empty: "DEFAULT", user: "USER_", any: "ANY")
+    #expect(BitLayout.lvgl95.coveredMask == 0xFFFF)
+    // 9.5 moved every flag but the user states: the same mask means other states.
+    let before = try Self.header("lvgl-9.4.0.h.txt", prefix: "LV_STATE_")
+    let pressed = { (header: Header) in header.constants.first { $0.name == "PRESSED" }?.value }
+    #expect(pressed(before) == 0x20)
+    #expect(pressed(header) == 0x80)
+  }
+
+  @Test func gtk4() throws {
+    let header = try Self.header("gtk-4.15.3.h.txt", prefix: "GTK_STATE_FLAG_")
+    #expect(header.constants.count == 16)
+    Self.check(.gtk, against: header, empty: "NORMAL")
+    // GTK names no application bits: none of its flags is in the application range or above
+    // the system span.
+    let all = header.constants.reduce(0) { $0 | $1.value }
+    #expect(all & ~BitLayout.gtk.mask(ofSpan: "gtk") == 0)
+  }
+
+  /// Each layout's short name chooses it, and the names are unique.
+  @Test func namesChooseTheLayouts() {
+    let names = BitLayout.all.map(\.name)
+    #expect(Set(names).count == names.count)
+    for layout in BitLayout.all {
+      #expect(BitLayout.named(layout.name) == layout)
+    }
+    #expect(BitLayout.named("LVGL") == nil)
+  }
+
+  /// The text format on the new layouts, through the one name table: the issue's own mask, a
+  /// user state named by the app, and LVGL's `any` refused as a name.
+  @Test func textFormatOnToolkitLayouts() throws {
+    var names = NameTable(layout: .lvgl)
+    #expect(names.text(of: 0x1021) == "checked | pressed | 0x1000")
+    try names.declare("blinking", raw: 0x1000, owner: nil)
+    #expect(names.text(of: 0x1021) == "checked | pressed | blinking")
+    #expect(try names.parse("pressed | blinking | checked", unknownBits: .strict) == 0x1021)
+    #expect(try names.parse("default", unknownBits: .strict) == 0)
+    #expect(throws: StateKitError.self) { try names.declare("any", raw: 0x2000, owner: nil) }
+    #expect(throws: StateKitError.self) { try names.declare("late", raw: 0x0100, owner: nil) }
+
+    let newer = NameTable(layout: .lvgl95)
+    #expect(newer.text(of: 0x1021) == "alt | edited | 0x1000")
+
+    let gtk = NameTable(layout: .gtk)
+    #expect(gtk.text(of: 0x0808) == "insensitive | checked")
+    #expect(try gtk.parse("prelight | focusVisible", unknownBits: .strict) == 0x2002)
+  }
+
+  /// LVGL's choice of a style for a state (`lv_obj_style.c`, `get_prop_core`, 8.0 to 9.5): of
+  /// the styles whose state bits the widget has, the one with the greatest value wins; of
+  /// equal values, the first in the list. A model of that loop, to compare tables with.
+  static func lvglChoice(_ styles: [(state: UInt, value: Int)], for state: UInt) -> Int? {
+    var weight = -1
+    var found: Int?
+    for style in styles where style.state & ~state == 0 && Int(style.state) > weight {
+      weight = Int(style.state)
+      found = style.value
+    }
+    return found
+  }
+
+  /// A StateTable over LVGL's raw bits resolves every state as LVGL does when its entries are
+  /// given greatest value first to `init(firstMatch:)`, and its Lookup agrees: for seeded
+  /// random style lists over LVGL's flags and user states, every combination of the bits they
+  /// mention.
+  @Test func aTableOverLVGLBitsResolvesAsLVGL() {
+    let bits =
+      BitLayout.lvgl.systemNames.map { UInt(1) << UInt($0.bit) }
+      + BitLayout.lvgl.application.map { UInt(1) << UInt($0) }
+    var random = SplitMix64(seed: 39)
+    var lookups = 0
+    for round in 0..<200 {
+      var styles: [(state: UInt, value: Int)] = []
+      for value in 0..<Int.random(in: 1...8, using: &random) {
+        var state: UInt = 0
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+          state |= bits.randomElement(using: &random) ?? 0
+        }
+        styles.append((state, value))
+      }
+      // LVGL keeps the first style of a state; a table keeps one entry per selector.
+      var seen: Set<UInt> = []
+      let unique = styles.filter { seen.insert($0.state).inserted }
+      let table = StateTable(
+        firstMatch: unique.sorted { $0.state > $1.state }.map {
+          (StateSelector(ControlState(rawValue: $0.state)), $0.value)
+        })
+      // A lookup exists when the bits gather into 12 slot bits (LVGL's flags alone do).
+      let lookup = StateTable.Lookup(table, default: -1)
+      if lookup != nil { lookups += 1 }
+      let mentioned = styles.reduce(0) { $0 | $1.state }
+      var subset: UInt = 0
+      repeat {
+        let expected = Self.lvglChoice(styles, for: subset)
+        let state = ControlState(rawValue: subset)
+        #expect(table.resolve(state) == expected, "round \(round), state \(subset), \(styles)")
+        if let lookup {
+          #expect(lookup.resolve(state) == expected ?? -1, "round \(round), state \(subset)")
+        }
+        subset = (subset &- mentioned) & mentioned
+      } while subset != 0
+    }
+    #expect(lookups > 50, "\(lookups) of 200 tables had a lookup")
+  }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Compiles StateKit's state model in Embedded Swift, from the package's own sources, for
+# WebAssembly (wasm32-unknown-none-wasm) and a Cortex-M4/M7 microcontroller
+# (armv7em-none-none-eabi); links the browser page's module (Web/) with wasm-ld and a firmware-
+# shaped image of the same entry points with ld.lld; and prints what each costs in code and data
+# (scripts/embedded-size-report.py).
+#
+# The files below are every source that compiles in Embedded Swift, listed one by one: a file
+# left out is one Embedded Swift cannot compile (Codable, Mirror, `any Error`, AnyHashable,
+# metatypes; README.md, "Embedded Swift", says which and why). The sources themselves are the
+# package's: `#if hasFeature(Embedded)` marks the few places that differ.
+#
+# Usage: scripts/build-embedded.sh [OUT]   (OUT defaults to .build/embedded)
+#   OUT/<target>/*.o, *.swiftmodule   the modules, per target
+#   OUT/web/                          the page: index.html, statekit.js, statekit.wasm
+#   OUT/armv7em-none-none-eabi/statekit-web.elf   the page's entry points as a firmware links them
+#   OUT/armv7em-none-none-eabi/switch-*.elf, OUT/<host>/firmware-switch   the firmware example
+#   OUT/size-report.txt               the size report, also printed
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-.build/embedded}
+mkdir -p "$OUT"
+
+# ErrorKitCore's part that StateKitCore and the masks report use: digits, terminal escaping,
+# UTF-8 validation and the JSON writer (with the value it writes). CodedError, ErrorCatalog and
+# ErrorPayload reflect on `any Error` and are Codable: not in Embedded Swift.
+ERRORKITCORE=(
+  Sources/ErrorKitCore/Internals/ASCIIDigits.swift
+  Sources/ErrorKitCore/Internals/TerminalControl.swift
+  Sources/ErrorKitCore/Internals/UTF8Validation.swift
+  Sources/ErrorKitCore/Internals/JSONValue.swift
+  Sources/ErrorKitCore/Internals/JSONWriter.swift
+)
+# The state model: layouts, ControlState and ControlEvents, names and the text format, the
+# catalogs and namespaces, selectors, precedence, StateTable with its Lookup and explanations,
+# and StateKitError (without its CodedError conformance, StateKitError+CodedError.swift).
+STATEKITCORE=(
+  Sources/StateKitCore/BitCatalog+TextFormat.swift
+  Sources/StateKitCore/BitCatalog.swift
+  Sources/StateKitCore/BitLayout.swift
+  Sources/StateKitCore/BitLayout+GTK.swift
+  Sources/StateKitCore/BitLayout+LVGL.swift
+  Sources/StateKitCore/ControlEvents+Layout.swift
+  Sources/StateKitCore/ControlEvents.swift
+  Sources/StateKitCore/ControlState+Members.swift
+  Sources/StateKitCore/ControlState+Parts.swift
+  Sources/StateKitCore/ControlState+TextFormat.swift
+  Sources/StateKitCore/ControlState+UIKit.swift
+  Sources/StateKitCore/ControlState.swift
+  Sources/StateKitCore/BitNames.swift
+  Sources/StateKitCore/EventCatalog.swift
+  Sources/StateKitCore/LayoutBitSet.swift
+  Sources/StateKitCore/StateCatalog.swift
+  Sources/StateKitCore/StateKitError.swift
+  Sources/StateKitCore/StateNames.swift
+  Sources/StateKitCore/StateNamespaces.swift
+  Sources/StateKitCore/StatePrecedence.swift
+  Sources/StateKitCore/StatePrecedence+Pairs.swift
+  Sources/StateKitCore/StateSelector+TextFormat.swift
+  Sources/StateKitCore/StateSelector.swift
+  Sources/StateKitCore/StateTable+Explain.swift
+  Sources/StateKitCore/StateTable+Lookup.swift
+  Sources/StateKitCore/StateTable.swift
+  Sources/StateKitCore/Internals/NameTable+TextFormat.swift
+  Sources/StateKitCore/Internals/NameTable.swift
+  Sources/StateKitCore/Internals/StateIndex.swift
+  Sources/StateKitCore/Internals/TableStorage.swift
+  Sources/StateKitCore/Internals/ValueText.swift
+)
+# The page's entry points, with the masks command's parsing and report from statekit-inspect.
+WEB=(
+  Web/Sources/StateKitWeb.swift
+  Sources/InspectKit/Commands/MaskReport.swift
+  Sources/InspectKit/CommandLine/ExitStatus.swift
+)
+EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_explain sk_stdout_pointer sk_stdout_count
+  sk_stderr_pointer sk_stderr_count)
+
+FLAGS=(-enable-experimental-feature Embedded -wmo -Osize -parse-as-library -swift-version 6
+  -package-name StateKit -Xfrontend -disable-stack-protector -Xfrontend -function-sections)
+TOOLCHAIN_LIB="$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded"
+
+module() { # target, name, sources...
+  local target=$1 name=$2
+  shift 2
+  swiftc -target "$target" "${FLAGS[@]}" -I "$OUT/$target" -module-name "$name" \
+    -emit-module -emit-module-path "$OUT/$target/$name.swiftmodule" \
+    -c "$@" -o "$OUT/$target/$name.o"
+}
+
+for target in wasm32-unknown-none-wasm armv7em-none-none-eabi; do
+  mkdir -p "$OUT/$target"
+  module "$target" ErrorKitCore "${ERRORKITCORE[@]}"
+  module "$target" StateKitCore "${STATEKITCORE[@]}"
+  module "$target" StateKitWeb "${WEB[@]}"
+done
+# This machine, in Embedded Swift too, where the toolchain has its Embedded standard library
+# (x86_64 Linux): the firmware example runs there to time what it chooses.
+host="$(uname -m)-unknown-linux-gnu"
+if [ "$(uname -s)" = Linux ] && [ -d "$TOOLCHAIN_LIB/$host" ]; then
+  mkdir -p "$OUT/$host"
+  module "$host" ErrorKitCore "${ERRORKITCORE[@]}"
+  module "$host" StateKitCore "${STATEKITCORE[@]}"
+fi
+
+# The page: the module with the C runtime it needs (memory, byte functions, a hash seed) and
+# the Unicode tables String's comparisons use.
+wasm=wasm32-unknown-none-wasm
+clang --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -fno-builtin \
+  -c Web/Sources/Runtime.c -o "$OUT/$wasm/Runtime.o"
+mkdir -p "$OUT/web"
+wasm-ld --no-entry --strip-all "${EXPORTS[@]/#/--export=}" \
+  "$OUT/$wasm/StateKitWeb.o" "$OUT/$wasm/StateKitCore.o" "$OUT/$wasm/ErrorKitCore.o" \
+  "$OUT/$wasm/Runtime.o" "$TOOLCHAIN_LIB/$wasm/libswiftUnicodeDataTables.a" \
+  -o "$OUT/web/statekit.wasm"
+cp Web/index.html Web/statekit.js Web/statekit.css "$OUT/web/"
+
+# The same entry points as a firmware links them: unused sections dropped, the C library's
+# functions (malloc, memcpy, ...) left to the firmware's own, so they are not counted.
+arm=armv7em-none-none-eabi
+ld.lld --gc-sections --entry=sk_masks "${EXPORTS[@]/#/--undefined=}" --unresolved-symbols=ignore-all \
+  "$OUT/$arm/StateKitWeb.o" "$OUT/$arm/StateKitCore.o" "$OUT/$arm/ErrorKitCore.o" \
+  "$TOOLCHAIN_LIB/$arm/libswiftUnicodeDataTables.a" -o "$OUT/$arm/statekit-web.elf"
+
+# The firmware example: an LVGL-style switch whose look StateKit chooses, beside the same choice
+# written by hand (Examples/Firmware).
+Examples/Firmware/build.sh "$OUT"
+
+python3 scripts/embedded-size-report.py "$OUT" | tee "$OUT/size-report.txt"
