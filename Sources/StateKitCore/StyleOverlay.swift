@@ -83,8 +83,9 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleOverlay().isEmpty  // true
   public var isEmpty: Bool {
-    merged._storage.columns.isEmpty && replacements._storage.columns.isEmpty && cleared.isEmpty
-      && removals.isEmpty && precedence == nil
+    merged._storage.columns.isEmpty && merged.transitions.isEmpty
+      && replacements._storage.columns.isEmpty && cleared.isEmpty && removals.isEmpty
+      && precedence == nil
   }
 
   /// The value merged for an attribute and selector, or, for a replaced attribute, the value
@@ -271,6 +272,8 @@ extension StyleSet {
       guard let position = _storage.position(of: slot) else { continue }
       setColumn(_storage.columns[position].removing(selectors), for: slot)
     }
-    if !overlay.merged._storage.columns.isEmpty { self = overlaid(with: overlay.merged) }
+    if !overlay.merged._storage.columns.isEmpty || !overlay.merged.transitions.isEmpty {
+      self = overlaid(with: overlay.merged)
+    }
   }
 }

@@ -79,7 +79,8 @@ extension StyleSet {
   /// }
   /// ```
   ///
-  /// A file without them decodes as it always did, with the standard precedence.
+  /// A file without them decodes as it always did, with the standard precedence. A theme's
+  /// transitions are one more member, `"$transitions"` (see ``StyleSet/transitions``).
   public enum ThemeDirective: String, CaseIterable, Sendable {
     /// `"$precedence"`: the ``StatePrecedence`` of every table, an object with two optional
     /// members: `"order"`, an array of state text, highest first (``StatePrecedence/order``,
@@ -234,10 +235,14 @@ extension StyleSet: Codable {
       try container.encode(
         _PrecedenceForm(precedence), forKey: _SelectorKey(ThemeDirective.precedence.rawValue))
     }
+    if !transitions.isEmpty {
+      try container.encode(
+        _TransitionsForm(transitions: transitions), forKey: _SelectorKey(Self.transitionsMember))
+    }
     var written: Set<String> = []
     for column in _storage.columns.sorted(by: { $0.slot < $1.slot }) {
       let slot = column.slot
-      guard ThemeDirective(rawValue: slot.name) == nil else {
+      guard !Self.isThemeDirective(slot.name) else {
         throw EncodingError.invalidValue(
           self,
           EncodingError.Context(

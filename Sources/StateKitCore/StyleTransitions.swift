@@ -252,7 +252,26 @@ extension StyleSet {
   ///     style.transitions.transition(for: "titleColor", StateChange(old: .normal, new: .highlighted)).duration  // 60
   ///
   /// Its tables rank entries by the style set's ``precedence``, as the values' tables do; a
-  /// style set with no transitions snaps on every change. ``overlaid(with:)-(StyleSet)`` lays the other
+  /// style set with no transitions snaps on every change.
+  ///
+  /// A theme file holds them under `"$transitions"`: the table for every attribute under
+  /// `"*"` and an attribute's own table under its name. Each table maps `"FROM -> TO"` (two
+  /// selectors, the states left and entered) to a duration in milliseconds, or to
+  /// `{"duration": ms, "delay": ms, "curve": text}` (delay 0 and curve `ease` by default;
+  /// curves as ``TransitionCurve/description`` writes them):
+  ///
+  /// ```json
+  /// "$transitions": {
+  ///   "*": {"!highlighted -> highlighted": {"duration": 80, "curve": "ease-out"},
+  ///         "highlighted -> !highlighted": 250, "!disabled -> disabled": 0},
+  ///   "titleColor": {"normal -> visited": {"duration": 300, "delay": 100}}
+  /// }
+  /// ```
+  ///
+  /// Durations and delays are whole numbers from 0 to 3,600,000 (an hour); two keys for one
+  /// pair of selectors, or an attribute that is not among the keys, are errors with their
+  /// place in the file. ``StyleSet/encode(to:)`` writes them, ``StyleSet/init(themeJSON:keys:catalog:)``
+  /// and ``StyleSet/init(from:keys:)`` read them. ``overlaid(with:)-(StyleSet)`` lays the other
   /// style's transitions over these, table by table.
   public var transitions: StyleTransitions {
     get { _transitions }

@@ -37,11 +37,13 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
   ///   - duration: How long the move takes, in milliseconds; a negative duration counts as 0.
   ///   - delay: How long the old value holds first, in milliseconds; a negative delay counts
   ///     as 0.
-  ///   - curve: How progress follows time; ``TransitionCurve/ease`` by default, as in CSS.
+  ///   - curve: How progress follows time; ``TransitionCurve/ease`` by default, as in CSS. A
+  ///     transition of no duration jumps, and has the linear curve whatever is given.
   public init(milliseconds duration: Int, delay: Int = 0, curve: TransitionCurve = .ease) {
     self.duration = max(duration, 0)
     self.delay = max(delay, 0)
-    self.curve = curve
+    // A move of no duration jumps whatever its curve: one transition, one value.
+    self.curve = self.duration == 0 ? .linear : curve
   }
 
   /// Creates a transition from durations, rounded down to whole milliseconds.

@@ -84,7 +84,7 @@ struct GoldenFileTests {
     try check(text, against: "error-payload.jsonl")
   }
 
-  /// A theme file as `StyleSet` encodes it: precedence, selectors, values.
+  /// A theme file as `StyleSet` encodes it: precedence, transitions, selectors, values.
   @Test func themeJSON() throws {
     let visited = ControlState(rawValue: 1 << 16)
     let catalog = try StateCatalog(merging: [StateNames("Golden", ["visited": visited])])
@@ -95,6 +95,11 @@ struct GoldenFileTests {
     style[titleColor, for: visited] = "purple"
     style[titleColor, for: .disabled] = "gray"
     style[underlined, for: try StateSelector(requiring: .highlighted, excluding: .disabled)] = true
+    style.transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
+    style.transitions.all[from: .highlighted] = Transition(milliseconds: 250)
+    style.transitions.all[to: .disabled] = .snap
+    style.transitions[titleColor][from: .normal, to: visited] = Transition(
+      milliseconds: 300, delay: 100, curve: .cubicBezier(0.2, 0, 0, 1))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     encoder.userInfo[.stateCatalog] = catalog

@@ -231,6 +231,8 @@ struct TransitionTableTests {
     #expect(Transition(milliseconds: 5, delay: .max).end == .max)
     #expect(Transition(.seconds(2), delay: .milliseconds(-3)).duration == 2_000)
     #expect(Transition(.seconds(Int64.max)).duration == .max)
-    #expect(Transition(milliseconds: 0, delay: 40).description == "0 ms ease after 40 ms")
+    // A transition of no duration jumps: its curve is linear whatever is given.
+    #expect(Transition(milliseconds: 0, delay: 40).description == "0 ms linear after 40 ms")
+    #expect(Transition(milliseconds: 0, curve: .easeIn) == .snap)
   }
 }

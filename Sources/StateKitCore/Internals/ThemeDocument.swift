@@ -221,7 +221,7 @@ package struct _ThemeDocument {
       // Before any table, so no table is sorted twice.
       style.precedence = try precedence(form.value, catalog: catalog)
     }
-    for (name, value) in Self.sorted(members) {
+    for (name, value) in Self.sorted(members) where name != StyleSet.transitionsMember {
       if let directive = StyleSet.ThemeDirective(rawValue: name) {
         guard directive == .precedence || allowing.contains(directive) else {
           throw failure(
@@ -236,6 +236,10 @@ package struct _ThemeDocument {
       style.setColumn(
         style.precedence == .standard ? column : column?.reordered(by: style.precedence),
         for: key.slot)
+    }
+    if let form = members.first(where: { $0.key == StyleSet.transitionsMember }) {
+      style.transitions = try transitions(
+        form.value, keys: byName, catalog: catalog, precedence: style.precedence)
     }
     return style
   }

@@ -1,0 +1,238 @@
+import ErrorKitCore
+
+// The `$transitions` member of a theme file: how ``StyleSet`` writes its transitions and how the
+// theme document reads them back.
+//
+//     "$transitions": {
+//       "*": {"normal -> highlighted": {"duration": 80, "curve": "ease-out"},
+//             "normal -> disabled": 0},
+//       "width": {"normal -> highlighted": {"duration": 120, "delay": 20, "curve": "linear"}}
+//     }
+//
+// `*` is the table for every attribute; any other member is an attribute's own table. Each key
+// is a selector of the state left, `->`, and a selector of the state entered, in the selector
+// text format; each value is a duration in milliseconds, or an object with `duration` and, when
+// they are not the defaults, `delay` (milliseconds, 0) and `curve` (CSS text, `ease`).
+
+extension StyleSet {
+  /// The theme member that holds the transitions.
+  package static let transitionsMember = "$transitions"
+
+  /// Whether a theme's top-level member is a directive rather than an attribute: a
+  /// ``ThemeDirective`` or the transitions.
+  package static func isThemeDirective(_ name: String) -> Bool {
+    ThemeDirective(rawValue: name) != nil || name == transitionsMember
+  }
+}
+
+extension StyleTransitions {
+  /// The member name of the table for every attribute.
+  static let allName = "*"
+  /// The longest duration or delay a theme may give, in milliseconds: an hour.
+  static let longestMilliseconds = 3_600_000
+}
+
+/// The JSON form of a ``StyleTransitions``, as a theme writes it under `"$transitions"`.
+struct _TransitionsForm: Encodable {
+  let transitions: StyleTransitions
+
+  func encode(to encoder: any Encoder) throws {
+    let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
+    var container = encoder.container(keyedBy: _SelectorKey.self)
+    let tables =
+      [(StyleTransitions.allName, transitions.all)]
+      + transitions.attributeNames.map { ($0, transitions[attribute: $0]) }
+    for (name, table) in tables where !table.isEmpty {
+      var entries = container.nestedContainer(
+        keyedBy: _SelectorKey.self, forKey: _SelectorKey(name))
+      for entry in table.entries {
+        let key = "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
+        try entries.encode(_TransitionForm(entry.transition), forKey: _SelectorKey(key))
+      }
+    }
+  }
+}
+
+/// A transition as a theme writes it: its duration alone when the rest is the default (no
+/// delay, `ease`, or any curve for a jump), else an object.
+struct _TransitionForm: Encodable {
+  let transition: Transition
+
+  init(_ transition: Transition) {
+    self.transition = transition
+  }
+
+  private enum Member: String, CodingKey {
+    case duration, delay, curve
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    let plain = transition.delay == 0 && (transition.curve == .ease || transition.duration == 0)
+    if plain {
+      var container = encoder.singleValueContainer()
+      try container.encode(transition.duration)
+      return
+    }
+    var container = encoder.container(keyedBy: Member.self)
+    try container.encode(transition.duration, forKey: .duration)
+    if transition.delay != 0 { try container.encode(transition.delay, forKey: .delay) }
+    if transition.curve != .ease, transition.duration != 0 {
+      try container.encode(transition.curve.description, forKey: .curve)
+    }
+  }
+}
+
+extension _ThemeDocument {
+  /// `$transitions`: the table for every attribute under `*`, and tables of attributes among
+  /// `keys`, each ranked by `precedence`.
+  func transitions(
+    _ value: JSONValue, keys: [String: StyleSet.DecodableKey], catalog: StateCatalog,
+    precedence: StatePrecedence
+  ) throws(StateKitError) -> StyleTransitions {
+    let directive = StyleSet.transitionsMember
+    var transitions = StyleTransitions(precedence: precedence)
+    for (name, member) in Self.sorted(try Self.object(value, at: [directive], in: self)) {
+      if name != StyleTransitions.allName {
+        _ = try StyleSet.DecodableKey.named(name, in: keys, document: self, at: [directive])
+      }
+      var entries: [TransitionTable.Entry] = []
+      var seen: [[StateSelector]: String] = [:]
+      for (key, entry) in Self.sorted(try Self.object(member, at: [directive, name], in: self)) {
+        let path = [directive, name, key]
+        let (from, to) = try pair(key, at: path, catalog: catalog)
+        if let earlier = seen[[from, to]] {
+          throw failure(
+            "key \(quoted(key)) denotes the same states as \(quoted(earlier)); keep one", at: path)
+        }
+        seen[[from, to]] = key
+        entries.append(
+          TransitionTable.Entry(from: from, to: to, transition: try transition(entry, at: path)))
+      }
+      let table = TransitionTable(entries, precedence: precedence)
+      if name == StyleTransitions.allName {
+        transitions.all = table
+      } else {
+        transitions[attribute: name] = table
+      }
+    }
+    return transitions
+  }
+
+  /// A key `FROM -> TO`: two selectors.
+  private func pair(_ key: String, at path: [String], catalog: StateCatalog)
+    throws(StateKitError) -> (StateSelector, StateSelector)
+  {
+    let sides = key.split(separator: "->", omittingEmptySubsequences: false)
+    guard sides.count == 2 else {
+      throw failure(
+        "key \(quoted(key)) is not a change of state: write the states left, \"->\", and the states entered, such as \"highlighted -> normal\"",
+        at: path)
+    }
+    var selectors: [StateSelector] = []
+    for side in sides {
+      let text = side.trimmingSpaces()
+      do {
+        selectors.append(try catalog.parseSelector(text))
+      } catch {
+        throw failure(
+          "invalid selector \(quoted(String(text))) in key \(quoted(key)): \(error.reason)",
+          at: path, token: error.token)
+      }
+    }
+    return (selectors[0], selectors[1])
+  }
+
+  /// A transition: a duration, or `{"duration", "delay", "curve"}`.
+  private func transition(_ value: JSONValue, at path: [String]) throws(StateKitError)
+    -> Transition
+  {
+    if case .number = value {
+      return Transition(milliseconds: try milliseconds(value, at: path))
+    }
+    let members = try Self.object(value, at: path, in: self)
+    let known = ["curve", "delay", "duration"]
+    for (name, _) in Self.sorted(members) where !known.contains(name) {
+      throw failure(
+        "unknown member \(quoted(name)) of a transition; known: \(known.joined(separator: ", "))",
+        at: path + [name])
+    }
+    guard let duration = members.first(where: { $0.key == "duration" }) else {
+      throw failure("a transition needs a \"duration\", in milliseconds", at: path)
+    }
+    var transition = Transition(
+      milliseconds: try milliseconds(duration.value, at: path + ["duration"]))
+    if let delay = members.first(where: { $0.key == "delay" }) {
+      transition = Transition(
+        milliseconds: transition.duration,
+        delay: try milliseconds(delay.value, at: path + ["delay"]))
+    }
+    if let curve = members.first(where: { $0.key == "curve" }) {
+      guard case .string(let text) = curve.value else {
+        throw failure("expected a string, found \(curve.value.kind)", at: path + ["curve"])
+      }
+      guard let parsed = TransitionCurve(cssText: text) else {
+        throw failure(
+          "unknown curve \(quoted(text)); known: linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2) with x1 and x2 in 0...1, steps(n, jump-start) or steps(n, jump-end)",
+          at: path + ["curve"], token: text)
+      }
+      transition = Transition(
+        milliseconds: transition.duration, delay: transition.delay, curve: parsed)
+    }
+    return transition
+  }
+
+  /// A whole number of milliseconds from 0 to an hour.
+  private func milliseconds(_ value: JSONValue, at path: [String]) throws(StateKitError) -> Int {
+    guard case .number = value else {
+      throw failure("expected a number of milliseconds, found \(value.kind)", at: path)
+    }
+    guard let number = value.wholeNumber,
+      (0...StyleTransitions.longestMilliseconds).contains(number)
+    else {
+      throw failure(
+        "expected a whole number of milliseconds from 0 to \(StyleTransitions.longestMilliseconds) (an hour)",
+        at: path)
+    }
+    return number
+  }
+}
+
+extension TransitionCurve {
+  /// The curve CSS text names, as ``description`` writes it: `linear`, `ease`, `ease-in`,
+  /// `ease-out`, `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in `0...1`) or
+  /// `steps(n, jump-start)` and `steps(n, jump-end)` (also `start` and `end`); `nil` for
+  /// anything else.
+  init?(cssText text: String) {
+    let trimmed = Substring(text).trimmingSpaces()
+    switch trimmed {
+    case "linear": self = .linear
+    case "ease": self = .ease
+    case "ease-in": self = .easeIn
+    case "ease-out": self = .easeOut
+    case "ease-in-out": self = .easeInOut
+    default:
+      guard trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "(") else { return nil }
+      let name = trimmed[..<open].trimmingSpaces()
+      let arguments = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        .split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+      switch (name, arguments.count) {
+      case ("cubic-bezier", 4):
+        let numbers = arguments.compactMap { Double(String($0)) }.filter(\.isFinite)
+        guard numbers.count == 4, (0...1).contains(numbers[0]), (0...1).contains(numbers[2])
+        else { return nil }
+        self = .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
+      case ("steps", 2):
+        guard let count = Int(String(arguments[0])), (1...10_000).contains(count) else {
+          return nil
+        }
+        switch arguments[1] {
+        case "jump-start", "start": self = .steps(count, at: .start)
+        case "jump-end", "end": self = .steps(count, at: .end)
+        default: return nil
+        }
+      default:
+        return nil
+      }
+    }
+  }
+}
