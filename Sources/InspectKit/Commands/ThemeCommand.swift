@@ -33,6 +33,12 @@ struct ThemeFinding {
     case precedenceTie
     /// An attribute with no value for some states.
     case missingValue
+    /// A transition that wins no change altering a value (`ThemeTransitionLint`).
+    case transitionNeverApplies
+    /// Changes that snap where the same change beside one more state animates.
+    case snapBesideAnimation
+    /// Transitions over more bits than the lint plays the changes of.
+    case transitionsUnchecked
   }
 
   let kind: Kind
@@ -94,7 +100,7 @@ struct ThemeReport {
       // The attribute names come from the document itself: every top-level member that is not
       // a directive (the document has no repeated key).
       for (name, value) in document.members {
-        if StyleSet.ThemeDirective(rawValue: name) == nil {
+        if !StyleSet.isThemeDirective(name) {
           names.append(name)
         } else if name == StyleSet.ThemeDirective.precedence.rawValue,
           case .object(let precedence) = value
@@ -261,7 +267,7 @@ struct ThemeReport {
           ))
       }
     }
-    return findings
+    return findings + ThemeTransitionLint(style: style, names: names, catalog: catalog).findings
   }
 
   /// The grid and the findings, for people.

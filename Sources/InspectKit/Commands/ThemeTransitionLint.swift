@@ -1,0 +1,219 @@
+import ErrorKitCore
+import StateKitCore
+
+/// The lint of a theme's `$transitions`: entries that never apply, and changes that snap where
+/// the same change beside one more state animates.
+///
+/// It plays every change between two combinations of the bits the theme mentions (its values'
+/// and its transitions'), and for each attribute whose value the change alters, finds the entry
+/// that chooses its transition, as `StyleTransitions` does: the attribute's own entries laid over
+/// those for every attribute, the first that matches in rank order.
+struct ThemeTransitionLint {
+  /// Changes are enumerated over at most this many bits: 2^8 states, 65,536 changes.
+  static let maximumBits = 8
+
+  /// One attribute's transitions, as a change resolves them.
+  private struct Attribute {
+    let name: String
+    /// The attribute's values, as the grid resolves them.
+    let values: StateTable<ThemeValue>
+    /// Its own entries laid over those for every attribute, best first.
+    let entries: [TransitionTable.Entry]
+    /// The pairs of its own entries: an entry with one of them is its own, else `*`'s.
+    let own: Set<[StateSelector]>
+  }
+
+  let findings: [ThemeFinding]
+
+  init(style: StyleSet, names: [String], catalog: StateCatalog) {
+    let transitions = style.transitions
+    guard !transitions.isEmpty else {
+      findings = []
+      return
+    }
+    let tables =
+      [transitions.all] + transitions.attributeNames.map { transitions[attribute: $0] }
+    let mentioned = tables.reduce(style.relevantStates) { $0.union($1.relevantStates) }
+    let bits = Array(mentioned.members)
+    guard bits.count <= Self.maximumBits else {
+      findings = [
+        ThemeFinding(
+          kind: .transitionsUnchecked, attribute: "$transitions",
+          message:
+            "$transitions: not checked: the theme mentions \(bits.count) state bits, more than the \(Self.maximumBits) whose changes the lint plays"
+        )
+      ]
+      return
+    }
+    let states = (0..<(1 << bits.count)).map { index in
+      bits.enumerated().reduce(ControlState.normal) { state, bit in
+        index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
+      }
+    }
+    let attributes = names.map { name in
+      let own = transitions[attribute: name]
+      return Attribute(
+        name: name, values: style[StyleKey<ThemeValue>(name)],
+        entries: own.isEmpty
+          ? transitions.all.entries : transitions.all.overlaid(with: own).entries,
+        own: Set(own.entries.map { [$0.from, $0.to] }))
+    }
+    // The winners of every change are found once for `*`'s table and once per attribute with a
+    // table of its own; a theme with too many of those is not played.
+    let walks =
+      (1 + transitions.attributeNames.count) * states.count * states.count
+      * max(transitions.all.count, 1)
+    guard walks <= Self.maximumWork else {
+      findings = [
+        ThemeFinding(
+          kind: .transitionsUnchecked, attribute: "$transitions",
+          message:
+            "$transitions: not checked: \(transitions.attributeNames.count) attributes with transitions of their own over \(bits.count) state bits are more changes than the lint plays"
+        )
+      ]
+      return
+    }
+    var lint = Play(states: states, bits: bits, catalog: catalog)
+    let shared = lint.winners(transitions.all.entries)
+    for attribute in attributes {
+      lint.play(
+        attribute, winners: attribute.own.isEmpty ? shared : lint.winners(attribute.entries))
+    }
+    findings = lint.neverApplies(transitions, catalog: catalog) + lint.snaps
+  }
+
+  /// The most entry comparisons the lint makes: about a second's work.
+  static let maximumWork = 50_000_000
+
+  /// The changes played, and what they found.
+  private struct Play {
+    let states: [ControlState]
+    let bits: [ControlState]
+    let catalog: StateCatalog
+    /// Pairs of `*`'s entries, and of each attribute's own, that win a change altering a value.
+    var applied: Set<[StateSelector]> = []
+    var appliedOwn: [String: Set<[StateSelector]>] = [:]
+    /// Pairs that win some change, whether it alters a value or not.
+    var won: Set<[StateSelector]> = []
+    var wonOwn: [String: Set<[StateSelector]>] = [:]
+    var snaps: [ThemeFinding] = []
+
+    init(states: [ControlState], bits: [ControlState], catalog: StateCatalog) {
+      (self.states, self.bits, self.catalog) = (states, bits, catalog)
+    }
+
+    /// The position of the winning entry of every change (old × count + new), -1 for none.
+    func winners(_ entries: [TransitionTable.Entry]) -> [Int32] {
+      let count = states.count
+      var winners = [Int32](repeating: -1, count: count * count)
+      for old in 0..<count {
+        for new in 0..<count where new != old {
+          let change = StateChange(old: states[old], new: states[new])
+          winners[old * count + new] = Int32(entries.firstIndex { $0.matches(change) } ?? -1)
+        }
+      }
+      return winners
+    }
+
+    /// Every change for one attribute: which entries win, and which changes snap.
+    mutating func play(_ attribute: Attribute, winners: [Int32]) {
+      let count = states.count
+      // Each state's value as a small code, so that a change compares two integers.
+      var codesByValue: [ThemeValue?: Int] = [:]
+      let codes = states.map { state in
+        let value = attribute.values.resolve(state)
+        if let code = codesByValue[value] { return code }
+        codesByValue[value] = codesByValue.count
+        return codesByValue.count - 1
+      }
+      var wins = [Bool](repeating: false, count: attribute.entries.count)
+      var applies = wins
+      for old in 0..<count {
+        for new in 0..<count where new != old {
+          let winner = Int(winners[old * count + new])
+          guard winner >= 0 else { continue }
+          wins[winner] = true
+          if codes[old] != codes[new] { applies[winner] = true }
+        }
+      }
+      for (position, entry) in attribute.entries.enumerated() where wins[position] {
+        let pair = [entry.from, entry.to]
+        if attribute.own.contains(pair) {
+          wonOwn[attribute.name, default: []].insert(pair)
+          if applies[position] { appliedOwn[attribute.name, default: []].insert(pair) }
+        } else {
+          won.insert(pair)
+          if applies[position] { applied.insert(pair) }
+        }
+      }
+      func snapsAt(_ index: Int) -> Bool {
+        winners[index] < 0 || attribute.entries[Int(winners[index])].transition.isSnap
+      }
+      // A change that alters the value and snaps, beside the same change with one more bit
+      // set (or one fewer) in both states, which alters the value and animates.
+      var found = 0
+      var example: (snap: StateChange, beside: StateChange, transition: Transition)?
+      for old in 0..<count {
+        for new in 0..<count where new != old && codes[old] != codes[new] {
+          guard snapsAt(old * count + new) else { continue }
+          let changed = old ^ new
+          for bit in 0..<bits.count where changed & (1 << bit) == 0 {
+            let (otherOld, otherNew) = (old ^ (1 << bit), new ^ (1 << bit))
+            let other = otherOld * count + otherNew
+            guard codes[otherOld] != codes[otherNew], !snapsAt(other) else { continue }
+            found += 1
+            if example == nil {
+              example = (
+                StateChange(old: states[old], new: states[new]),
+                StateChange(old: states[otherOld], new: states[otherNew]),
+                attribute.entries[Int(winners[other])].transition
+              )
+            }
+            break
+          }
+        }
+      }
+      guard let example else { return }
+      let name = attribute.name
+      snaps.append(
+        ThemeFinding(
+          kind: .snapBesideAnimation, attribute: name,
+          message:
+            "\(name): \(found) change\(found == 1 ? "" : "s") of its value snap\(found == 1 ? "s" : "") while the same change beside one more state animates, such as \(text(example.snap)) (snaps) beside \(text(example.beside)) (\(example.transition))"
+        ))
+    }
+
+    /// The entries that win no change altering a value of an attribute they apply to.
+    func neverApplies(_ transitions: StyleTransitions, catalog: StateCatalog) -> [ThemeFinding] {
+      var findings: [ThemeFinding] = []
+      func check(
+        _ table: TransitionTable, name: String, applied: Set<[StateSelector]>,
+        won: Set<[StateSelector]>
+      ) {
+        for entry in table.entries where !applied.contains([entry.from, entry.to]) {
+          let key = "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
+          let why =
+            won.contains([entry.from, entry.to])
+            ? "every change it wins leaves the value\(name == "*" ? "s" : "") as \(name == "*" ? "they are" : "it is")"
+            : "another entry wins every change it matches"
+          findings.append(
+            ThemeFinding(
+              kind: .transitionNeverApplies, attribute: name,
+              message: "\(name): transition \(quoted(key)) never applies: \(why)"))
+        }
+      }
+      check(transitions.all, name: "*", applied: applied, won: won)
+      for name in transitions.attributeNames {
+        check(
+          transitions[attribute: name], name: name, applied: appliedOwn[name] ?? [],
+          won: wonOwn[name] ?? [])
+      }
+      return findings
+    }
+
+    /// A change as `old -> new`, with the catalog's names.
+    func text(_ change: StateChange) -> String {
+      "\(catalog.description(of: change.old)) -> \(catalog.description(of: change.new))"
+    }
+  }
+}
