@@ -8,19 +8,19 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
-// The looks come from a theme file, as a designer edits it; a repeated key, an unknown state
-// name or a value of the wrong type is a one-line error with its line and column.
+// The looks and the transitions come from a theme file, as a designer edits it; a repeated
+// key, an unknown state name or a value of the wrong type is a one-line error with its line
+// and column.
 let themePath = CommandLine.arguments.dropFirst().first ?? "theme.json"
 guard let themeBytes = FileManager.default.contents(atPath: themePath) else {
   fail("cannot read \(themePath)")
 }
-var theme: StyleSet
+let theme: StyleSet
 do {
   theme = try StyleSet(themeJSON: themeBytes, keys: StyleSet.buttonKeys)
 } catch {
   fail("\(themePath): \(error)")
 }
-theme.transitions = .buttons
 let animator = StyleAnimator.buttons(theme)
 
 // A scripted interaction, in milliseconds: focus, a press released early and pressed again,

@@ -4,14 +4,12 @@ import StateKit
 import StateKitTesting
 import Testing
 
-/// The example's theme file, read as the app reads it, with the buttons' transitions.
+/// The example's theme file, looks and transitions, read as the app reads it.
 func exampleTheme() throws -> StyleSet {
   let url = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("theme.json")
-  var theme = try StyleSet(themeJSON: try Data(contentsOf: url), keys: StyleSet.buttonKeys)
-  theme.transitions = .buttons
-  return theme
+  return try StyleSet(themeJSON: try Data(contentsOf: url), keys: StyleSet.buttonKeys)
 }
 
 /// An `AnimatedButton` as the frame runner drives it: the test exercises the widget itself.
@@ -64,13 +62,19 @@ struct AnimatedButtonTests {
     }
   }
 
-  /// Without the snap into disabled, the frames find what no single state shows: a button
-  /// disabled while pressed moves from its pressed fill towards the disabled one, so for a
-  /// moment a disabled button looks pressed. The shortest sequence that shows it is a press,
-  /// then a disable.
+  /// A theme that animates every change by default (`"normal -> normal"`, as CSS's
+  /// `transition: all`) and forgets the snap into disabled: the frames find what no single state
+  /// shows, a button disabled while pressed that moves from its pressed fill towards the
+  /// disabled one, so for a moment a disabled button looks pressed. The shortest sequence that
+  /// shows it is a press, then a disable.
   @Test func withoutTheSnapADisabledButtonLooksPressed() throws {
     var theme = try exampleTheme()
-    theme.transitions.all[to: .disabled] = nil
+    let intoDisabled = (
+      from: StateSelector(.normal, unless: .disabled), to: StateSelector(.disabled)
+    )
+    #expect(theme.transitions.all[from: intoDisabled.from, to: intoDisabled.to] == .snap)
+    theme.transitions.all[from: intoDisabled.from, to: intoDisabled.to] = nil
+    theme.transitions.all[from: .normal, to: .normal] = Transition(milliseconds: 300)
     let animator = StyleAnimator.buttons(theme)
     let (pressed, disabled) = (
       animator.look(for: .highlighted).fill, animator.look(for: .disabled).fill
