@@ -414,7 +414,7 @@ struct ErrorStreamTests {
         let expected = lines.map { $0.count - 1 }
         let byLine = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
           var reader = LineReader(
-            descriptor: descriptor, name: "standard input", maximumLine: limit)
+            .descriptor(descriptor), name: "standard input", maximumLine: limit)
           var lengths: [Int] = []
           do throws(Failure) {
             while let line = try reader.next(beforeWaiting: {}) { lengths.append(line.count) }
@@ -425,7 +425,7 @@ struct ErrorStreamTests {
         }
         let byChunk = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
           var reader = LineReader(
-            descriptor: descriptor, name: "standard input", maximumLine: limit)
+            .descriptor(descriptor), name: "standard input", maximumLine: limit)
           var lengths: [Int] = []
           do throws(Failure) {
             reading: while true {
@@ -455,7 +455,7 @@ struct ErrorStreamTests {
         }
       }
     }
-    #expect(LineReader(descriptor: 0, name: "standard input").maximumLine == 64 << 20)
+    #expect(LineReader(.descriptor(0), name: "standard input").maximumLine == 64 << 20)
   }
 
   /// A finished error is reported within the pause however a partial line trickles in after
@@ -467,7 +467,7 @@ struct ErrorStreamTests {
     let writer = ends[1]
     let line = Array(#"Error Domain=A Code=1 "x""#.utf8) + [0x0A]
     #expect(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
-    var reader = LineReader(descriptor: ends[0], name: "standard input")
+    var reader = LineReader(.descriptor(ends[0]), name: "standard input")
     guard case .lines(_, let count) = try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) else {
       Issue.record("the first line was not read")
       return

@@ -194,7 +194,7 @@ struct OneReadingTests {
 
   @Test func theBinaryReadsAsInProcess() throws {
     for (kind, bytes, code) in Self.kinds {
-      let run = try Run(["error", "--json", "-"], stdin: Data(bytes))
+      let run = try Run.spawning(["error", "--json", "-"], stdin: Data(bytes))
       if let code {
         #expect(run.status == 0, "\(kind): \(run)")
         #expect(run.stdout.contains(#""code": \#(code),"#), "\(kind): \(run)")

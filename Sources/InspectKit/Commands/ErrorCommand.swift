@@ -77,13 +77,13 @@ extension Inspector {
     case .error(let read):
       show(exported(read), report: &report, first: &first)
       if let cut = read.cut {
-        Terminal.warning("\(report.name): the text ends \(cut); shown is what is complete")
+        terminal.warning("\(report.name): the text ends \(cut); shown is what is complete")
       }
     case .unreadable(let reason):
       let message = "\(report.name): \(reason)"
       report.problems += 1
       if report.printed || report.pending != nil {
-        Terminal.warning(message)
+        terminal.warning(message)
       } else {
         report.pending = message
       }
@@ -104,7 +104,7 @@ extension Inspector {
   mutating func show(_ payload: ErrorPayload, report: inout Report, first: inout Bool) {
     if let problem = report.pending {
       terminal.flush()
-      Terminal.warning(problem)
+      terminal.warning(problem)
       report.pending = nil
     }
     print(payload, first: &first)
@@ -127,7 +127,7 @@ extension Inspector {
   /// in order, as soon as the lines after it prove it complete, or 250 ms after its last line
   /// when no further line arrives (the bytes of an unfinished line do not put that off).
   mutating func streamErrors(first: inout Bool) throws(Failure) {
-    var reader = LineReader(descriptor: 0, name: "standard input")
+    var reader = LineReader(terminal.input, name: "standard input")
     var report = Report(name: "standard input")
     var stream = ErrorStream()
     // What the stream finds is printed as it is found, never collected: a line full of errors
