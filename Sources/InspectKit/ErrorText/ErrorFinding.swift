@@ -31,8 +31,6 @@ struct ErrorFinding {
   /// Whether the text ends where this error may still go on: a stream waits for more lines
   /// (or a pause) before it reports it.
   var mayContinue = false
-  /// Whether the form only repeats an error printed next to it (``ErrorReader/repeatsNearbyErrors``).
-  var isRepeat = false
 
   /// An error found in `range`.
   static func error(

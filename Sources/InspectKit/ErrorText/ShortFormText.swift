@@ -31,7 +31,9 @@ enum ShortFormText: ErrorReader {
 
   /// The short form that ends at the parenthesis at `position`, read backwards on its line;
   /// devicectl's form with the causes it lists after it (``withDevicectlCauses(_:_:)``).
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor _: Int)
+    -> ErrorFinding?
+  {
     guard let found = readForm(text, anchor: anchor, at: position) else { return nil }
     return found.devicectl ? withDevicectlCauses(text, found.finding) : found.finding
   }
