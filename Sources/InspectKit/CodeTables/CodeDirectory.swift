@@ -109,14 +109,6 @@ struct CodeDirectory {
     return result
   }
 
-  /// A domain as the tables spell it: a short name (`OSStatus`, `Cocoa`), a retyped spelling
-  /// (`nsposixerrordomain`), or `http` for the HTTP status table.
-  static func canonicalDomain(_ domain: String) -> String {
-    if let short = ShortFormText.domainNames[domain] { return short }
-    if domain.lowercased() == "http" { return "HTTP" }
-    return KnownDomains.canonical(domain)
-  }
-
   // MARK: Look-ups
 
   /// The entries for a domain and code; POSIX codes follow Darwin's numbering for text printed
@@ -131,7 +123,7 @@ struct CodeDirectory {
     if let indices = byPair[DomainCode(domain: domain, code: code)] {
       return indices.map { Found(entry: catalog.entries[$0]) }
     }
-    let domain = Self.canonicalDomain(domain)
+    let domain = KnownDomains.canonical(domain)
     if domain == Self.posixDomain {
       return posix(code: code, darwin: darwin)
     }
@@ -381,7 +373,7 @@ struct CodeDirectory {
 
   /// Every entry of a domain, in code order (the catalogs' first).
   func list(domain: String) -> [Found] {
-    let domain = Self.canonicalDomain(domain)
+    let domain = KnownDomains.canonical(domain)
     var result = catalog.entries.filter { $0.domain == domain }.map { Found(entry: $0) }
     if domain == Self.posixDomain {
       let linux = Self.builtInEntries { entryDomain, _, _ in entryDomain == domain }

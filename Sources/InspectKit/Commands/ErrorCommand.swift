@@ -23,7 +23,7 @@ extension Inspector {
           Failure(
             status: .notFound,
             message:
-              "no built-in table or catalog lists \(quoted(CodeDirectory.canonicalDomain(domain)))")
+              "no built-in table or catalog lists \(quoted(KnownDomains.canonical(domain)))")
         )
       }
       printList(found, first: &first)
@@ -190,8 +190,7 @@ extension Inspector {
 
   static func looksLikeDomain(_ word: String) -> Bool {
     word.hasSuffix("Domain") || word.contains(".") || word.hasPrefix("kCF")
-      || word.contains("ErrorDomain") || ShortFormText.domainNames[word] != nil
-      || word.lowercased() == "http" || KnownDomains.isKnown(word)
+      || word.contains("ErrorDomain") || KnownDomains.recognizes(word)
   }
 
   /// A code as a look-up takes it: a decimal number, a hexadecimal one (`0xE8000022`, as tools
@@ -258,7 +257,7 @@ extension Inspector {
     // `DOMAIN CODE` alone is a look-up in the tables, before any reading of text.
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 2, let code = Self.lookupCode(words[1]) {
-      let domain = CodeDirectory.canonicalDomain(String(words[0]))
+      let domain = KnownDomains.canonical(String(words[0]))
       var found = lookup.found(domain: domain, code: code, darwin: nil)
       if found.isEmpty, domain == CodeDirectory.osStatusDomain,
         CodeDirectory.fourCharCode(code) != nil

@@ -651,7 +651,7 @@ enum DomainCodeText: ErrorReader {
     if position > 0, isLetter(text[position - 1]) { return nil }
     var cursor = position + anchors[anchor].utf8.count
     let name = anchors[anchor].trimmingSpaces()
-    guard let domain = ShortFormText.domainNames[name] else { return nil }
+    guard let domain = KnownDomains.shortNames[name] else { return nil }
     if cursor < text.count, text[cursor] == UInt8(ascii: ":") { cursor += 1 }
     cursor = skipBlanks(text, from: cursor)
     guard hasWord(text, "error", at: cursor) else { return nil }
