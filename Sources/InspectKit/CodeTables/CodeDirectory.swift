@@ -450,6 +450,22 @@ struct CodeDirectory {
   }
 }
 
+extension CodeDirectory {
+  /// Whether the entries do not all come from one source (no label counts as one): compared
+  /// with the first, without a `Set` to set up at start-up.
+  static func hasSeveralLabels(_ found: [Found]) -> Bool {
+    let first = found.first?.label ?? ""
+    return found.contains { ($0.label ?? "") != first }
+  }
+
+  /// The payloads of a look-up's entries, each labelled with its source when the entries do
+  /// not all come from one.
+  static func payloads(_ found: [Found]) -> [ErrorPayload] {
+    let labelled = hasSeveralLabels(found)
+    return found.map { ErrorPayload($0, labelled: labelled) }
+  }
+}
+
 extension ErrorPayload {
   /// The payload of a table entry.
   init(_ entry: CodeDirectory.Entry) {
