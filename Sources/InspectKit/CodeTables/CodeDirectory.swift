@@ -137,13 +137,16 @@ struct CodeDirectory {
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
         ))
     }
-    for (index, row) in Self.rows(withCode: code) {
-      for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
-        let tableDomain = table.domain.description
-        guard
-          tableDomain == domain
-            || (domain == Self.cfNetworkDomain && tableDomain == Self.urlDomain)
-        else { continue }
+    // The domain's tables first (few, found by halving), then the rows with the code that they
+    // hold: a common code is in hundreds of tables, which are not decoded.
+    var tableIndexes = CodeTables.tables(inDomain: domain)
+    if domain == Self.cfNetworkDomain {
+      tableIndexes = (tableIndexes + CodeTables.tables(inDomain: Self.urlDomain)).sorted()
+    }
+    let tables = tableIndexes.map(CodeTable.init(at:))
+    for index in tables.isEmpty ? [] : Self.rowIndexes(withCode: code) {
+      for table in tables where table.rowRange.contains(index) {
+        let row = CodeRow(at: index)
         let name = row.name.description
         if result.contains(where: { $0.entry.name == name }) { continue }
         result.append(Self.found(row, in: table, domain: domain))
@@ -185,11 +188,16 @@ struct CodeDirectory {
   /// The rows with a code, each with its position: a 32-bit status written as an unsigned
   /// number (`0xE8000022`, 3892314146) also finds the rows of its signed value.
   static func rows(withCode code: Int) -> [(Int, CodeRow)] {
+    rowIndexes(withCode: code).map { ($0, CodeRow(at: $0)) }
+  }
+
+  /// The positions of the rows with a code, as ``rows(withCode:)`` finds them, not decoded.
+  static func rowIndexes(withCode code: Int) -> [Int] {
     var indexes = CodeTables.rows(withCode: code)
     if (0x8000_0000..<0x1_0000_0000).contains(code) {
       indexes += CodeTables.rows(withCode: code - 0x1_0000_0000)
     }
-    return indexes.map { ($0, CodeRow(at: $0)) }
+    return indexes
   }
 
   private func posix(code: Int, darwin: Bool?) -> [Found] {
