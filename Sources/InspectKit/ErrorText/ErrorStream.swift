@@ -13,11 +13,12 @@ import ErrorKitCore
 ///   input read since allows it, so a held error of many lines is read a bounded number of
 ///   times per byte: the whole stream takes time linear in its length. Held text beyond
 ///   ``Limits/heldError`` is read as it is and let go.
-/// - A line that starts with `{` is a JSON document (``readDocument(_:_:)``): an ErrorPayload, or
-///   else text. A document may span lines while its braces stay open and its lines look like
-///   JSON; a line that does not ends it as unreadable, and is read as itself. So a stray brace
-///   is its own line's failure only. After held text, a document that is an error payload ends
-///   what is held (reported first); anything else continues the held text.
+/// - A line that starts with `{` is a JSON document (``readDocument(_:unfinished:_:)``): an
+///   ErrorPayload; refused when it claims to be one but is not; otherwise text. A document may
+///   span lines while its braces stay open and its lines look like JSON; a line that does not
+///   ends it, and is read as itself. So a stray brace is its own line's failure only. After
+///   held text, a document that is an error payload ends what is held (reported first);
+///   anything else continues the held text.
 /// - An error read from text leaves the stream as the tool prints it: redacted
 ///   (``ErrorPayload/redactingSecrets()``) and named by the tables (``CodeDirectory``). A payload
 ///   document leaves it as it was given.
@@ -284,7 +285,7 @@ struct ErrorStream {
   /// Whether JSON text that does not parse has a `domain` and a `code` key in its outermost
   /// object, as ``JSONValue/looksLikeErrorPayload`` asks of JSON that parses: strings are
   /// followed, so a key is a string at depth 1 with a `:` after it.
-  static func hasPayloadKeys(_ bytes: [UInt8]) -> Bool {
+  private static func hasPayloadKeys(_ bytes: [UInt8]) -> Bool {
     var depth = 0
     var domain = false
     var code = false
