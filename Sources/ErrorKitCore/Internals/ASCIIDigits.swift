@@ -173,9 +173,10 @@ extension ASCIIDigits {
       index = text.index(after: index)
     }
     guard !significant.isEmpty else { return .fits }
-    // The exponent, held within a bound far past both limits so no sum overflows.
-    let bound = 1 << 40
-    var exponent = 0
+    // The exponent, held within a bound far past both limits and past any count of digits
+    // memory holds, so no sum overflows: 64 bits wide, since `Int` has 32 on 32-bit targets.
+    let bound: Int64 = 1 << 40
+    var exponent: Int64 = 0
     var negative = false
     if var position = exponentStart {
       if position < text.endIndex,
@@ -185,11 +186,13 @@ extension ASCIIDigits {
         position = text.index(after: position)
       }
       while position < text.endIndex {
-        exponent = min(exponent * 10 + Int(text[position] &- UInt8(ascii: "0")), bound)
+        // At most 2^44: no overflow to check (a checked 64-bit product needs a C runtime
+        // helper on 32-bit targets).
+        exponent = min(exponent &* 10 &+ Int64(text[position] &- UInt8(ascii: "0")), bound)
         position = text.index(after: position)
       }
     }
-    let scale = wholeDigits - leadingZeros + (negative ? -exponent : exponent)
+    let scale = Int64(wholeDigits) - Int64(leadingZeros) + (negative ? -exponent : exponent)
     let (large, small) = (DoubleBounds.roundsToInfinity, DoubleBounds.roundsToZero)
     // Digits without trailing zeros at one scale compare as text: 0.12 < 0.123 < 0.13.
     if scale > large.scale
@@ -216,7 +219,7 @@ extension ASCIIDigits {
 
     /// `start` × `factor`^`power` × 10^`scale`, in decimal.
     private static func bound(_ start: UInt64, times factor: UInt32, power: Int, scale: Int) -> (
-      digits: [UInt8], scale: Int
+      digits: [UInt8], scale: Int64
     ) {
       // Limbs of four decimal digits, least significant first: every product fits in 32 bits,
       // which a 32-bit target multiplies and divides without a helper of the C runtime.
@@ -246,7 +249,7 @@ extension ASCIIDigits {
       }
       let count = digits.count
       while digits.last == UInt8(ascii: "0") { digits.removeLast() }
-      return (digits, count + scale)
+      return (digits, Int64(count + scale))
     }
   }
 }
