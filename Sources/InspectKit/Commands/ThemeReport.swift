@@ -1,6 +1,10 @@
 import ErrorKitCore
 import StateKitCore
 
+// The theme command's report: a theme file's grid, lint and explanations, for people and as
+// JSON, the part of the command that needs no terminal, which the browser page (Web/) compiles
+// too, in Embedded Swift (so no key paths, dynamic casts or `any` here).
+
 /// A value of a theme file, whatever its JSON type: the tool does not know the attributes'
 /// types, so it keeps each value as JSON and compares and prints it as written (compactly).
 struct ThemeValue: Hashable, Sendable {
@@ -97,7 +101,10 @@ struct ThemeReport {
       var message = "\(quoted(path))"
       if let location = error.location { message += ":\(location.line):\(location.column)" }
       message += ": \(error.reason)"
-      if error.description.contains("unknown state name") {
+      // An unknown name is the selector parser's; the tool can say how to declare one.
+      let reason = Array(error.reason.utf8)
+      let unknown = Array("unknown state name".utf8)
+      if reason.indices.contains(where: { reason[$0...].starts(with: unknown) }) {
         message += " (declare custom states with --states FILE or --state NAME=BIT)"
       }
       throw Failure(status: .dataError, message: message)
@@ -110,9 +117,9 @@ struct ThemeReport {
   init(theme: _ThemeTables<ThemeValue>, path: String, catalog: StateCatalog) throws(Failure) {
     self.precedence = theme.precedence
     self.rankedStates = theme.listed
-    self.names = theme.attributes.map(\.name)
+    self.names = theme.attributes.map { $0.name }
     self.catalog = catalog
-    let tables = theme.attributes.map(\.table)
+    let tables = theme.attributes.map { $0.table }
     self.tables = tables
     relevantStates = tables.reduce(ControlState.normal) { $0.union($1.relevantStates) }
     let bits = Array(relevantStates.members)
@@ -136,8 +143,9 @@ struct ThemeReport {
     }
     // Each table explains each state; a selector's position in its table is found by hashing.
     let positions = tables.map { table in
-      Dictionary(
-        table.entries.enumerated().map { ($1.selector, Int32($0)) }, uniquingKeysWith: { $1 })
+      var position: [StateSelector: Int32] = [:]
+      for (index, entry) in table.entries.enumerated() { position[entry.selector] = Int32(index) }
+      return position
     }
     var cells: [Cell] = []
     cells.reserveCapacity(states.count * tables.count)
@@ -261,10 +269,10 @@ struct ThemeReport {
     let header = ["state"] + names.map { terminalSafe($0) }
     let stateTexts = states.map { catalog.description(of: $0) }
     // A column is as wide as its header and the widest cell any state shows in it.
-    var widths = header.map(\.count)
-    widths[0] = max(widths[0], stateTexts.map(\.count).max() ?? 0)
+    var widths = header.map { $0.count }
+    widths[0] = max(widths[0], stateTexts.map { $0.count }.max() ?? 0)
     for (index, column) in columns.enumerated() {
-      let valueWidths = column.values.map(\.count)
+      let valueWidths = column.values.map { $0.count }
       var width = widths[index + 1]
       for row in states.indices {
         let winner = Int(cell(row, index).winner)
