@@ -10,7 +10,8 @@ import StateKitCore
 // reads what it printed from `sk_stdout_*` and `sk_stderr_*`, as statekit-inspect would have
 // printed it on standard output and standard error; a command returns the exit status the tool
 // would have ended with. Requests are lines: the first names application bits (`NAME=BIT`
-// words, as `--state` takes them; it may be empty), the rest are the command's operands.
+// words, as `--state` takes them; it may be empty), the rest are the command's operands (for a
+// theme, the file's name and the file's bytes as they are).
 
 /// The buffers shared with the page: one request and one answer at a time (the page is one
 /// thread).
