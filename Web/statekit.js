@@ -1,6 +1,6 @@
 // Loads statekit.wasm (StateKit's Swift, compiled in Embedded Swift by
-// scripts/build-embedded.sh) and wires the page's three panels to it. No framework, no network
-// beyond fetching the module from the page's own folder.
+// scripts/build-embedded.sh) and wires the page's three panels to it: masks, text, and theme
+// files. No framework, no network beyond fetching the module from the page's own folder.
 //
 // A call writes the request's UTF-8 into the module's memory, runs one exported command and
 // reads back what it printed: its standard output and standard error, as statekit-inspect would
@@ -56,20 +56,36 @@ class StateKit {
     return this.call("sk_encode", [names, ...texts].join("\n"), layout);
   }
 
-  explain(names, tableLines, state) {
-    const lines = [names, ...tableLines];
-    if (state !== null && state !== undefined) lines.push("? " + state);
-    return this.call("sk_explain", lines.join("\n"));
+  // `statekit-inspect theme [--json] [--strict] --state NAME=BIT... FILE`, on the theme `text`
+  // as if read from a file named `path`.
+  theme(names, path, text, { json = false, strict = false } = {}) {
+    return this.call("sk_theme", [names, path, text].join("\n"), (json ? 1 : 0) | (strict ? 2 : 0));
+  }
+
+  // Why each attribute of the theme has its value in `state` (state text).
+  explainTheme(names, path, text, state) {
+    return this.call("sk_theme_explain", [names, path, state, text].join("\n"));
   }
 }
 
-// A colour swatch for a value written as #rgb or #rrggbb (quoted or not), else null.
-function swatch(value) {
-  const match = /^"?(#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?)"?$/.exec(value.trim());
-  if (!match) return null;
+// Keywords CSS takes as colours that name no colour of their own.
+const NOT_COLOURS = new Set(["inherit", "initial", "unset", "revert", "currentcolor"]);
+
+// The CSS colour a theme's value names (#hex, or a colour name such as "rebeccapurple"), else
+// null.
+function colour(value) {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(text)) return text;
+  if (/^[a-zA-Z]+$/.test(text) && !NOT_COLOURS.has(text.toLowerCase()) &&
+      CSS.supports("color", text)) return text;
+  return null;
+}
+
+function swatch(css) {
   const box = document.createElement("span");
   box.className = "swatch";
-  box.style.background = match[1];
+  box.style.background = css;
   return box;
 }
 
@@ -104,40 +120,90 @@ async function main() {
       statekit.encode(Number(byId("encode-layout").value), byId("encode-names").value,
         lines(byId("encode-input").value)));
   };
-  const runExplain = () => {
-    const answer = statekit.explain(byId("table-names").value, lines(byId("table-input").value),
-      byId("table-state").value);
-    const output = byId("table-output");
+  // The theme panel: the grid and lint from the report's JSON, the tool's own text, and the
+  // explanation of the state picked.
+  const themePath = "theme.json";
+  const themeArguments = () => [byId("theme-names").value, themePath, byId("theme-input").value];
+  const runThemeExplain = () => {
+    const state = byId("theme-state").value;
+    const answer = statekit.explainTheme(...themeArguments(), state);
+    byId("theme-explanation").textContent = answer.status === 0 ? answer.stdout : answer.stderr;
+    for (const row of byId("theme-grid").children) {
+      row.classList.toggle("picked", row.dataset.state === state);
+    }
+  };
+  const runTheme = () => {
+    const answer = statekit.theme(...themeArguments(), { json: true });
+    const failed = answer.status !== 0;
+    const output = byId("theme-output");
     output.dataset.status = String(answer.status);
-    output.classList.toggle("failed", answer.status !== 0);
-    byId("table-explanation").textContent =
-      answer.status === 0 ? answer.stdout.split("\n")[0] : answer.stderr;
-    const body = byId("table-grid");
-    body.replaceChildren();
-    if (answer.status !== 0) return;
-    for (const row of answer.stdout.split("\n").slice(1)) {
-      if (!row) continue;
+    output.hidden = failed;
+    byId("theme-error").hidden = !failed;
+    byId("theme-error").textContent = answer.stderr;
+    const head = byId("theme-head");
+    const grid = byId("theme-grid");
+    const lint = byId("theme-lint");
+    const picker = byId("theme-state");
+    if (failed) return;
+    const report = JSON.parse(answer.stdout);
+    const heading = (text) => {
+      const th = document.createElement("th");
+      th.textContent = text;
+      return th;
+    };
+    head.replaceChildren(heading("state"), ...report.attributes.map(heading));
+    const picked = picker.value;
+    grid.replaceChildren();
+    picker.replaceChildren();
+    for (const row of report.states) {
       const tr = document.createElement("tr");
-      const cells = row.split("\t");
-      cells.forEach((cell, index) => {
+      tr.dataset.state = row.state;
+      const name = document.createElement("td");
+      name.textContent = row.state;
+      tr.append(name);
+      for (const attribute of report.attributes) {
         const td = document.createElement("td");
-        td.textContent = cell;
-        if (index === 2) {
-          const box = swatch(cell);
-          if (box) td.prepend(box);
+        const cell = row.values[attribute];
+        if (cell) {
+          td.textContent = JSON.stringify(cell.value);
+          td.title = `from ${cell.from} (${cell.decision})`;
+          const css = colour(cell.value);
+          if (css) td.prepend(swatch(css));
+        } else {
+          td.textContent = "-";
+          td.title = "no entry matches";
         }
         tr.append(td);
+      }
+      tr.addEventListener("click", () => {
+        picker.value = row.state;
+        runThemeExplain();
       });
-      body.append(tr);
+      grid.append(tr);
+      const option = document.createElement("option");
+      option.value = row.state;
+      option.textContent = row.state;
+      picker.append(option);
     }
+    if (report.states.some((row) => row.state === picked)) picker.value = picked;
+    lint.replaceChildren(...report.lint.map((finding) => {
+      const item = document.createElement("li");
+      const kind = document.createElement("strong");
+      kind.textContent = finding.kind;
+      item.append(kind, ": " + finding.message);
+      return item;
+    }));
+    byId("theme-text").textContent = statekit.theme(...themeArguments()).stdout;
+    runThemeExplain();
   };
 
   for (const id of ["mask-layout", "mask-names", "mask-input"]) byId(id).addEventListener("input", runMasks);
   for (const id of ["encode-layout", "encode-names", "encode-input"]) byId(id).addEventListener("input", runEncode);
-  for (const id of ["table-names", "table-input", "table-state"]) byId(id).addEventListener("input", runExplain);
+  for (const id of ["theme-names", "theme-input"]) byId(id).addEventListener("input", runTheme);
+  byId("theme-state").addEventListener("change", runThemeExplain);
   runMasks();
   runEncode();
-  runExplain();
+  runTheme();
   document.body.dataset.ready = "true";
 }
 

@@ -21,19 +21,24 @@ cd "$(dirname "$0")/.."
 OUT=${1:-.build/embedded}
 mkdir -p "$OUT"
 
-# ErrorKitCore's part that StateKitCore and the masks report use: digits, terminal escaping,
-# UTF-8 validation and the JSON writer (with the value it writes). CodedError, ErrorCatalog and
-# ErrorPayload reflect on `any Error` and are Codable: not in Embedded Swift.
+# ErrorKitCore's part that StateKitCore and the page's reports use: digits, terminal escaping,
+# UTF-8 validation, and the JSON reader and writer (with the value they read and write, and the
+# reader's error). CodedError, ErrorCatalog and ErrorPayload reflect on `any Error` and are
+# Codable: not in Embedded Swift.
 ERRORKITCORE=(
   Sources/ErrorKitCore/Internals/ASCIIDigits.swift
   Sources/ErrorKitCore/Internals/TerminalControl.swift
   Sources/ErrorKitCore/Internals/UTF8Validation.swift
   Sources/ErrorKitCore/Internals/JSONValue.swift
+  Sources/ErrorKitCore/Internals/JSONReader.swift
   Sources/ErrorKitCore/Internals/JSONWriter.swift
+  Sources/ErrorKitCore/JSONFormatError.swift
 )
 # The state model: layouts, ControlState and ControlEvents, names and the text format, the
 # catalogs and namespaces, selectors, precedence, StateTable with its Lookup and explanations,
-# and StateKitError (without its CodedError conformance, StateKitError+CodedError.swift).
+# theme files read as tables of one value type (ThemeDocument.swift; a StyleSet's mapping is
+# ThemeDocument+StyleSet.swift), and StateKitError (without its CodedError conformance,
+# StateKitError+CodedError.swift).
 STATEKITCORE=(
   Sources/StateKitCore/BitCatalog+TextFormat.swift
   Sources/StateKitCore/BitCatalog.swift
@@ -65,15 +70,18 @@ STATEKITCORE=(
   Sources/StateKitCore/Internals/NameTable.swift
   Sources/StateKitCore/Internals/StateIndex.swift
   Sources/StateKitCore/Internals/TableStorage.swift
+  Sources/StateKitCore/Internals/ThemeDocument.swift
   Sources/StateKitCore/Internals/ValueText.swift
 )
-# The page's entry points, with the masks command's parsing and report from statekit-inspect.
+# The page's entry points, with the masks command's parsing and report and the theme command's
+# report (grid, lint, explanations) from statekit-inspect.
 WEB=(
   Web/Sources/StateKitWeb.swift
   Sources/InspectKit/Commands/MaskReport.swift
+  Sources/InspectKit/Commands/ThemeReport.swift
   Sources/InspectKit/CommandLine/ExitStatus.swift
 )
-EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_explain sk_stdout_pointer sk_stdout_count
+EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_stdout_pointer sk_stdout_count
   sk_stderr_pointer sk_stderr_count)
 
 FLAGS=(-enable-experimental-feature Embedded -wmo -Osize -parse-as-library -swift-version 6
@@ -104,12 +112,14 @@ if [ "$(uname -s)" = Linux ] && [ -d "$TOOLCHAIN_LIB/$host" ]; then
 fi
 
 # The page: the module with the C runtime it needs (memory, byte functions, a hash seed) and
-# the Unicode tables String's comparisons use.
+# the Unicode tables String's comparisons use. Its stack comes first in memory, so running past
+# it traps rather than writing over the data after it, and is 1 MiB: reading, mapping and
+# printing a theme nested as deep as JSON may be (512 levels) takes between 128 and 160 KiB.
 wasm=wasm32-unknown-none-wasm
 clang --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -fno-builtin \
   -c Web/Sources/Runtime.c -o "$OUT/$wasm/Runtime.o"
 mkdir -p "$OUT/web"
-wasm-ld --no-entry --strip-all "${EXPORTS[@]/#/--export=}" \
+wasm-ld --no-entry --strip-all --stack-first -z stack-size=1048576 "${EXPORTS[@]/#/--export=}" \
   "$OUT/$wasm/StateKitWeb.o" "$OUT/$wasm/StateKitCore.o" "$OUT/$wasm/ErrorKitCore.o" \
   "$OUT/$wasm/Runtime.o" "$TOOLCHAIN_LIB/$wasm/libswiftUnicodeDataTables.a" \
   -o "$OUT/web/statekit.wasm"

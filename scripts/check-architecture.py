@@ -161,7 +161,7 @@ EXTERNAL_NAMES = {
     "XCTest", "XCTFail", "Glibc", "Musl", "Darwin", "Codable", "Decoder", "DecodingError",
     "JSONDecoder", "LocalizedError", "CustomNSError", "NSError", "Mutex", "Atomic", "Sendable",
     "UIControl", "Unicode", "String", "Int", "UInt", "KiB", "MiB", "LinkKit", "ListKit",
-    "AnyHashable", "Mirror",
+    "AnyHashable", "Mirror", "Decodable", "Double",
     "StateKitFoundationTests", "ErrorKitTests", "CommandLineSpecTests", "TwoLibrariesTests",
     "InspectTests",
 }

@@ -10,11 +10,15 @@ WebAssembly module, and asks it, through the page's own functions, for:
   `statekit-inspect --layout NAME [--state|--event NAME=BIT] MASK...`; masks wider than 32 bits,
   which a WebAssembly module's 32-bit UInt cannot hold, must be refused as not fitting;
 - state text of every layout, encoded: equal to `statekit-inspect encode --layout NAME ...`;
-- per-state tables: every row of the page's grid (state, raw value, winning value, winning
-  selector, decision) must equal what `statekit-inspect theme --json` gives for a theme with one
-  attribute of the same entries, and the explanation of a state must name that row's value and
-  selector;
-- the page itself: typing into a panel's inputs updates its output to the tool's answer.
+- theme files, the repository's own (THEMES: with `$precedence`, with lint findings, one the
+  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, and files the tool
+  refuses for every reason, as deep as the JSON limit and one level deeper): the page's report,
+  human and `--json`, with and without `--strict`, must equal `statekit-inspect theme` on the
+  file (standard output, standard error, exit status); its explanation of every state must name
+  the tool's winning value and selector for each attribute, or none;
+- the page itself: typing into a panel's inputs updates its output to the tool's answer; the
+  theme panel's grid, colour swatches, lint list, tool text and error line, and its state
+  picker (by the list and by a click on a row).
 
 No uncaught exception, console error or failed request may occur. Chromium is driven as
 scripts/check-docs-site.py drives it (its Browser class).
@@ -68,16 +72,52 @@ CASES = {
 WIDE_MASKS = ["0x8000000000000001", "0x100000000"]
 WIDE_TEXT = ["selected | 0x100000000"]
 
-# Tables as the page takes them, and the names their states use.
-TABLES = [
-    ("visited=16", ["normal: #3366ff", "highlighted: #1f3d99", "disabled: #999999",
-                    "visited: #663399", "visited | highlighted: #442266",
-                    "selected | !disabled: #ffffff"]),
-    ("", ["normal: a", "selected: b", "highlighted: c", "selected | highlighted: d",
-          "!focused: e", "focused | !selected: f"]),
-    ("hot=16 marked=17", ["hot: 1", "marked: 2", "hot | marked: 3", "disabled | !hot: 4"]),
+# Theme files of the repository, with the names (--state NAME=BIT) their states need: one with
+# `$precedence` and no finding, one with `$precedence` and a finding, and one the tool refuses
+# (its states are a library's, named `LinkKit.visited`, which --state cannot declare).
+THEMES = [
+    ("Examples/LinkButtons/theme.json", ["visited=16"]),
+    ("Tests/InspectTests/Golden/theme.json", ["visited=16"]),
+    ("Tests/InspectTests/Golden/theme.json", []),
+    ("Tests/TwoLibrariesTests/Theme.json", ["dragging=17"]),
 ]
 
+
+def nested(depth):
+    """A theme whose value nests arrays to `depth` levels, the document and attribute included."""
+    arrays = depth - 2
+    return '{"c": {"normal": ' + "[" * arrays + "]" * arrays + "}}"
+
+
+# Theme files written here: lint findings of every kind, values of every JSON type, and every
+# reason the tool refuses a file, each with the names it declares.
+THEME_TEXTS = [
+    ('{"c": {"normal": "n", "selected": "a", "selected | !disabled": "b", '
+     '"selected | disabled": "c", "highlighted": "h"}}', []),
+    ('{"c": {"disabled": "g", "highlighted": "h"}}', []),
+    ('{"$precedence": {"order": ["b"]}, "d": {"normal": "n", "a": "x", "b": "y"},\n'
+     ' "c": {"normal": "n", "disabled": "g", "highlighted": "h"}}', ["a=16", "b=17"]),
+    ('{"c": {"normal": {"a": [1, 2.50, null], "b": "x\\u001b]0;pwn\\u0007\\n"}, '
+     '"selected": "\\u202eevil"}, "e": {}}', []),
+    ('{"$precedence": {"dominant": "disabled"}, "w": {"normal": 1e308, "focused": -0.5e-300}}',
+     []),
+    ("{}", []),
+    (nested(512), []),
+    ("{", []),
+    ("[]", []),
+    ('{"c": {"normal": 1,\n "normal": 2}}', []),
+    ('{"c": {"visited": 1}}', []),
+    ('{"c": {"bogus | selected": 1}}', []),
+    ('{"c": {"normal": 1e400}}', []),
+    ('{"c": {"normal": 2.4703282292062327e-324}}', []),
+    ('{"$replace": {}, "c": {"normal": 1}}', []),
+    ('{"$precedence": {"order": ["visited"], "rank": 1}}', ["visited=16"]),
+    ('{"$precedence": {"order": "disabled"}}', []),
+    ('{"c": {"normal": 1, "selected": 2, "!selected": 3, "selected | normal": 4}}', []),
+    ("{" + ", ".join(f'"a{bit}": {{"0x{1 << (bit + 16):x}": 1}}' for bit in range(8))
+     + ', "b": {"highlighted": 1, "disabled": 1, "selected": 1, "focused": 1, "0x100": 1}}', []),
+    (nested(513), []),
+]
 READY = "document.body && document.body.dataset.ready || ''"
 
 
@@ -89,9 +129,9 @@ def tool_path(given):
     return os.path.join(path, "statekit-inspect")
 
 
-def run_tool(tool, arguments):
+def run_tool(tool, arguments, cwd=None):
     result = subprocess.run([tool, "--color", "never", *arguments], capture_output=True,
-                            text=True)
+                            text=True, cwd=cwd)
     return {"status": result.returncode, "stdout": result.stdout, "stderr": result.stderr}
 
 
@@ -178,50 +218,80 @@ def check_masks_and_text(page, tool, failures):
     return count
 
 
-def check_tables(page, tool, failures):
+def theme_cases(folder):
+    """(path, text, names) of every theme checked: the repository's, then those written here,
+    each in a file of its own under `folder`. Paths are as the tool is given them, from ROOT."""
+    cases = []
+    for path, names in THEMES:
+        with open(os.path.join(ROOT, path), encoding="utf-8", newline="") as file:
+            cases.append((path, file.read(), names))
+    for index, (text, names) in enumerate(THEME_TEXTS):
+        path = os.path.join(folder, f"theme{index}.json")
+        with open(path, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+        cases.append((path, text, names))
+    return cases
+
+
+def explained_value(line, prefix, selector):
+    """The value's JSON in an explanation's line `  NAME → VALUE from SELECTOR: REASON`."""
+    end = line.rfind(f" from {selector}: ")
+    return json.loads(line[len(prefix):end]) if line.startswith(prefix) and end >= 0 else None
+
+
+def check_themes(page, tool, failures):
     count = 0
-    for names, lines in TABLES:
-        answer = page.call("explain", names, lines, None)
-        if answer["status"] != 0:
-            failures.append(f"table {lines}: the page failed: {answer['stderr']}")
-            continue
-        rows = [row.split("\t") for row in answer["stdout"].splitlines()]
-        entries = {}
-        for line in lines:
-            selector, _, value = line.partition(":")
-            entries[selector.strip()] = value.strip()
-        with tempfile.TemporaryDirectory() as folder:
-            path = os.path.join(folder, "table.json")
-            with open(path, "w") as file:
-                json.dump({"value": entries}, file)
-            declared = [argument for word in names.split() for argument in ("--state", word)]
-            result = run_tool(tool, ["theme", "--json", *declared, path])
-        if result["status"] != 0:
-            failures.append(f"table {lines}: statekit-inspect theme failed: {result['stderr']}")
-            continue
-        report = json.loads(result["stdout"])
-        expected = []
-        for state in report["states"]:
-            cell = state["values"].get("value")
-            expected.append([state["state"], str(state["raw"]),
-                             cell["value"] if cell else "-", cell["from"] if cell else "-",
-                             cell["decision"] if cell else "noMatch"])
-        if sorted(rows) != sorted(expected):
-            failures.append(f"table {lines}: the page's grid differs from statekit-inspect "
-                            f"theme --json:\n  page: {rows}\n  tool: {expected}")
-            continue
-        count += 1
-        # The explanation of each state names the grid's value and selector for it.
-        for state, _, value, selector, _ in rows:
-            explained = page.call("explain", names, lines, state)
-            first = explained["stdout"].splitlines()[0] if explained["stdout"] else ""
-            wanted = (f"{state} → {json.dumps(value)} from {selector}: " if value != "-"
-                      else f"{state} → nil: ")
-            if not first.startswith(wanted):
-                failures.append(f"explain {state!r} of {lines}: {first!r} does not start with "
-                                f"{wanted!r}")
+    refused = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for path, text, names in theme_cases(folder):
+            declared = [argument for name in names for argument in ("--state", name)]
+            line = " ".join(names)
+            for flags in ([], ["--json"], ["--strict"], ["--json", "--strict"]):
+                answer = page.call("theme", line, path, text,
+                                   {"json": "--json" in flags, "strict": "--strict" in flags})
+                expected = run_tool(tool, ["theme", *flags, *declared, path], cwd=ROOT)
+                count += compare(f"theme {' '.join(flags + declared)} {path}", answer, expected,
+                                 failures)
+            report = run_tool(tool, ["theme", "--json", *declared, path], cwd=ROOT)
+            if report["status"] != 0:
+                refused += 1
+                answer = page.call("explainTheme", line, path, text, "normal")
+                count += compare(f"explaining a state of {path}", answer,
+                                 {**report, "stdout": ""}, failures)
+                continue
+            report = json.loads(report["stdout"])
+            # Every state of the grid is explained with the tool's winner for each attribute.
+            for row in report["states"]:
+                state = row["state"]
+                answer = page.call("explainTheme", line, path, text, state)
+                lines = answer["stdout"].splitlines()
+                wanted = [f"{state}:" if report["attributes"] else f"{state}: no attributes"]
+                problems = [] if answer["status"] == 0 and lines[:1] == wanted else [lines[:1]]
+                if len(lines) != 1 + len(report["attributes"]):
+                    problems.append(f"{len(lines)} lines")
+                for attribute, shown in zip(report["attributes"], lines[1:]):
+                    cell = row["values"].get(attribute)
+                    prefix = f"  {attribute} → "
+                    if cell is None:
+                        if not shown.startswith(prefix + "nil: "):
+                            problems.append(shown)
+                    elif explained_value(shown, prefix, cell["from"]) != cell["value"]:
+                        problems.append(f"{shown} (the tool: {cell['value']!r} from "
+                                        f"{cell['from']})")
+                if problems:
+                    failures.append(f"explain {state!r} of {path}: {problems} in "
+                                    f"{answer['stdout']!r}{answer['stderr']!r}")
+                else:
+                    count += 1
+            # State text the theme's names do not have fails as one line.
+            answer = page.call("explainTheme", line, path, text, "bogus")
+            if answer["status"] != 65 or not answer["stderr"].startswith(
+                    "statekit-inspect: error: cannot parse the state: "):
+                failures.append(f"explain 'bogus' of {path}: {answer}")
             else:
                 count += 1
+    if refused < 10:
+        failures.append(f"only {refused} theme files were refused; the cases lost their errors")
     return count
 
 
@@ -239,12 +309,9 @@ def check_panels(page, tool, failures):
       set('encode-layout', '4');
       set('encode-names', '');
       set('encode-input', 'prelight | checked');
-      set('table-state', 'selected');
       return JSON.stringify({
         mask: document.getElementById('mask-output').textContent,
         encode: document.getElementById('encode-output').textContent,
-        explanation: document.getElementById('table-explanation').textContent,
-        swatches: document.querySelectorAll('#table-grid .swatch').length,
       });
     })()"""
     shown = json.loads(page.evaluate(script))
@@ -260,12 +327,126 @@ def check_panels(page, tool, failures):
             failures.append(f"{what} shows {got!r}, statekit-inspect prints {wanted!r}")
         else:
             count += 1
-    if not shown["explanation"].startswith('selected → "#ffffff" from selected | !disabled'):
-        failures.append(f"the table panel explains {shown['explanation']!r}")
-    elif shown["swatches"] == 0:
-        failures.append("the table panel's grid shows no colour swatch")
-    else:
-        count += 1
+    return count + check_theme_panel(page, tool, failures)
+
+
+# The theme panel as a reader sees it: the grid's head and rows, the swatches, the lint list, the
+# tool's text, the error line, the state picker and the explanation.
+THEME_PANEL = """(() => {
+  const byId = (id) => document.getElementById(id);
+  return JSON.stringify({
+    status: byId('theme-output').dataset.status,
+    hidden: byId('theme-output').hidden,
+    error: byId('theme-error').hidden ? null : byId('theme-error').textContent,
+    head: [...byId('theme-head').children].map((cell) => cell.textContent),
+    rows: [...byId('theme-grid').children].map((row) =>
+      [...row.children].map((cell) => cell.textContent)),
+    swatches: [...byId('theme-grid').querySelectorAll('.swatch')].map((box) =>
+      box.parentElement.textContent),
+    lint: [...byId('theme-lint').children].map((item) => item.textContent),
+    text: byId('theme-text').textContent,
+    options: [...byId('theme-state').options].map((option) => option.value),
+    state: byId('theme-state').value,
+    picked: [...byId('theme-grid').querySelectorAll('tr.picked')].map((row) =>
+      row.dataset.state),
+    explanation: byId('theme-explanation').textContent,
+  });
+})()"""
+
+
+def type_theme(page, names, text):
+    page.evaluate(f"""(() => {{
+      for (const [id, value] of [['theme-names', {json.dumps(names)}],
+                                 ['theme-input', {json.dumps(text)}]]) {{
+        const element = document.getElementById(id);
+        element.value = value;
+        element.dispatchEvent(new Event('input'));
+      }}
+    }})()""")
+    return json.loads(page.evaluate(THEME_PANEL))
+
+
+def check_theme_panel(page, tool, failures):
+    """The theme panel shows the tool's report of what is typed into it: its sample first, then
+    a repository theme, a state picked from the list and from the grid, and a broken file."""
+    count = 0
+    with tempfile.TemporaryDirectory() as folder:
+        # The panel calls its text "theme.json": so does the tool, run in the folder.
+        def tool_report(names, text, *flags):
+            with open(os.path.join(folder, "theme.json"), "w", encoding="utf-8") as file:
+                file.write(text)
+            declared = [argument for name in names.split() for argument in ("--state", name)]
+            return run_tool(tool, ["theme", *flags, *declared, "theme.json"], cwd=folder)
+
+        sample = json.loads(page.evaluate(
+            "JSON.stringify([document.getElementById('theme-names').value, "
+            "document.getElementById('theme-input').value])"))
+        with open(os.path.join(ROOT, "Examples/LinkButtons/theme.json"), encoding="utf-8") as file:
+            link_buttons = file.read()
+        for names, text in (sample, ("visited=16", link_buttons)):
+            shown = type_theme(page, names, text)
+            human = tool_report(names, text)
+            report = tool_report(names, text, "--json")
+            if report["status"] != 0:
+                failures.append(f"the tool refuses the panel's theme: {report['stderr']}")
+                continue
+            report = json.loads(report["stdout"])
+            rows = [[row["state"]] + [json.dumps(row["values"][name]["value"])
+                                      if name in row["values"] else "-"
+                                      for name in report["attributes"]]
+                    for row in report["states"]]
+            # Every string value of these themes that is #hex or a word is a CSS colour.
+            colours = [cell for row in rows for cell in row[1:]
+                       if cell.startswith('"#') or cell.startswith('"') and cell[1:-1].isalpha()]
+            wanted = {
+                "status": "0", "hidden": False, "error": None,
+                "head": ["state", *report["attributes"]], "rows": rows,
+                "lint": [f"{finding['kind']}: {finding['message']}" for finding in report["lint"]],
+                "text": human["stdout"], "options": [row["state"] for row in report["states"]],
+            }
+            problems = [f"{key}: {shown[key]!r}, the tool: {value!r}"
+                        for key, value in wanted.items() if shown[key] != value]
+            if sorted(shown["swatches"]) != sorted(colours):
+                problems.append(f"swatches on {shown['swatches']}, colours {colours}")
+            if not shown["explanation"].startswith(shown["state"] + ":\n"):
+                problems.append(f"explains {shown['explanation']!r} for {shown['state']!r}")
+            if problems:
+                failures.append(f"the theme panel on {text[:40]!r}: " + "; ".join(problems))
+            else:
+                count += 1
+        # The sample shows the lint and colours it is there to show.
+        shown = type_theme(page, *sample)
+        if not shown["swatches"] or not shown["lint"] or "$precedence" not in sample[1]:
+            failures.append(f"the sample theme shows {len(shown['swatches'])} swatches and "
+                            f"{len(shown['lint'])} findings")
+        # A state picked from the list, then from the grid, is explained and marked.
+        state = shown["options"][-1]
+        page.evaluate(f"""(() => {{
+          const picker = document.getElementById('theme-state');
+          picker.value = {json.dumps(state)};
+          picker.dispatchEvent(new Event('change'));
+        }})()""")
+        picked = json.loads(page.evaluate(THEME_PANEL))
+        expected = page.call("explainTheme", sample[0], "theme.json", sample[1], state)
+        page.evaluate("document.querySelectorAll('#theme-grid tr')[1].click()")
+        clicked = json.loads(page.evaluate(THEME_PANEL))
+        if (picked["explanation"], picked["picked"]) != (expected["stdout"], [state]):
+            failures.append(f"picking {state!r} shows {picked['explanation']!r}, "
+                            f"marks {picked['picked']}")
+        elif (clicked["state"], clicked["picked"]) != (shown["options"][1], [shown["options"][1]]) \
+                or not clicked["explanation"].startswith(shown["options"][1] + ":\n"):
+            failures.append(f"clicking the second row picks {clicked['state']!r}, shows "
+                            f"{clicked['explanation']!r}")
+        else:
+            count += 1
+        # A broken file: the tool's one-line error, and no grid.
+        shown = type_theme(page, "", '{"c": {"normal": 1,\n "normal": 2}}')
+        error = tool_report("", '{"c": {"normal": 1,\n "normal": 2}}')
+        if (shown["status"], shown["hidden"], shown["error"]) != ("65", True, error["stderr"]):
+            failures.append(f"the theme panel on a broken file: {shown}, the tool: {error}")
+        else:
+            count += 1
+        type_theme(page, *sample)
     return count
 
 
@@ -296,7 +477,7 @@ def main():
             failures.append(f"the page did not load its module (ready: {page.ready!r})")
         else:
             count = check_masks_and_text(page, tool, failures)
-            count += check_tables(page, tool, failures)
+            count += check_themes(page, tool, failures)
             count += check_panels(page, tool, failures)
             print(f"web page: {count} answers equal to statekit-inspect's")
         time.sleep(0.5)

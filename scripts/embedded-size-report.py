@@ -103,9 +103,9 @@ def main():
         return
     out = sys.argv[1] if len(sys.argv) > 1 else ".build/embedded"
     arm, wasm = "armv7em-none-none-eabi", "wasm32-unknown-none-wasm"
-    parts = [("ErrorKitCore", "ErrorKitCore's part (digits, escaping, UTF-8, JSON writer)"),
+    parts = [("ErrorKitCore", "ErrorKitCore's part (digits, escaping, UTF-8, JSON)"),
              ("StateKitCore", "StateKitCore's state model"),
-             ("StateKitWeb", "the page's entry points and the masks report")]
+             ("StateKitWeb", "the page's entry points, masks and theme reports")]
     lines = ["Embedded Swift sizes in bytes (swiftc -Osize, whole module, function sections)", ""]
     row = "  {:<64} {:>8} {:>9} {:>7} {:>7}"
     lines.append(f"{arm} (Cortex-M4/M7)")

@@ -91,7 +91,8 @@ extension StyleOverlay: Codable {
     let document = try _ThemeDocument(from: decoder)
     do {
       self = try document.overlay(
-        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]))
+        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]),
+        userInfo: decoder.userInfo)
     } catch {
       throw error.decodingError(below: decoder.codingPath)
     }

@@ -17,8 +17,7 @@ extension StyleSet {
     /// Reads the attribute's table from a theme document's member at a path; `nil` for an
     /// empty table.
     let column:
-      @Sendable (JSONValue, [String], _ThemeDocument, StateCatalog) throws(StateKitError) ->
-        _StyleColumnBase?
+      @Sendable (JSONValue, [String], _ThemeReading) throws(StateKitError) -> _StyleColumnBase?
 
     /// Creates a decodable key from a key whose values are Decodable.
     ///
@@ -26,36 +25,24 @@ extension StyleSet {
     ///
     /// - Parameter key: The attribute.
     public init<Value: Decodable>(_ key: StyleKey<Value>) {
-      self.init(key) { json, path, document, catalog throws(StateKitError) in
-        do {
-          return try _ThemeValueDecoder.decode(
-            Value.self, from: json, path: path.map { _SelectorKey($0) },
-            userInfo: document.userInfo(catalog: catalog))
-        } catch let error as DecodingError {
-          throw document.failure(error)
-        } catch let error as StateKitError {
-          throw error
-        } catch {
-          throw document.failure("\(error)", at: path)
-        }
-      }
-    }
-
-    /// A key whose values are read from their JSON by `value`, which is given the member's
-    /// path, the document and the catalog: statekit-inspect keeps each value as its JSON.
-    package init<Value>(
-      _ key: StyleKey<Value>,
-      value:
-        @escaping @Sendable (JSONValue, [String], _ThemeDocument, StateCatalog)
-        throws(StateKitError) -> Value
-    ) {
       name = key.name
       slot = key.slot
       let slot = slot
-      column = { json, path, document, catalog throws(StateKitError) in
-        let table = try document.table(json, at: path, catalog: catalog) {
+      column = { json, path, reading throws(StateKitError) in
+        let document = reading.document
+        let table = try document.table(json, at: path, catalog: reading.catalog) {
           member, memberPath throws(StateKitError) in
-          try value(member, memberPath, document, catalog)
+          do {
+            return try _ThemeValueDecoder.decode(
+              Value.self, from: member, path: memberPath.map { _SelectorKey($0) },
+              userInfo: reading.userInfo)
+          } catch let error as DecodingError {
+            throw document.failure(error)
+          } catch let error as StateKitError {
+            throw error
+          } catch {
+            throw document.failure("\(error)", at: memberPath)
+          }
         }
         return table.isEmpty ? nil : _StyleColumn(slot: slot, table: table)
       }
@@ -304,7 +291,8 @@ extension StyleSet: Codable {
     let document = try _ThemeDocument(from: decoder)
     do {
       self = try document.styleSet(
-        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]))
+        keys: keys, catalog: StateCatalog.forCoding(decoder.userInfo[.stateCatalog]),
+        userInfo: decoder.userInfo)
     } catch {
       throw error.decodingError(below: decoder.codingPath)
     }

@@ -16,12 +16,11 @@ import ErrorKitCore
 
 extension StyleSet {
   /// The theme member that holds the transitions.
-  package static let transitionsMember = "$transitions"
+  static var transitionsMember: String { _ThemeDocument.transitionsKey }
 
-  /// Whether a theme's top-level member is a directive rather than an attribute: a
-  /// ``ThemeDirective`` or the transitions.
-  package static func isThemeDirective(_ name: String) -> Bool {
-    ThemeDirective(rawValue: name) != nil || name == transitionsMember
+  /// Whether a theme's top-level member is a directive rather than an attribute.
+  static func isThemeDirective(_ name: String) -> Bool {
+    _ThemeDocument.directives.contains(name)
   }
 }
 
@@ -84,16 +83,17 @@ struct _TransitionForm: Encodable {
 
 extension _ThemeDocument {
   /// `$transitions`: the table for every attribute under `*`, and tables of attributes among
-  /// `keys`, each ranked by `precedence`.
+  /// `attributes`, each ranked by `precedence`.
   func transitions(
-    _ value: JSONValue, keys: [String: StyleSet.DecodableKey], catalog: StateCatalog,
-    precedence: StatePrecedence
+    _ value: JSONValue, attributes: [String], catalog: StateCatalog, precedence: StatePrecedence
   ) throws(StateKitError) -> StyleTransitions {
-    let directive = StyleSet.transitionsMember
+    let directive = Self.transitionsKey
     var transitions = StyleTransitions(precedence: precedence)
     for (name, member) in Self.sorted(try Self.object(value, at: [directive], in: self)) {
-      if name != StyleTransitions.allName {
-        _ = try StyleSet.DecodableKey.named(name, in: keys, document: self, at: [directive])
+      if name != StyleTransitions.allName, !attributes.contains(name) {
+        throw failure(
+          "unknown style attribute \(quoted(name)); known: \(attributes.sorted().joined(separator: ", "))",
+          at: [directive, name])
       }
       var entries: [TransitionTable.Entry] = []
       var seen: [[StateSelector]: String] = [:]

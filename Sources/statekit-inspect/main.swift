@@ -16,4 +16,4 @@ let arguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
   guard let argument = CommandLine.unsafeArgv[index] else { return [] }
   return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
 }
-exit(Inspector.main(rawArguments: arguments).rawValue)
+exit(Inspector.main(rawArguments: arguments, terminal: .standard()).rawValue)

@@ -133,7 +133,7 @@ struct AnchorSearchTests {
       }
       // Line by line, as the stream blanks them.
       var blanked = bytes
-      let invalid = Inspector.blankInvalidLines(&blanked, count: blanked.count)
+      let invalid = ErrorStream.blankInvalidLines(&blanked, count: blanked.count)
       let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
       #expect(invalid == lines.filter { !Self.isValidUTF8($0) }.count, "seed \(seed), case \(run)")
       let expectedLines = lines.map {

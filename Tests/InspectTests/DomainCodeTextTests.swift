@@ -185,18 +185,18 @@ struct DomainCodeTextTests {
       "Cocoa": "NSCocoaErrorDomain", "OSStatus": "NSOSStatusErrorDomain",
     ]
     for (word, domain) in words {
-      #expect(ShortFormText.domainNames[word] == domain, "\(word)")
-      #expect(CodeDirectory.canonicalDomain(word) == domain, "\(word)")
+      #expect(KnownDomains.shortNames[word] == domain, "\(word)")
+      #expect(KnownDomains.canonical(word) == domain, "\(word)")
       #expect(
         Self.chains("The operation couldn’t be completed. (\(word) error 4.)") == ["\(domain) 4"],
         "\(word)")
     }
     let lookup = CodeDirectory()
     #expect(
-      lookup.found(domain: CodeDirectory.canonicalDomain("POSIX"), code: 2, darwin: nil)
+      lookup.found(domain: KnownDomains.canonical("POSIX"), code: 2, darwin: nil)
         .map(\.entry.name) == ["ENOENT"])
     #expect(
-      lookup.found(domain: CodeDirectory.canonicalDomain("Mach"), code: 4, darwin: nil)
+      lookup.found(domain: KnownDomains.canonical("Mach"), code: 4, darwin: nil)
         .map(\.entry.name) == ["KERN_INVALID_ARGUMENT"])
   }
 

@@ -242,6 +242,30 @@ struct ErrorCommandTests {
     #expect(run.stderr == "statekit-inspect: error: \(message)\n")
   }
 
+  /// An argument is read as standard input is, its text the only lines: the same errors, the
+  /// same status and as many messages, whatever the form (look-ups aside, which only an argument
+  /// is).
+  @Test(arguments: [
+    "{ code = 4; domain = WKErrorDomain; }",
+    #"{"level": 3, "message": "Error Domain=NSCocoaErrorDomain Code=4 \"x\""#,
+    #"{"domain": "com.example.D", "code": 1, "extra": "\q"}"#,
+    #"{"domain": "com.example.D", "code": 1.5}"#,
+    "{\n  \"domain\": \"D\",\n  \"code\": 2\n}",
+    "Error Domain=A Code=1 \"x\"\n{\"domain\":\"B\",\"code\":2}",
+    "{\n    code = 4;\n    domain = WKErrorDomain;\n}",
+    "{ nothing here", "{", "hello world",
+    "Error Domain=D Code=1 \"x\" UserInfo={a=b,\nc=d}\nThe operation couldn’t be completed. (Cocoa error 4.)",
+  ])
+  func anArgumentIsReadAsStandardInputIs(input: String) throws {
+    let argument = try Run(["error", "--json", input])
+    let piped = try Run(["error", "--json", "-"], stdin: Data(input.utf8))
+    #expect(argument.stdout == piped.stdout, "\(argument)\n\(piped)")
+    #expect(argument.status == piped.status, "\(argument)\n\(piped)")
+    #expect(
+      argument.stderr.split(separator: "\n").count == piped.stderr.split(separator: "\n").count,
+      "\(argument)\n\(piped)")
+  }
+
   @Test func goodErrorsStillPrintAfterABadOne() throws {
     let run = try Run(["error", "EFOO", "ENOENT", "{"])
     #expect(run.status == 1)
@@ -291,13 +315,16 @@ struct ErrorCommandTests {
       + "UserInfo={" + userInfo + "}}, " + userInfo + "}"
   }
 
-  /// Every text the tool would print for the errors found: the tree and the JSON.
-  static func printed(_ findings: [ErrorFinding], by inspector: Inspector) -> [String] {
-    findings.compactMap { finding in
-      guard case .error(let read) = finding.result else { return nil }
-      let payload = inspector.exported(read)
-      return ErrorTree(color: false).render(payload) + payload.jsonText
-    }
+  /// Every text the tool prints for the errors it finds: for each, the tree and the JSON line.
+  static func printed(_ arguments: [String], stdin: String = "") throws -> [String] {
+    let input = Data(stdin.utf8)
+    let human = try Run(arguments, stdin: input)
+    let json = try Run(arguments + ["--json"], stdin: input)
+    // Trees are set apart by a blank line; a value's lines are indented, so none is blank.
+    let trees = human.stdout.components(separatedBy: "\n\n")
+    let lines = json.stdout.split(separator: "\n").map { String($0) + "\n" }
+    #expect(trees.count == lines.count, "\(human)\n\(json)")
+    return zip(trees, lines).map { $0 + ($0.hasSuffix("\n") ? "" : "\n") + $1 }
   }
 
   static func expectRedacted(_ texts: [String], _ comment: String) {
@@ -317,7 +344,6 @@ struct ErrorCommandTests {
   /// around it, the same text inside a JSON log line's string (read from its unescaped copy),
   /// and standard input as a stream; each error and its cause, as a tree and as JSON.
   @Test func hardFormsAreRedactedOnEveryReadingInProcess() throws {
-    let inspector = Inspector()
     let text = Self.hardText
     let line = "2026-11-20 10:15:02.114 MyApp[812:40211] Fetch failed: " + text + " (will retry)"
     var escaped = ""
@@ -330,23 +356,16 @@ struct ErrorCommandTests {
     }
     let jsonLine = #"{"level": 3, "message": ""# + escaped + #""}"#
     for (name, input) in [("argument", text), ("log line", line), ("JSON log line", jsonLine)] {
-      let findings = try inspector.explain(input, bytes: Array(input.utf8))
-      let texts = Self.printed(findings, by: inspector)
+      let texts = try Self.printed(["error", input])
       Self.expectRedacted(texts, name)
       // The cause's details too.
       for text in texts {
         #expect(text.components(separatedBy: "<redacted>").count > 2 * Self.hardForms.count)
       }
     }
-    var stream = ErrorStream()
-    let input = Array((line + "\n" + jsonLine + "\n").utf8)
-    var items = stream.feed(input, count: input.count)
-    items += stream.finish()
-    let findings = items.compactMap { item -> ErrorFinding? in
-      if case .finding(let finding) = item { finding } else { nil }
-    }
-    #expect(findings.count == 2)
-    Self.expectRedacted(Self.printed(findings, by: inspector), "stream")
+    let texts = try Self.printed(["error", "-"], stdin: line + "\n" + jsonLine + "\n")
+    #expect(texts.count == 2)
+    Self.expectRedacted(texts, "stream")
   }
 
   /// The built tool, end to end: an argument, `--json`, and `error -`.

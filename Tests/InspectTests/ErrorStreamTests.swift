@@ -20,8 +20,10 @@ struct ErrorStreamTests {
 
   static func summary(_ item: ErrorStream.Item) -> String {
     switch item {
-    case .finding(let finding): summary(finding)
+    case .error(let payload, _):
+      payload.chain.map { "\($0.domain) \($0.code)" }.joined(separator: " > ")
     case .document(let payload): "document \(payload.domain) \(payload.code)"
+    case .unreadable(let reason): "unreadable: \(reason)"
     }
   }
 
@@ -80,16 +82,16 @@ struct ErrorStreamTests {
       }
     }
     if !current.isEmpty { lines.append(current) }
-    var stream = ErrorStream()
+    var stream = ErrorStream(directory: CodeDirectory())
     var items: [ErrorStream.Item] = []
     var index = 0
     while index < lines.count {
       let take = Int.random(in: 1...max(1, lines.count - index), using: &rng)
       let chunk = lines[index..<index + take].flatMap { $0 }
-      items += stream.feed(chunk, count: chunk.count)
+      stream.feed(chunk, count: chunk.count) { items.append($0) }
       index += take
     }
-    items += stream.finish()
+    stream.finish { items.append($0) }
     return items.map(summary)
   }
 
@@ -136,16 +138,16 @@ struct ErrorStreamTests {
       texts.map { text in
         let bytes = Array(text.utf8)
         return seconds {
-          var stream = ErrorStream()
+          var stream = ErrorStream(directory: CodeDirectory())
           // Line by line, as a slow writer gives it.
           var start = 0
           while start < bytes.count {
             let end = (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
             let line = Array(bytes[start..<end])
-            _ = stream.feed(line, count: line.count)
+            stream.feed(line, count: line.count) { _ in }
             start = end
           }
-          _ = stream.finish()
+          stream.finish { _ in }
         }
       }
     }
@@ -252,9 +254,12 @@ struct ErrorStreamTests {
   // MARK: Hostile input
 
   static func items(_ text: String) -> [String] {
-    var stream = ErrorStream()
+    var stream = ErrorStream(directory: CodeDirectory())
     let bytes = Array(text.utf8)
-    return (stream.feed(bytes, count: bytes.count) + stream.finish()).map(summary)
+    var items: [ErrorStream.Item] = []
+    stream.feed(bytes, count: bytes.count) { items.append($0) }
+    stream.finish { items.append($0) }
+    return items.map(summary)
   }
 
   @Test func aStrayBraceIsItsLinesFailureOnly() {
@@ -357,27 +362,28 @@ struct ErrorStreamTests {
       + #"{"domain":"C","code":3}"# + "\n"
     let expected = ["A 1", "document B 2", "document C 3"]
     #expect(Self.items(text) == expected)
-    var stream = ErrorStream()
+    var stream = ErrorStream(directory: CodeDirectory())
     var items: [ErrorStream.Item] = []
     for line in text.split(separator: "\n") {
       let bytes = Array((line + "\n").utf8)
-      items += stream.feed(bytes, count: bytes.count)
+      stream.feed(bytes, count: bytes.count) { items.append($0) }
       #expect(stream.isHolding == (line.first == "E"), "\(line)")
     }
-    items += stream.finish()
+    stream.finish { items.append($0) }
     #expect(items.map(Self.summary) == expected)
     // Over several lines, as a pretty-printed document.
     #expect(
       Self.items(#"Error Domain=A Code=1 "x""# + "\n{\n  \"domain\": \"B\",\n  \"code\": 2\n}\n")
         == ["A 1", "document B 2"])
     // Before the end of the input, and after a pause.
-    var paused = ErrorStream()
+    var paused = ErrorStream(directory: CodeDirectory())
     let first = Array((#"Error Domain=A Code=1 "x""# + "\n").utf8)
     let document = Array(#"{"domain":"B","code":2}"#.utf8)
-    var pausedItems = paused.feed(first, count: first.count)
-    pausedItems += paused.pause()
-    pausedItems += paused.feed(document, count: document.count)
-    pausedItems += paused.finish()
+    var pausedItems: [ErrorStream.Item] = []
+    paused.feed(first, count: first.count) { pausedItems.append($0) }
+    paused.pause { pausedItems.append($0) }
+    paused.feed(document, count: document.count) { pausedItems.append($0) }
+    paused.finish { pausedItems.append($0) }
     #expect(pausedItems.map(Self.summary) == ["A 1", "document B 2"])
     // Not JSON: the held error's user info, read with it.
     let userInfo = #"Error Domain=A Code=1 "x" UserInfo={a=b,"# + "\n{c=d}\n}\n"
@@ -414,7 +420,7 @@ struct ErrorStreamTests {
         let expected = lines.map { $0.count - 1 }
         let byLine = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
           var reader = LineReader(
-            descriptor: descriptor, name: "standard input", maximumLine: limit)
+            .descriptor(descriptor), name: "standard input", maximumLine: limit)
           var lengths: [Int] = []
           do throws(Failure) {
             while let line = try reader.next(beforeWaiting: {}) { lengths.append(line.count) }
@@ -425,7 +431,7 @@ struct ErrorStreamTests {
         }
         let byChunk = try Self.withFile(lines) { descriptor -> Result<[Int], Failure> in
           var reader = LineReader(
-            descriptor: descriptor, name: "standard input", maximumLine: limit)
+            .descriptor(descriptor), name: "standard input", maximumLine: limit)
           var lengths: [Int] = []
           do throws(Failure) {
             reading: while true {
@@ -455,7 +461,7 @@ struct ErrorStreamTests {
         }
       }
     }
-    #expect(LineReader(descriptor: 0, name: "standard input").maximumLine == 64 << 20)
+    #expect(LineReader(.descriptor(0), name: "standard input").maximumLine == 64 << 20)
   }
 
   /// A finished error is reported within the pause however a partial line trickles in after
@@ -467,7 +473,7 @@ struct ErrorStreamTests {
     let writer = ends[1]
     let line = Array(#"Error Domain=A Code=1 "x""#.utf8) + [0x0A]
     #expect(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
-    var reader = LineReader(descriptor: ends[0], name: "standard input")
+    var reader = LineReader(.descriptor(ends[0]), name: "standard input")
     guard case .lines(_, let count) = try reader.nextChunk(waitLimit: nil, beforeWaiting: {}) else {
       Issue.record("the first line was not read")
       return
@@ -523,13 +529,13 @@ struct DictionaryTextTests {
   @Test func theStreamReadsItAsText() {
     #expect(ErrorStreamTests.items(Self.text) == ["WKErrorDomain 4"])
     // Line by line, so the `code` line is context when the `domain` line comes.
-    var stream = ErrorStream()
+    var stream = ErrorStream(directory: CodeDirectory())
     var items: [ErrorStream.Item] = []
     for line in Self.text.split(separator: "\n", omittingEmptySubsequences: false) {
       let bytes = Array((line + "\n").utf8)
-      items += stream.feed(bytes, count: bytes.count)
+      stream.feed(bytes, count: bytes.count) { items.append($0) }
     }
-    items += stream.finish()
+    stream.finish { items.append($0) }
     #expect(items.map(ErrorStreamTests.summary) == ["WKErrorDomain 4"])
   }
 

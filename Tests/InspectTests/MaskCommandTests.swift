@@ -138,6 +138,15 @@ struct MaskCommandTests {
     }
     let noColor = try Run(["--color", "auto", "5"], environment: ["NO_COLOR": "1"])
     #expect(!noColor.stdout.contains("\u{1B}"))
+    // Standard output a terminal: `auto` colors, unless NO_COLOR is set (to anything but the
+    // empty string) or TERM is dumb.
+    for (environment, colored) in [
+      ([:], true), (["NO_COLOR": ""], true), (["NO_COLOR": "1"], false), (["TERM": "dumb"], false),
+    ] {
+      let run = try Run(["--color", "auto", "5"], environment: environment, isTerminal: true)
+      #expect(run.stdout.contains("\u{1B}[1m5\u{1B}[0m") == colored, "\(environment)")
+      #expect(run.stdout.contains("\u{1B}") == colored, "\(environment)")
+    }
     let bad = try Run(["--color", "sometimes", "5"])
     #expect(bad.status == 64)
     #expect(

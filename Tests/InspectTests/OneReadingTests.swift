@@ -22,16 +22,19 @@ enum ThreeReaders {
     }
   }
 
-  /// The document read by the three readers, in process. (`theBinaryReadsAsInProcess` checks
-  /// that the built tool reads as the in-process one does.)
+  /// The document read by the three readers, in process; the tool reads it as it reads an
+  /// argument or a line of standard input that starts with `{`, through its stream.
+  /// (`theBinaryReadsAsInProcess` checks that the built tool reads as the in-process one does.)
   static func read(_ bytes: [UInt8]) -> Readings {
     let text = String(decoding: bytes, as: UTF8.self)
     let own = try? ErrorPayload(json: text)
     let decoder = try? JSONDecoder().decode(ErrorPayload.self, from: Data(bytes))
-    let found = try? Inspector().explain(text, bytes: bytes)
+    var stream = ErrorStream(directory: CodeDirectory())
+    var found: [ErrorStream.Item] = []
+    stream.read(whole: bytes) { found.append($0) }
     var tool: ErrorPayload?
-    if let found, found.count == 1, case .error(let read) = found[0].result, read.asGiven {
-      tool = read.payload
+    if found.count == 1, case .document(let payload) = found[0] {
+      tool = payload
     }
     return Readings(own: own, decoder: decoder, tool: tool)
   }
@@ -194,7 +197,7 @@ struct OneReadingTests {
 
   @Test func theBinaryReadsAsInProcess() throws {
     for (kind, bytes, code) in Self.kinds {
-      let run = try Run(["error", "--json", "-"], stdin: Data(bytes))
+      let run = try Run.spawning(["error", "--json", "-"], stdin: Data(bytes))
       if let code {
         #expect(run.status == 0, "\(kind): \(run)")
         #expect(run.stdout.contains(#""code": \#(code),"#), "\(kind): \(run)")

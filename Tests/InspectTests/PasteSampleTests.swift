@@ -39,7 +39,7 @@ struct PasteSampleTests {
     let found =
       pair.domain == "-"
       ? lookup.found(code: code)
-      : lookup.found(domain: CodeDirectory.canonicalDomain(pair.domain), code: code, darwin: true)
+      : lookup.found(domain: KnownDomains.canonical(pair.domain), code: code, darwin: true)
     return found.contains {
       !($0.entry.name ?? "").isEmpty
         && (!$0.entry.description.isEmpty || $0.declaration != nil || $0.observed != nil)

@@ -1,14 +1,53 @@
 import Foundation
 
-/// Runs the built statekit-inspect binary and captures everything it does.
+@testable import InspectKit
+
+/// Runs statekit-inspect and captures everything it does: its status, standard output and
+/// standard error.
+///
+/// `Run(arguments, stdin:)` runs the tool in this process (``Inspector/main(rawArguments:terminal:)``
+/// with a ``Terminal`` in memory): standard input is the bytes given, read without waiting, and
+/// the output is what the tool wrote. Tests of what the process itself does (exit codes through
+/// `main.swift`, signals, real pipes and their timing, `/dev/full`, argument bytes as the kernel
+/// passes them, peak memory) run the built binary instead: ``spawning(_:stdin:environment:)``,
+/// ``spawning(rawArguments:)``, or `Process` with ``binary``.
 struct Run: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
-  /// The process's peak resident memory, when the run measured it (``init(rawArguments:)``).
+  /// The process's peak resident memory, when the run measured it (``spawning(rawArguments:)``).
   var maximumResidentBytes: Int?
 
   var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+
+  /// Runs the tool in this process. The environment holds `environment` only; standard output is
+  /// a terminal when `isTerminal` says so (for `--color auto`). Declared `throws` as the spawning
+  /// forms are, so a test moves between them without other changes.
+  init(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    isTerminal: Bool = false
+  ) throws {
+    self.init(
+      inProcess: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0) } ?? [],
+      environment: environment, isTerminal: isTerminal)
+  }
+
+  /// Runs the tool in this process with arguments given as bytes, which need not be UTF-8, as
+  /// `main.swift` passes them. Standard input is empty.
+  init(rawArguments: [[UInt8]]) throws {
+    self.init(inProcess: rawArguments, stdin: [], environment: [:], isTerminal: false)
+  }
+
+  private init(
+    inProcess arguments: [[UInt8]], stdin: [UInt8], environment: [String: String],
+    isTerminal: Bool
+  ) {
+    let terminal = Terminal(
+      input: stdin, environment: environment, isOutputATerminal: isTerminal)
+    status = Inspector.main(rawArguments: arguments, terminal: terminal).rawValue
+    stdout = String(decoding: terminal.output, as: UTF8.self)
+    stderr = String(decoding: terminal.errorOutput, as: UTF8.self)
+  }
 
   static var binary: URL {
     // The test bundle sits next to the built products.
@@ -41,7 +80,12 @@ struct Run: CustomStringConvertible {
     }
   }
 
-  init(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws {
+  /// Runs the built binary in a process of its own, its standard input a pipe that is given
+  /// `stdin` and closed. The environment is this process's, without `NO_COLOR`, and with
+  /// `environment`.
+  static func spawning(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+  ) throws -> Run {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -63,17 +107,25 @@ struct Run: CustomStringConvertible {
     let stdoutData = output.wait()
     let stderrData = errors.wait()
     process.waitUntilExit()
-    status = process.terminationStatus
-    stdout = String(decoding: stdoutData, as: UTF8.self)
-    stderr = String(decoding: stderrData, as: UTF8.self)
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  private init(status: Int32, stdout: String, stderr: String, maximumResidentBytes: Int? = nil) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.maximumResidentBytes = maximumResidentBytes
   }
 }
 
 extension Run {
-  /// Runs the binary with arguments given as bytes, exactly as the process receives them, so a
-  /// test can pass what `Process` cannot: an argument that is not valid UTF-8. Standard input is
-  /// empty; standard output and error are collected through files.
-  init(rawArguments: [[UInt8]]) throws {
+  /// Runs the built binary with arguments given as bytes, exactly as the process receives them
+  /// (through `main.swift`), so a test can pass what `Process` cannot: an argument that is not
+  /// valid UTF-8. Standard input is empty; standard output and error are collected through
+  /// files; the process's peak memory is measured.
+  static func spawning(rawArguments: [[UInt8]]) throws -> Run {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "statekit-raw-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -101,10 +153,6 @@ extension Run {
     var waitStatus: Int32 = 0
     var usage = rusage()
     while wait4(pid, &waitStatus, 0, &usage) < 0, errno == EINTR {}
-    // The exit status, as `WEXITSTATUS` gives it for a process that exited.
-    status = (waitStatus >> 8) & 0xFF
-    // Linux counts the peak resident set in kilobytes.
-    maximumResidentBytes = Int(usage.ru_maxrss) * 1024
     // Read with the C library: Foundation's file reading leaks its buffer for an empty file
     // under LeakSanitizer with this toolchain.
     let contents = { (path: String) -> String in
@@ -120,7 +168,10 @@ extension Run {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    stdout = contents(out)
-    stderr = contents(err)
+    // The exit status, as `WEXITSTATUS` gives it for a process that exited; Linux counts the
+    // peak resident set in kilobytes.
+    return Run(
+      status: (waitStatus >> 8) & 0xFF, stdout: contents(out), stderr: contents(err),
+      maximumResidentBytes: Int(usage.ru_maxrss) * 1024)
   }
 }

@@ -1,6 +1,7 @@
 import ErrorKitCore
 import Foundation
 import StateKit
+import StateKitCore
 import StateKitTesting
 import Testing
 
@@ -176,6 +177,50 @@ struct ThemeCommandTests {
     #expect(tooWide.message.contains("more than the limit of 12 bits"))
   }
 
+  /// The report reads a theme as `StyleSet` does, from the same mapping: its explanation of
+  /// every state is the style set's, value for value, and its directives are `ThemeDirective`'s.
+  @Test func theReportExplainsEveryStateAsTheStyleSetDoes() throws {
+    let text = #"""
+      {"$precedence": {"order": ["visited"], "dominant": "disabled"},
+       "titleColor": {"normal": "blue", "visited": "purple", "disabled": "gray",
+                      "highlighted | !visited": "navy", "selected": "teal"},
+       "underlined": {"highlighted": true, "normal": false},
+       "weight": {"selected | visited": 700, "focused": 500}}
+      """#
+    let catalog = try Self.catalog()
+    let report = try report(text, catalog: catalog)
+    let style = try StyleSet(
+      themeJSON: Array(text.utf8),
+      keys: [
+        .init(StyleKey<String>("titleColor")), .init(StyleKey<Bool>("underlined")),
+        .init(StyleKey<Int>("weight")),
+      ], catalog: catalog)
+    #expect(report.precedence == style.precedence)
+    #expect(report.relevantStates == style.relevantStates)
+    #expect(report.rankedStates == ControlState(rawValue: 1 << 16), "visited")
+    #expect(report.states.count == 32)
+    for state in report.states {
+      #expect(
+        report.explanation(of: state) == style.explain(state, catalog: catalog).description + "\n")
+    }
+    #expect(
+      report.explanation(of: [.selected, .disabled]).hasPrefix(
+        "disabled | selected:\n  titleColor → \"gray\" from disabled: it requires the dominant"))
+    // The directives are ThemeDirective's and the transitions.
+    #expect(
+      _ThemeDocument.directives
+        == StyleSet.ThemeDirective.allCases.map(\.rawValue) + [_ThemeDocument.transitionsKey])
+    #expect(try self.report("{}").explanation(of: .normal) == "normal: no attributes\n")
+  }
+
+  /// `--strict` fails a theme with findings, and only then.
+  @Test func strictFailsOnlyForFindings() throws {
+    #expect(try report(#"{"c": {"normal": 1}}"#).strictFailure(path: "t.json") == nil)
+    let failure = try #require(try report(Self.link).strictFailure(path: "t.json"))
+    #expect(failure.status == .dataError)
+    #expect(failure.message == #""t.json": 1 lint finding (--strict)"#)
+  }
+
   @Test func theBinaryPrintsTheGridAndExitsAsDocumented() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "theme-\(UUID().uuidString)")
@@ -269,17 +314,15 @@ struct ThemeCommandTests {
     return "{" + members.joined(separator: ", ") + "}"
   }
 
-  /// Seconds for the report of a style already read, with its grid printed both ways.
+  /// Seconds for the report of a theme already read, with its grid printed both ways.
   static func reportSeconds(_ text: String) throws -> Double {
-    guard case .object(let members) = try JSONReader.parse(Array(text.utf8)) else { return 0 }
-    let names = members.map(\.0)
-    let style = try StyleSet(
-      themeJSON: Array(text.utf8), keys: names.map(ThemeValue.key))
+    let theme = try _ThemeDocument(bytes: Array(text.utf8)).tables(catalog: StateCatalog()) {
+      json, _ in ThemeValue(json: json)
+    }
     var failure: Failure?
     let seconds = ErrorStreamTests.seconds {
       do throws(Failure) {
-        let report = try ThemeReport(
-          style: style, names: names, path: "t.json", catalog: StateCatalog())
+        let report = try ThemeReport(theme: theme, path: "t.json", catalog: StateCatalog())
         var writer = JSONWriter()
         report.json(path: "t.json", into: &writer)
         _ = report.human(path: "t.json", color: false)
@@ -347,7 +390,7 @@ struct ThemeCommandTests {
     for attributes in [base] + sizes {
       let file = directory.appendingPathComponent("grid\(attributes).json")
       try Data(Self.grid(attributes: attributes, bits: 12).utf8).write(to: file)
-      let run = try Run(rawArguments: [Array("theme".utf8), Array(file.path.utf8)])
+      let run = try Run.spawning(rawArguments: [Array("theme".utf8), Array(file.path.utf8)])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(run.stdout.contains("over 12 state bits"))
       peaks.append(try #require(run.maximumResidentBytes))

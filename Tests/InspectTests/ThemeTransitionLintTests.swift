@@ -1,5 +1,6 @@
 import ErrorKitCore
 import StateKit
+import StateKitCore
 import Testing
 
 @testable import InspectKit
@@ -31,8 +32,10 @@ struct ThemeTransitionLintTests {
       }
       """
     #expect(try findings(text).isEmpty)
-    let report = try ThemeCommandTests().report(text, catalog: StateCatalog())
-    #expect(report.style.transitions.all.count == 6)
+    let theme = try _ThemeDocument(bytes: Array(text.utf8)).tables(catalog: StateCatalog()) {
+      json, _ in ThemeValue(json: json)
+    }
+    #expect(theme.transitions.all.count == 6 && theme.transitions.attributeNames == ["width"])
   }
 
   /// An entry that matches only changes of focus with the button not pressed moves no value of

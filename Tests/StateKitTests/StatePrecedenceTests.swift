@@ -110,10 +110,11 @@ struct StatePrecedenceTests {
   }
 
   @Test func orderListsEveryNamedStateOnce() {
-    #expect(
-      StatePrecedence.standard.order
-        == [.disabled, .highlighted, .focused, .selected]
-        + (16...23).reversed().map { ControlState(rawValue: 1 << UInt($0)) })
+    let system: [ControlState] = [.disabled, .highlighted, .focused, .selected]
+    let application: [ControlState] = (16...23).reversed().map {
+      ControlState(rawValue: 1 << UInt($0))
+    }
+    #expect(StatePrecedence.standard.order == system + application)
     let grouped = StatePrecedence([[.selected, .disabled, Self.dragging], .disabled, .focused])
     #expect(grouped.order.prefix(4) == [.disabled, .selected, Self.dragging, .focused])
     #expect(Set(grouped.order.map(\.rawValue)).count == 12)

@@ -71,7 +71,8 @@ struct TwoLibrariesTests {
     // Only the colliding bit moves: dragging (bit 16, LinkKit's visited's) goes to the lowest
     // free bit, 18; reordering keeps bit 17, which no earlier library took.
     #expect(catalog.customEntries.map(\.name) == ["visited", "reordering", "dragging"])
-    #expect(catalog.customEntries.map(\.state.rawValue) == [1 << 16, 1 << 17, 1 << 18])
+    let bits: [UInt] = [1 << 16, 1 << 17, 1 << 18]
+    #expect(catalog.customEntries.map(\.state.rawValue) == bits)
     #expect(catalog.owner(of: ControlState(rawValue: 1 << 17)) == "ListKit")
     #expect(app.namespaces.relocation(for: "ListKit").apply(.reordering) == .reordering)
     let row = app.namespaces.relocation(for: "ListKit").apply([.dragging, .selected])

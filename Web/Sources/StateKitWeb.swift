@@ -2,25 +2,30 @@ import ErrorKitCore
 import StateKitCore
 
 // The browser page's entry points: C functions a WebAssembly module exports, over the same
-// sources statekit-inspect runs (StateKitCore, ErrorKitCore, and the masks command's
-// `MaskToken` and `MaskReport`), compiled in Embedded Swift by scripts/build-embedded.sh.
+// sources statekit-inspect runs (StateKitCore, ErrorKitCore, the masks command's `MaskToken` and
+// `MaskReport`, and the theme command's `ThemeReport`), compiled in Embedded Swift by
+// scripts/build-embedded.sh.
 //
 // The page writes a request's UTF-8 into the buffer `sk_input` returns, calls a command, and
 // reads what it printed from `sk_stdout_*` and `sk_stderr_*`, as statekit-inspect would have
 // printed it on standard output and standard error; a command returns the exit status the tool
 // would have ended with. Requests are lines: the first names application bits (`NAME=BIT`
-// words, as `--state` takes them; it may be empty), the rest are the command's operands.
+// words, as `--state` takes them; it may be empty), the rest are the command's operands (for a
+// theme, the file's name and the file's bytes as they are).
 
 /// The buffers shared with the page: one request and one answer at a time (the page is one
 /// thread).
 nonisolated(unsafe) var request: [UInt8] = []
+/// The length of the request: `request` has room for one byte more when it is empty.
+nonisolated(unsafe) var requestCount = 0
 nonisolated(unsafe) var standardOutput: [UInt8] = []
 nonisolated(unsafe) var standardError: [UInt8] = []
 
 /// Makes room for a request of `count` bytes and returns where the page writes it.
 @_cdecl("sk_input")
 public func input(_ count: Int32) -> UnsafeMutablePointer<UInt8> {
-  request = [UInt8](repeating: 0, count: max(Int(count), 1))
+  requestCount = max(Int(count), 0)
+  request = [UInt8](repeating: 0, count: max(requestCount, 1))
   return request.withUnsafeMutableBufferPointer { buffer in
     // The array keeps its storage until the next request: the page writes into it now.
     buffer.baseAddress.unsafelyUnwrapped
@@ -80,75 +85,58 @@ public func encode(_ layout: Int32) -> Int32 {
   }
 }
 
-/// A per-state table and a state to explain: after the names line, `SELECTOR: VALUE` lines (a
-/// table of strings, ranked by the standard precedence), then a line `? STATE`. Prints the
-/// explanation's line, then the table's grid: for every combination of the bits its selectors
-/// mention, the state's text, its raw value, the winning value, the winning selector and what
-/// decided, separated by tabs, as `statekit-inspect theme --json` gives them for an attribute
-/// with these entries.
-@_cdecl("sk_explain")
-public func explain() -> Int32 {
+/// `statekit-inspect theme [--json] [--strict] [--state NAME=BIT]... FILE`: after the names
+/// line, the file's name (as the tool prints it) on a line of its own, then the file's bytes.
+/// `flags` is 1 for `--json`, plus 2 for `--strict`.
+@_cdecl("sk_theme")
+public func theme(_ flags: Int32) -> Int32 {
   begin()
-  var lines = requestLines()
-  var names = NameTable(layout: .controlState)
-  if let status = declare(lines.isEmpty ? [] : lines.removeFirst(), into: &names) {
-    return status
-  }
-  let catalog = StateCatalog(table: names)
-  var entries: [(StateSelector, String)] = []
-  var asked: ControlState?
+  let report: ThemeReport
+  let path: String
   do throws(Failure) {
-    for line in lines {
-      let text = String(decoding: line, as: UTF8.self)
-      if text.utf8.first == UInt8(ascii: "?") {
-        asked = try parseState(text.utf8.dropFirst(), catalog: catalog)
-        continue
-      }
-      guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-        guard text.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-        throw Failure(
-          status: .dataError, message: "\(quoted(text)): a table line is SELECTOR: VALUE")
-      }
-      let selectorText = Substring(text.utf8[..<colon])
-      let value = trimmed(text.utf8[text.utf8.index(after: colon)...])
-      do throws(StateKitError) {
-        entries.append((try catalog.parseSelector(selectorText), String(value)))
-      } catch {
-        throw Failure(
-          status: .dataError,
-          message: "invalid selector key \(quoted(trimmed(selectorText.utf8))): \(error.reason)"
-        )
-      }
-    }
+    (report, path, _) = try readTheme(lines: 1)
   } catch {
     return fail(error)
   }
-  let table = StateTable(entries)
-  if let asked {
-    standardOutput.append(contentsOf: table.explain(asked, catalog: catalog).description.utf8)
-    standardOutput.append(UInt8(ascii: "\n"))
+  if flags & 1 != 0 {
+    var writer = JSONWriter()
+    report.json(path: path, into: &writer)
+    standardOutput.append(contentsOf: writer.bytes)
+  } else {
+    standardOutput.append(contentsOf: report.human(path: path, color: false).utf8)
   }
-  let bits = Array(table.relevantStates.members)
-  guard bits.count <= 12 else {
-    return fail(
-      Failure(status: .dataError, message: "the table mentions more than 12 state bits"))
-  }
-  for index in 0..<(1 << bits.count) {
-    var state = ControlState.normal
-    for (offset, bit) in bits.enumerated() where index & (1 << offset) != 0 {
-      state.formUnion(bit)
-    }
-    let explanation = table.explain(state, catalog: catalog)
-    let row = [
-      catalog.description(of: state), String(state.rawValue),
-      explanation.winner?.value ?? "-",
-      explanation.winner.map { catalog.description(of: $0.selector) } ?? "-",
-      explanation.decision.rawValue,
-    ]
-    standardOutput.append(contentsOf: row.joined(separator: "\t").utf8)
-    standardOutput.append(UInt8(ascii: "\n"))
-  }
+  if flags & 2 != 0, let failure = report.strictFailure(path: path) { return fail(failure) }
   return 0
+}
+
+/// Why each attribute of a theme has its value in a state: after the names line, the file's
+/// name, then state text, each on a line of its own, then the file's bytes. Prints the
+/// report's explanation of the state; a theme the tool refuses fails as `sk_theme` does.
+@_cdecl("sk_theme_explain")
+public func themeExplain() -> Int32 {
+  begin()
+  do throws(Failure) {
+    let (report, _, lines) = try readTheme(lines: 2)
+    let state = try parseState(lines[2], catalog: report.catalog)
+    standardOutput.append(contentsOf: report.explanation(of: state).utf8)
+    return 0
+  } catch {
+    return fail(error)
+  }
+}
+
+/// The theme of a request: after the names line and `count` more (the file's name first), the
+/// file's bytes, read into the report `statekit-inspect theme` prints; with the file's name and
+/// the lines before the bytes.
+func readTheme(lines count: Int) throws(Failure) -> (
+  ThemeReport, path: String, lines: [ArraySlice<UInt8>]
+) {
+  let (lines, bytes) = requestHead(count + 1)
+  var names = NameTable(layout: .controlState)
+  try declare(lines[0], into: &names)
+  let path = String(decoding: lines[1], as: UTF8.self)
+  let report = try ThemeReport(bytes: Array(bytes), path: path, catalog: StateCatalog(table: names))
+  return (report, path, lines)
 }
 
 // MARK: The tool's behaviour, as Inspector has it
@@ -161,10 +149,25 @@ func begin() {
 
 /// The request's lines, without their line ends.
 func requestLines() -> [ArraySlice<UInt8>] {
-  var end = request.endIndex
-  while end > request.startIndex, request[end - 1] == 0 { end -= 1 }
-  return request[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    .map { line in line.last == UInt8(ascii: "\r") ? line.dropLast() : line }
+  request[..<requestCount].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    .map(withoutCarriageReturn)
+}
+
+/// The request's first `count` lines, without their line ends (empty where the request has
+/// fewer), and the bytes after them, as they are.
+func requestHead(_ count: Int) -> (lines: [ArraySlice<UInt8>], rest: ArraySlice<UInt8>) {
+  var rest = request[..<requestCount]
+  var lines: [ArraySlice<UInt8>] = []
+  for _ in 0..<count {
+    let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+    lines.append(withoutCarriageReturn(rest[..<end]))
+    rest = end < rest.endIndex ? rest[(end + 1)...] : rest[end...]
+  }
+  return (lines, rest)
+}
+
+func withoutCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+  line.last == UInt8(ascii: "\r") ? line.dropLast() : line
 }
 
 /// Reports a failure as the tool does on standard error, and gives its status.
@@ -175,48 +178,39 @@ func fail(_ failure: Failure) -> Int32 {
 }
 
 /// Names application bits from `NAME=BIT` words, as `--state` (or `--event`) does.
-func declare(_ line: ArraySlice<UInt8>, into names: inout NameTable) -> Int32? {
+func declare(_ line: ArraySlice<UInt8>, into names: inout NameTable) throws(Failure) {
   let option = "--\(names.layout.noun)"
   for word in line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
     let flag = String(decoding: word, as: UTF8.self)
     guard let equals = flag.utf8.firstIndex(of: UInt8(ascii: "=")), equals != flag.startIndex,
       let bit = Int(Substring(flag.utf8[flag.utf8.index(after: equals)...]))
     else {
-      return fail(Failure(status: .usage, message: "\(option) needs NAME=BIT, not \(quoted(flag))"))
+      throw Failure(status: .usage, message: "\(option) needs NAME=BIT, not \(quoted(flag))")
     }
     let source = "\(option) \(flag)"
     let range = names.layout.application
     guard range.contains(bit) else {
-      return fail(
-        Failure(
-          status: .dataError,
-          message:
-            "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
-        ))
+      throw Failure(
+        status: .dataError,
+        message:
+          "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
+      )
     }
     do throws(StateKitError) {
       try names.declare(String(Substring(flag.utf8[..<equals])), raw: 1 << UInt(bit), owner: nil)
     } catch {
-      return fail(Failure(status: .dataError, message: "\(quoted(source)): \(error.reason)"))
+      throw Failure(status: .dataError, message: "\(quoted(source)): \(error.reason)")
     }
   }
-  return nil
 }
 
-/// Text without the spaces and tabs around it.
-func trimmed(_ utf8: Substring.UTF8View) -> String {
-  var bytes = utf8[...]
-  while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
-  while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
-  return String(Substring(bytes))
-}
-
-/// State text of a line, parsed with the catalog's names.
-func parseState(_ text: Substring.UTF8View.SubSequence, catalog: StateCatalog) throws(Failure)
-  -> ControlState
-{
+/// State text of a line, without the spaces and tabs around it, parsed with the catalog's names.
+func parseState(_ line: ArraySlice<UInt8>, catalog: StateCatalog) throws(Failure) -> ControlState {
+  var bytes = line
+  while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+  while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
   do throws(StateKitError) {
-    return try catalog.parse(trimmed(text))
+    return try catalog.parse(String(decoding: bytes, as: UTF8.self))
   } catch {
     throw Failure(status: .dataError, message: "cannot parse the state: \(error.reason)")
   }
@@ -233,8 +227,10 @@ func run(
   }
   var lines = requestLines()
   var names = NameTable(layout: BitLayout.all[Int(layoutIndex)])
-  if let status = declare(lines.isEmpty ? [] : lines.removeFirst(), into: &names) {
-    return status
+  do throws(Failure) {
+    try declare(lines.isEmpty ? [] : lines.removeFirst(), into: &names)
+  } catch {
+    return fail(error)
   }
   let report = MaskReport(names: names, color: false, json: false)
   var status = ExitStatus.success

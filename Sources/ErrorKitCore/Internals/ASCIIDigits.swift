@@ -118,3 +118,138 @@ extension ASCIIDigits {
     }
   }
 }
+
+extension ASCIIDigits {
+  /// Where a JSON number's value falls against what a `Double` holds.
+  package enum DoubleFit: Hashable, Sendable {
+    /// A `Double` holds it, rounded: the nearest finite value, or zero for a zero.
+    case fits
+    /// It rounds to infinity.
+    case tooLarge
+    /// It is not zero and rounds to zero.
+    case tooSmall
+  }
+
+  /// Where the value of `text`, a JSON number (checked as one), falls against a `Double`, as a
+  /// correctly rounded conversion (rounding to nearest, ties to even: `strtod`, and so
+  /// `Double(_:)`) decides: a value at or above the midpoint between the largest finite `Double`
+  /// and 2^1024 becomes infinite, and a value other than zero at or below half the smallest
+  /// subnormal, 2^-1075, becomes zero.
+  ///
+  /// Read from the decimal digits against those two bounds' exact digits, without a
+  /// conversion: Embedded Swift converts text with the C runtime's `strtod`, which a WebAssembly
+  /// module has no C library to give, and the comparison is linear in the number's length.
+  package static func doubleFit<Text: Collection<UInt8>>(ofJSONNumber text: Text) -> DoubleFit {
+    // The significant digits (no leading or trailing zeros) and the decimal exponent `scale`
+    // of the value written 0.DIGITS × 10^scale.
+    var significant: [UInt8] = []
+    var trailingZeros = 0
+    var wholeDigits = 0
+    var leadingZeros = 0
+    var inFraction = false
+    var exponentStart: Text.Index?
+    var index = text.startIndex
+    if index < text.endIndex, text[index] == UInt8(ascii: "-") { index = text.index(after: index) }
+    while index < text.endIndex {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        exponentStart = text.index(after: index)
+        break
+      } else if significant.isEmpty && byte == UInt8(ascii: "0") {
+        leadingZeros += 1
+        if !inFraction { wholeDigits += 1 }
+      } else {
+        if !inFraction { wholeDigits += 1 }
+        if byte == UInt8(ascii: "0") {
+          trailingZeros += 1
+        } else {
+          significant.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: trailingZeros))
+          trailingZeros = 0
+          significant.append(byte)
+        }
+      }
+      index = text.index(after: index)
+    }
+    guard !significant.isEmpty else { return .fits }
+    // The exponent, held within a bound far past both limits and past any count of digits
+    // memory holds, so no sum overflows: 64 bits wide, since `Int` has 32 on 32-bit targets.
+    let bound: Int64 = 1 << 40
+    var exponent: Int64 = 0
+    var negative = false
+    if var position = exponentStart {
+      if position < text.endIndex,
+        text[position] == UInt8(ascii: "-") || text[position] == UInt8(ascii: "+")
+      {
+        negative = text[position] == UInt8(ascii: "-")
+        position = text.index(after: position)
+      }
+      while position < text.endIndex {
+        // At most 2^44: no overflow to check (a checked 64-bit product needs a C runtime
+        // helper on 32-bit targets).
+        exponent = min(exponent &* 10 &+ Int64(text[position] &- UInt8(ascii: "0")), bound)
+        position = text.index(after: position)
+      }
+    }
+    let scale = Int64(wholeDigits) - Int64(leadingZeros) + (negative ? -exponent : exponent)
+    let (large, small) = (DoubleBounds.roundsToInfinity, DoubleBounds.roundsToZero)
+    // Digits without trailing zeros at one scale compare as text: 0.12 < 0.123 < 0.13.
+    if scale > large.scale
+      || scale == large.scale && !significant.lexicographicallyPrecedes(large.digits)
+    {
+      return .tooLarge
+    }
+    if scale < small.scale
+      || scale == small.scale && !small.digits.lexicographicallyPrecedes(significant)
+    {
+      return .tooSmall
+    }
+    return .fits
+  }
+
+  /// The two values at which a conversion to `Double` leaves its range, as 0.DIGITS ×
+  /// 10^scale: digits without a trailing zero, exact.
+  private enum DoubleBounds {
+    /// 2^1024 − 2^970 = (2^54 − 1) × 2^970, the midpoint between the largest finite `Double`
+    /// and 2^1024: 1.797…e308.
+    static let roundsToInfinity = bound((1 << 54) - 1, times: 2, power: 970, scale: 0)
+    /// 2^-1075 = 5^1075 × 10^-1075, half the smallest subnormal: 2.470…e-324.
+    static let roundsToZero = bound(1, times: 5, power: 1075, scale: -1075)
+
+    /// `start` × `factor`^`power` × 10^`scale`, in decimal.
+    private static func bound(_ start: UInt64, times factor: UInt32, power: Int, scale: Int) -> (
+      digits: [UInt8], scale: Int64
+    ) {
+      // Limbs of four decimal digits, least significant first: every product fits in 32 bits,
+      // which a 32-bit target multiplies and divides without a helper of the C runtime.
+      let base: UInt32 = 10_000
+      var limbs: [UInt32] = []
+      var rest = start
+      while rest > 0 {
+        limbs.append(UInt32(truncatingIfNeeded: rest % UInt64(base)))
+        rest /= UInt64(base)
+      }
+      for _ in 0..<power {
+        var carry: UInt32 = 0
+        for position in limbs.indices {
+          let product = limbs[position] &* factor &+ carry
+          limbs[position] = product % base
+          carry = product / base
+        }
+        if carry > 0 { limbs.append(carry) }
+      }
+      var digits: [UInt8] = []
+      for (position, limb) in limbs.reversed().enumerated() {
+        var text = Array(String(limb).utf8)
+        if position > 0 {
+          text.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - text.count), at: 0)
+        }
+        digits += text
+      }
+      let count = digits.count
+      while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+      return (digits, Int64(count + scale))
+    }
+  }
+}

@@ -119,9 +119,9 @@ package struct JSONReader {
       index += 1
       guard digits(&self) > 0 else { throw error("a number needs digits after the point") }
     }
-    var exponent: Int?
+    var hasExponent = false
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-      exponent = index
+      hasExponent = true
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
       {
@@ -129,23 +129,21 @@ package struct JSONReader {
       }
       guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
     }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
     // A number no Double holds is refused wherever it is, as Foundation's JSONDecoder refuses
     // it: only an exponent or hundreds of digits can take a number out of a Double's range.
-    if exponent != nil || index - start > 300, let value = Double(text) {
-      if value.isInfinite {
+    if hasExponent || index - start > 300 {
+      switch ASCIIDigits.doubleFit(ofJSONNumber: bytes[start..<index]) {
+      case .fits:
+        break
+      case .tooLarge:
         index = start
         throw error("a number too large for a Double")
-      }
-      let mantissa = bytes[start..<(exponent ?? index)]
-      if value == 0,
-        mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
-      {
+      case .tooSmall:
         index = start
         throw error("a number too small for a Double")
       }
     }
-    return .number(text)
+    return .number(String(decoding: bytes[start..<index], as: UTF8.self))
   }
 
   private mutating func string() throws(Failure) -> String {

@@ -109,14 +109,6 @@ struct CodeDirectory {
     return result
   }
 
-  /// A domain as the tables spell it: a short name (`OSStatus`, `Cocoa`), a retyped spelling
-  /// (`nsposixerrordomain`), or `http` for the HTTP status table.
-  static func canonicalDomain(_ domain: String) -> String {
-    if let short = ShortFormText.domainNames[domain] { return short }
-    if domain.lowercased() == "http" { return "HTTP" }
-    return KnownDomains.canonical(domain)
-  }
-
   // MARK: Look-ups
 
   /// The entries for a domain and code; POSIX codes follow Darwin's numbering for text printed
@@ -131,7 +123,7 @@ struct CodeDirectory {
     if let indices = byPair[DomainCode(domain: domain, code: code)] {
       return indices.map { Found(entry: catalog.entries[$0]) }
     }
-    let domain = Self.canonicalDomain(domain)
+    let domain = KnownDomains.canonical(domain)
     if domain == Self.posixDomain {
       return posix(code: code, darwin: darwin)
     }
@@ -145,13 +137,16 @@ struct CodeDirectory {
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
         ))
     }
-    for (index, row) in Self.rows(withCode: code) {
-      for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
-        let tableDomain = table.domain.description
-        guard
-          tableDomain == domain
-            || (domain == Self.cfNetworkDomain && tableDomain == Self.urlDomain)
-        else { continue }
+    // The domain's tables first (few, found by halving), then the rows with the code that they
+    // hold: a common code is in hundreds of tables, which are not decoded.
+    var tableIndexes = CodeTables.tables(inDomain: domain)
+    if domain == Self.cfNetworkDomain {
+      tableIndexes = (tableIndexes + CodeTables.tables(inDomain: Self.urlDomain)).sorted()
+    }
+    let tables = tableIndexes.map(CodeTable.init(at:))
+    for index in tables.isEmpty ? [] : Self.rowIndexes(withCode: code) {
+      for table in tables where table.rowRange.contains(index) {
+        let row = CodeRow(at: index)
         let name = row.name.description
         if result.contains(where: { $0.entry.name == name }) { continue }
         result.append(Self.found(row, in: table, domain: domain))
@@ -193,11 +188,16 @@ struct CodeDirectory {
   /// The rows with a code, each with its position: a 32-bit status written as an unsigned
   /// number (`0xE8000022`, 3892314146) also finds the rows of its signed value.
   static func rows(withCode code: Int) -> [(Int, CodeRow)] {
+    rowIndexes(withCode: code).map { ($0, CodeRow(at: $0)) }
+  }
+
+  /// The positions of the rows with a code, as ``rows(withCode:)`` finds them, not decoded.
+  static func rowIndexes(withCode code: Int) -> [Int] {
     var indexes = CodeTables.rows(withCode: code)
     if (0x8000_0000..<0x1_0000_0000).contains(code) {
       indexes += CodeTables.rows(withCode: code - 0x1_0000_0000)
     }
-    return indexes.map { ($0, CodeRow(at: $0)) }
+    return indexes
   }
 
   private func posix(code: Int, darwin: Bool?) -> [Found] {
@@ -381,7 +381,7 @@ struct CodeDirectory {
 
   /// Every entry of a domain, in code order (the catalogs' first).
   func list(domain: String) -> [Found] {
-    let domain = Self.canonicalDomain(domain)
+    let domain = KnownDomains.canonical(domain)
     var result = catalog.entries.filter { $0.domain == domain }.map { Found(entry: $0) }
     if domain == Self.posixDomain {
       let linux = Self.builtInEntries { entryDomain, _, _ in entryDomain == domain }
@@ -455,6 +455,22 @@ struct CodeDirectory {
       linked = level
     }
     if let linked { payload = linked }
+  }
+}
+
+extension CodeDirectory {
+  /// Whether the entries do not all come from one source (no label counts as one): compared
+  /// with the first, without a `Set` to set up at start-up.
+  static func hasSeveralLabels(_ found: [Found]) -> Bool {
+    let first = found.first?.label ?? ""
+    return found.contains { ($0.label ?? "") != first }
+  }
+
+  /// The payloads of a look-up's entries, each labelled with its source when the entries do
+  /// not all come from one.
+  static func payloads(_ found: [Found]) -> [ErrorPayload] {
+    let labelled = hasSeveralLabels(found)
+    return found.map { ErrorPayload($0, labelled: labelled) }
   }
 }
 

@@ -1,10 +1,20 @@
-/// Error domains of Apple's and common third-party frameworks, spelled as the frameworks spell
-/// them, so a domain that a person retyped (`NSPosixErrorDomain`, `nsposixerrordomain`,
-/// `KCLErrorDomain`, `PHPhotosError-Domain`) is read as the domain it names.
+/// The one spelling of a domain (``canonical(_:)``), wherever the tool reads or looks one up:
+/// Foundation's short names (`Cocoa`, `OSStatus`, `POSIX`, `Mach`), `http` for the HTTP status
+/// table, and the error domains of Apple's and common third-party frameworks, spelled as the
+/// frameworks spell them, so a domain that a person retyped (`NSPosixErrorDomain`,
+/// `nsposixerrordomain`, `KCLErrorDomain`, `PHPhotosError-Domain`) is read as the domain it names.
 ///
 /// Only letters and digits are compared, without case: a spelling that differs in more than case
 /// and punctuation is kept as written.
 enum KnownDomains {
+  /// Foundation's short names for its domains, as its short form prints them (`(Cocoa error
+  /// 4.)`), in their exact case.
+  static let shortNames = [
+    "Cocoa": "NSCocoaErrorDomain", "OSStatus": "NSOSStatusErrorDomain",
+    "OSstatus": "NSOSStatusErrorDomain", "Mach": "NSMachErrorDomain",
+    "POSIX": "NSPOSIXErrorDomain",
+  ]
+
   static let names: [String] = [
     // Foundation and Core Foundation.
     "NSCocoaErrorDomain", "NSPOSIXErrorDomain", "NSOSStatusErrorDomain", "NSMachErrorDomain",
@@ -77,13 +87,25 @@ enum KnownDomains {
           .flatMap { $0.properties.lowercaseMapping.unicodeScalars }))
   }
 
-  /// The framework's spelling of a domain written differently, or the domain as written.
+  /// The domain a spelling names, as the tables spell it: a short name's domain, `HTTP` for
+  /// `http` in any case, the framework's spelling of a known domain written differently, or the
+  /// domain as written.
   ///
+  ///     KnownDomains.canonical("OSStatus")  // "NSOSStatusErrorDomain"
   ///     KnownDomains.canonical("nsposixerrordomain")  // "NSPOSIXErrorDomain"
   ///     KnownDomains.canonical("com.example")  // "com.example"
   static func canonical(_ domain: String) -> String {
+    if let short = shortNames[domain] { return short }
     guard domain.utf8.count <= 64 else { return domain }
+    if domain.utf8.count == 4, domain.lowercased() == "http" { return "HTTP" }
     return byFolded[fold(domain[...])] ?? domain
+  }
+
+  /// Whether ``canonical(_:)`` knows a word as a domain: a short name, `http`, or a known domain
+  /// however it is spelled.
+  static func recognizes(_ word: String) -> Bool {
+    shortNames[word] != nil || (word.utf8.count == 4 && word.lowercased() == "http")
+      || isKnown(word)
   }
 
   /// Whether a domain is one of the known ones, however it is spelled.

@@ -28,21 +28,23 @@ package struct Inspector {
   /// `--search WORDS` (each a look-up by words) and `--list DOMAIN`, for `error`.
   var searches: [String] = []
   var lists: [String] = []
-  var terminal = Terminal()
+  /// Where the tool reads and writes: in memory unless ``main(rawArguments:terminal:)`` is given
+  /// another, so an `Inspector()` made to call one method touches no descriptor.
+  var terminal: Terminal
   /// The first failure's status; later inputs are still handled.
   var status = ExitStatus.success
 
-  /// Runs the tool with arguments given as text; a file they name is opened by its UTF-8
-  /// bytes.
-  package static func main(_ arguments: [String]) -> ExitStatus {
-    main(rawArguments: arguments.map { Array($0.utf8) })
+  init(terminal: Terminal = Terminal()) {
+    self.terminal = terminal
   }
 
   /// Runs the tool with the arguments exactly as the process received them (without the
-  /// program's name). A file an argument names is opened by these bytes, so a name that is not
-  /// valid UTF-8 still opens; messages show it decoded, each invalid sequence replaced.
-  package static func main(rawArguments: [[UInt8]]) -> ExitStatus {
-    var inspector = Inspector()
+  /// program's name), reading and writing through `terminal`: the executable passes
+  /// ``Terminal/standard()``, a test one in memory. A file an argument names is opened by these
+  /// bytes, so a name that is not valid UTF-8 still opens; messages show it decoded, each
+  /// invalid sequence replaced.
+  package static func main(rawArguments: [[UInt8]], terminal: Terminal) -> ExitStatus {
+    var inspector = Inspector(terminal: terminal)
     var status: ExitStatus
     do {
       let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
@@ -53,14 +55,14 @@ package struct Inspector {
         status = inspector.status
       }
     } catch {
-      inspector.terminal.flush()
-      Terminal.error(error.message)
+      terminal.flush()
+      terminal.error(error.message)
       status = error.status
     }
-    inspector.terminal.flush()
-    if let failure = inspector.terminal.writeFailure {
+    terminal.flush()
+    if let failure = terminal.writeFailure {
       // Output was lost: that is the result, whatever else happened.
-      Terminal.error(failure.message)
+      terminal.error(failure.message)
       return failure.status
     }
     return status
@@ -386,8 +388,8 @@ package struct Inspector {
     case .always: true
     case .never: false
     case .auto:
-      Terminal.isStandardOutputATerminal && (Terminal.environment("NO_COLOR") ?? "").isEmpty
-        && Terminal.environment("TERM") != "dumb"
+      terminal.isOutputATerminal && (terminal.environment("NO_COLOR") ?? "").isEmpty
+        && terminal.environment("TERM") != "dumb"
     }
   }
 
@@ -395,7 +397,7 @@ package struct Inspector {
 
   mutating func fail(_ failure: Failure) {
     terminal.flush()
-    Terminal.error(failure.message)
+    terminal.error(failure.message)
     if status == .success { status = failure.status }
   }
 
@@ -413,7 +415,7 @@ package struct Inspector {
   mutating func forEachStandardInputLine(
     _ body: (inout Inspector, ArraySlice<UInt8>) -> Void
   ) throws(Failure) {
-    var reader = LineReader(descriptor: 0, name: "standard input")
+    var reader = LineReader(terminal.input, name: "standard input")
     while terminal.writeFailure == nil,
       var line = try reader.next(beforeWaiting: { terminal.flush() })
     {

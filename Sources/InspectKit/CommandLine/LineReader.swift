@@ -6,8 +6,10 @@
   import Darwin
 #endif
 
-/// Reads a descriptor line by line with a buffer of constant size, so that `-` streams: a line is
-/// handled as soon as it is complete, and memory does not grow with the input.
+/// Reads standard input (a descriptor, or bytes a test gives: ``Terminal/Input``) line by line
+/// with a buffer of constant size, so that `-` streams: a line is handled as soon as it is
+/// complete, and memory does not grow with the input. Bytes are taken a read's size at a time,
+/// as from a descriptor, and never waited for.
 ///
 /// `beforeWaiting` runs before every read that may block (the tool flushes its output there), so
 /// `tail -f app.log | statekit-inspect error -` prints each answer while the log grows.
@@ -15,7 +17,9 @@ struct LineReader {
   /// The longest line accepted by default, in bytes, its line feed not counted.
   static let defaultMaximumLine = Limits.inputBytes
 
-  private let descriptor: Int32
+  private let input: Terminal.Input
+  /// How many bytes of ``Terminal/Input/bytes(_:)`` were read.
+  private var taken = 0
   private let name: String
   /// The longest line accepted, in bytes, its line feed not counted: a longer one ends the
   /// reading with an error, whatever the sizes of the reads that brought it.
@@ -29,8 +33,8 @@ struct LineReader {
   private var scanned = 0
   private var atEnd = false
 
-  init(descriptor: Int32, name: String, maximumLine: Int = Self.defaultMaximumLine) {
-    self.descriptor = descriptor
+  init(_ input: Terminal.Input, name: String, maximumLine: Int = Self.defaultMaximumLine) {
+    self.input = input
     self.name = name
     self.maximumLine = maximumLine
     readSize = min(1 << 16, maximumLine + 1)
@@ -156,8 +160,10 @@ struct LineReader {
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
 
-  /// Whether input (or its end) arrives before `deadline` (``now()``'s milliseconds).
+  /// Whether input (or its end) arrives before `deadline` (``now()``'s milliseconds). Bytes
+  /// given in memory are all there.
   private func isReadable(before deadline: Int64) -> Bool {
+    guard case .descriptor(let descriptor) = input else { return true }
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
       let remaining = Int32(clamping: max(deadline - Self.now(), 0))
@@ -191,6 +197,16 @@ struct LineReader {
 
   private mutating func fill() throws(Failure) {
     let chunk = readSize
+    let descriptor: Int32
+    switch input {
+    case .bytes(let bytes):
+      let end = min(taken + chunk, bytes.count)
+      buffer.append(contentsOf: bytes[taken..<end])
+      if end == taken { atEnd = true }
+      taken = end
+      return
+    case .descriptor(let given): descriptor = given
+    }
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))
     var count = 0

@@ -25,55 +25,131 @@ struct FilePath {
   }
 }
 
-/// Buffered standard output and unbuffered standard error, written with `write(2)`.
+/// Where the tool reads and writes: standard input, buffered standard output, unbuffered
+/// standard error, the environment and whether the output is a terminal. The process passes its
+/// own (``standard``); a test passes bytes for the input and reads back what was written
+/// (``init(input:environment:isOutputATerminal:)``), in the same process.
 ///
-/// A failed write is remembered: nothing more is written, and ``Inspector/main(_:)`` ends the run
-/// with ``ExitStatus/ioError`` and one line on standard error. A closed pipe ends the process
-/// silently with `SIGPIPE`, as `head` expects of the commands it reads from.
-struct Terminal {
+/// A failed write is remembered: nothing more is written, and ``Inspector/main(rawArguments:terminal:)``
+/// ends the run with ``ExitStatus/ioError`` and one line on standard error. A closed pipe ends
+/// the process silently with `SIGPIPE`, as `head` expects of the commands it reads from.
+package final class Terminal {
+  /// Where standard input comes from.
+  package enum Input {
+    /// A descriptor, read as bytes arrive: a stream waits for its next line.
+    case descriptor(Int32)
+    /// Bytes already there: a reader never waits for them.
+    case bytes([UInt8])
+  }
+
+  /// Where standard output or standard error goes.
+  enum Sink {
+    /// A descriptor, written with `write(2)`.
+    case descriptor(Int32)
+    /// Memory: ``output`` and ``errorOutput`` keep what was written.
+    case memory
+  }
+
+  let input: Input
+  private let outputSink: Sink
+  private let errorSink: Sink
+  private let lookUp: (String) -> String?
+  private let outputIsATerminal: () -> Bool
   private var buffer: [UInt8] = []
   /// Why standard output could not be written, once it could not.
   private(set) var writeFailure: Failure?
+  /// What was written to standard output, when it goes to memory.
+  package private(set) var output: [UInt8] = []
+  /// What was written to standard error, when it goes to memory.
+  package private(set) var errorOutput: [UInt8] = []
 
-  init() {
+  private init(
+    input: Input, output: Sink, error: Sink, environment: @escaping (String) -> String?,
+    isOutputATerminal: @escaping () -> Bool
+  ) {
+    self.input = input
+    outputSink = output
+    errorSink = error
+    lookUp = environment
+    outputIsATerminal = isOutputATerminal
     buffer.reserveCapacity(1 << 16)
   }
 
-  mutating func write(_ text: String) {
+  /// The process's own: descriptors 0, 1 and 2, its environment, and `isatty(1)`.
+  package static func standard() -> Terminal {
+    Terminal(
+      input: .descriptor(0), output: .descriptor(1), error: .descriptor(2),
+      environment: { getenv($0).map { String(cString: $0) } },
+      isOutputATerminal: { isatty(1) == 1 })
+  }
+
+  /// A terminal in memory: standard input holds `input`, what is written is kept in ``output``
+  /// and ``errorOutput``, and the environment holds `environment` only.
+  package convenience init(
+    input: [UInt8] = [], environment: [String: String] = [:], isOutputATerminal: Bool = false
+  ) {
+    self.init(
+      input: .bytes(input), output: .memory, error: .memory, environment: { environment[$0] },
+      isOutputATerminal: { isOutputATerminal })
+  }
+
+  func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  mutating func write(bytes: [UInt8]) {
+  func write(bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }
 
   /// Lets `body` append to the output buffer directly: the batch path, without a copy.
-  mutating func write(_ body: (inout [UInt8]) -> Void) {
+  func write(_ body: (inout [UInt8]) -> Void) {
     body(&buffer)
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  mutating func flush() {
+  func flush() {
     defer { buffer.removeAll(keepingCapacity: true) }
     guard writeFailure == nil, !buffer.isEmpty else { return }
-    if let failure = Self.writeAll(1, buffer) { writeFailure = failure }
+    if let failure = send(buffer, to: outputSink, named: "output") { writeFailure = failure }
   }
 
   /// One line on standard error, prefixed with the tool's name; characters a terminal would act
   /// on are escaped, so the message is one line whatever input it names.
-  static func error(_ message: String) {
-    _ = writeAll(2, Array("statekit-inspect: error: \(terminalSafe(message))\n".utf8))
+  func error(_ message: String) {
+    _ = send(
+      Array("statekit-inspect: error: \(terminalSafe(message))\n".utf8), to: errorSink,
+      named: "error")
   }
 
   /// One line on standard error about input that is not the run's failure.
-  static func warning(_ message: String) {
-    _ = writeAll(2, Array("statekit-inspect: warning: \(terminalSafe(message))\n".utf8))
+  func warning(_ message: String) {
+    _ = send(
+      Array("statekit-inspect: warning: \(terminalSafe(message))\n".utf8), to: errorSink,
+      named: "error")
+  }
+
+  /// Whether standard output is a terminal (for `--color auto`).
+  var isOutputATerminal: Bool { outputIsATerminal() }
+
+  /// A variable of the environment.
+  func environment(_ name: String) -> String? { lookUp(name) }
+
+  private func send(_ bytes: [UInt8], to sink: Sink, named name: String) -> Failure? {
+    switch sink {
+    case .descriptor(let descriptor):
+      return Self.writeAll(descriptor, bytes, named: name)
+    case .memory:
+      if name == "output" { output += bytes } else { errorOutput += bytes }
+      return nil
+    }
   }
 
   /// Writes every byte, retrying interrupted and short writes; returns why it could not.
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Failure? {
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], named name: String)
+    -> Failure?
+  {
     bytes.withUnsafeBytes { raw -> Failure? in
       guard let base = raw.baseAddress else { return nil }
       var offset = 0
@@ -89,9 +165,7 @@ struct Terminal {
           }
           return Failure(
             status: .ioError,
-            message:
-              "cannot write to standard \(descriptor == 1 ? "output" : "error"): \(String(cString: strerror(code)))"
-          )
+            message: "cannot write to standard \(name): \(String(cString: strerror(code)))")
         }
         if written == 0 {
           return Failure(
@@ -101,12 +175,6 @@ struct Terminal {
       }
       return nil
     }
-  }
-
-  static var isStandardOutputATerminal: Bool { isatty(1) == 1 }
-
-  static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
   }
 
   /// Reads a whole file, up to the limit. It is opened by the bytes of its name, so a name that

@@ -25,15 +25,19 @@ struct ThemeTransitionLint {
 
   let findings: [ThemeFinding]
 
-  init(style: StyleSet, names: [String], catalog: StateCatalog) {
-    let transitions = style.transitions
+  init(
+    tables values: [StateTable<ThemeValue>], names: [String], transitions: StyleTransitions,
+    catalog: StateCatalog
+  ) {
     guard !transitions.isEmpty else {
       findings = []
       return
     }
     let tables =
       [transitions.all] + transitions.attributeNames.map { transitions[attribute: $0] }
-    let mentioned = tables.reduce(style.relevantStates) { $0.union($1.relevantStates) }
+    let mentioned = (tables.map(\.relevantStates) + values.map(\.relevantStates)).reduce(
+      ControlState.normal
+    ) { $0.union($1) }
     let bits = Array(mentioned.members)
     guard bits.count <= Self.maximumBits else {
       findings = [
@@ -50,10 +54,10 @@ struct ThemeTransitionLint {
         index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
       }
     }
-    let attributes = names.map { name in
+    let attributes = zip(names, values).map { name, table in
       let own = transitions[attribute: name]
       return Attribute(
-        name: name, values: style[StyleKey<ThemeValue>(name)],
+        name: name, values: table,
         entries: own.isEmpty
           ? transitions.all.entries : transitions.all.overlaid(with: own).entries,
         own: Set(own.entries.map { [$0.from, $0.to] }))

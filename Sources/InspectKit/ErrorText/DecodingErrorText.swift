@@ -20,7 +20,9 @@ enum DecodingErrorText: ErrorReader {
     name == "keyNotFound" || name == "valueNotFound" ? 4865 : 4864
   }
 
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor _: Int)
+    -> ErrorFinding?
+  {
     if anchor < cases.count {
       // A word that merely ends with the name (`myKeyNotFound(`) is not a dump.
       if position > 0, isIdentifierByte(text[position - 1]) { return nil }

@@ -34,9 +34,11 @@ enum DomainCodeText: ErrorReader {
   /// The longest domain read, in bytes.
   static let longestDomain = 128
 
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor: Int)
+    -> ErrorFinding?
+  {
     switch anchor {
-    case 0: readDomain(text, at: position)
+    case 0: readDomain(text, at: position, floor: floor)
     case 1: readCloudKit(text, at: position)
     case 4: readErrorName(text, codeAt: position)
     default: readShortName(text, anchor: anchor, at: position)
@@ -136,7 +138,7 @@ enum DomainCodeText: ErrorReader {
 
   /// At the `omain` of a `domain` key or of a domain name.
   private static func readDomain(
-    _ text: PastedText, at position: Int, followsCauses: Bool = true
+    _ text: PastedText, at position: Int, floor: Int, followsCauses: Bool = true
   ) -> ErrorFinding? {
     guard position >= 1, text[position - 1] == UInt8(ascii: "D") || text[position - 1] == 0x64
     else { return nil }
@@ -153,9 +155,10 @@ enum DomainCodeText: ErrorReader {
       tokenEnd += 1
     }
     if tokenEnd == wordEnd, isKey(text, wordStart: word, tokenStart: tokenStart) {
-      return readKey(text, wordStart: word, wordEnd: wordEnd, followsCauses: followsCauses)
+      return readKey(
+        text, wordStart: word, wordEnd: wordEnd, floor: floor, followsCauses: followsCauses)
     }
-    return readName(text, from: tokenStart, to: tokenEnd, anchor: position)
+    return readName(text, from: tokenStart, to: tokenEnd, floor: floor)
   }
 
   /// Whether the word `domain` ending its token is a key: alone (`domain`, `iOS.Domain`,
@@ -180,7 +183,7 @@ enum DomainCodeText: ErrorReader {
 
   /// `domain: value` and a `code` key near it.
   private static func readKey(
-    _ text: PastedText, wordStart: Int, wordEnd: Int, followsCauses: Bool = true
+    _ text: PastedText, wordStart: Int, wordEnd: Int, floor: Int, followsCauses: Bool = true
   ) -> ErrorFinding? {
     var cursor = wordEnd
     if text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'") { cursor += 1 }
@@ -224,10 +227,11 @@ enum DomainCodeText: ErrorReader {
     if let code = codeKey(text, from: codeFrom) {
       let range = wordStart..<max(code.end, after)
       let first = ErrorPayload(domain: KnownDomains.canonical(value), code: code.value)
-      return followsCauses ? withUnderlying(text, first, in: range) : .error(first, in: range)
+      return followsCauses
+        ? withUnderlying(text, first, in: range, floor: floor) : .error(first, in: range)
     }
     if text.isOpen, reachesEnd(text, from: codeFrom) { return waiting(text, from: wordStart) }
-    if let code = siblingCodeBefore(text, at: wordStart) {
+    if let code = siblingCodeBefore(text, at: wordStart, floor: floor) {
       return finding(domain: value, code: code.value, in: code.start..<after)
     }
     return nil
@@ -244,7 +248,7 @@ enum DomainCodeText: ErrorReader {
   /// between two levels are the first one's message; the indented lines after the last level
   /// are its message.
   private static func withUnderlying(
-    _ text: PastedText, _ first: ErrorPayload, in range: Range<Int>
+    _ text: PastedText, _ first: ErrorPayload, in range: Range<Int>, floor: Int
   ) -> ErrorFinding {
     var levels = [first]
     var end = range.upperBound
@@ -263,7 +267,7 @@ enum DomainCodeText: ErrorReader {
         let content = skipBlanks(text, from: start, limit: 64)
         if hasWord(text, "underlying error", at: content) {
           guard let anchor = text.find(Array("omain".utf8), from: content, before: stop),
-            let cause = readDomain(text, at: anchor, followsCauses: false),
+            let cause = readDomain(text, at: anchor, floor: floor, followsCauses: false),
             let payload = cause.payload
           else { break chain }
           if !description.isEmpty, levels[levels.count - 1].message == nil {
@@ -363,14 +367,14 @@ enum DomainCodeText: ErrorReader {
 
   /// The `code` key nearest before `position` at the same level: not inside a `{…}`, `[…]` or
   /// `(…)` that closes before it, not before the start of the object that holds the domain,
-  /// past another domain, past the end of the last error read (``PastedText/floor``) or more
+  /// past another domain, past the end of the last error read (`floor`) or more
   /// than ``Limits/lookBehind`` bytes back. Within `flatLines` lines it is taken; further back
   /// (up to ``linesBeforeKeyInObject`` lines), only when the object that holds both starts
   /// before it.
   private static func siblingCodeBefore(
-    _ text: PastedText, at position: Int, flatLines: Int = linesBeforeKey
+    _ text: PastedText, at position: Int, floor: Int, flatLines: Int = linesBeforeKey
   ) -> (value: Int, start: Int)? {
-    let floor = max(text.floor, position - Limits.lookBehind, 0)
+    let floor = max(floor, position - Limits.lookBehind, 0)
     var cursor = position
     var depth = 0
     var feeds = 0
@@ -487,7 +491,7 @@ enum DomainCodeText: ErrorReader {
   /// A domain name written alone (`NSURLErrorDomain`) and its code after it, or `Error N,`
   /// before it.
   private static func readName(
-    _ text: PastedText, from start: Int, to end: Int, anchor: Int
+    _ text: PastedText, from start: Int, to end: Int, floor: Int
   ) -> ErrorFinding? {
     var nameEnd = end
     var name = text.text(start..<end)
@@ -510,7 +514,8 @@ enum DomainCodeText: ErrorReader {
     if !glued,
       let code = codeBefore(text, at: start)
         ?? siblingCodeBefore(
-          text, at: start, flatLines: isValueOfKey(text, at: start) ? linesBeforeKey : 0)
+          text, at: start, floor: floor,
+          flatLines: isValueOfKey(text, at: start) ? linesBeforeKey : 0)
     {
       return finding(domain: name, code: code.value, in: code.start..<end)
     }
@@ -646,7 +651,7 @@ enum DomainCodeText: ErrorReader {
     if position > 0, isLetter(text[position - 1]) { return nil }
     var cursor = position + anchors[anchor].utf8.count
     let name = anchors[anchor].trimmingSpaces()
-    guard let domain = ShortFormText.domainNames[name] else { return nil }
+    guard let domain = KnownDomains.shortNames[name] else { return nil }
     if cursor < text.count, text[cursor] == UInt8(ascii: ":") { cursor += 1 }
     cursor = skipBlanks(text, from: cursor)
     guard hasWord(text, "error", at: cursor) else { return nil }

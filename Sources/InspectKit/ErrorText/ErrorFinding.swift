@@ -19,9 +19,6 @@ struct ErrorFinding {
     var darwin = true
     /// What the text cut off, when it ends inside the error: "inside UserInfo", for example.
     var cut: String?
-    /// Whether the error was given as an ErrorPayload document: it prints back as it was given,
-    /// without names from the lookup tables.
-    var asGiven = false
   }
 
   /// Where the region stands in the text, in bytes.
@@ -31,17 +28,14 @@ struct ErrorFinding {
   /// Whether the text ends where this error may still go on: a stream waits for more lines
   /// (or a pause) before it reports it.
   var mayContinue = false
-  /// Whether the form only repeats an error printed next to it (``ErrorReader/repeatsNearbyErrors``).
-  var isRepeat = false
 
   /// An error found in `range`.
   static func error(
     _ payload: ErrorPayload, in range: Range<Int>, darwin: Bool = true, cut: String? = nil,
-    mayContinue: Bool = false, asGiven: Bool = false
+    mayContinue: Bool = false
   ) -> ErrorFinding {
     ErrorFinding(
-      range: range,
-      result: .error(ReadError(payload: payload, darwin: darwin, cut: cut, asGiven: asGiven)),
+      range: range, result: .error(ReadError(payload: payload, darwin: darwin, cut: cut)),
       mayContinue: mayContinue)
   }
 

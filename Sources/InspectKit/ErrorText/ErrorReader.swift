@@ -21,8 +21,10 @@ protocol ErrorReader: Sendable {
   /// reader into one search.
   static var anchors: [String] { get }
   /// Reads the error whose anchor (`anchors[anchor]`) stands at `position`, or `nil` when the
-  /// text there is not this form. The finding's range holds `position`.
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding?
+  /// text there is not this form. The finding's range holds `position`. `floor` is the end of
+  /// the last error the scanner read: a reader that looks back before its anchor's line stops
+  /// there, so a key of an error already read is not taken again.
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor: Int) -> ErrorFinding?
   /// Whether the form only repeats an error that is printed in full next to it (Foundation's
   /// short form after the NSError text), so a reading of it that says nothing new is dropped.
   static var repeatsNearbyErrors: Bool { get }

@@ -74,15 +74,6 @@ enum ErrorScanner {
     return findings
   }
 
-  /// The findings of `text`, in order. When the text is open (a stream) and an error reaches its
-  /// end, the scan stops there: `heldFrom` is where that error starts, and the findings are
-  /// those before it.
-  static func scan(_ text: PastedText) -> (findings: [ErrorFinding], heldFrom: Int?) {
-    var findings: [ErrorFinding] = []
-    let end = scan(text) { findings.append($0) }
-    return (findings, end.heldFrom)
-  }
-
   /// Where a scan stopped.
   struct End {
     /// Where an error that reaches the end of an open text starts, or `nil`.
@@ -99,11 +90,12 @@ enum ErrorScanner {
   /// line, so no state passes from one scan to the next. Anchors before ``PastedText/start``
   /// (context a stream kept) are not read.
   static func scan(_ text: PastedText, report: (ErrorFinding) -> Void) -> End {
-    var text = text
-    // The last finding, not reported yet: the next one may show that it only repeats it.
-    var last: ErrorFinding?
+    // The last finding, not reported yet: the next one may show that it only repeats it; and
+    // whether its reader's form repeats errors printed next to it (the short form).
+    var last: (finding: ErrorFinding, isRepeat: Bool)?
     var cursor = AnchorCursor(anchorSet, in: text)
-    var covered = text.floor
+    // The end of the last error read: no reader looks back past it.
+    var covered = 0
     cursor.skip(to: text.start)
     var lastFull: (payload: ErrorPayload, line: Int)?
     while let (position, chosen) = cursor.next() {
@@ -111,24 +103,22 @@ enum ErrorScanner {
         cursor.skip(to: covered)
         continue
       }
-      text.floor = covered
-      var found: ErrorFinding?
+      var found: (finding: ErrorFinding, isRepeat: Bool)?
       for (reader, index) in anchors[chosen].readers {
-        if var finding = reader.read(text, anchor: index, at: position) {
-          finding.isRepeat = reader.repeatsNearbyErrors
-          found = finding
+        if let finding = reader.read(text, anchor: index, at: position, floor: covered) {
+          found = (finding, reader.repeatsNearbyErrors)
           break
         }
       }
-      guard let finding = found, finding.range.lowerBound >= covered else { continue }
+      guard let (finding, isRepeat) = found, finding.range.lowerBound >= covered else { continue }
       if text.isOpen, finding.mayContinue {
         // A short form just before it on its line waits with it: it may repeat it.
         if let held = last, held.isRepeat,
-          text.line(of: held.range.lowerBound) == text.line(of: finding.range.lowerBound)
+          text.line(of: held.finding.range.lowerBound) == text.line(of: finding.range.lowerBound)
         {
-          return End(heldFrom: held.range.lowerBound, covered: covered)
+          return End(heldFrom: held.finding.range.lowerBound, covered: covered)
         }
-        if let last { report(last) }
+        if let last { report(last.finding) }
         return End(heldFrom: finding.range.lowerBound, covered: covered)
       }
       covered = max(finding.range.upperBound, position + 1)
@@ -137,24 +127,24 @@ enum ErrorScanner {
         let line = text.line(of: finding.range.lowerBound)
         // The short form of an error read in full on the same line says nothing new; nor does
         // one just before it on that line.
-        if finding.isRepeat, payload.message == nil, payload.name == nil, payload.underlying == nil,
+        if isRepeat, payload.message == nil, payload.name == nil, payload.underlying == nil,
           let full = lastFull, full.line == line, holds(full.payload, payload)
         {
           continue
         }
-        if !finding.isRepeat {
-          if let previous = last, previous.isRepeat, let said = previous.payload,
-            text.line(of: previous.range.lowerBound) == line, holds(payload, said)
+        if !isRepeat {
+          if let previous = last, previous.isRepeat, let said = previous.finding.payload,
+            text.line(of: previous.finding.range.lowerBound) == line, holds(payload, said)
           {
             last = nil
           }
           lastFull = (payload, text.line(of: max(finding.range.upperBound - 1, 0)))
         }
       }
-      if let last { report(last) }
-      last = finding
+      if let last { report(last.finding) }
+      last = (finding, isRepeat)
     }
-    if let last { report(last) }
+    if let last { report(last.finding) }
     return End(heldFrom: nil, covered: covered)
   }
 

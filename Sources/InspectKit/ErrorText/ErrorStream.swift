@@ -1,30 +1,42 @@
 import ErrorKitCore
 
-/// Reads errors from a stream of complete lines (a log, `tail -f`, a pipe), reporting each
-/// error once, in order, as soon as the text after it proves it complete.
+/// Reads errors from a stream of complete lines (a log, `tail -f`, a pipe, or an argument given
+/// whole), reporting each error once, in order, as soon as the text after it proves it complete.
 ///
+/// - A line that is not valid UTF-8 is blanked and reported as unreadable; the lines around it
+///   are read.
 /// - Text is scanned by ``ErrorScanner`` chunk by chunk; text before the first error that may go
 ///   on is let go at once, so memory stays bounded whatever the length of the input.
 /// - An error that reaches the end of what has arrived (a user info whose next line is still to
 ///   come) is held, with the lines after it, until the next lines complete it, the input pauses
-///   (``pause()``) or ends. Held text is read again only when the work credit earned by the
+///   (``pause(_:)``) or ends. Held text is read again only when the work credit earned by the
 ///   input read since allows it, so a held error of many lines is read a bounded number of
 ///   times per byte: the whole stream takes time linear in its length. Held text beyond
 ///   ``Limits/heldError`` is read as it is and let go.
-/// - A line that starts with `{` is a JSON document: an ErrorPayload, or JSON whose strings are
-///   scanned as text. A document may span lines while its braces stay open and its lines look
-///   like JSON; a line that does not ends it as unreadable, and is read as itself. So a stray
-///   brace is its own line's failure only. After held text, a document that is an error
-///   payload ends what is held (reported first); anything else continues the held text.
+/// - A line that starts with `{` is a JSON document (``readDocument(_:unfinished:_:)``): an
+///   ErrorPayload; refused when it claims to be one but is not; otherwise text. A document may
+///   span lines while its braces stay open and its lines look like JSON; a line that does not
+///   ends it, and is read as itself. So a stray brace is its own line's failure only. After
+///   held text, a document that is an error payload ends what is held (reported first);
+///   anything else continues the held text.
+/// - An error read from text leaves the stream as the tool prints it: redacted
+///   (``ErrorPayload/redactingSecrets()``) and named by the tables (``CodeDirectory``). A payload
+///   document leaves it as it was given.
 struct ErrorStream {
   /// What the stream reports, in order.
   enum Item {
-    /// An error or an unreadable region found in text.
-    case finding(ErrorFinding)
-    /// An ErrorPayload document, reported as it was given.
+    /// An error read from text, redacted and named; `cut` says where the text ended inside it
+    /// ("inside UserInfo"), when it did.
+    case error(ErrorPayload, cut: String?)
+    /// An error given as an ErrorPayload (a JSON document, or an entry a look-up found): it
+    /// prints as it was given.
     case document(ErrorPayload)
+    /// A region that looks like an error but cannot be read, and why.
+    case unreadable(String)
   }
 
+  /// The tables that name the errors read from text, with the catalogs given (`--errors`).
+  private let directory: CodeDirectory
   /// Held text: complete lines from the start of an error that may still go on.
   private var held: [UInt8] = []
   /// The end of the text read before (at most ``Limits/lookBehind`` bytes, after its last
@@ -39,18 +51,24 @@ struct ErrorStream {
   /// Whether the first bytes of the stream have been seen.
   private var pastStreamStart = false
 
-  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
-  /// returns what they make known.
-  mutating func feed(_ chunk: [UInt8], count: Int) -> [Item] {
-    var items: [Item] = []
-    feed(chunk, count: count) { items.append($0) }
-    return items
+  init(directory: CodeDirectory) {
+    self.directory = directory
+  }
+
+  /// Reads an input given whole (an argument): its bytes are the stream's only lines.
+  mutating func read(whole bytes: [UInt8], _ report: (Item) -> Void) {
+    feed(bytes, count: bytes.count, report)
+    finish(report)
   }
 
   /// Takes complete lines (each ending with a line feed, except at the end of the input) and
   /// hands what they make known to `report`, in order, as it is found: memory does not grow with
   /// the number of errors in a chunk.
   mutating func feed(_ chunk: [UInt8], count: Int, _ report: (Item) -> Void) {
+    var chunk = chunk
+    for _ in 0..<Self.blankInvalidLines(&chunk, count: count) {
+      report(.unreadable("a line is not valid UTF-8"))
+    }
     credit = min(credit + count * 4, 1 << 30)
     var start = 0
     // A byte-order mark at the very start of the stream is skipped, as the JSON reader skips
@@ -70,7 +88,7 @@ struct ErrorStream {
           if depth.depth <= 0 { endDocument(report) }
           continue
         }
-        endUnfinishedDocument("a JSON document ends unfinished", report)
+        endUnfinishedDocument(atEnd: false, report)
       }
       // A document may also follow held text: it ends what is held only once it proves to be
       // an error payload (see `endDocument`), so user info that starts with `{` still joins its
@@ -96,36 +114,52 @@ struct ErrorStream {
     }
   }
 
-  /// The input paused: what is held is reported as it stands.
-  mutating func pause() -> [Item] {
-    var items: [Item] = []
-    pause { items.append($0) }
-    return items
-  }
-
   /// The input paused: what is held is handed to `report` as it stands.
   mutating func pause(_ report: (Item) -> Void) {
     flushHeld(report)
   }
 
-  /// The input ended: everything held is reported.
-  mutating func finish() -> [Item] {
-    var items: [Item] = []
-    finish { items.append($0) }
-    return items
-  }
-
   /// The input ended: everything held is handed to `report`.
   mutating func finish(_ report: (Item) -> Void) {
-    // An unfinished document after held text is that text's continuation, read with it.
-    if !document.isEmpty {
-      endUnfinishedDocument("the input ends inside a JSON document", report)
-    }
+    if !document.isEmpty { endUnfinishedDocument(atEnd: true, report) }
     pause(report)
   }
 
   /// Whether something is held for lines still to come.
   var isHolding: Bool { !held.isEmpty }
+
+  /// Blanks the lines of `bytes[0..<count]` that are not valid UTF-8 (their line feeds stay, so
+  /// the errors on the lines around them are still read) and returns how many there were. The
+  /// text is checked in one pass (``firstInvalidUTF8(in:from:before:)``, ASCII sixteen bytes at
+  /// a time); only a line with an invalid sequence is looked at again, to blank it.
+  static func blankInvalidLines(_ bytes: inout [UInt8], count: Int) -> Int {
+    var invalid = 0
+    var position = 0
+    while let bad = firstInvalidUTF8(in: bytes, from: position, before: count) {
+      // Everything from `position` (a line start) to `bad` is valid: the line starts after
+      // the last line feed in between.
+      var start = bad
+      while start > position, bytes[start - 1] != 0x0A { start -= 1 }
+      let end = findByte(0x0A, in: bytes, from: bad, before: count) ?? count
+      for index in start..<end { bytes[index] = 0x20 }
+      invalid += 1
+      position = end + 1
+    }
+    return invalid
+  }
+
+  /// Hands on a reader's finding as the tool prints it: an error redacted and named by the
+  /// tables, or the reason a region cannot be read.
+  private func hand(_ finding: ErrorFinding, to report: (Item) -> Void) {
+    switch finding.result {
+    case .error(let read):
+      var payload = read.payload.redactingSecrets()
+      directory.name(&payload, darwin: read.darwin)
+      report(.error(payload, cut: read.cut))
+    case .unreadable(let reason):
+      report(.unreadable(reason))
+    }
+  }
 
   // MARK: Text
 
@@ -164,7 +198,7 @@ struct ErrorStream {
       joined.append(contentsOf: bytes[range])
       text = PastedText(joined, isOpen: isOpen, start: context.count)
     }
-    let end = ErrorScanner.scan(text) { report(.finding($0)) }
+    let end = ErrorScanner.scan(text) { hand($0, to: report) }
     let kept = end.heldFrom ?? text.count
     if let heldFrom = end.heldFrom { held = Array(text.bytes[heldFrom..<text.count]) }
     let from = max(end.covered, kept - Limits.lookBehind, 0)
@@ -180,21 +214,24 @@ struct ErrorStream {
 
   // MARK: JSON documents
 
-  /// A document whose braces stay open: unreadable, unless it is only brackets (a dictionary's
-  /// `{` on a line of its own, as `NSLog` prints one) or follows held text, either of which is
-  /// read as text with what follows.
-  private mutating func endUnfinishedDocument(_ reason: String, _ report: (Item) -> Void) {
+  /// A document whose braces stay open. After held text it is that text's continuation, read
+  /// with it. When a line that does not look like JSON ends it, it is read as text if it is
+  /// only brackets (a dictionary's `{` on a line of its own, as `NSLog` prints one); otherwise it
+  /// is read as a document that does not parse (``readDocument(_:unfinished:_:)``).
+  private mutating func endUnfinishedDocument(atEnd: Bool, _ report: (Item) -> Void) {
     let bytes = document
     document = []
     let onlyBrackets = bytes.allSatisfy {
       PastedText.isSpace($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
     }
-    if onlyBrackets || !held.isEmpty {
+    if !held.isEmpty || (onlyBrackets && !atEnd) {
       scanText(bytes, 0..<bytes.count, report)
-    } else {
-      context = []
-      report(.finding(.unreadable(reason, in: 0..<0)))
+      return
     }
+    context = []
+    // At the end of the input, the JSON reader says what is missing (`{` alone: "expected a key
+    // in an object").
+    readDocument(bytes, unfinished: atEnd ? nil : "a JSON document ends unfinished", report)
   }
 
   /// A document whose braces closed. After held text it is a document only when it is an
@@ -212,26 +249,73 @@ struct ErrorStream {
       flushHeld(report)
     }
     context = []
+    readDocument(bytes, report)
+  }
+
+  /// A JSON document, whole: an ErrorPayload is reported as it was given. A document that
+  /// claims to be one (a `domain` and a `code` key in its outermost object) but does not parse or
+  /// breaks the format's rules is refused, as every reader of the format refuses it
+  /// (Docs/ErrorPayload.md, "One reading"). Any other is read as text (a JSON log line's strings
+  /// may hold error text, a dictionary as `NSLog` prints it is not JSON, a log line may be cut),
+  /// and is unreadable only when no error is found in it: for the reason `unfinished` gives
+  /// when its braces stayed open, or as the JSON reader says.
+  private func readDocument(
+    _ bytes: [UInt8], unfinished: String? = nil, _ report: (Item) -> Void
+  ) {
+    let reason: String
+    let claimsPayload: Bool
     do {
       let json = try JSONReader.parse(bytes)
       do {
         report(.document(try ErrorPayload(jsonValue: json)))
+        return
       } catch {
-        // A payload that breaks the format's rules is refused, as every reader refuses it.
-        if json.looksLikeErrorPayload {
-          report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
-          return
-        }
-        // JSON that is not a payload: its strings may hold error text (a JSON log line).
-        let found = ErrorScanner.findAll(in: PastedText(bytes))
-        if found.isEmpty {
-          report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
-        }
-        for finding in found { report(.finding(finding)) }
+        reason = error.message
+        claimsPayload = json.looksLikeErrorPayload
       }
     } catch {
-      report(.finding(.unreadable(error.message, in: 0..<bytes.count)))
+      reason = unfinished ?? error.message
+      claimsPayload = Self.hasPayloadKeys(bytes)
     }
+    let found = claimsPayload ? [] : ErrorScanner.findAll(in: PastedText(bytes))
+    if found.isEmpty { report(.unreadable(reason)) }
+    for finding in found { hand(finding, to: report) }
+  }
+
+  /// Whether JSON text that does not parse has a `domain` and a `code` key in its outermost
+  /// object, as ``JSONValue/looksLikeErrorPayload`` asks of JSON that parses: strings are
+  /// followed, so a key is a string at depth 1 with a `:` after it.
+  private static func hasPayloadKeys(_ bytes: [UInt8]) -> Bool {
+    var depth = 0
+    var domain = false
+    var code = false
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        let start = index + 1
+        index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let end = min(index, bytes.count)
+        index += 1
+        guard depth == 1 else { continue }
+        var after = index
+        while after < bytes.count, PastedText.isSpace(bytes[after]) { after += 1 }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: ":") else { continue }
+        let key = bytes[start..<end]
+        if key.elementsEqual("domain".utf8) { domain = true }
+        if key.elementsEqual("code".utf8) { code = true }
+        if domain && code { return true }
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The offset after the line feed that ends the line at `start`, or `count`.
@@ -306,5 +390,13 @@ struct JSONDepth {
       default: break
       }
     }
+  }
+}
+
+extension JSONValue {
+  /// Whether a JSON object claims to be an ErrorPayload: it has a `domain` and a `code` key. A
+  /// log line with one of them (`{"code": 500, "msg": "Error Domain=…"}`) is read as text.
+  var looksLikeErrorPayload: Bool {
+    self["domain"] != nil && self["code"] != nil
   }
 }

@@ -63,7 +63,9 @@ struct NSErrorText: ErrorReader {
 
   /// The error whose `Domain=` stands at `position`, with the `Error` before it when there is
   /// one (line breaks may stand between them), or why it cannot be read.
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor _: Int)
+    -> ErrorFinding?
+  {
     var start = position
     var back = position
     while back > 0, position - back < 16, PastedText.isSpace(text[back - 1]) { back -= 1 }
@@ -81,7 +83,7 @@ struct NSErrorText: ErrorReader {
       // the next line of a stream.
       let openEnded =
         parser.index >= text.count
-        || (!parser.hasUserInfo && parser.skippingSpaces(from: end) == text.count)
+        || (!parser.hasUserInfo && text.skippingSpaces(from: end) == text.count)
       return .error(
         payload, in: start..<end, darwin: parser.format != .linux, cut: parser.cut,
         mayContinue: openEnded)
@@ -159,16 +161,6 @@ struct NSErrorText: ErrorReader {
     return bytes[position..<position + utf8.count].elementsEqual(utf8)
   }
 
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-  }
-
-  func skippingSpaces(from position: Int) -> Int {
-    var position = position
-    while position < end, Self.isSpace(bytes[position]) { position += 1 }
-    return position
-  }
-
   private func text(_ range: Range<Int>) -> String {
     source.text(range)
   }
@@ -177,8 +169,8 @@ struct NSErrorText: ErrorReader {
   private func trimmed(_ range: Range<Int>) -> String {
     var lower = range.lowerBound
     var upper = range.upperBound
-    while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
-    while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
+    while upper > lower, PastedText.isSpace(bytes[upper - 1]) { upper -= 1 }
+    while lower < upper, PastedText.isSpace(bytes[lower]) { lower += 1 }
     return text(lower..<upper)
   }
 
@@ -190,7 +182,7 @@ struct NSErrorText: ErrorReader {
       throw tooDeep
     }
     if starts(with: "Error") {
-      let after = skippingSpaces(from: index + 5)
+      let after = source.skippingSpaces(from: index + 5)
       if starts(with: "Domain=", at: after) { index = after }
     }
     guard starts(with: "Domain=") else {
@@ -201,9 +193,9 @@ struct NSErrorText: ErrorReader {
     index += "Domain=".utf8.count
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
-    while index < end, !Self.isSpace(bytes[index]), !starts(with: "Code=") { index += 1 }
+    while index < end, !PastedText.isSpace(bytes[index]), !starts(with: "Code=") { index += 1 }
     let domain = text(domainStart..<index)
-    index = skippingSpaces(from: index)
+    index = source.skippingSpaces(from: index)
     guard starts(with: "Code=") else {
       throw failure(
         atEnd ? "the text ends before \"Code=\"" : "expected \"Code=\" after the domain")
@@ -211,11 +203,11 @@ struct NSErrorText: ErrorReader {
     index += "Code=".utf8.count
     let code = try integer()
     var quoted: String?
-    var afterCode = skippingSpaces(from: index)
+    var afterCode = source.skippingSpaces(from: index)
     if quoteWidth(at: afterCode) > 0 {
       index = afterCode
       quoted = quotedText(nested: depth > 1)
-      afterCode = skippingSpaces(from: index)
+      afterCode = source.skippingSpaces(from: index)
     }
     var info: [(String, String)] = []
     var underlying: [ErrorPayload] = []
@@ -226,7 +218,7 @@ struct NSErrorText: ErrorReader {
       if starts(with: "0x") {
         // The older form: `UserInfo=0x1700f3b00 {…}`, or `UserInfo=0x… "description"`.
         skipPointer()
-        let target = skippingSpaces(from: index)
+        let target = source.skippingSpaces(from: index)
         if quoteWidth(at: target) > 0 {
           index = target
           quoted = quotedText(nested: depth > 1)
@@ -235,7 +227,7 @@ struct NSErrorText: ErrorReader {
         }
       }
       // `UserInfo=` and its brace may stand on different lines.
-      let brace = skippingSpaces(from: index)
+      let brace = source.skippingSpaces(from: index)
       if brace < end, bytes[brace] == UInt8(ascii: "{") {
         index = brace
         (info, underlying) = try userInfo(depth: depth)
@@ -244,7 +236,7 @@ struct NSErrorText: ErrorReader {
       }
     }
     // Logs of 2010 and before: `… "text" Underlying Error=(Error Domain=…)` after the error.
-    let trailer = skippingSpaces(from: index)
+    let trailer = source.skippingSpaces(from: index)
     if cut == nil, underlying.isEmpty, starts(with: "Underlying Error=(Error Domain=", at: trailer)
     {
       index = trailer + "Underlying Error=(".utf8.count
@@ -299,7 +291,7 @@ struct NSErrorText: ErrorReader {
       let width = smart ? quoteWidth(at: position) : (bytes[position] == UInt8(ascii: "\"") ? 1 : 0)
       if width > 0 {
         let after = position + width
-        let next = skippingSpaces(from: after)
+        let next = source.skippingSpaces(from: after)
         if starts(with: "UserInfo=", at: next) {
           candidate = position
           candidateWidth = width
@@ -311,7 +303,7 @@ struct NSErrorText: ErrorReader {
           candidateWidth = width
           break
         }
-        if after >= limit || Self.isSpace(following)
+        if after >= limit || PastedText.isSpace(following)
           || [
             UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: ":"),
             UInt8(ascii: ";"), UInt8(ascii: "."),
@@ -356,13 +348,13 @@ struct NSErrorText: ErrorReader {
     index += 1
     var entries: [(String, String)] = []
     var underlying: [ErrorPayload] = []
-    index = skippingSpaces(from: index)
+    index = source.skippingSpaces(from: index)
     if index < end, bytes[index] == UInt8(ascii: "}") {
       index += 1
       return (entries, underlying)
     }
     while true {
-      index = skippingSpaces(from: index)
+      index = source.skippingSpaces(from: index)
       guard !atEnd else {
         cut = cut ?? "inside UserInfo"
         return (entries, underlying)
@@ -390,7 +382,7 @@ struct NSErrorText: ErrorReader {
         index = target
         if bytes[index] == UInt8(ascii: "{") {
           // Apple: `0x600000c1a0f0 {Error Domain=…}`.
-          index = skippingSpaces(from: index + 1)
+          index = source.skippingSpaces(from: index + 1)
           guard starts(with: "Error Domain=") else {
             guard end - index < Self.marker.count else {
               throw failure("expected \"Error Domain=\" after {")
@@ -402,7 +394,7 @@ struct NSErrorText: ErrorReader {
           }
           underlying = try nestedError(depth: depth)
           if cut != nil { return (entries, underlying) }
-          index = skippingSpaces(from: index)
+          index = source.skippingSpaces(from: index)
           guard index < end else {
             cut = "inside NSUnderlyingError"
             return (entries, underlying)
@@ -423,7 +415,7 @@ struct NSErrorText: ErrorReader {
         return (entries, underlying)
       }
       if cut != nil { return (entries, underlying) }
-      index = skippingSpaces(from: index)
+      index = source.skippingSpaces(from: index)
       if starts(with: ",") {
         index += 1
       } else if index < end, bytes[index] == UInt8(ascii: "}") {
@@ -455,11 +447,11 @@ struct NSErrorText: ErrorReader {
   private func pointerTarget() -> Int? {
     var position = index + 2
     while position < end, ASCIIDigits.isHexDigit(bytes[position]) { position += 1 }
-    guard position < end, Self.isSpace(bytes[position]) else { return nil }
-    let target = skippingSpaces(from: position)
+    guard position < end, PastedText.isSpace(bytes[position]) else { return nil }
+    let target = source.skippingSpaces(from: position)
     guard target < end, target - position <= 64,
       bytes[target] == UInt8(ascii: "{")
-        && starts(with: "Error", at: skippingSpaces(from: target + 1))
+        && starts(with: "Error", at: source.skippingSpaces(from: target + 1))
         || bytes[target] == UInt8(ascii: "\"")
     else { return nil }
     return target
@@ -487,7 +479,7 @@ struct NSErrorText: ErrorReader {
   /// boundary between two entries.
   private func isEntryBoundary(_ position: Int) -> Bool {
     guard position < end, bytes[position] == UInt8(ascii: ",") else { return false }
-    var cursor = skippingSpaces(from: position + 1)
+    var cursor = source.skippingSpaces(from: position + 1)
     let keyStart = cursor
     while cursor < end, Self.isKeyByte(bytes[cursor]) { cursor += 1 }
     return cursor > keyStart && cursor < end && bytes[cursor] == UInt8(ascii: "=")

@@ -24,9 +24,6 @@ struct PastedText {
   /// read before (at most ``Limits/lookBehind`` bytes, after its last error), which a reader may
   /// look back at, as it would in the whole input, but whose anchors were read already.
   let start: Int
-  /// How far back a reader may look: the end of the last error read (set by ``ErrorScanner``
-  /// before it asks a reader), so a key that belongs to an error already read is not taken again.
-  var floor = 0
 
   init(_ bytes: [UInt8], count: Int? = nil, isOpen: Bool = false, start: Int = 0) {
     self.bytes = bytes

@@ -19,19 +19,14 @@ enum ShortFormText: ErrorReader {
     "त्रुटि", "ข้อผิดพลาด", "lỗi", "ralat", "kesalahan", "错误", "錯誤", "エラー", "오류",
   ]
 
-  /// Foundation's short names for its domains.
-  static let domainNames = [
-    "Cocoa": "NSCocoaErrorDomain", "OSStatus": "NSOSStatusErrorDomain",
-    "OSstatus": "NSOSStatusErrorDomain", "Mach": "NSMachErrorDomain",
-    "POSIX": "NSPOSIXErrorDomain",
-  ]
-
   /// How far back from its closing parenthesis the form is looked for, in bytes.
   static let window = 800
 
   /// The short form that ends at the parenthesis at `position`, read backwards on its line;
   /// devicectl's form with the causes it lists after it (``withDevicectlCauses(_:_:)``).
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor _: Int)
+    -> ErrorFinding?
+  {
     guard let found = readForm(text, anchor: anchor, at: position) else { return nil }
     return found.devicectl ? withDevicectlCauses(text, found.finding) : found.finding
   }
@@ -290,10 +285,8 @@ enum ShortFormText: ErrorReader {
       inside.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "-" })
         .reversed())
     guard !domain.isEmpty, !domain.contains("\n") else { return nil }
-    // A domain retyped in another case (`com.google.GIDSignin`) is the one it names.
-    return (
-      open, domainNames[domain] ?? KnownDomains.canonical(domain),
-      negative ? -magnitude : magnitude
-    )
+    // A short name (`Cocoa`) or a domain retyped in another case (`com.google.GIDSignin`) is
+    // the one it names.
+    return (open, KnownDomains.canonical(domain), negative ? -magnitude : magnitude)
   }
 }

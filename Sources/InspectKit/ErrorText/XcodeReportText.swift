@@ -23,7 +23,9 @@ enum XcodeReportText: ErrorReader {
 
   /// The report whose first `Domain:` line holds `position`, with every block after it that a
   /// `--` line joins to it, as one chain (the first block the outermost error).
-  static func read(_ text: PastedText, anchor: Int, at position: Int) -> ErrorFinding? {
+  static func read(_ text: PastedText, anchor: Int, at position: Int, floor _: Int)
+    -> ErrorFinding?
+  {
     var line = text.line(of: position)
     guard isBlockStart(text, line: line, domainAt: position) else { return nil }
     var levels: [ErrorPayload] = []

@@ -1,9 +1,10 @@
 import ErrorKitCore
 
-/// A theme or overlay document, read once into a `JSONValue` and mapped to a ``StyleSet`` or
-/// ``StyleOverlay`` by the rules below: the one read path of every theme, whether it arrives as
-/// bytes (``StyleSet/init(themeJSON:keys:catalog:)``), through any `Decoder`
-/// (``StyleSet/init(from:keys:)``) or in statekit-inspect.
+/// A theme or overlay document, read once into a `JSONValue`, and the structure every reading of
+/// a theme shares: its members, its `$precedence`, its attributes in name order, and each
+/// attribute's table (selector text to values). It is the one read path of every theme, whether
+/// it arrives as bytes (``StyleSet/init(themeJSON:keys:catalog:)``), through any `Decoder`
+/// (``StyleSet/init(from:keys:)``), in statekit-inspect or in the browser page.
 ///
 /// Read from bytes, the document is checked for valid UTF-8 and for keys repeated within one
 /// object (an error: `JSONDecoder` would keep one value silently), and it keeps where each key of
@@ -11,9 +12,10 @@ import ErrorKitCore
 /// the decoder has already merged repeated keys and knows no positions; the mapping is the same.
 ///
 /// The document's structure (attributes, selectors, directives) is read here, never through a
-/// `Decoder`. An attribute's values are the user's types: each is decoded from its JSON by the
-/// key (``StyleSet/DecodableKey``), the standard library's scalars directly and other types
-/// through their own `init(from:)` (`_ThemeValueDecoder`).
+/// `Decoder`, and nothing here needs one: this file compiles in Embedded Swift, where a theme is
+/// read as tables of one value type (``tables(catalog:value:)``), as statekit-inspect's report
+/// and the browser page read it. A style set or overlay, whose values are the user's `Decodable`
+/// types, is mapped in `ThemeDocument+StyleSet.swift`.
 package struct _ThemeDocument {
   /// Arrays and objects nested deeper than this are rejected: the JSON reader's limit, the one
   /// every JSON document of the package has (Foundation's `JSONDecoder`'s).
@@ -22,19 +24,24 @@ package struct _ThemeDocument {
   /// selector and one level of a value (or `$remove`, attribute, element).
   static let locatedDepth = 3
 
+  /// The members of a theme that are not attributes: `StyleSet.ThemeDirective`'s raw values,
+  /// and the transitions.
+  package static let directives = [precedenceKey, "$replace", "$remove", transitionsKey]
+  /// The member of a theme's transitions (`StyleTransitions+ThemeJSON.swift` reads it).
+  package static let transitionsKey = "$transitions"
+  /// The directive of a theme's precedence: `{"order": [state text], "dominant": state text}`.
+  package static let precedenceKey = "$precedence"
+
   /// The document's top-level members, in document order.
   package private(set) var members: [(key: String, value: JSONValue)]
   /// The document's bytes, when it was read from bytes: locations are counted in them.
   private let bytes: [UInt8]
   /// The offset of the key that ends each path of at most `locatedDepth` members.
   private var offsets: [[String]: Int] = [:]
-  /// What the values' own decoders see as `userInfo`.
-  let userInfo: [CodingUserInfoKey: Any]
 
   /// Reads a document from its bytes.
   package init(bytes: [UInt8]) throws(StateKitError) {
     self.bytes = bytes
-    userInfo = [:]
     if let bad = firstInvalidUTF8(in: bytes) {
       throw .theme(
         .invalidTheme, input: "", reason: "the document is not valid UTF-8",
@@ -55,26 +62,10 @@ package struct _ThemeDocument {
     members = try Self.object(value, at: [], in: self)
   }
 
-  /// Reads a document from a decoder: its value as JSON, by the rules of the package's reader.
-  init(from decoder: any Decoder) throws {
+  /// A document of these members, read by a reader that knows no positions (a `Decoder`).
+  init(members: [(key: String, value: JSONValue)]) {
     bytes = []
-    userInfo = decoder.userInfo
-    let value = try JSONValue(from: decoder)
-    guard case .object(let members) = value else {
-      throw DecodingError.typeMismatch(
-        [String: JSONValue].self,
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription: "expected an object, found \(value.kind)"))
-    }
-    self.members = members.map { (key: $0.0, value: $0.1) }
-  }
-
-  /// The document's `userInfo` with a catalog: what a value's own decoder sees.
-  func userInfo(catalog: StateCatalog) -> [CodingUserInfoKey: Any] {
-    var info = userInfo
-    info[.stateCatalog] = catalog
-    return info
+    self.members = members
   }
 
   // MARK: Repeated keys and locations
@@ -145,25 +136,6 @@ package struct _ThemeDocument {
       path: path)
   }
 
-  /// The error of a value whose own decoding failed: at the decoding error's coding path,
-  /// which starts at the value's member.
-  func failure(_ error: DecodingError) -> StateKitError {
-    let context: DecodingError.Context
-    switch error {
-    case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
-      context = found
-    case .keyNotFound(let key, let found):
-      context = DecodingError.Context(
-        codingPath: found.codingPath + [key], debugDescription: found.debugDescription)
-    @unknown default:
-      return .theme(.invalidTheme, input: "", reason: "\(error)", location: nil, path: [])
-    }
-    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    return failure(
-      context.debugDescription, at: path,
-      token: (context.underlyingError as? StateKitError)?.token)
-  }
-
   /// A path as a JSON Pointer (RFC 6901), such as `/titleColor/normal`.
   static func pointer(_ path: [String]) -> String {
     path.map { component in
@@ -209,120 +181,60 @@ package struct _ThemeDocument {
     members.sorted { $0.key < $1.key }
   }
 
-  /// The style set of the document, skipping the overlay directives in `allowing`.
-  package func styleSet(
-    keys: [StyleSet.DecodableKey], catalog: StateCatalog,
-    allowing: Set<StyleSet.ThemeDirective> = []
-  ) throws(StateKitError) -> StyleSet {
-    let byName = try StyleSet.DecodableKey.byName(keys, in: self)
-    var style = StyleSet()
-    let precedenceKey = StyleSet.ThemeDirective.precedence.rawValue
-    if let form = members.first(where: { $0.key == precedenceKey }) {
-      // Before any table, so no table is sorted twice.
-      style.precedence = try precedence(form.value, catalog: catalog)
-    }
-    for (name, value) in Self.sorted(members) where name != StyleSet.transitionsMember {
-      if let directive = StyleSet.ThemeDirective(rawValue: name) {
-        guard directive == .precedence || allowing.contains(directive) else {
+  /// Calls `attribute` with each member that is not a directive, in name order; a directive
+  /// other than `$precedence`, `$transitions` and those in `allowing` is an error (`$replace`
+  /// and `$remove` belong to an overlay).
+  func forEachAttribute(
+    allowing: [String] = [],
+    _ attribute: (String, JSONValue) throws(StateKitError) -> Void
+  ) throws(StateKitError) {
+    for (name, value) in Self.sorted(members) {
+      if Self.directives.contains(name) {
+        guard name == Self.precedenceKey || name == Self.transitionsKey || allowing.contains(name)
+        else {
           throw failure(
-            "\(quoted(directive.rawValue)) belongs to an overlay: decode a StyleOverlay", at: [name]
-          )
+            "\(quoted(name)) belongs to an overlay: decode a StyleOverlay", at: [name])
         }
         continue
       }
-      let key = try StyleSet.DecodableKey.named(name, in: byName, document: self)
-      let column = try key.column(value, [name], self, catalog)
-      // A table reads with the standard precedence; it takes the style set's.
-      style.setColumn(
-        style.precedence == .standard ? column : column?.reordered(by: style.precedence),
-        for: key.slot)
+      try attribute(name, value)
     }
-    if let form = members.first(where: { $0.key == StyleSet.transitionsMember }) {
-      style.transitions = try transitions(
-        form.value, keys: byName, catalog: catalog, precedence: style.precedence)
-    }
-    return style
   }
 
-  /// The overlay of the document: a style set's members with `$replace` and `$remove`.
-  func overlay(keys: [StyleSet.DecodableKey], catalog: StateCatalog) throws(StateKitError)
-    -> StyleOverlay
-  {
-    var overlay = StyleOverlay()
-    overlay.merged = try styleSet(keys: keys, catalog: catalog, allowing: [.replace, .remove])
-    if members.contains(where: { $0.key == StyleSet.ThemeDirective.precedence.rawValue }) {
-      overlay.precedence = overlay.merged.precedence
-      overlay.merged.precedence = .standard
+  /// The document as a theme whose values are all read by `value`: its precedence, with the
+  /// states its order lists, and each attribute's table in name order, ranked by that
+  /// precedence. The same mapping, and the same first error, as a style set's.
+  package func tables<Value>(
+    catalog: StateCatalog, value: (JSONValue, [String]) throws(StateKitError) -> Value
+  ) throws(StateKitError) -> _ThemeTables<Value> {
+    let (precedence, listed) = try precedence(catalog: catalog)
+    var attributes: [(name: String, table: StateTable<Value>)] = []
+    try forEachAttribute { name, json throws(StateKitError) in
+      var table = try self.table(json, at: [name], catalog: catalog, value: value)
+      // A table reads with the standard precedence; it takes the theme's.
+      if precedence != .standard { table.precedence = precedence }
+      attributes.append((name, table))
     }
-    let byName = try StyleSet.DecodableKey.byName(keys, in: self)
-    let replaceKey = StyleSet.ThemeDirective.replace.rawValue
-    if let replaced = members.first(where: { $0.key == replaceKey }) {
-      for (name, table) in Self.sorted(try Self.object(replaced.value, at: [replaceKey], in: self))
-      {
-        let path = [replaceKey, name]
-        let key = try StyleSet.DecodableKey.named(
-          name, in: byName, document: self, at: [replaceKey])
-        guard overlay.merged._storage.position(of: key.slot) == nil else {
-          throw failure(
-            "attribute \(quoted(key.name)) is both replaced and merged; put its entries in the replacement",
-            at: path)
-        }
-        if let column = try key.column(table, path, self, catalog) {
-          overlay.replacements.setColumn(column, for: key.slot)
-        } else {
-          overlay.cleared.insert(key.slot)
-        }
+    var tables = _ThemeTables(precedence: precedence, listed: listed, attributes: attributes)
+    #if !hasFeature(Embedded)
+      // Transitions read where `StyleTransitions` is; Embedded Swift leaves them out.
+      if let form = members.first(where: { $0.key == Self.transitionsKey }) {
+        tables.transitions = try transitions(
+          form.value, attributes: attributes.map(\.name), catalog: catalog,
+          precedence: precedence)
       }
-    }
-    let removeKey = StyleSet.ThemeDirective.remove.rawValue
-    if let removed = members.first(where: { $0.key == removeKey }) {
-      for (name, list) in Self.sorted(try Self.object(removed.value, at: [removeKey], in: self)) {
-        let path = [removeKey, name]
-        let key = try StyleSet.DecodableKey.named(name, in: byName, document: self, at: [removeKey])
-        guard !overlay.isReplaced(key.slot) else {
-          throw failure(
-            "attribute \(quoted(key.name)) is both replaced and has entries removed; leave them out of the replacement",
-            at: path)
-        }
-        guard case .array(let elements) = list else {
-          throw failure("expected an array, found \(list.kind)", at: path)
-        }
-        let merged = overlay.merged._storage.position(of: key.slot).map {
-          Set(overlay.merged._storage.columns[$0].selectors)
-        }
-        var selectors: Set<StateSelector> = []
-        for (index, element) in elements.enumerated() {
-          let elementPath = path + [String(index)]
-          guard case .string(let text) = element else {
-            throw failure("expected a string, found \(element.kind)", at: elementPath)
-          }
-          let selector: StateSelector
-          do {
-            selector = try catalog.parseSelector(text)
-          } catch {
-            throw failure(
-              "invalid selector \(quoted(text)): \(error.reason)", at: elementPath,
-              token: error.token)
-          }
-          guard merged?.contains(selector) != true else {
-            throw failure(
-              "selector \(quoted(text)) of \(quoted(key.name)) is both removed and merged; keep one",
-              at: elementPath)
-          }
-          selectors.insert(selector)
-        }
-        if !selectors.isEmpty { overlay.removals[key.slot] = selectors }
-      }
-    }
-    return overlay
+    #endif
+    return tables
   }
 
-  /// `$precedence`: `{"order": [state text], "dominant": state text}`.
-  private func precedence(_ value: JSONValue, catalog: StateCatalog) throws(StateKitError)
-    -> StatePrecedence
-  {
-    let key = StyleSet.ThemeDirective.precedence.rawValue
-    let members = try Self.object(value, at: [key], in: self)
+  /// The document's `$precedence` (`{"order": [state text], "dominant": state text}`), and
+  /// the states its order lists; without one, the standard precedence and no states.
+  package func precedence(catalog: StateCatalog) throws(StateKitError) -> (
+    precedence: StatePrecedence, listed: ControlState
+  ) {
+    let key = Self.precedenceKey
+    guard let form = self.members.first(where: { $0.key == key }) else { return (.standard, []) }
+    let members = try Self.object(form.value, at: [key], in: self)
     for (name, _) in Self.sorted(members) where name != "order" && name != "dominant" {
       throw failure(
         "unknown member \(quoted(name)) of \"$precedence\"; known: dominant, order",
@@ -353,7 +265,10 @@ package struct _ThemeDocument {
         dominant = try state(member, at: [key, name])
       }
     }
-    return StatePrecedence(order, dominant: dominant)
+    return (
+      StatePrecedence(order, dominant: dominant),
+      order.reduce(ControlState.normal) { $0.union($1) }
+    )
   }
 
   /// An attribute's table: selector text to values, each value read by `value`.
@@ -410,20 +325,25 @@ package struct _ThemeDocument {
   }
 }
 
-extension StateKitError {
-  /// The `DecodingError` a `Decoder`'s reader of a theme throws for this error: the path
-  /// becomes the coding path below `codingPath`, and this error is the underlying one.
-  func decodingError(below codingPath: [any CodingKey]) -> DecodingError {
-    let keys: [any CodingKey] = path.map { component in
-      Int(component).map { _IndexKey($0) as any CodingKey } ?? _SelectorKey(component)
-    }
-    var message = reason
-    let pointer = _ThemeDocument.shownPointer(path)
-    if !path.isEmpty, message.hasPrefix(pointer + ": ") {
-      message.removeFirst(pointer.count + 2)
-    }
-    return .dataCorrupted(
-      DecodingError.Context(
-        codingPath: codingPath + keys, debugDescription: message, underlyingError: self))
+/// A theme as tables of one value type, one per attribute: what a reader keeps that has no
+/// `StyleSet` (statekit-inspect's report, whose values stay JSON, and the browser page).
+package struct _ThemeTables<Value> {
+  /// The theme's `$precedence`, or the standard precedence.
+  package let precedence: StatePrecedence
+  /// The states `$precedence.order` lists: ties they decide are the author's choice.
+  package let listed: ControlState
+  /// Each attribute's table, in name order, ranked by ``precedence``; an empty attribute has an
+  /// empty table.
+  package let attributes: [(name: String, table: StateTable<Value>)]
+  #if !hasFeature(Embedded)
+    /// The theme's `$transitions`; none when it has none.
+    package var transitions = StyleTransitions()
+  #endif
+
+  init(
+    precedence: StatePrecedence, listed: ControlState,
+    attributes: [(name: String, table: StateTable<Value>)]
+  ) {
+    (self.precedence, self.listed, self.attributes) = (precedence, listed, attributes)
   }
 }
