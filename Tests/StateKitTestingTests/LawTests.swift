@@ -53,7 +53,9 @@ struct LawTests {
     try catalog.declare("longPress", applicationBit: 0)
     try catalog.declare("hover", applicationBit: 3)
     #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty)
-    #expect(forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: GrowthChecks.cases(3_000)).isEmpty)
+    #expect(
+      forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: GrowthChecks.cases(3_000))
+        .isEmpty)
   }
 
   /// The same Codable laws for states and events, through JSON: integers and text both decode.
