@@ -11,7 +11,9 @@ import Testing
 @Suite("ControlState's own members")
 struct ControlStatePropertyTests {
   @Test func membersAreTheSingleBitsInAscendingOrder() {
-    forAll("members are the single bits, lowest first", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
+    forAll(
+      "members are the single bits, lowest first", Gen.anyState, cases: GrowthChecks.cases(10_000)
+    ) { state in
       let members = Array(state.members)
       return members.allSatisfy { $0.rawValue.nonzeroBitCount == 1 && state.contains($0) }
         && zip(members, members.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue }

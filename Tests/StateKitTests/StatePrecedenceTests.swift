@@ -124,7 +124,10 @@ struct StatePrecedenceTests {
 
   @Test func standardOutranksMatchesSelectorOutranks() {
     let selector = Gen.selector(states: Gen.anyState)
-    forAll("StateSelector.outranks is the standard precedence", selector, selector, cases: GrowthChecks.cases(5_000)) {
+    forAll(
+      "StateSelector.outranks is the standard precedence", selector, selector,
+      cases: GrowthChecks.cases(5_000)
+    ) {
       a, b in
       let expected = PrecedenceReference.beats(a, b, order: [], dominant: .normal)
       return a.outranks(b) == expected && StatePrecedence.standard.outranks(a, b) == expected
@@ -154,7 +157,10 @@ struct StatePrecedenceTests {
     let tables = StateTableTests.tableAndStates.flatMap { entries, states in
       Gen.shuffled(entries).map { (entries, $0, states) }
     }
-    forAll("resolve with a precedence == reference", tables, Self.precedences, cases: GrowthChecks.cases(2_000)) {
+    forAll(
+      "resolve with a precedence == reference", tables, Self.precedences,
+      cases: GrowthChecks.cases(2_000)
+    ) {
       table, precedenceParts in
       let (entries, shuffled, states) = table
       let (order, dominant) = precedenceParts

@@ -83,7 +83,9 @@ struct StateTableTests {
   @Test func resolveAgreesWithTheReference() {
     var scanned = false
     var slotBits: Set<Int> = []
-    forAll("resolve == brute-force reference", Self.tableAndStates, cases: GrowthChecks.cases(3_000)) {
+    forAll(
+      "resolve == brute-force reference", Self.tableAndStates, cases: GrowthChecks.cases(3_000)
+    ) {
       entries, states in
       let table = StateTable(entries)
       if let shape = table.indexShape {
