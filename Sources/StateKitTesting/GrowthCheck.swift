@@ -30,6 +30,22 @@ public enum GrowthChecks {
     return !text.isEmpty && text != "0"
   }
 
+  /// How many cases a sampled property runs: `full` in a thorough run (when
+  /// ``requested``, as in CI), a tenth of it (at least 100) otherwise, so that a first
+  /// `swift test` stays short while CI keeps the full sample. A space small enough to
+  /// enumerate is enumerated instead, whatever the run.
+  ///
+  ///     let cases = GrowthChecks.cases(3_000)  // 300, or 3,000 with STATEKIT_GROWTH_CHECKS=1
+  ///     forAll("union commutes", Gen.controlState(), Gen.controlState(), cases: cases) {
+  ///         $0.union($1) == $1.union($0)
+  ///     }
+  ///
+  /// - Parameter full: The cases of a thorough run.
+  /// - Returns: The cases to run.
+  public static func cases(_ full: Int) -> Int {
+    requested ? full : min(full, max(full / 10, 100))
+  }
+
   /// The time `body` takes, in seconds: the fastest of `runs` runs, so that a moment when the
   /// machine is busy elsewhere does not count.
   ///

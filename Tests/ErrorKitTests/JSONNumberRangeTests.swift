@@ -92,7 +92,7 @@ struct JSONNumberRangeTests {
     var rng = SplitMix64(seed: seed)
     let bounds = [(Array(Self.roundsToInfinity), 309), (Array(Self.roundsToZero), -323)]
     var counts: [ASCIIDigits.DoubleFit: Int] = [:]
-    for run in 0..<20_000 {
+    for run in 0..<GrowthChecks.cases(20_000) {
       let (bound, boundScale) = bounds[Int.random(in: 0...1, using: &rng)]
       // The bound's first digits, perhaps one changed, perhaps more digits after them.
       var digits = Array(bound.prefix(Int.random(in: 1...(bound.count + 2), using: &rng)))

@@ -36,15 +36,15 @@ struct LawTests {
     var catalog = StateCatalog()
     try catalog.declare("visited", applicationBit: 0)
     try catalog.declare("dragging", applicationBit: 5)
-    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: 3_000).isEmpty)
+    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty)
   }
 
   @Test func controlEventsIsASetAlgebra() {
-    #expect(forAll(Law.setAlgebra(Gen.controlEvents()), cases: 3_000).isEmpty)
+    #expect(forAll(Law.setAlgebra(Gen.controlEvents()), cases: GrowthChecks.cases(3_000)).isEmpty)
     #expect(
       forAll(
         Law.setAlgebra(Gen.controlEvents(in: ControlEvents(rawValue: .max), count: 0...64)),
-        cases: 3_000
+        cases: GrowthChecks.cases(3_000)
       ).isEmpty)
   }
 
@@ -52,8 +52,10 @@ struct LawTests {
     var catalog = EventCatalog()
     try catalog.declare("longPress", applicationBit: 0)
     try catalog.declare("hover", applicationBit: 3)
-    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: 3_000).isEmpty)
-    #expect(forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: 3_000).isEmpty)
+    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty)
+    #expect(
+      forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: GrowthChecks.cases(3_000))
+        .isEmpty)
   }
 
   /// The same Codable laws for states and events, through JSON: integers and text both decode.
@@ -64,7 +66,7 @@ struct LawTests {
           Gen.controlState(in: ControlState(rawValue: .max), count: 0...64),
           encode: { Array(try JSONEncoder().encode($0)) },
           decode: { try JSONDecoder().decode(ControlState.self, from: Data($0)) },
-          text: { Array("\"\($0)\"".utf8) }), cases: 3_000
+          text: { Array("\"\($0)\"".utf8) }), cases: GrowthChecks.cases(3_000)
       ).isEmpty)
     #expect(
       forAll(
@@ -72,7 +74,7 @@ struct LawTests {
           Gen.controlEvents(in: ControlEvents(rawValue: .max), count: 0...64),
           encode: { Array(try JSONEncoder().encode($0)) },
           decode: { try JSONDecoder().decode(ControlEvents.self, from: Data($0)) },
-          text: { Array("\"\($0)\"".utf8) }), cases: 3_000
+          text: { Array("\"\($0)\"".utf8) }), cases: GrowthChecks.cases(3_000)
       ).isEmpty)
   }
 
@@ -96,7 +98,7 @@ struct LawTests {
         [
           Law.resolveIsOrderIndependent(values: Gen.int(in: 0...9)),
           Law.resolveAgrees(with: right, values: Gen.int(in: 0...9)),
-        ], cases: 3_000
+        ], cases: GrowthChecks.cases(3_000)
       ).isEmpty)
     // "The first matching entry wins" is UIKit's rule, not StateTable's.
     let first: @Sendable ([StateTable<Int>.Entry], ControlState) -> Int? = { entries, state in

@@ -86,7 +86,7 @@ struct ASCIITextTests {
     }
     let report = forAll(
       "a non-ASCII edit of state text never parses", states, Gen.int(in: 0...63),
-      Gen.int(in: 0...(edits.count - 1)), cases: 5_000
+      Gen.int(in: 0...(edits.count - 1)), cases: GrowthChecks.cases(5_000)
     ) { state, position, edit in
       let text = catalog.description(of: state)
       guard try catalog.parse(text) == state else { return false }

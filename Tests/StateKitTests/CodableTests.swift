@@ -25,7 +25,7 @@ struct CodableTests {
   @Test func roundTripLaw() throws {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    forAll("decode(encode(x)) == x", Gen.anyState, cases: 2_000) { state in
+    forAll("decode(encode(x)) == x", Gen.anyState, cases: GrowthChecks.cases(2_000)) { state in
       try decoder.decode([ControlState].self, from: encoder.encode([state])) == [state]
     }
   }

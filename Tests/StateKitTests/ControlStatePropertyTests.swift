@@ -11,7 +11,9 @@ import Testing
 @Suite("ControlState's own members")
 struct ControlStatePropertyTests {
   @Test func membersAreTheSingleBitsInAscendingOrder() {
-    forAll("members are the single bits, lowest first", Gen.anyState, cases: 10_000) { state in
+    forAll(
+      "members are the single bits, lowest first", Gen.anyState, cases: GrowthChecks.cases(10_000)
+    ) { state in
       let members = Array(state.members)
       return members.allSatisfy { $0.rawValue.nonzeroBitCount == 1 && state.contains($0) }
         && zip(members, members.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue }
@@ -23,14 +25,14 @@ struct ControlStatePropertyTests {
   }
 
   @Test func isNormalMeansNoBitWhileContainsNormalIsAlwaysTrue() {
-    forAll("isNormal is rawValue == 0", Gen.anyState, cases: 10_000) { state in
+    forAll("isNormal is rawValue == 0", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       state.isNormal == (state.rawValue == 0) && state.isNormal == (Array(state.members) == [])
         && state.contains(.normal)
     }
   }
 
   @Test func applicationBitIndexInvertsInitApplicationBit() {
-    forAll("applicationBitIndex", Gen.anyState, cases: 10_000) { state in
+    forAll("applicationBitIndex", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       guard let index = state.applicationBitIndex else {
         // nil exactly when the state is not one bit of 0x00FF0000.
         return state.memberCount != 1 || !state.isSubset(of: .application)
@@ -41,7 +43,7 @@ struct ControlStatePropertyTests {
 
   @Test func unnamedBitsAreTheBitsOutsideTheFourSystemNames() {
     let named: ControlState = [.highlighted, .disabled, .selected, .focused]
-    forAll("unnamedBits", Gen.anyState, cases: 10_000) { state in
+    forAll("unnamedBits", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       state.unnamedBits == state.subtracting(named)
         && state.unnamedBits.union(state.intersection(named)) == state
     }

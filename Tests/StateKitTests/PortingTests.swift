@@ -66,7 +66,7 @@ struct PortingTests {
       selectors: Gen.selector(
         states: Gen.controlState(in: Self.bits, count: 0...3, namedWeight: 1)),
       count: 0...12)
-    forAll("first match == ordered walk", entries, cases: 1_000) { entries in
+    forAll("first match == ordered walk", entries, cases: GrowthChecks.cases(1_000)) { entries in
       let pairs = entries.map { ($0.selector, $0.value) }
       let table = StateTable(firstMatch: pairs)
       var firstOfSelector: [StateSelector: Int] = [:]

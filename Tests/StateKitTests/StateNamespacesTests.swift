@@ -66,8 +66,10 @@ struct StateNamespacesTests {
         "namespaces property: seed \(seed); replay with \(PropertySeed.environmentVariable)=\(seed)"
       )
     }
-    let report = forAll("relocations give each library's states distinct bits", cases, cases: 3_000)
-    {
+    let report = forAll(
+      "relocations give each library's states distinct bits", cases,
+      cases: GrowthChecks.cases(3_000)
+    ) {
       triple in
       let pairs = [triple.0, triple.1, triple.2]
       let libraries = pairs.enumerated().map { index, bits in
@@ -219,7 +221,8 @@ struct StateNamespacesTests {
   @Test func smallLibrariesMoveOnlyCollidingBits() {
     let layout = Gen.int(in: 0...3).array(count: 3...3)
     let cases = layout.array(count: 3...4)
-    forAll("only colliding bits move", cases, cases: 1_000, seed: 36) { layouts in
+    forAll("only colliding bits move", cases, cases: GrowthChecks.cases(1_000), seed: 36) {
+      layouts in
       try Self.assignmentProblem(Self.libraries(layouts)) == nil
     }
   }
@@ -248,7 +251,10 @@ struct StateNamespacesTests {
     let library = Gen.zip(
       Gen.int(in: 0...Self.owners.count - 1), Gen.int(in: 0...3).array(count: 1...3))
     let names = ["visited", "dragging", "shown"]
-    forAll("printed names parse back", library.array(count: 1...3), cases: 1_000, seed: 36) {
+    forAll(
+      "printed names parse back", library.array(count: 1...3), cases: GrowthChecks.cases(1_000),
+      seed: 36
+    ) {
       drawn in
       var owners: Set<String> = []
       let libraries = drawn.compactMap { ownerIndex, bits -> StateNames? in

@@ -124,7 +124,10 @@ struct StatePrecedenceTests {
 
   @Test func standardOutranksMatchesSelectorOutranks() {
     let selector = Gen.selector(states: Gen.anyState)
-    forAll("StateSelector.outranks is the standard precedence", selector, selector, cases: 5_000) {
+    forAll(
+      "StateSelector.outranks is the standard precedence", selector, selector,
+      cases: GrowthChecks.cases(5_000)
+    ) {
       a, b in
       let expected = PrecedenceReference.beats(a, b, order: [], dominant: .normal)
       return a.outranks(b) == expected && StatePrecedence.standard.outranks(a, b) == expected
@@ -134,7 +137,7 @@ struct StatePrecedenceTests {
   @Test func outranksIsAStrictTotalOrderThatAgreesWithTheReference() {
     forAll(
       "precedence is a strict total order, as the reference", Self.precedences,
-      Self.selectors.array(count: 3...3), cases: 3_000
+      Self.selectors.array(count: 3...3), cases: GrowthChecks.cases(3_000)
     ) { precedenceParts, selectors in
       let (order, dominant) = precedenceParts
       let precedence = StatePrecedence(order, dominant: dominant)
@@ -154,7 +157,10 @@ struct StatePrecedenceTests {
     let tables = StateTableTests.tableAndStates.flatMap { entries, states in
       Gen.shuffled(entries).map { (entries, $0, states) }
     }
-    forAll("resolve with a precedence == reference", tables, Self.precedences, cases: 2_000) {
+    forAll(
+      "resolve with a precedence == reference", tables, Self.precedences,
+      cases: GrowthChecks.cases(2_000)
+    ) {
       table, precedenceParts in
       let (entries, shuffled, states) = table
       let (order, dominant) = precedenceParts
@@ -210,7 +216,7 @@ struct StatePrecedenceTests {
     forAll(
       "explain's winner is resolve's value under a precedence",
       Gen.controlState(in: [.selected, .highlighted, .disabled, Self.visited, .focused]),
-      cases: 2_000
+      cases: GrowthChecks.cases(2_000)
     ) { state in
       table.explain(state).winner?.value == table.resolve(state)
     }
@@ -240,7 +246,7 @@ struct TableBuildingTests {
   @Test func setsAndRemovalsAgreeWithAListBuiltTable() {
     forAll(
       "any sequence of sets and removals == the table built from the result", Self.changes,
-      cases: 2_000
+      cases: GrowthChecks.cases(2_000)
     ) { changes, states in
       var table = StateTable<Int>()
       var model: [StateSelector: Int] = [:]

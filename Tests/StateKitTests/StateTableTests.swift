@@ -83,7 +83,9 @@ struct StateTableTests {
   @Test func resolveAgreesWithTheReference() {
     var scanned = false
     var slotBits: Set<Int> = []
-    forAll("resolve == brute-force reference", Self.tableAndStates, cases: 3_000) {
+    forAll(
+      "resolve == brute-force reference", Self.tableAndStates, cases: GrowthChecks.cases(3_000)
+    ) {
       entries, states in
       let table = StateTable(entries)
       if let shape = table.indexShape {
@@ -129,7 +131,7 @@ struct StateTableTests {
     let cases = Self.tableAndStates.flatMap { entries, states in
       Gen.shuffled(entries).map { (entries, $0, states) }
     }
-    forAll("tables filled in any order are equal", cases, cases: 2_000) {
+    forAll("tables filled in any order are equal", cases, cases: GrowthChecks.cases(2_000)) {
       entries, shuffled, states in
       let a = StateTable(entries)
       var b = StateTable<Int>()
@@ -144,7 +146,7 @@ struct StateTableTests {
       [
         Law.resolveIsOrderIndependent(values: Gen.int(in: 0...9)),
         Law.resolveAgrees(with: resolve, values: Gen.int(in: 0...9)),
-      ], cases: 5_000)
+      ], cases: GrowthChecks.cases(5_000))
   }
 
   @Test func examplesFromTheRule() throws {

@@ -57,8 +57,10 @@ struct ThemePrecedenceTests {
     let decoder = JSONDecoder()
     decoder.userInfo[.stateCatalog] = catalog
     decoder.userInfo[.styleKeys] = Self.keys
-    forAll("decoded themes resolve as the style they were encoded from", Self.styles, cases: 2_000)
-    { style in
+    forAll(
+      "decoded themes resolve as the style they were encoded from", Self.styles,
+      cases: GrowthChecks.cases(2_000)
+    ) { style in
       let data = try encoder.encode(style)
       let decoded = try decoder.decode(StyleSet.self, from: data)
       let read = try StyleSet(themeJSON: data, keys: Self.keys, catalog: catalog)

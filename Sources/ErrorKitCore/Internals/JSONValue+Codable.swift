@@ -24,17 +24,20 @@ extension JSONValue: Codable {
 
   /// One value, `depth` containers below the first; containers are walked with nested
   /// containers, so the depth is counted from where the package's value starts, wherever that
-  /// sits in the document. Scalars are tried first: most values of a document are, and a
-  /// decoder reports a value of another kind by throwing, which costs.
+  /// sits in the document. A decoder reports a value of another kind only by throwing, which
+  /// costs: null is asked first (it does not throw), then the containers, then the scalars,
+  /// strings first, so an object costs no throw, an array one and a string two.
   private static func read(from decoder: any Decoder, depth: Int) throws -> JSONValue {
-    if let scalar = try JSONValue(scalarFrom: decoder) { return scalar }
+    if let single = try? decoder.singleValueContainer(), single.decodeNil() { return .null }
     if let object = try attempt({ try decoder.container(keyedBy: Key.self) }) {
       guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
       return try read(object, depth: depth + 1)
     }
-    let array = try decoder.unkeyedContainer()
-    guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
-    return try read(array, depth: depth + 1)
+    if let array = try attempt({ try decoder.unkeyedContainer() }) {
+      guard depth < JSONReader.maximumDepth else { throw tooDeep(decoder.codingPath) }
+      return try read(array, depth: depth + 1)
+    }
+    return try JSONValue(scalar: decoder.singleValueContainer())
   }
 
   /// The value `body` gives, or `nil` when the value is of another kind; any other failure (a
@@ -68,19 +71,14 @@ extension JSONValue: Codable {
     return .array(elements)
   }
 
-  /// The value when it is a scalar (null, a string, a boolean or a number), or `nil`.
-  private init?(scalarFrom decoder: any Decoder) throws {
-    guard let single = try? decoder.singleValueContainer() else { return nil }
-    if single.decodeNil() {
-      self = .null
-    } else if let text = try Self.attempt({ try single.decode(String.self) }) {
+  /// A value that is not a container: a string, a boolean or a number.
+  private init(scalar single: any SingleValueDecodingContainer) throws {
+    if let text = try Self.attempt({ try single.decode(String.self) }) {
       self = .string(text)
     } else if let flag = try Self.attempt({ try single.decode(Bool.self) }) {
       self = .bool(flag)
-    } else if let number = try Self.attempt({ try JSONValue(numberFrom: single) }) {
-      self = number
     } else {
-      return nil
+      self = try JSONValue(numberFrom: single)
     }
   }
 
