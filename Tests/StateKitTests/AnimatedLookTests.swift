@@ -82,7 +82,10 @@ struct AnimatedLookTests {
   }
 
   @Test func everyTransitionEndsAtTheLookOfTheStateEntered() {
-    forAll("look(at: settledAt) == the state's look, and stays so", Self.changes, cases: 500) {
+    forAll(
+      "look(at: settledAt) == the state's look, and stays so", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
       changes in
       Self.play(changes) { animated, time, _ in
         let settled = animated.look(at: max(time, animated.settledAt))
@@ -96,7 +99,10 @@ struct AnimatedLookTests {
   /// The look just before a change and just after it, at the same time, differ only in fields
   /// whose new transition jumps: a snap, or a switch at the start with no delay.
   @Test func anInterruptStartsFromTheLookInBetween() {
-    forAll("no field jumps at a change unless its transition does", Self.changes, cases: 500) {
+    forAll(
+      "no field jumps at a change unless its transition does", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
       changes in
       Self.eachChange(changes) { before, after, time in
         let (old, new) = (before.look(at: time), after.look(at: time))
@@ -134,7 +140,10 @@ struct AnimatedLookTests {
   /// `to: disabled` snaps: every field the change alters shows its new value at once. (A field
   /// whose value stays keeps moving towards it, as CSS keeps it.)
   @Test func enteringADisabledStateSnaps() {
-    forAll("a change into disabled shows the new values at once", Self.changes, cases: 500) {
+    forAll(
+      "a change into disabled shows the new values at once", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
       changes in
       Self.eachChange(changes) { before, after, time in
         let (old, look, new) = (before.target, after.look(at: time), after.target)
@@ -150,7 +159,10 @@ struct AnimatedLookTests {
   /// With curves that do not overshoot, a moving value stays between the style's values.
   @Test func valuesStayBetweenTheStylesValues() {
     let (low, high) = (Self.fills.min() ?? 0, Self.fills.max() ?? 0)
-    forAll("every frame's fill and size are within the style's range", Self.changes, cases: 500) {
+    forAll(
+      "every frame's fill and size are within the style's range", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
       changes in
       Self.play(changes) { animated, time, _ in
         let look = animated.look(at: time)
@@ -163,7 +175,7 @@ struct AnimatedLookTests {
   /// running transition as it was: the frames match those of the run without it.
   @Test func aChangeThatAltersNothingLeavesTransitionsRunning() {
     let withFocus = Gen.zip(Self.changes, Gen.int(in: 0...11), Gen.int(in: 0...100))
-    forAll("toggling focus mid-way changes no frame", withFocus, cases: 400) {
+    forAll("toggling focus mid-way changes no frame", withFocus, cases: GrowthChecks.cases(400)) {
       changes, position, offset in
       var plain = AnimatedLook(Self.animator)
       var focused = AnimatedLook(Self.animator)

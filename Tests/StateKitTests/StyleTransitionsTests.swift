@@ -11,8 +11,10 @@ struct StyleTransitionsTests {
   @Test func anAttributesEntriesRankWithThoseForEveryAttribute() {
     let cases = Gen.zip(TransitionTableTests.entries, TransitionTableTests.entries)
     let changes = TransitionTableTests.changes
-    forAll("transition(for:) is the reference's winner over the merged entries", cases, cases: 400)
-    {
+    forAll(
+      "transition(for:) is the reference's winner over the merged entries", cases,
+      cases: GrowthChecks.cases(400)
+    ) {
       all, own in
       let precedence = all.1
       var transitions = StyleTransitions(precedence: precedence)

@@ -49,7 +49,7 @@ struct ThemeTransitionsTests {
   @Test func themesKeepTheirTransitions() {
     forAll(
       "decode(encode(style)) == style, through the theme reader and JSONDecoder", Self.styles,
-      cases: 500
+      cases: GrowthChecks.cases(500)
     ) {
       style in
       let bytes = try Self.encoded(style)

@@ -62,7 +62,8 @@ struct TransitionTableTests {
   @Test func resolvesEveryChangeAsTheRuleSays() {
     let changes = Self.changes
     forAll(
-      "resolve(change) is the first of the ranked entries that matches", Self.entries, cases: 600
+      "resolve(change) is the first of the ranked entries that matches", Self.entries,
+      cases: GrowthChecks.cases(600)
     ) { entries, precedence in
       let table = TransitionTable(entries, precedence: precedence)
       return changes.allSatisfy {
@@ -73,7 +74,8 @@ struct TransitionTableTests {
 
   @Test func explainNamesTheEntryResolveUses() {
     let changes = Self.changes
-    forAll("explain(change) names the winning entry", Self.entries, cases: 300) {
+    forAll("explain(change) names the winning entry", Self.entries, cases: GrowthChecks.cases(300))
+    {
       entries, precedence in
       let table = TransitionTable(entries, precedence: precedence)
       return changes.allSatisfy { change in
@@ -90,7 +92,7 @@ struct TransitionTableTests {
     let shuffled = Self.entries.flatMap { entries, precedence in
       Gen.shuffled(entries).map { (entries, $0, precedence) }
     }
-    forAll("tables filled in any order are equal", shuffled, cases: 500) {
+    forAll("tables filled in any order are equal", shuffled, cases: GrowthChecks.cases(500)) {
       entries, other, precedence in
       let table = TransitionTable(entries, precedence: precedence)
       let reordered = TransitionTable(other, precedence: precedence)
@@ -126,7 +128,8 @@ struct TransitionTableTests {
     let selector = Gen.selector(states: Gen.controlState(in: Self.bits, count: 0...2))
     let pair = Gen.zip(selector, selector)
     let cases = Gen.zip(Gen.zip(pair, pair, pair), Gen.element(of: Self.precedences))
-    forAll("outranks on pairs is a strict total order", cases, cases: 3_000) { triple, precedence in
+    forAll("outranks on pairs is a strict total order", cases, cases: GrowthChecks.cases(3_000)) {
+      triple, precedence in
       let (a, b, c) = triple
       let ab = precedence.outranks((a.0, a.1), (b.0, b.1))
       let ba = precedence.outranks((b.0, b.1), (a.0, a.1))
@@ -172,7 +175,10 @@ struct TransitionTableTests {
       Gen.zip(Gen.int(in: -2...12), Gen.element(of: StepPosition.allCases)).map {
         TransitionCurve.steps($0.0, at: $0.1)
       })
-    forAll("progress(0) == 0, progress(1) == 1, outside 0...1 clamped", curves, cases: 3_000) {
+    forAll(
+      "progress(0) == 0, progress(1) == 1, outside 0...1 clamped", curves,
+      cases: GrowthChecks.cases(3_000)
+    ) {
       curve in
       curve.progress(at: 0) == 0 && curve.progress(at: 1) == 1 && curve.progress(at: -3) == 0
         && curve.progress(at: 7) == 1 && curve.progress(at: .nan) == 0
@@ -185,7 +191,8 @@ struct TransitionTableTests {
     let unit = Gen.int(in: 0...1_000).map { Double($0) / 1_000 }
     let any = Gen.int(in: -2_000...3_000).map { Double($0) / 1_000 }
     let cases = Gen.zip(Gen.zip(unit, any, unit), any, Gen.int(in: 1...999))
-    forAll("progress(x) == y(t) where x(t) == x", cases, cases: 3_000) { points, y2, time in
+    forAll("progress(x) == y(t) where x(t) == x", cases, cases: GrowthChecks.cases(3_000)) {
+      points, y2, time in
       let (x1, y1, x2) = points
       let x = Double(time) / 1_000
       func bezier(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
