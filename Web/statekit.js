@@ -132,7 +132,17 @@ async function main() {
       row.classList.toggle("picked", row.dataset.state === state);
     }
   };
+  // Whether the theme's text has a top-level `$transitions` member, which the page does not read.
+  const hasTransitions = (text) => {
+    try {
+      const value = JSON.parse(text);
+      return value !== null && typeof value === "object" && "$transitions" in value;
+    } catch {
+      return false;
+    }
+  };
   const runTheme = () => {
+    byId("theme-transitions").hidden = !hasTransitions(byId("theme-input").value);
     const answer = statekit.theme(...themeArguments(), { json: true });
     const failed = answer.status !== 0;
     const output = byId("theme-output");

@@ -224,7 +224,18 @@ def theme_cases(folder):
     cases = []
     for path, names in THEMES:
         with open(os.path.join(ROOT, path), encoding="utf-8", newline="") as file:
-            cases.append((path, file.read(), names))
+            text = file.read()
+        if "$transitions" in json.loads(text):
+            # The page does not read transitions (it says so, see check_theme_panel): the tool
+            # and the page are given the theme without them, from a file of its own.
+            document = json.loads(text)
+            del document["$transitions"]
+            path = os.path.join(folder, path)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            text = json.dumps(document, indent=2)
+            with open(path, "w", encoding="utf-8", newline="") as file:
+                file.write(text)
+        cases.append((path, text, names))
     for index, (text, names) in enumerate(THEME_TEXTS):
         path = os.path.join(folder, f"theme{index}.json")
         with open(path, "w", encoding="utf-8", newline="") as file:
@@ -366,10 +377,26 @@ def type_theme(page, names, text):
     return json.loads(page.evaluate(THEME_PANEL))
 
 
+def transitions_notice(page, names, text):
+    """Whether the panel says it does not read the transitions of the theme typed into it."""
+    type_theme(page, names, text)
+    return page.evaluate("String(!document.getElementById('theme-transitions').hidden)") == "true"
+
+
 def check_theme_panel(page, tool, failures):
     """The theme panel shows the tool's report of what is typed into it: its sample first, then
     a repository theme, a state picked from the list and from the grid, and a broken file."""
     count = 0
+    # A theme with transitions is said to be read without them; one without is not.
+    for path, wanted in (("Tests/InspectTests/Golden/theme.json", True),
+                         ("Examples/LinkButtons/theme.json", False)):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            shown = transitions_notice(page, "visited=16", file.read())
+        if shown != wanted:
+            failures.append(f"{path}: the notice that transitions are not read is "
+                            f"{'shown' if shown else 'hidden'}")
+        else:
+            count += 1
     with tempfile.TemporaryDirectory() as folder:
         # The panel calls its text "theme.json": so does the tool, run in the folder.
         def tool_report(names, text, *flags):
