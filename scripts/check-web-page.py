@@ -387,16 +387,6 @@ def check_theme_panel(page, tool, failures):
     """The theme panel shows the tool's report of what is typed into it: its sample first, then
     a repository theme, a state picked from the list and from the grid, and a broken file."""
     count = 0
-    # A theme with transitions is said to be read without them; one without is not.
-    for path, wanted in (("Tests/InspectTests/Golden/theme.json", True),
-                         ("Examples/LinkButtons/theme.json", False)):
-        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
-            shown = transitions_notice(page, "visited=16", file.read())
-        if shown != wanted:
-            failures.append(f"{path}: the notice that transitions are not read is "
-                            f"{'shown' if shown else 'hidden'}")
-        else:
-            count += 1
     with tempfile.TemporaryDirectory() as folder:
         # The panel calls its text "theme.json": so does the tool, run in the folder.
         def tool_report(names, text, *flags):
@@ -408,6 +398,16 @@ def check_theme_panel(page, tool, failures):
         sample = json.loads(page.evaluate(
             "JSON.stringify([document.getElementById('theme-names').value, "
             "document.getElementById('theme-input').value])"))
+        # A theme with transitions is said to be read without them; one without is not.
+        for path, wanted in (("Tests/InspectTests/Golden/theme.json", True),
+                             ("Examples/LinkButtons/theme.json", False)):
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                shown = transitions_notice(page, "visited=16", file.read())
+            if shown != wanted:
+                failures.append(f"{path}: the notice that transitions are not read is "
+                                f"{'shown' if shown else 'hidden'}")
+            else:
+                count += 1
         with open(os.path.join(ROOT, "Examples/LinkButtons/theme.json"), encoding="utf-8") as file:
             link_buttons = file.read()
         for names, text in (sample, ("visited=16", link_buttons)):
