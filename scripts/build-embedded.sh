@@ -80,6 +80,7 @@ WEB=(
   Sources/InspectKit/Commands/MaskReport.swift
   Sources/InspectKit/Commands/ThemeReport.swift
   Sources/InspectKit/CommandLine/ExitStatus.swift
+  Sources/InspectKit/CommandLine/StateFlag.swift
 )
 EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_stdout_pointer sk_stdout_count
   sk_stderr_pointer sk_stderr_count)

@@ -179,28 +179,8 @@ func fail(_ failure: Failure) -> Int32 {
 
 /// Names application bits from `NAME=BIT` words, as `--state` (or `--event`) does.
 func declare(_ line: ArraySlice<UInt8>, into names: inout NameTable) throws(Failure) {
-  let option = "--\(names.layout.noun)"
   for word in line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
-    let flag = String(decoding: word, as: UTF8.self)
-    guard let equals = flag.utf8.firstIndex(of: UInt8(ascii: "=")), equals != flag.startIndex,
-      let bit = Int(Substring(flag.utf8[flag.utf8.index(after: equals)...]))
-    else {
-      throw Failure(status: .usage, message: "\(option) needs NAME=BIT, not \(quoted(flag))")
-    }
-    let source = "\(option) \(flag)"
-    let range = names.layout.application
-    guard range.contains(bit) else {
-      throw Failure(
-        status: .dataError,
-        message:
-          "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
-      )
-    }
-    do throws(StateKitError) {
-      try names.declare(String(Substring(flag.utf8[..<equals])), raw: 1 << UInt(bit), owner: nil)
-    } catch {
-      throw Failure(status: .dataError, message: "\(quoted(source)): \(error.reason)")
-    }
+    try names.declare(flag: String(decoding: word, as: UTF8.self))
   }
 }
 

@@ -247,7 +247,7 @@ package struct Inspector {
           "too many --\(names.layout.noun) flags: \(stateFlags.count), the limit is \(Limits.stateFlags)"
       )
     }
-    for flag in stateFlags { try declare(flag) }
+    for flag in stateFlags { try names.declare(flag: flag) }
     for file in statesFiles { try declareStates(from: file) }
     for file in errorsFiles { try loadErrors(from: file) }
     return nil
@@ -295,47 +295,6 @@ package struct Inspector {
     Failure(status: .usage, message: message)
   }
 
-  /// `--state NAME=BIT` (`--event NAME=BIT`, …), BIT an absolute bit of the layout's
-  /// application range.
-  mutating func declare(_ flag: String) throws(Failure) {
-    let option = "--\(names.layout.noun)"
-    guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
-      throw Self.usage("\(option) needs NAME=BIT, not \(quoted(flag))")
-    }
-    let name = String(flag[..<equals])
-    guard let bit = Int(flag[flag.index(after: equals)...]) else {
-      throw Self.usage(
-        "\(option) needs NAME=BIT with BIT a number \(bitRangeWords), not \(quoted(flag))")
-    }
-    try declare(name, bit: bit, source: "\(option) \(flag)")
-  }
-
-  /// "from 16 to 23": the application range of the layout, in words.
-  var bitRangeWords: String {
-    mutating get {
-      let range = names.layout.application
-      return "from \(range.lowerBound) to \(range.upperBound)"
-    }
-  }
-
-  mutating func declare(_ name: String, bit: Int, source: String) throws(Failure) {
-    let range = names.layout.application
-    guard range.contains(bit) else {
-      throw Failure(
-        status: .dataError,
-        message:
-          "\(quoted(source)): bit \(bit) is outside the application range \(range.lowerBound)...\(range.upperBound)"
-      )
-    }
-    do {
-      try names.declare(name, raw: 1 << UInt(bit), owner: nil)
-    } catch {
-      throw Failure(
-        status: .dataError,
-        message: "\(quoted(source)): \(error.reason)")
-    }
-  }
-
   /// `--states FILE`: a JSON object of names and absolute bits, such as `{"visited": 16}`.
   mutating func declareStates(from path: FilePath) throws(Failure) {
     try declareStates(json: try Self.readJSON(path), source: path.text)
@@ -354,10 +313,11 @@ package struct Inspector {
       guard let bit = value.wholeNumber else {
         throw Failure(
           status: .dataError,
-          message: "\(quoted(path)): the bit of \(quoted(name)) must be an integer \(bitRangeWords)"
+          message:
+            "\(quoted(path)): the bit of \(quoted(name)) must be an integer \(names.applicationRangeWords)"
         )
       }
-      try declare(name, bit: bit, source: path)
+      try names.declare(name, bit: bit, source: path)
     }
   }
 
