@@ -18,6 +18,8 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable
 module() { # name, sources...
   local name=$1
   shift
+  # An archive is appended to, not replaced: objects of renamed files would stay in it.
+  rm -f "$OUT/lib$name.a"
   swiftc "${FLAGS[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib$name.a" "$@"
 }

@@ -18,8 +18,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var fromEventFlags = Inspector()
   fromEventFlags.names = NameTable(layout: .controlEvents)
   for line in String(decoding: input, as: UTF8.self).split(separator: "\n").prefix(64) {
-    _ = try? fromFlags.declare(String(line))
-    _ = try? fromEventFlags.declare(String(line))
+    _ = try? fromFlags.names.declare(flag: String(line))
+    _ = try? fromEventFlags.names.declare(flag: String(line))
   }
   for names in [fromFile.names, fromFlags.names, fromEventFlags.names] {
     for entry in names.customEntries {
