@@ -98,9 +98,10 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   /// - Returns: The look; ``target`` once settled.
-  /// - Complexity: O(*f*) for *f* fields, with no allocation and no reference counting; one
-  ///   copy of the target once settled.
-  @inlinable
+  /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
+  ///   settled. Inlined into the caller: a loop that reads looks out of an array pays one
+  ///   retain and release of each look's storage, as for any value that holds a reference.
+  @inlinable @inline(__always)
   public func look(at time: Int) -> Look {
     _storage.withUnsafeMutablePointers { header, clocks in
       if time >= header.pointee.settled { return header.pointee.to }

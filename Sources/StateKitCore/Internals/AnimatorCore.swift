@@ -63,7 +63,9 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
             if clock != last {
               // start < time < end: the division is by a positive number.
               let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
-              lastProgress = curves[clock.curve].progress(at: fraction)
+              // Curve 0 is linear: its progress is the fraction, with no copy of the curve.
+              lastProgress =
+                clock.curve == 0 ? fraction : curves[clock.curve].progress(at: fraction)
               last = clock
             }
             progress = lastProgress
