@@ -74,6 +74,12 @@ struct _Runner<Value> {
           "saved failure \(index + 1) of this property in \(saved?.path ?? ""), replayed before new cases; delete its line once the bug is fixed"
         })
     }
+    // A run that stops with no counterexample: a mistake in the test, or too few valid cases.
+    func givingUp(_ problem: String, tries: Int) -> PropertyOutcome<Value> {
+      let report = PropertyReport(
+        problem: problem, name: name, seed: seed, tries: tries, replay: replay)
+      return outcome(PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+    }
     var seeds = SplitMix64(seed: seed)
     var tries = 0
     var rejected = 0
@@ -90,10 +96,7 @@ struct _Runner<Value> {
         // A mistake in the test stops the run before anything it would skew is counted or
         // shrunk; the report gives up, as for too many rejected cases.
         if case .discarded = evaluation {} else { tries += 1 }
-        let report = PropertyReport(
-          problem: problem, name: name, seed: seed, tries: tries, replay: replay)
-        return outcome(
-          PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+        return givingUp(problem, tries: tries)
       }
       switch evaluation {
       case .passed:
@@ -102,23 +105,17 @@ struct _Runner<Value> {
       case .rejected:
         rejected += 1
         if rejected > max(cases, 100) {
-          let report = PropertyReport(
-            problem:
-              "\(rejected) cases were rejected by filters (or drew more than \(_ChoiceStream.limit) choices) for \(tries) tested; generate valid values directly",
-            name: name, seed: seed, tries: tries, replay: replay)
-          return outcome(
-            PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+          return givingUp(
+            "\(rejected) cases were rejected by filters (or drew more than \(_ChoiceStream.limit) choices) for \(tries) tested; generate valid values directly",
+            tries: tries)
         }
       case .discarded:
         discarded += 1
         statistics.discarded = discarded
         if discarded > 10 * max(cases, 10) {
-          let report = PropertyReport(
-            problem:
-              "\(discarded) cases were discarded by assume or discard for \(tries) tested, more than 10 for each case needed; generate valid values directly",
-            name: name, seed: seed, tries: tries, replay: replay)
-          return outcome(
-            PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
+          return givingUp(
+            "\(discarded) cases were discarded by assume or discard for \(tries) tested, more than 10 for each case needed; generate valid values directly",
+            tries: tries)
         }
       case .failed(let value, let reason, let choices, let spans):
         tries += 1
