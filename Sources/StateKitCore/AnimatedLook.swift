@@ -62,14 +62,14 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), []))
   ///     button.change(to: .highlighted, at: 0)
   ///     button.state  // .highlighted
-  public var state: ControlState { _storage.header.state }
+  public var state: ControlState { _storage.header.motion.state }
 
   /// The look of ``state`` once every transition has ended.
   ///
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
   ///     button.change(to: .highlighted, at: 0)
   ///     button.target.fill  // 1.0
-  public var target: Look { _storage.header.to }
+  public var target: Look { _storage.header.motion.to }
 
   /// The time from which the look is ``target``: when the last running transition ends; a
   /// time in the past once it has.
@@ -77,7 +77,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
   ///     button.change(to: .highlighted, at: 40)
   ///     button.settledAt  // 140
-  public var settledAt: Int { _storage.header.settled }
+  public var settledAt: Int { _storage.header.motion.settled }
 
   /// Whether every transition has ended at a time: the look is ``target`` from then on.
   ///
@@ -88,7 +88,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   @inlinable
-  public func isSettled(at time: Int) -> Bool { time >= _storage.header.settled }
+  public func isSettled(at time: Int) -> Bool { time >= _storage.header.motion.settled }
 
   /// The look at a time: each field where its transition has it then.
   ///
@@ -104,19 +104,13 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   @inlinable @inline(__always)
   public func look(at time: Int) -> Look {
     _storage.withUnsafeMutablePointers { header, clocks in
-      if time >= header.pointee.settled { return header.pointee.to }
-      var look = header.pointee.to
-      let clocks = UnsafeBufferPointer(start: clocks, count: header.pointee.count)
       header.pointee.unmanagedCore._withUnsafeGuaranteedRef { core in
-        withUnsafeMutablePointer(to: &look) { look in
-          withUnsafeMutablePointer(to: &header.pointee.from) { from in
-            withUnsafeMutablePointer(to: &header.pointee.to) { to in
-              core.blend(look, from: from, to: to, clocks: clocks, at: time)
-            }
-          }
+        withUnsafeMutablePointer(to: &header.pointee.motion) { motion in
+          core.look(
+            motion, clocks: UnsafeBufferPointer(start: clocks, count: header.pointee.count),
+            at: time)
         }
       }
-      return look
     }
   }
 
@@ -132,66 +126,11 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   ///   - time: When, in milliseconds; a time before the previous change counts as that one's.
   public mutating func change(to newState: ControlState, at time: Int) {
     if !isKnownUniquelyReferenced(&_storage) { _storage = _storage.copy() }
-    let time = max(time, _storage.header.changedAt)
-    _storage.header.changedAt = time
-    guard newState != state else { return }
-    var current = look(at: time)
-    let core = _storage.header.core
-    var target = core.lookup.resolve(newState)
-    let change = StateChange(old: state, new: newState)
     _storage.withUnsafeMutablePointers { header, clocks in
-      var settled = time
-      withUnsafeMutablePointer(to: &header.pointee.from) { from in
-        withUnsafeMutablePointer(to: &header.pointee.to) { old in
-          withUnsafeMutablePointer(to: &current) { current in
-            withUnsafeMutablePointer(to: &target) { target in
-              for (index, motion) in core.motions.enumerated() {
-                if !motion.same(target, old) {
-                  clocks[index] = Self.restart(
-                    motion, clocks[index], core: core, change: change, at: time, from: from,
-                    current: current, target: target)
-                }
-                settled = max(settled, clocks[index].end)
-              }
-            }
-          }
-        }
+      let clocks = UnsafeMutableBufferPointer(start: clocks, count: header.pointee.count)
+      withUnsafeMutablePointer(to: &header.pointee.motion) { motion in
+        header.pointee.core.change(motion, clocks: clocks, to: newState, at: time)
       }
-      header.pointee.to = target
-      header.pointee.state = newState
-      header.pointee.settled = settled
     }
-  }
-
-  /// The clock of a field whose value changes: its transition for the change, from its value
-  /// at `time`, which becomes its value in `from`.
-  private static func restart(
-    _ motion: _FieldMotion<Look>, _ clock: _FieldClock, core: _AnimatorCore<Look>,
-    change: StateChange, at time: Int, from: UnsafeMutablePointer<Look>,
-    current: UnsafePointer<Look>, target: UnsafePointer<Look>
-  ) -> _FieldClock {
-    let transition = core.transitions.transition(for: motion.name, change)
-    var duration = transition.duration
-    if motion.switching == nil, time < clock.end, motion.same(target, from) {
-      // Back to where the running transition started: as long as the part already covered
-      // (none while it waits out its delay).
-      var covered = 0.0
-      if time > clock.start {
-        let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
-        covered = min(max(core.curves[clock.curve].progress(at: fraction), 0), 1)
-      }
-      // Rounded up: a field that has moved at all moves back, rather than jumps.
-      duration = covered >= 1 ? duration : Int((Double(duration) * covered).rounded(.up))
-    }
-    motion.copy(from, current)
-    let start = adding(time, transition.delay)
-    let end = motion.switching == .start ? start : adding(start, duration)
-    return _FieldClock(start: start, end: end, curve: core.curveIndex(transition.curve))
-  }
-
-  /// A sum that stops at `Int.max` instead of overflowing.
-  private static func adding(_ time: Int, _ milliseconds: Int) -> Int {
-    let (sum, overflow) = time.addingReportingOverflow(milliseconds)
-    return overflow ? .max : sum
   }
 }

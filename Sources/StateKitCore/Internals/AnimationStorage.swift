@@ -9,7 +9,7 @@ final class _AnimationStorage<Look>: ManagedBuffer<_AnimationHeader<Look>, _Fiel
     let target = core.lookup.resolve(state)
     let count = core.frameFields.count
     let buffer = create(minimumCapacity: count) { _ in
-      _AnimationHeader(core: core, state: state, from: target, to: target, count: count)
+      _AnimationHeader(core: core, motion: _LookMotion(state: state, look: target), count: count)
     }
     // `create` on this class makes an instance of it.
     let storage = unsafeDowncast(buffer, to: _AnimationStorage.self)
@@ -38,22 +38,35 @@ struct _AnimationHeader<Look> {
   /// Keeps the core alive; read through `unmanagedCore`, which costs no reference count.
   @usableFromInline let core: _AnimatorCore<Look>
   @usableFromInline let unmanagedCore: Unmanaged<_AnimatorCore<Look>>
+  @usableFromInline var motion: _LookMotion<Look>
+  /// The number of clocks, one per field.
+  @usableFromInline let count: Int
+
+  @usableFromInline
+  init(core: _AnimatorCore<Look>, motion: _LookMotion<Look>, count: Int) {
+    self.core = core
+    unmanagedCore = Unmanaged.passUnretained(core)
+    (self.motion, self.count) = (motion, count)
+  }
+}
+
+/// Where one widget's look is between states, apart from its clocks: what ``AnimatedLook``
+/// keeps in its storage's header and ``AnimatedLooks`` keeps one of per widget.
+@usableFromInline
+struct _LookMotion<Look> {
   @usableFromInline var state: ControlState
   /// The look each moving field started from.
   @usableFromInline var from: Look
   /// The look of `state`.
   @usableFromInline var to: Look
-  /// The number of clocks, one per field.
-  @usableFromInline let count: Int
   /// The time from which every clock has ended.
   @usableFromInline var settled = Int.min
   /// The time of the last change.
   @usableFromInline var changedAt = Int.min
 
+  /// A widget at rest in a state whose look is `look`.
   @usableFromInline
-  init(core: _AnimatorCore<Look>, state: ControlState, from: Look, to: Look, count: Int) {
-    self.core = core
-    unmanagedCore = Unmanaged.passUnretained(core)
-    (self.state, self.from, self.to, self.count) = (state, from, to, count)
+  init(state: ControlState, look: Look) {
+    (self.state, from, to) = (state, look, look)
   }
 }

@@ -39,6 +39,93 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
     curves.firstIndex(of: curve) ?? 0
   }
 
+  /// The look of a widget at a time: `motion`'s target once settled, else each field where
+  /// its clock has it. What ``AnimatedLook/look(at:)`` and ``AnimatedLooks/look(_:at:)`` do,
+  /// inlined into their callers.
+  @inlinable @inline(__always)
+  func look(
+    _ motion: UnsafeMutablePointer<_LookMotion<Look>>, clocks: UnsafeBufferPointer<_FieldClock>,
+    at time: Int
+  ) -> Look {
+    if time >= motion.pointee.settled { return motion.pointee.to }
+    var look = motion.pointee.to
+    withUnsafeMutablePointer(to: &look) { look in
+      withUnsafeMutablePointer(to: &motion.pointee.from) { from in
+        withUnsafeMutablePointer(to: &motion.pointee.to) { to in
+          blend(look, from: from, to: to, clocks: clocks, at: time)
+        }
+      }
+    }
+    return look
+  }
+
+  /// Tells a widget's motion and clocks that its state changed at a time: each field whose
+  /// value differs in the new state starts its transition from where it is then. A time before
+  /// the previous change counts as that one's.
+  func change(
+    _ motion: UnsafeMutablePointer<_LookMotion<Look>>,
+    clocks: UnsafeMutableBufferPointer<_FieldClock>, to newState: ControlState, at time: Int
+  ) {
+    let time = max(time, motion.pointee.changedAt)
+    motion.pointee.changedAt = time
+    let oldState = motion.pointee.state
+    guard newState != oldState else { return }
+    var current = look(motion, clocks: UnsafeBufferPointer(clocks), at: time)
+    var target = lookup.resolve(newState)
+    let change = StateChange(old: oldState, new: newState)
+    var settled = time
+    withUnsafeMutablePointer(to: &motion.pointee.from) { from in
+      withUnsafeMutablePointer(to: &motion.pointee.to) { old in
+        withUnsafeMutablePointer(to: &current) { current in
+          withUnsafeMutablePointer(to: &target) { target in
+            for (index, field) in motions.enumerated() {
+              if !field.same(target, old) {
+                clocks[index] = restart(
+                  field, clocks[index], change: change, at: time, from: from,
+                  current: current, target: target)
+              }
+              settled = max(settled, clocks[index].end)
+            }
+          }
+        }
+      }
+    }
+    motion.pointee.to = target
+    motion.pointee.state = newState
+    motion.pointee.settled = settled
+  }
+
+  /// The clock of a field whose value changes: its transition for the change, from its value
+  /// at `time`, which becomes its value in `from`.
+  private func restart(
+    _ motion: _FieldMotion<Look>, _ clock: _FieldClock, change: StateChange, at time: Int,
+    from: UnsafeMutablePointer<Look>, current: UnsafePointer<Look>, target: UnsafePointer<Look>
+  ) -> _FieldClock {
+    let transition = transitions.transition(for: motion.name, change)
+    var duration = transition.duration
+    if motion.switching == nil, time < clock.end, motion.same(target, from) {
+      // Back to where the running transition started: as long as the part already covered
+      // (none while it waits out its delay).
+      var covered = 0.0
+      if time > clock.start {
+        let fraction = Double(time &- clock.start) / Double(clock.end &- clock.start)
+        covered = min(max(curves[clock.curve].progress(at: fraction), 0), 1)
+      }
+      // Rounded up: a field that has moved at all moves back, rather than jumps.
+      duration = covered >= 1 ? duration : Int((Double(duration) * covered).rounded(.up))
+    }
+    motion.copy(from, current)
+    let start = Self.adding(time, transition.delay)
+    let end = motion.switching == .start ? start : Self.adding(start, duration)
+    return _FieldClock(start: start, end: end, curve: curveIndex(transition.curve))
+  }
+
+  /// A sum that stops at `Int.max` instead of overflowing.
+  private static func adding(_ time: Int, _ milliseconds: Int) -> Int {
+    let (sum, overflow) = time.addingReportingOverflow(milliseconds)
+    return overflow ? .max : sum
+  }
+
   /// Writes into `look` (a copy of `to`) every field still moving at `time`: a fraction of
   /// the way from `from` to `to` by its clock and curve. Fields whose clocks have ended keep
   /// `to`'s value. Fields that started together with one transition share one evaluation of
