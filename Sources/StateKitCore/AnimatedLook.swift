@@ -36,10 +36,13 @@
 /// Every transition ends at the look of the state entered: from ``settledAt`` on, ``look(at:)``
 /// is ``target``.
 ///
+/// To draw many widgets of one kind each frame, keep their looks together in an
+/// ``AnimatedLooks`` instead: the same motion, with no reference counting per widget.
+///
 /// An animated look is a value. It allocates its storage once, when it is made: both looks and
 /// one clock per field, in one block. ``look(at:)`` and ``change(to:at:)`` allocate nothing,
-/// unless a copy of the value shares that storage when it changes. Times should not go back: a change earlier than the
-/// previous one counts as at the previous one.
+/// unless a copy of the value shares that storage when it changes. Times should not go back: a
+/// change earlier than the previous one counts as at the previous one.
 public struct AnimatedLook<Look>: @unchecked Sendable {
   // @unchecked: the storage is copied before it changes when another value shares it, as an
   // array's is; the core it holds is immutable.
@@ -101,6 +104,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
   /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
   ///   settled. Inlined into the caller: a loop that reads looks out of an array pays one
   ///   retain and release of each look's storage, as for any value that holds a reference.
+  ///   An ``AnimatedLooks`` keeps many widgets' looks with no such cost per widget.
   @inlinable @inline(__always)
   public func look(at time: Int) -> Look {
     _storage.withUnsafeMutablePointers { header, clocks in

@@ -1,9 +1,10 @@
 // A screen mid-transition: every widget moving from one state's look to another's, one frame
-// over all widgets per call. StateKit's `AnimatedLook.look(at:)` (its fields interpolated:
-// colours by channel with the user's function, numbers; the Bool switching at the start)
-// against the interpolation a toolkit writes by hand (both looks and a start time per widget,
-// a progress, one line per field, every field), given the same colour function and the same
-// curve function, in the same rounds. Two screens: widgets between two random states (the
+// over all widgets per call. StateKit's two ways of keeping the looks, an array of
+// `AnimatedLook` (one per widget, each with its own storage) and one `AnimatedLooks` for the
+// screen (their fields interpolated: colours by channel with the user's function, numbers; the
+// Bool switching at the start) against the interpolation a toolkit writes by hand (an array of
+// both looks and a start time per widget, a progress, one line per field, every field), given
+// the same colour function and the same curve function, in the same rounds. Two screens: widgets between two random states (the
 // fields whose values differ move), and between normal and a state where every field differs.
 import AllocationCounter
 import BenchmarkSupport
@@ -76,17 +77,23 @@ func close(_ a: ButtonLook, _ b: ButtonLook) -> Bool {
     && abs(a.opacity - b.opacity) < 1e-9 && abs(a.cornerRadius - b.cornerRadius) <= 1
 }
 
-/// Prints the mid-transition rows: ns per widget per frame both ways and their ratio, for two
-/// screens (widgets between two random states, where the fields whose values differ move; and
-/// widgets between normal and a state where every field differs) and two curves, then the
-/// allocations of a frame and of an interrupt. Returns the ratios.
+/// Prints the mid-transition rows: ns per widget per frame each way and the ratios to the
+/// hand-written code, for two screens (widgets between two random states, where the fields whose
+/// values differ move; and widgets between normal and a state where every field differs) and two
+/// curves, then the allocations of a frame and of an interrupt. Returns the ratios of the
+/// screen's `AnimatedLooks`, then those of the `AnimatedLook` array, row by row.
 func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, rounds: Int) -> [Double]
 {
   let duration = 200
   let everything: ControlState = [.highlighted, .disabled, .selected, .focused, visited, dragging]
   var ratios: [Double] = []
-  print("\na screen mid-transition: \(widgets) widgets, one frame of all of them per call")
-  print("screen        curve      AnimatedLook  by hand  ratio")
+  var perWidgetRatios: [Double] = []
+  print(
+    "\na screen mid-transition: \(widgets) widgets, one frame of all of them per call "
+      + "(ns per widget)")
+  print(
+    "screen        curve      AnimatedLooks  [AnimatedLook]  by hand  ratios to it: "
+      + "AnimatedLooks, [AnimatedLook]")
   for curve in [TransitionCurve.linear, .easeOut] {
     var moving = style
     moving.transitions.all[to: .normal] = Transition(milliseconds: duration, curve: curve)
@@ -101,6 +108,7 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
       // Widget i moves between its two states, starting i % 100 ms before time 0: at every
       // frame time from 0 to 99, every widget is mid-way.
       var animated: [AnimatedLook<ButtonLook>] = []
+      var screenLooks = AnimatedLooks(animator)
       var hand: [HandAnimation] = []
       animated.reserveCapacity(widgets)
       hand.reserveCapacity(widgets)
@@ -113,6 +121,7 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
         var look = AnimatedLook(animator, state: old)
         look.change(to: new, at: start)
         animated.append(look)
+        screenLooks.change(screenLooks.append(old), to: new, at: start)
         hand.append(
           HandAnimation(from: animator.look(for: old), to: animator.look(for: new), start: start))
       }
@@ -121,12 +130,14 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
         where !close(
           animated[index].look(at: time),
           handLook(hand[index], at: time, duration: duration, curve: curve))
+          || screenLooks.look(index, at: time) != animated[index].look(at: time)
         {
           print("AnimatedLook and the hand-written code disagree for widget \(index) at \(time) ms")
           exit(1)
         }
       }
       let frames = opaque(animated)
+      let screenFrames = opaque(screenLooks)
       let handFrames = opaque(hand)
       var frameTime = 0
       let times = measure(
@@ -143,34 +154,53 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
           {
             let time = frameTime
             var sum = 0
+            for index in screenFrames.indices { sum &+= fold(screenFrames.look(index, at: time)) }
+            return sum
+          },
+
+          {
+            let time = frameTime
+            var sum = 0
             for widget in handFrames {
               sum &+= fold(handLook(widget, at: time, duration: duration, curve: curve))
             }
             return sum
           },
         ])
-      let ratio = medianRatio(times[0], times[1])
+      let (perWidget, ratio) = (medianRatio(times[0], times[2]), medianRatio(times[1], times[2]))
       ratios.append(ratio)
+      perWidgetRatios.append(perWidget)
       print(
-        padRight(screen, 13), padRight("\(curve)", 10), pad(format(median(times[0])), 12),
-        pad(format(median(times[1])), 8), pad(format(ratio) + "x", 6))
+        padRight(screen, 13), padRight("\(curve)", 10), pad(format(median(times[1])), 13),
+        pad(format(median(times[0])), 15), pad(format(median(times[2])), 8),
+        pad(format(ratio) + "x", 7), pad(format(perWidget) + "x", 6))
       if curve == .linear && screen == "random" {
         var copy = animated
+        var screenCopy = screenLooks
         let before = allocationcounter_count()
         var sum = 0
         for widget in copy { sum &+= fold(widget.look(at: 50)) }
+        for index in screenCopy.indices { sum &+= fold(screenCopy.look(index, at: 50)) }
         let frameAllocations = allocationcounter_count() - before
         // The copies share storage with `animated`: the first change of each copies it once.
         for index in copy.indices { copy[index].change(to: states[index], at: 50) }
         let beforeChange = allocationcounter_count()
         for index in copy.indices { copy[index].change(to: states[widgets + index], at: 60) }
         let changeAllocations = allocationcounter_count() - beforeChange
-        blackHole(sum &+ copy.count)
+        // The screen's copy shares its arrays: its first change copies them, once.
+        screenCopy.change(0, to: states[0], at: 50)
+        let beforeScreenChange = allocationcounter_count()
+        for index in screenCopy.indices {
+          screenCopy.change(index, to: states[widgets + index], at: 60)
+        }
+        let screenChangeAllocations = allocationcounter_count() - beforeScreenChange
+        blackHole(sum &+ copy.count &+ screenCopy.count)
         print(
-          "  allocations: \(frameAllocations) for a frame of \(widgets) looks, "
-            + "\(changeAllocations) for \(widgets) interrupts")
+          "  allocations: \(frameAllocations) for a frame of \(widgets) looks both ways, "
+            + "\(changeAllocations) for \(widgets) interrupts of [AnimatedLook], "
+            + "\(screenChangeAllocations) of AnimatedLooks")
       }
     }
   }
-  return ratios
+  return ratios + perWidgetRatios
 }

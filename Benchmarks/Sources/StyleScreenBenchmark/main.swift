@@ -555,6 +555,10 @@ let screens = [
   "random, linear", "every field, linear", "random, ease-out", "every field, ease-out",
 ]
 print(
-  "mid-transition: AnimatedLook against the hand-written interpolation: "
+  "mid-transition: a screen's AnimatedLooks against the hand-written interpolation: "
     + zip(screens, transitionRatios).map { "\(format($1))x (\($0))" }.joined(separator: ", ")
     + "; goal: within 1.5x")
+print(
+  "  an array of AnimatedLook, one storage per widget: "
+    + zip(screens, transitionRatios.dropFirst(screens.count)).map { "\(format($1))x (\($0))" }
+    .joined(separator: ", "))

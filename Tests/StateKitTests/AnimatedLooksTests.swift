@@ -1,0 +1,106 @@
+import StateKitTesting
+import Testing
+
+@testable import StateKitCore
+
+/// Many widgets' looks kept together move exactly as one `AnimatedLook` per widget would, on
+/// random timed changes of random widgets, frame by frame.
+@Suite("AnimatedLooks")
+struct AnimatedLooksTests {
+  typealias Look = AnimatedLookTests.Look
+  static let animator = AnimatedLookTests.animator
+  static let widgets = 3
+
+  /// Changes of a random widget to a random state, each some milliseconds after the one before.
+  static let changes = Gen.zip(
+    Gen.int(in: 0...(widgets - 1)),
+    Gen.controlState(in: AnimatedLookTests.bits, count: 0...4), Gen.int(in: 0...250)
+  ).array(count: 0...16)
+
+  /// Whether the store and the separate looks agree on every widget at a time.
+  static func agree(_ store: AnimatedLooks<Look>, _ looks: [AnimatedLook<Look>], at time: Int)
+    -> Bool
+  {
+    store.count == looks.count
+      && store.indices.allSatisfy { index in
+        let look = looks[index]
+        return store.look(index, at: time) == look.look(at: time)
+          && store.state(index) == look.state && store.target(index) == look.target
+          && store.settledAt(index) == look.settledAt
+      }
+      && store.isSettled(at: time) == looks.allSatisfy { $0.isSettled(at: time) }
+  }
+
+  @Test func movesAsOneAnimatedLookPerWidget() {
+    forAll(
+      "AnimatedLooks agrees with an AnimatedLook per widget at every frame", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) { changes in
+      var store = AnimatedLooks(Self.animator, count: Self.widgets)
+      var looks = Array(repeating: AnimatedLook(Self.animator), count: Self.widgets)
+      var time = 1_000
+      for (widget, state, elapsed) in changes {
+        let next = time + elapsed
+        while time < next {
+          guard Self.agree(store, looks, at: time) else { return false }
+          time += 7
+        }
+        time = next
+        store.change(widget, to: state, at: time)
+        looks[widget].change(to: state, at: time)
+        guard Self.agree(store, looks, at: time) else { return false }
+      }
+      return stride(from: time, through: time + 400, by: 7).allSatisfy {
+        Self.agree(store, looks, at: $0)
+      }
+    }
+  }
+
+  @Test func removingAWidgetKeepsTheOthersMoving() {
+    forAll(
+      "after remove(at:), the others move on as before", Self.changes,
+      cases: GrowthChecks.cases(300)
+    ) { changes in
+      var store = AnimatedLooks(Self.animator, count: Self.widgets)
+      var looks = Array(repeating: AnimatedLook(Self.animator), count: Self.widgets)
+      var time = 1_000
+      for (widget, state, elapsed) in changes {
+        time += elapsed
+        store.change(widget, to: state, at: time)
+        looks[widget].change(to: state, at: time)
+      }
+      let removed = changes.first?.0 ?? 0
+      store.remove(at: removed)
+      looks.remove(at: removed)
+      let index = store.append(.selected)
+      looks.append(AnimatedLook(Self.animator, state: .selected))
+      return index == looks.count - 1
+        && stride(from: time, through: time + 400, by: 7).allSatisfy {
+          Self.agree(store, looks, at: $0)
+        }
+    }
+  }
+
+  @Test func aCopyChangesAlone() {
+    var store = AnimatedLooks(Self.animator, states: [.normal, .selected])
+    let copy = store
+    store.change(0, to: .highlighted, at: 0)
+    #expect(copy.state(0) == .normal)
+    #expect(copy.look(0, at: 40) == Self.animator.look(for: .normal))
+    #expect(store.state(0) == .highlighted)
+    #expect(store.look(0, at: 40) != Self.animator.look(for: .normal))
+  }
+
+  @Test func storesWithoutWidgetsOrFields() {
+    var empty = AnimatedLooks(Self.animator, count: -2)
+    #expect(empty.isEmpty && empty.indices.isEmpty && empty.isSettled(at: 0))
+    empty.append()
+    empty.removeAll()
+    #expect(empty.isEmpty)
+    // A look with no fields: nothing moves, and the look is the default one.
+    let still = StyleAnimator(AnimatedLookTests.style(), default: Look(), [])
+    var looks = AnimatedLooks(still, count: 2)
+    looks.change(1, to: .highlighted, at: 5)
+    #expect(looks.look(1, at: 5) == Look() && looks.isSettled(at: 5))
+  }
+}
