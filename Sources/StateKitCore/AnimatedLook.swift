@@ -43,9 +43,7 @@
 /// one clock per field, in one block. ``look(at:)`` and ``change(to:at:)`` allocate nothing,
 /// unless a copy of the value shares that storage when it changes. Times should not go back: a
 /// change earlier than the previous one counts as at the previous one.
-public struct AnimatedLook<Look>: @unchecked Sendable {
-  // @unchecked: the storage is copied before it changes when another value shares it, as an
-  // array's is; the core it holds is immutable.
+public struct AnimatedLook<Look> {
   @usableFromInline var _storage: _AnimationStorage<Look>
 
   /// Creates the look of a widget at rest in a state.
@@ -138,3 +136,7 @@ public struct AnimatedLook<Look>: @unchecked Sendable {
     }
   }
 }
+
+// @unchecked: the storage is copied before it changes when another value shares it, as an
+// array's is; the core it holds is immutable; the looks are values of a Sendable type.
+extension AnimatedLook: @unchecked Sendable where Look: Sendable {}

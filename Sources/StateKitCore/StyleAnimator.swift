@@ -36,8 +36,7 @@
 /// A field of an ``Interpolatable`` type moves smoothly; any other switches
 /// (``StyleSet/Field/field(_:from:switching:)``). The transitions are the style set's
 /// ``StyleSet/transitions``, chosen per field by its attribute's name.
-public struct StyleAnimator<Look>: @unchecked Sendable {
-  // @unchecked: the core is immutable; `Look` values are copied out of it, never shared.
+public struct StyleAnimator<Look> {
   @usableFromInline let _core: _AnimatorCore<Look>
 
   /// Creates an animator from a style set, with its transitions.
@@ -117,3 +116,6 @@ public struct StyleAnimator<Look>: @unchecked Sendable {
     }
   }
 }
+
+// @unchecked: the core is immutable, and the looks it holds are values of a Sendable type.
+extension StyleAnimator: @unchecked Sendable where Look: Sendable {}
