@@ -52,9 +52,15 @@ let package = Package(
       dependencies: ["ErrorKit", "StateKit", "StateKitFoundation", "StateKitTesting"]),
     .testTarget(
       name: "InspectTests",
-      dependencies: ["InspectKit", "StateKitTesting", .target(name: "statekit-inspect")],
+      dependencies: [
+        "InspectKit", "StateKitTesting", .target(name: "statekit-inspect"),
+        .target(name: "statekit-peak-memory"),
+      ],
       exclude: ["Fixtures", "Golden"]
     ),
+    // Runs a program and reports its peak memory, for InspectTests: measured from a small
+    // process, not the test runner (Tests/PeakMemory/main.swift says why). In no product.
+    .executableTarget(name: "statekit-peak-memory", path: "Tests/PeakMemory"),
     // Two widget libraries compiled independently that both put a state on application bit 0
     // (bit 16), and an app (the test target) that uses both without editing either: the
     // pattern of DeclaringCustomStates.md. Test fixtures only, in no product.

@@ -41,6 +41,8 @@ ALLOWED = {
     # Test fixtures: two widget libraries on the same bit (Tests/TwoLibraries/).
     "LinkKit": {"StateKit"},
     "ListKit": {"StateKit"},
+    # Test helper: runs a program and reports its peak memory (Tests/PeakMemory/).
+    "statekit-peak-memory": set(),
 }
 # target -> modules it may import only inside `#if canImport(...)` of that module
 CONDITIONAL_IMPORTS = {

@@ -10,12 +10,13 @@ import Foundation
 /// the output is what the tool wrote. Tests of what the process itself does (exit codes through
 /// `main.swift`, signals, real pipes and their timing, `/dev/full`, argument bytes as the kernel
 /// passes them, peak memory) run the built binary instead: ``spawning(_:stdin:environment:)``,
-/// ``spawning(rawArguments:)``, or `Process` with ``binary``.
+/// ``spawning(rawArguments:measuringPeakMemory:)``, or `Process` with ``binary``.
 struct Run: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
-  /// The process's peak resident memory, when the run measured it (``spawning(rawArguments:)``).
+  /// The process's peak resident memory, when the run measured it
+  /// (``spawning(rawArguments:measuringPeakMemory:)``).
   var maximumResidentBytes: Int?
 
   var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
@@ -124,8 +125,10 @@ extension Run {
   /// Runs the built binary with arguments given as bytes, exactly as the process receives them
   /// (through `main.swift`), so a test can pass what `Process` cannot: an argument that is not
   /// valid UTF-8. Standard input is empty; standard output and error are collected through
-  /// files; the process's peak memory is measured.
-  static func spawning(rawArguments: [[UInt8]]) throws -> Run {
+  /// files. With `measuringPeakMemory`, the binary runs under `statekit-peak-memory`, which
+  /// reports its peak memory as ``maximumResidentBytes`` (Tests/PeakMemory/main.swift says why
+  /// this process cannot measure it).
+  static func spawning(rawArguments: [[UInt8]], measuringPeakMemory: Bool = false) throws -> Run {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "statekit-raw-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -138,7 +141,14 @@ extension Run {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let arguments = [Array(Self.binary.path.utf8)] + rawArguments
+    let report = directory.appendingPathComponent("peak").path
+    let helper = Self.binary.deletingLastPathComponent().appendingPathComponent(
+      "statekit-peak-memory"
+    ).path
+    let program = measuringPeakMemory ? helper : Self.binary.path
+    let arguments =
+      (measuringPeakMemory ? [Array(helper.utf8), Array(report.utf8)] : [])
+      + [Array(Self.binary.path.utf8)] + rawArguments
     let pointers: [UnsafeMutablePointer<CChar>?] =
       arguments.map { bytes in
         let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
@@ -148,11 +158,10 @@ extension Run {
       } + [nil]
     defer { for pointer in pointers { pointer?.deallocate() } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, Self.binary.path, &actions, nil, pointers, environ)
+    let spawned = posix_spawn(&pid, program, &actions, nil, pointers, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var waitStatus: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &waitStatus, 0, &usage) < 0, errno == EINTR {}
+    while waitpid(pid, &waitStatus, 0) < 0, errno == EINTR {}
     // Read with the C library: Foundation's file reading leaks its buffer for an empty file
     // under LeakSanitizer with this toolchain.
     let contents = { (path: String) -> String in
@@ -168,10 +177,11 @@ extension Run {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    // The exit status, as `WEXITSTATUS` gives it for a process that exited; Linux counts the
-    // peak resident set in kilobytes.
+    // The exit status, as `WEXITSTATUS` gives it for a process that exited; the helper exits
+    // with the program's.
+    let peak = contents(report).split(separator: "\n").first.flatMap { Int($0) }
     return Run(
       status: (waitStatus >> 8) & 0xFF, stdout: contents(out), stderr: contents(err),
-      maximumResidentBytes: Int(usage.ru_maxrss) * 1024)
+      maximumResidentBytes: measuringPeakMemory ? peak : nil)
   }
 }

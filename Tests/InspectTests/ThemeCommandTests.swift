@@ -390,7 +390,8 @@ struct ThemeCommandTests {
     for attributes in [base] + sizes {
       let file = directory.appendingPathComponent("grid\(attributes).json")
       try Data(Self.grid(attributes: attributes, bits: 12).utf8).write(to: file)
-      let run = try Run.spawning(rawArguments: [Array("theme".utf8), Array(file.path.utf8)])
+      let run = try Run.spawning(
+        rawArguments: [Array("theme".utf8), Array(file.path.utf8)], measuringPeakMemory: true)
       #expect(run.status == 0, "\(run.stderr)")
       #expect(run.stdout.contains("over 12 state bits"))
       peaks.append(try #require(run.maximumResidentBytes))
