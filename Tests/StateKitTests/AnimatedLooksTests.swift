@@ -31,25 +31,36 @@ struct AnimatedLooksTests {
       && store.isSettled(at: time) == looks.allSatisfy { $0.isSettled(at: time) }
   }
 
+  /// Applies changes from time 1,000 to a store of `widgets` and to one `AnimatedLook` per
+  /// widget, and calls `frame` every 7 ms in between and after each change. Returns `nil` as
+  /// soon as `frame` returns false, else both and the time of the last change.
+  static func play(
+    _ changes: [(Int, ControlState, Int)],
+    frame: (AnimatedLooks<Look>, [AnimatedLook<Look>], Int) -> Bool = { _, _, _ in true }
+  ) -> (store: AnimatedLooks<Look>, looks: [AnimatedLook<Look>], time: Int)? {
+    var store = AnimatedLooks(animator, count: widgets)
+    var looks = Array(repeating: AnimatedLook(animator), count: widgets)
+    var time = 1_000
+    for (widget, state, elapsed) in changes {
+      let next = time + elapsed
+      while time < next {
+        guard frame(store, looks, time) else { return nil }
+        time += 7
+      }
+      time = next
+      store.change(widget, to: state, at: time)
+      looks[widget].change(to: state, at: time)
+      guard frame(store, looks, time) else { return nil }
+    }
+    return (store, looks, time)
+  }
+
   @Test func movesAsOneAnimatedLookPerWidget() {
     forAll(
       "AnimatedLooks agrees with an AnimatedLook per widget at every frame", Self.changes,
       cases: GrowthChecks.cases(500)
     ) { changes in
-      var store = AnimatedLooks(Self.animator, count: Self.widgets)
-      var looks = Array(repeating: AnimatedLook(Self.animator), count: Self.widgets)
-      var time = 1_000
-      for (widget, state, elapsed) in changes {
-        let next = time + elapsed
-        while time < next {
-          guard Self.agree(store, looks, at: time) else { return false }
-          time += 7
-        }
-        time = next
-        store.change(widget, to: state, at: time)
-        looks[widget].change(to: state, at: time)
-        guard Self.agree(store, looks, at: time) else { return false }
-      }
+      guard let (store, looks, time) = Self.play(changes, frame: Self.agree) else { return false }
       return stride(from: time, through: time + 400, by: 7).allSatisfy {
         Self.agree(store, looks, at: $0)
       }
@@ -61,21 +72,15 @@ struct AnimatedLooksTests {
       "after remove(at:), the others move on as before", Self.changes,
       cases: GrowthChecks.cases(300)
     ) { changes in
-      var store = AnimatedLooks(Self.animator, count: Self.widgets)
-      var looks = Array(repeating: AnimatedLook(Self.animator), count: Self.widgets)
-      var time = 1_000
-      for (widget, state, elapsed) in changes {
-        time += elapsed
-        store.change(widget, to: state, at: time)
-        looks[widget].change(to: state, at: time)
-      }
+      guard let played = Self.play(changes) else { return false }
+      var (store, looks) = (played.store, played.looks)
       let removed = changes.first?.0 ?? 0
       store.remove(at: removed)
       looks.remove(at: removed)
       let index = store.append(.selected)
       looks.append(AnimatedLook(Self.animator, state: .selected))
       return index == looks.count - 1
-        && stride(from: time, through: time + 400, by: 7).allSatisfy {
+        && stride(from: played.time, through: played.time + 400, by: 7).allSatisfy {
           Self.agree(store, looks, at: $0)
         }
     }
