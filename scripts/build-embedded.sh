@@ -64,11 +64,12 @@ STATEKITCORE=(
   Sources/StateKitCore/StateSelector+TextFormat.swift
   Sources/StateKitCore/StateSelector.swift
   Sources/StateKitCore/StateTable+Explain.swift
-  Sources/StateKitCore/StateTable+Lookup.swift
   Sources/StateKitCore/StateTable.swift
+  Sources/StateKitCore/StateLookup.swift
   Sources/StateKitCore/Internals/NameTable+TextFormat.swift
   Sources/StateKitCore/Internals/NameTable.swift
   Sources/StateKitCore/Internals/StateIndex.swift
+  Sources/StateKitCore/Internals/LookupStorage.swift
   Sources/StateKitCore/Internals/TableStorage.swift
   Sources/StateKitCore/Internals/ThemeDocument.swift
   Sources/StateKitCore/Internals/ValueText.swift

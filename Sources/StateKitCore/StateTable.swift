@@ -23,7 +23,7 @@
 /// whatever order they were filled. Resolving a table whose selectors mention a few nearby bits
 /// is a mask, a multiply and a shift to a slot, the load of its code and the load of the value,
 /// whatever the number of entries or possible states (see ``resolve(_:)`` for the exact bound). For hot loops over a table that no longer changes,
-/// ``Lookup`` freezes it with a default and resolves with no test at all.
+/// ``StateLookup`` freezes it with a default and resolves with no test at all.
 ///
 /// To port an `if`/`else` chain as it is, use ``init(firstMatch:)``, whose first matching entry
 /// wins, or ``init(evaluating:_:)``, which calls the function that chooses a value once per
@@ -347,7 +347,7 @@ public struct StateTable<Value> {
   ///
   /// In a loop that resolves many states it can also be a little faster than
   /// `resolve(state) ?? defaultValue`: with no optional to unwrap, the compiler keeps one exit
-  /// test in the loop instead of two. With a table that no longer changes, a ``Lookup`` made
+  /// test in the loop instead of two. With a table that no longer changes, a ``StateLookup`` made
   /// with the same default resolves with no test at all.
   ///
   /// - Parameters:

@@ -4,7 +4,7 @@
 /// one kind of widget shares.
 ///
 /// Make one per widget kind, from the style set (usually read from a theme), a default look
-/// and the fields the style fills, as for a ``StyleSet/Lookup``; each widget keeps an
+/// and the fields the style fills, as for a ``StateLookup``; each widget keeps an
 /// ``AnimatedLook`` of its own:
 ///
 ///     struct ButtonLook: Equatable, Sendable {
@@ -48,14 +48,14 @@ public struct StyleAnimator<Look> {
   ///   - style: The style set; later changes to it do not reach the animator.
   ///   - defaultLook: The look of a state that no entry matches, field by field.
   ///   - fields: Which attribute fills which field, and how each moves.
-  /// - Complexity: That of a ``StyleSet/Lookup``, once.
+  /// - Complexity: That of a ``StateLookup``, once.
   public init(_ style: StyleSet, default defaultLook: Look, _ fields: [StyleSet.Field<Look>]) {
-    self.init(StyleSet.Lookup(style, default: defaultLook, fields), transitions: style.transitions)
+    self.init(StateLookup(style, default: defaultLook, fields), transitions: style.transitions)
   }
 
   /// Creates an animator from a lookup and transitions of your choice.
   ///
-  ///     let looks = StyleSet.Lookup(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let looks = StateLookup(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
   ///     let still = StyleAnimator(looks, transitions: StyleTransitions())
   ///     var button = AnimatedLook(still)
   ///     button.change(to: .highlighted, at: 0)
@@ -64,11 +64,11 @@ public struct StyleAnimator<Look> {
   /// - Parameters:
   ///   - looks: The look of each state, and how each field moves.
   ///   - transitions: The transitions, found by each field's attribute name.
-  public init(_ looks: StyleSet.Lookup<Look>, transitions: StyleTransitions) {
+  public init(_ looks: StateLookup<Look>, transitions: StyleTransitions) {
     _core = _AnimatorCore(lookup: looks, transitions: transitions)
   }
 
-  /// The look of a state once every transition has ended: what ``StyleSet/Lookup/resolve(_:)``
+  /// The look of a state once every transition has ended: what ``StateLookup/resolve(_:)``
   /// gives.
   ///
   ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)])

@@ -25,105 +25,55 @@ import StateKitAtomics
 ///     ButtonStyle.text.update { $0[StateSelector(.focused)] = .hot }
 ///     ButtonStyle.text[.focused]         // .hot
 ///
-/// Reading costs what a ``StateTable/Lookup`` costs, plus one atomic load: no lock, no
-/// reference count, no allocation. ``update(_:)`` and setting ``table`` build the new lookup
-/// first and publish it with one compare-and-swap, so a reader sees the old table or the new
-/// one, never a mix. Each table the holder has published stays in memory until the holder is
-/// released (a reader on another thread may still be using it): change a holder when a theme
-/// changes, not once per frame.
+/// Reading costs what a ``StateLookup`` costs, plus one atomic load: no lock, no reference
+/// count, no allocation. The holder publishes its lookup's own memory; ``update(_:)`` and
+/// setting ``table`` build the new lookup first and publish it in one step, so a reader sees
+/// the old table or the new one, never a mix. Each lookup the holder has published stays in
+/// memory until the last copy of the holder is released (a reader on another thread may still
+/// be using it): change a holder when a theme changes, not once per frame.
 ///
-/// A table whose bits do not gather into a lookup (see ``StateTable/Lookup``) is resolved
-/// through the table, with the same answers.
+/// A holder is a handle: its copies share one style, and a change through any copy reaches
+/// all of them. Keep it wherever the toolkit keeps styles: a `static let`, a stored property,
+/// a class property a subclass overrides, a value in an environment passed down a subtree. It
+/// is `Sendable`, so a main-actor type reads it with no annotation.
 ///
-/// A holder is not copyable, so that reading it counts no reference: keep it in one place, a
-/// `static let` or a stored property, and read it there (pass it as `borrowing` where a function
-/// needs it).
-public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
+/// A global or `static let` is initialized lazily, and on Linux every read of one the
+/// optimizer cannot prove done calls the runtime's once-check. In a draw that reads a style
+/// per item, read the holder into a local once and read the local in the loop:
+///
+///     func drawRows(_ states: [ControlState]) -> [Role] {
+///         let text = ButtonStyle.text  // one once-check per draw
+///         return states.map { text[$0] }
+///     }
+///     drawRows([.focused, .normal])  // [.hot, .normal]
+public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `_current` is the box's slot, read with acquiring loads only.
   /// Where a holder's values come from.
   @usableFromInline
-  enum Source {
+  enum Source: @unchecked Sendable {
+    // @unchecked: a style set's fields capture key paths and immutable closures only.
     /// A table and the value of the states it does not match.
     case table(StateTable<Value>)
     /// A style set whose attributes fill the fields of a look.
     case style(StyleSet, [StyleSet.Field<Value>])
-  }
 
-  /// One published source, its index and its values, never changed once published. It owns
-  /// the memory that `frozen` describes.
-  // @unchecked: nothing but `previous` changes after `init`, and only in the holder's `deinit`;
-  // the fields' key paths and closures are read-only.
-  @usableFromInline
-  final class Version: @unchecked Sendable {
-    let source: Source
-    let defaultValue: Value
-    /// How a state resolves when there is no index.
-    let fallback: ((ControlState) -> Value)?
-    /// What a read needs, in memory this version owns.
-    let frozen: UnsafeMutablePointer<_FrozenStyle<Value>>
-    let valueCount: Int
-    /// The version this one replaced, kept alive for readers that may still hold it. Cleared
-    /// only by the holder's `deinit`, when no reader is left.
-    var previous: Version?
-
-    init(_ source: Source, defaultValue: Value, previous: Version?) {
-      (self.source, self.defaultValue, self.previous) = (source, defaultValue, previous)
-      var index: _StateIndex?
-      var values: [Value] = []
-      var fallback: ((ControlState) -> Value)?
-      switch source {
-      case .table(let table):
-        if let lookup = StateTable.Lookup(table, default: defaultValue) {
-          (index, values) = (lookup._index, lookup._values)
-        } else {
-          fallback = { table.resolve($0, default: defaultValue) }
-        }
-      case .style(let style, let fields):
-        let lookup = StyleSet.Lookup(style, default: defaultValue, fields)
-        (index, values) = (lookup._index, lookup._looks)
-        if !lookup.isIndexed { fallback = { lookup.resolve($0) } }
+    /// The lookup of the source.
+    func lookup(default defaultValue: Value) -> StateLookup<Value> {
+      switch self {
+      case .table(let table): StateLookup(table, default: defaultValue)
+      case .style(let style, let fields): StateLookup(style, default: defaultValue, fields)
       }
-      self.fallback = fallback
-      valueCount = values.count
-      let valueMemory = UnsafeMutablePointer<Value>.allocate(capacity: values.count)
-      valueMemory.initialize(from: values, count: values.count)
-      var codeMemory: UnsafeMutablePointer<UInt16>?
-      if let index {
-        codeMemory = .allocate(capacity: index.codes.count)
-        codeMemory?.initialize(from: index.codes, count: index.codes.count)
-      }
-      frozen = .allocate(capacity: 1)
-      frozen.initialize(
-        to: _FrozenStyle(
-          relevant: index?.relevant ?? 0, multiplier: index?.multiplier ?? 0,
-          shift: index?.shift ?? 0, codes: codeMemory.map { UnsafePointer($0) },
-          values: UnsafePointer(valueMemory), owner: nil))
-      frozen.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-    }
-
-    deinit {
-      UnsafeMutablePointer(mutating: frozen.pointee.values).deinitialize(count: valueCount)
-        .deallocate()
-      frozen.pointee.codes.map { UnsafeMutablePointer(mutating: $0).deallocate() }
-      frozen.deallocate()
-    }
-
-    /// The value of a state when there is no index.
-    func resolveWithoutIndex(_ state: ControlState) -> Value {
-      // A version without an index has a fallback.
-      // swift-format-ignore: NeverForceUnwrap
-      fallback!(state)
     }
   }
 
-  /// The current version's frozen form, whose `owner` is the version, retained once by the
-  /// holder. Read with acquiring loads and replaced with compare-and-swaps only.
-  @usableFromInline nonisolated(unsafe) let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// The published lookup and its source, shared by every copy of the holder.
+  @usableFromInline let _box: _HolderBox<Value>
+  /// The box's slot, copied here so that a read loads it without going through the box.
+  @usableFromInline let _current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-  /// Publishes the first version.
-  init(first version: Version) {
-    current = .allocate(capacity: 1)
-    _ = Unmanaged.passRetained(version)
-    current.initialize(to: UnsafeMutableRawPointer(version.frozen))
+  init(_ source: Source, default defaultValue: Value) {
+    _box = _HolderBox(source, default: defaultValue)
+    _current = _box.current
   }
 
   /// Creates a holder.
@@ -136,7 +86,7 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   ///   - table: The entries.
   ///   - defaultValue: The value of the states no entry matches.
   public init(_ table: StateTable<Value>, default defaultValue: Value) {
-    self.init(first: Version(.table(table), defaultValue: defaultValue, previous: nil))
+    self.init(.table(table), default: defaultValue)
   }
 
   /// Creates a holder from a function of a few states, called once for every combination of
@@ -161,7 +111,7 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   }
 
   /// Creates a holder of looks whose fields a style set's attributes fill, as a
-  /// ``StyleSet/Lookup`` does.
+  /// ``StateLookup`` does.
   ///
   ///     struct LinkLook: Sendable {
   ///         var color = "blue"
@@ -181,48 +131,24 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   public init(
     _ style: StyleSet, default defaultLook: Value, _ fields: [StyleSet.Field<Value>]
   ) {
-    self.init(first: Version(.style(style, fields), defaultValue: defaultLook, previous: nil))
+    self.init(.style(style, fields), default: defaultLook)
   }
 
-  deinit {
-    // Unlinks the versions one by one, newest first, so that freeing a long history does not
-    // recurse once per version.
-    var version: Version? = Self.owner(of: current.pointee).takeRetainedValue()
-    while let newest = version {
-      version = newest.previous
-      newest.previous = nil
-    }
-    current.deallocate()
-  }
-
-  /// The version that owns a frozen form.
-  private static func owner(of frozen: UnsafeMutableRawPointer?) -> Unmanaged<Version> {
-    // `current` always holds a frozen form, whose owner is set when it is made.
-    // swift-format-ignore: NeverForceUnwrap
-    let owner = frozen!.assumingMemoryBound(to: _FrozenStyle<Value>.self).pointee.owner!
-    return Unmanaged<Version>.fromOpaque(owner)
-  }
-
-  /// The frozen form readers see now.
+  /// The header of the lookup readers see now.
   @inlinable @inline(__always)
-  var frozen: UnsafePointer<_FrozenStyle<Value>> {
-    // `current` always holds a frozen form: set in `init`, replaced only by another.
+  var _header: UnsafePointer<_LookupHeader<Value>> {
+    // The slot always holds a header: set when the box is made, replaced only by another.
     // swift-format-ignore: NeverForceUnwrap
-    UnsafePointer(statekit_load_acquire(current)!.assumingMemoryBound(to: _FrozenStyle<Value>.self))
+    UnsafePointer(
+      statekit_load_acquire(_current)!.assumingMemoryBound(to: _LookupHeader<Value>.self))
   }
 
-  /// The current version.
-  var version: Version {
-    Self.owner(of: UnsafeMutableRawPointer(mutating: frozen)).takeUnretainedValue()
-  }
-
-  /// The value of a state when the current version has no index.
+  /// The value of a state when the current lookup has no index.
   @usableFromInline
-  static func resolveWithoutIndex(
-    _ state: ControlState, _ frozen: UnsafePointer<_FrozenStyle<Value>>
+  static func _resolveWithoutIndex(
+    _ state: ControlState, _ header: UnsafePointer<_LookupHeader<Value>>
   ) -> Value {
-    Self.owner(of: UnsafeMutableRawPointer(mutating: frozen)).takeUnretainedValue()
-      .resolveWithoutIndex(state)
+    header.pointee.frozen.storage.takeUnretainedValue().resolveWithoutIndex(state.rawValue)
   }
 
   /// The value for a control in `state`: the table's best matching entry, or the default.
@@ -234,11 +160,11 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// - Complexity: O(1) when the table's bits gather; otherwise O(*n*).
   @inlinable @inline(__always)
   public subscript(state: ControlState) -> Value {
-    let frozen = self.frozen
-    guard let code = frozen.pointee.code(state) else {
-      return Self.resolveWithoutIndex(state, frozen)
+    let header = _header
+    guard let code = header.pointee.frozen.code(state.rawValue) else {
+      return Self._resolveWithoutIndex(state, header)
     }
-    return frozen.pointee.values[code]
+    return header.pointee.frozen.values[code]
   }
 
   /// Calls `body` with the value for a control in `state`, read in place: a look that holds
@@ -260,11 +186,11 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   public func withValue<Result>(
     for state: ControlState, _ body: (borrowing Value) throws -> Result
   ) rethrows -> Result {
-    let frozen = self.frozen
-    guard let code = frozen.pointee.code(state) else {
-      return try body(Self.resolveWithoutIndex(state, frozen))
+    let header = _header
+    guard let code = header.pointee.frozen.code(state.rawValue) else {
+      return try body(Self._resolveWithoutIndex(state, header))
     }
-    return try body(frozen.pointee.values[code])
+    return try body(header.pointee.frozen.values[code])
   }
 
   /// The value for a control in `state`, as the subscript gives it.
@@ -286,10 +212,10 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   ///     size[.selected]  // 3
   public var table: StateTable<Value>? {
     get {
-      guard case .table(let table) = version.source else { return nil }
+      guard case .table(let table) = _box.source else { return nil }
       return table
     }
-    nonmutating set { publish { _ in newValue.map { .table($0) } } }
+    nonmutating set { _box.publish { _ in newValue.map { .table($0) } } }
   }
 
   /// The style set the holder resolves with now, or `nil` for a holder of a table; setting it
@@ -304,11 +230,11 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   ///     sizes[.selected].size  // 3
   public var style: StyleSet? {
     get {
-      guard case .style(let style, _) = version.source else { return nil }
+      guard case .style(let style, _) = _box.source else { return nil }
       return style
     }
     nonmutating set {
-      publish { source in
+      _box.publish { source in
         guard case .style(_, let fields) = source, let newValue else { return nil }
         return .style(newValue, fields)
       }
@@ -318,7 +244,7 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   /// The value of the states no entry matches.
   ///
   ///     StyleHolder(StateTable<Int>(), default: 1).defaultValue  // 1
-  public var defaultValue: Value { version.defaultValue }
+  public var defaultValue: Value { _box.defaultValue }
 
   /// Changes the table, as a theme does, and publishes it with its new lookup in one step; a
   /// holder of a style set is left as it is.
@@ -332,7 +258,7 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   ///
   /// - Parameter body: Changes the table.
   public func update(_ body: (inout StateTable<Value>) throws -> Void) rethrows {
-    try publish { source in
+    try _box.publish { source in
       guard case .table(var table) = source else { return nil }
       try body(&table)
       return .table(table)
@@ -349,61 +275,88 @@ public struct StyleHolder<Value: Sendable>: ~Copyable, @unchecked Sendable {
   ///
   /// - Parameter body: Changes the style set.
   public func updateStyle(_ body: (inout StyleSet) throws -> Void) rethrows {
-    try publish { source in
+    try _box.publish { source in
       guard case .style(var style, let fields) = source else { return nil }
       try body(&style)
       return .style(style, fields)
     }
   }
 
-  /// Publishes the source `change` makes of the current one, unless it makes none; retries on
-  /// the newer source when another thread published first.
-  private func publish(_ change: (Source) throws -> Source?) rethrows {
-    while true {
-      let raw = statekit_load_acquire(current)
-      let old = Self.owner(of: raw)
-      guard let source = try change(old.takeUnretainedValue().source) else { return }
-      let new = Version(
-        source, defaultValue: old.takeUnretainedValue().defaultValue,
-        previous: old.takeUnretainedValue())
-      // The new version holds the old one, so the holder's own reference moves to the new one.
-      if statekit_compare_exchange(current, raw, UnsafeMutableRawPointer(new.frozen)) {
-        _ = Unmanaged.passRetained(new)
-        old.release()
-        return
-      }
-      new.previous = nil
-    }
-  }
 }
 
-/// What reading a ``StyleHolder`` needs, in one block with no reference to count: the index's
-/// hash and codes, and the values. Owned by a version of the holder, which `owner` names.
-@frozen @usableFromInline
-struct _FrozenStyle<Value> {
-  @usableFromInline var relevant: UInt
-  @usableFromInline var multiplier: UInt
-  @usableFromInline var shift: UInt
-  /// One code per slot, a position in `values`; `nil` when the bits do not gather.
-  @usableFromInline var codes: UnsafePointer<UInt16>?
-  @usableFromInline var values: UnsafePointer<Value>
-  /// The version that owns this memory, unretained.
-  @usableFromInline var owner: UnsafeMutableRawPointer?
+/// What every copy of a ``StyleHolder`` shares: the slot readers load the current lookup's
+/// header from, and the lookups it has published.
+///
+/// Every lookup published stays alive until the box goes: a reader on another thread may have
+/// loaded a header just before it was replaced and still be reading it. Each lookup keeps the
+/// one it replaced (`previous`), and the box keeps the newest, so the chain keeps them all.
+@usableFromInline
+final class _HolderBox<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `current` is read with acquiring loads and written with releasing stores;
+  // `published` is read and written only while `lock` is held.
+  /// The header of the current lookup, the one `published` holds.
+  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// Held (non-nil) while a thread reads or replaces `published`; never while user code runs.
+  private let lock: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  let defaultValue: Value
+  /// The current lookup and its source.
+  private var published: (lookup: StateLookup<Value>, source: StyleHolder<Value>.Source)
 
-  @usableFromInline
-  init(
-    relevant: UInt, multiplier: UInt, shift: UInt, codes: UnsafePointer<UInt16>?,
-    values: UnsafePointer<Value>, owner: UnsafeMutableRawPointer?
-  ) {
-    (self.relevant, self.multiplier, self.shift) = (relevant, multiplier, shift)
-    (self.codes, self.values, self.owner) = (codes, values, owner)
+  init(_ source: StyleHolder<Value>.Source, default defaultValue: Value) {
+    self.defaultValue = defaultValue
+    let lookup = source.lookup(default: defaultValue)
+    published = (lookup, source)
+    current = .allocate(capacity: 2)
+    current.initialize(to: lookup._storage.headerAddress)
+    lock = current + 1
+    lock.initialize(to: nil)
   }
 
-  /// The position of a state's value, or `nil` when there is no index.
-  @inlinable @inline(__always)
-  func code(_ state: ControlState) -> Int? {
-    guard let codes else { return nil }
-    return Int(
-      codes[Int(truncatingIfNeeded: ((state.rawValue & relevant) &* multiplier) &>> shift)])
+  deinit {
+    // Unlinks the lookups one by one, newest first, so that freeing a long history does not
+    // recurse once per lookup.
+    var storage = published.lookup._storage.header.previous
+    published.lookup._storage.header.previous = nil
+    while let older = storage {
+      storage = older.header.previous
+      older.header.previous = nil
+    }
+    current.deinitialize(count: 2).deallocate()
+  }
+
+  /// Runs `body` with `published` to itself: a few loads and stores, so waiting spins.
+  private func withPublished<Result>(
+    _ body: (inout (lookup: StateLookup<Value>, source: StyleHolder<Value>.Source)) -> Result
+  ) -> Result {
+    while !statekit_compare_exchange(lock, nil, UnsafeMutableRawPointer(lock)) {}
+    defer { statekit_store_release(lock, nil) }
+    return body(&published)
+  }
+
+  /// The source of the current lookup.
+  var source: StyleHolder<Value>.Source {
+    withPublished { $0.source }
+  }
+
+  /// Publishes the lookup of the source `change` makes of the current one, unless it makes
+  /// none; `change` runs again on the newer source when another thread published first.
+  func publish(
+    _ change: (StyleHolder<Value>.Source) throws -> StyleHolder<Value>.Source?
+  ) rethrows {
+    while true {
+      let (old, source) = withPublished { ($0.lookup._storage, $0.source) }
+      // The change and the new lookup are made with no lock held: `change` is the caller's.
+      guard let newSource = try change(source) else { return }
+      let lookup = newSource.lookup(default: defaultValue)
+      let won = withPublished { published in
+        guard published.lookup._storage === old else { return false }
+        // The new lookup keeps the old one alive for readers still on it.
+        lookup._storage.header.previous = old
+        published = (lookup, newSource)
+        statekit_store_release(current, lookup._storage.headerAddress)
+        return true
+      }
+      if won { return }
+    }
   }
 }

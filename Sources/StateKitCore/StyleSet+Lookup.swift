@@ -20,7 +20,7 @@ extension StyleSet {
   ///         return style
   ///     }
   ///
-  ///     let looks = StyleSet.Lookup(linkStyle(), default: LinkLook(), [
+  ///     let looks = StateLookup(linkStyle(), default: LinkLook(), [
   ///         .field(\.titleColor, from: .titleColor),
   ///         .field(\.underlined, from: .underlined),
   ///     ])
@@ -34,118 +34,21 @@ extension StyleSet {
   ///
   /// The lookup computes the look of every combination of the bits the fields' tables mention
   /// (their ``relevantStates``), keeps each distinct look once, and indexes them like a
-  /// ``StateTable/Lookup``: resolving is a mask, a multiply, a shift, a load of a 16-bit code and
+  /// ``StateLookup``: resolving is a mask, a multiply, a shift, a load of a 16-bit code and
   /// the read of the look, with no test, whatever the number of fields. That fits up to 2^12
   /// combinations: any bits among the four system states and the application range (bits 16
   /// through 23). For bits spread wider the lookup resolves field by field, as the tables do
   /// (``isIndexed`` says which).
   ///
-  /// A lookup is a snapshot: later changes to the style set do not reach it.
-  public struct Lookup<Look> {
-    /// The code of every state, a position in `_looks`; `nil` when the relevant states do not
-    /// gather.
-    @usableFromInline let _index: _StateIndex?
-    /// The distinct looks, each once, in the order first met.
-    @usableFromInline let _looks: [Look]
-    /// The look with no entry applied.
-    @usableFromInline let _default: Look
-    /// The fields, for looks resolved without an index.
-    @usableFromInline let _fields: [_BoundField<Look>]
-    /// How each field moves between two looks, in the order the fields were given.
-    @usableFromInline let _motions: [_FieldMotion<Look>]
+  /// A lookup is a snapshot: later changes to the style set do not reach it. ``StateLookup``
+  /// is the type of every lookup, of a table or of a style set.
+  public typealias Lookup<Look> = StateLookup<Look>
 
-    /// The bits that some entry of some field's table mentions: states that agree on them
-    /// resolve to the same look.
-    ///
-    ///     let looks = StyleSet.Lookup(linkStyle(), default: LinkLook(), [.field(\.underlined, from: .underlined)])
-    ///     looks.relevantStates == .highlighted  // true
-    public let relevantStates: ControlState
-
-    /// Freezes the fields of a style set into looks.
-    ///
-    ///     let looks = StyleSet.Lookup(linkStyle(), default: LinkLook(), [.field(\.titleColor, from: .titleColor)])
-    ///     looks.resolve(.visited).titleColor  // "purple"
-    ///
-    /// - Parameters:
-    ///   - style: The style set; later changes to it do not reach the lookup.
-    ///   - defaultLook: The look of a state that no entry matches: each field keeps its value
-    ///     here when its attribute has no match.
-    ///   - fields: Which attribute fills which field; a later field for the same key path
-    ///     overwrites an earlier one.
-    /// - Complexity: O(*s* × (*f* + *n*)) for *s* combinations of the relevant bits, *f*
-    ///   fields and *n* entries, once.
-    public init(_ style: StyleSet, default defaultLook: Look, _ fields: [Field<Look>]) {
-      let bound = fields.map { $0.bind(style) }
-      let relevant = bound.reduce(UInt(0)) { $0 | $1.relevant }
-      // Two states have the same look when every field has the same winner: the winners'
-      // positions name a look, which is built once. Up to eight fields of fewer than 255
-      // entries pack their positions in one word; more take an array.
-      let packs = bound.count <= 8 && bound.allSatisfy { $0.count < 255 }
-      var codes: [[Int]: Int] = [:]
-      var packedCodes: [UInt64: Int] = [:]
-      var winners: [[Int]] = []
-      _index = _StateIndex(relevant: relevant) { state in
-        if packs {
-          var key: UInt64 = 0
-          for (index, field) in bound.enumerated() {
-            key |= UInt64(field.winner(state)) << UInt64(8 * index)
-          }
-          if let code = packedCodes[key] { return UInt16(code) }
-          packedCodes[key] = winners.count
-        } else {
-          let key = bound.map { $0.winner(state) }
-          if let code = codes[key] { return UInt16(code) }
-          codes[key] = winners.count
-        }
-        winners.append(bound.map { $0.winner(state) })
-        return UInt16(winners.count - 1)
-      }
-      _looks = winners.map { winners in
-        var look = defaultLook
-        for (field, winner) in zip(bound, winners) { field.apply(winner, &look) }
-        return look
-      }
-      (_default, _fields) = (defaultLook, bound)
-      _motions = fields.map(\.motion)
-      relevantStates = ControlState(rawValue: relevant)
-    }
-
-    /// The look of a control in `state`.
-    ///
-    ///     let looks = StyleSet.Lookup(linkStyle(), default: LinkLook(), [.field(\.underlined, from: .underlined)])
-    ///     looks.resolve([.highlighted, .focused]).underlined  // true
-    ///
-    /// - Parameter state: The state of a control.
-    /// - Returns: `default` with each field set to its attribute's value for `state`, where the
-    ///   attribute has one.
-    /// - Complexity: O(1) when ``isIndexed``: a hash, a 16-bit load and the read of the look.
-    @inlinable
-    public func resolve(_ state: ControlState) -> Look {
-      guard let index = _index else { return _resolveByField(state) }
-      return _looks[index.code(state.rawValue)]
-    }
-
-    /// The look, field by field, for a lookup whose states do not gather.
-    @usableFromInline
-    func _resolveByField(_ state: ControlState) -> Look {
-      var look = _default
-      for field in _fields { field.apply(field.winner(state.rawValue), &look) }
-      return look
-    }
-
-    /// Whether every look is precomputed, so that ``resolve(_:)`` is one indexed load: true for
-    /// fields whose tables mention bits that gather into 12 slot bits, such as any of the
-    /// system states and the application range.
-    ///
-    ///     StyleSet.Lookup(linkStyle(), default: LinkLook(), []).isIndexed  // true
-    public var isIndexed: Bool { _index != nil }
-  }
-
-  /// A field of a look and the attribute that fills it, for a ``StyleSet/Lookup``.
+  /// A field of a look and the attribute that fills it, for a ``StateLookup``.
   ///
   ///     let field: StyleSet.Field<LinkLook> = .field(\.titleColor, from: .titleColor)
   ///
-  /// A field also says how it moves when the look changes (``StyleSet/Lookup/interpolate(from:to:by:)``,
+  /// A field also says how it moves when the look changes (``StateLookup/interpolate(from:to:by:)``,
   /// ``AnimatedLook``): a field of an ``Interpolatable`` type interpolates, any other switches
   /// to the new value at the start of its transition, or where
   /// ``field(_:from:switching:)`` says.
@@ -241,7 +144,68 @@ extension StyleSet {
   }
 }
 
-extension StyleSet.Lookup {
+extension StateLookup {
+  /// Freezes the fields of a style set into looks.
+  ///
+  ///     let looks = StateLookup(linkStyle(), default: LinkLook(), [.field(\.titleColor, from: .titleColor)])
+  ///     looks[.visited].titleColor  // "purple"
+  ///
+  /// - Parameters:
+  ///   - style: The style set; later changes to it do not reach the lookup.
+  ///   - defaultLook: The look of a state that no entry matches: each field keeps its value
+  ///     here when its attribute has no match.
+  ///   - fields: Which attribute fills which field; a later field for the same key path
+  ///     overwrites an earlier one.
+  /// - Complexity: O(*s* × (*f* + *n*)) for *s* combinations of the relevant bits, *f*
+  ///   fields and *n* entries, once.
+  public init(_ style: StyleSet, default defaultLook: Value, _ fields: [StyleSet.Field<Value>]) {
+    let bound = fields.map { $0.bind(style) }
+    let relevant = bound.reduce(UInt(0)) { $0 | $1.relevant }
+    // Two states have the same look when every field has the same winner: the winners'
+    // positions name a look, which is built once. Up to eight fields of fewer than 255
+    // entries pack their positions in one word; more take an array.
+    let packs = bound.count <= 8 && bound.allSatisfy { $0.count < 255 }
+    var codes: [[Int]: Int] = [:]
+    var packedCodes: [UInt64: Int] = [:]
+    var winners: [[Int]] = []
+    let index = _StateIndex(relevant: relevant) { state in
+      if packs {
+        var key: UInt64 = 0
+        for (index, field) in bound.enumerated() {
+          key |= UInt64(field.winner(state)) << UInt64(8 * index)
+        }
+        if let code = packedCodes[key] { return UInt16(code) }
+        packedCodes[key] = winners.count
+      } else {
+        let key = bound.map { $0.winner(state) }
+        if let code = codes[key] { return UInt16(code) }
+        codes[key] = winners.count
+      }
+      winners.append(bound.map { $0.winner(state) })
+      return UInt16(winners.count - 1)
+    }
+    let looks = winners.map { winners in
+      var look = defaultLook
+      for (field, winner) in zip(bound, winners) { field.apply(winner, &look) }
+      return look
+    }
+    // Without an index, a look is built field by field for each state.
+    let byField: ((UInt) -> Value)? =
+      index != nil
+      ? nil
+      : { state in
+        var look = defaultLook
+        for field in bound { field.apply(field.winner(state), &look) }
+        return look
+      }
+    self.init(
+      _LookupStorage.make(
+        index: index, values: looks, relevant: relevant, fallback: byField,
+        motions: fields.map(\.motion)))
+  }
+}
+
+extension StateLookup {
   /// The look a fraction of the way from one look to another, field by field: a field whose
   /// values interpolate takes the value in between, a field that switches takes the new value
   /// from the start (any fraction above 0) or at the end (fraction 1) of the way.
@@ -251,7 +215,7 @@ extension StyleSet.Lookup {
   ///     style[StyleKey<Double>("width"), for: .normal] = 10
   ///     style[StyleKey<Double>("width"), for: .selected] = 30
   ///     style[StyleKey<String>("label"), for: .selected] = "on"
-  ///     let looks = StyleSet.Lookup(style, default: Bar(), [
+  ///     let looks = StateLookup(style, default: Bar(), [
   ///         .field(\.width, from: StyleKey<Double>("width")),
   ///         .field(\.label, from: StyleKey<String>("label"), switching: .end),
   ///     ])
@@ -265,12 +229,12 @@ extension StyleSet.Lookup {
   ///   - fraction: How far along, usually the progress of a ``TransitionCurve``.
   /// - Returns: The look in between.
   @inlinable
-  public func interpolate(from: Look, to: Look, by fraction: Double) -> Look {
+  public func interpolate(from: Value, to: Value, by fraction: Double) -> Value {
     var look = to
     withUnsafeMutablePointer(to: &look) { look in
       withUnsafePointer(to: from) { from in
         withUnsafePointer(to: to) { to in
-          for motion in _motions {
+          for motion in _storage.header.motions {
             switch motion.switching {
             case nil: motion.blend(look, from, to, fraction)
             case .start?: if fraction <= 0 { motion.copy(look, from) }
@@ -460,4 +424,3 @@ extension _BoundField: @unchecked Sendable where Look: Sendable {}
 extension _FieldMotion: @unchecked Sendable where Look: Sendable {}
 // @unchecked: a field's closures capture a key path, a style key and an offset, all immutable.
 extension StyleSet.Field: @unchecked Sendable where Look: Sendable {}
-extension StyleSet.Lookup: Sendable where Look: Sendable {}

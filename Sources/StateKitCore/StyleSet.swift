@@ -211,7 +211,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   ///
   /// The result holds the state and the style set's tables, so making one copies and
   /// allocates nothing; reading an attribute finds its table by name and value type and
-  /// resolves it. For code that reads the same attributes for many states, ``StyleSet/Lookup``
+  /// resolves it. For code that reads the same attributes for many states, ``StateLookup``
   /// resolves all of them at once into a struct of your own.
   ///
   /// - Parameter state: The state of a control.

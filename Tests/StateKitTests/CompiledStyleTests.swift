@@ -159,7 +159,7 @@ struct CompiledStyleTests {
   @Test func tablesWithoutALookupResolve() {
     var table = StateTable<Int>()
     for bit in [0, 9, 20, 31, 40, 52, 63] { table[ControlState(rawValue: 1 << UInt(bit))] = bit }
-    #expect(StateTable.Lookup(table, default: -1) == nil)
+    #expect(!StateLookup(table, default: -1).isIndexed)
     var style = StyleSet()
     style[Self.count] = table
     let looks = StyleSet.Lookup(style, default: Look(), [.field(\.count, from: Self.count)])

@@ -3,14 +3,14 @@ import Testing
 
 @testable import StateKitCore
 
-extension StateTable.Lookup {
+extension StateLookup {
   /// The number of slots of the index.
-  var slotCount: Int { _index.slotCount }
+  var slotCount: Int { _storage.header.slotCount }
   /// The number of values the lookup keeps.
-  var valueCount: Int { _values.count }
+  var valueCount: Int { _storage.header.valueCount }
 }
 
-@Suite("StateTable.Lookup")
+@Suite("StateLookup of a table")
 struct LookupTests {
   /// The system states and the application range: every table over them gets a lookup.
   static let namedBits: UInt = 0x00FF_000F
@@ -51,15 +51,19 @@ struct LookupTests {
       "Lookup(t, default: d).resolve(s) == t.resolve(s, default: d)", Self.tableAndStates,
       cases: 4_000
     ) { table, states in
-      guard let lookup = StateTable.Lookup(table, default: -1) else {
+      let lookup = StateLookup(table, default: -1)
+      if lookup.isIndexed {
+        made += 1
+      } else {
         refused += 1
-        // Refused only for bits that do not gather, outside the named ranges, which the table
-        // then scans.
+        // Not indexed only for bits that do not gather, outside the named ranges, which the
+        // table then scans, as the lookup does.
         let relevant = table._storage.relevant
-        return relevant & ~Self.namedBits != 0 && _StateIndex.gather(relevant) == nil
-          && table.indexShape?.scans == true
+        guard
+          relevant & ~Self.namedBits != 0 && _StateIndex.gather(relevant) == nil
+            && table.indexShape?.scans == true
+        else { return false }
       }
-      made += 1
       if lookup.slotCount > 1 << 10 { large += 1 }
       return states.allSatisfy { state in
         let expected = Self.walk(table, state, default: -1)
@@ -99,9 +103,12 @@ struct LookupTests {
       pool, precedence, entries, states in
       let table = StateTable(entries.map { ($0.selector, $0.value) }, precedence: precedence)
       let relevant = table._storage.relevant
-      guard let lookup = StateTable.Lookup(table, default: -1) else {
+      let lookup = StateLookup(table, default: -1)
+      if !lookup.isIndexed {
         refused += 1
-        return pool.rawValue != Self.namedBits && _StateIndex.gather(relevant) == nil
+        guard pool.rawValue != Self.namedBits && _StateIndex.gather(relevant) == nil else {
+          return false
+        }
       }
       return (states + [pool]).allSatisfy { state in
         lookup.resolve(state) == Self.walk(table, state, default: -1)
@@ -147,7 +154,7 @@ struct LookupTests {
       }
       let table = StateTable(entries)
       #expect(table.count >= 254 && table.indexShape?.scans == false, "\(table.count) entries")
-      let lookup = try #require(StateTable.Lookup(table, default: -1))
+      let lookup = StateLookup(table, default: -1)
       var subset: UInt = 0
       repeat {
         let state = ControlState(rawValue: subset)
@@ -168,7 +175,7 @@ struct LookupTests {
     table[[.selected, ControlState(rawValue: 1 << 23)]] = 100
     table[try StateSelector(requiring: .highlighted, excluding: ControlState(rawValue: 1 << 16))] =
       200
-    let lookup = try #require(StateTable.Lookup(table, default: -1))
+    let lookup = StateLookup(table, default: -1)
     #expect(lookup.slotCount == 4_096)
     #expect(lookup.valueCount <= table.count, "values are kept once each; no state misses")
     var subset: UInt = 0
@@ -182,10 +189,10 @@ struct LookupTests {
   @Test func missesResolveToTheDefault() throws {
     var table = StateTable<String>()
     table[.selected] = "white"
-    let lookup = try #require(StateTable.Lookup(table, default: "blue"))
+    let lookup = StateLookup(table, default: "blue")
     #expect(lookup.resolve(.normal) == "blue")
     #expect(lookup.resolve([.selected, .disabled]) == "white")
-    let empty = try #require(StateTable.Lookup(StateTable<String>(), default: "blue"))
+    let empty = StateLookup(StateTable<String>(), default: "blue")
     #expect(empty.resolve(ControlState(rawValue: .max)) == "blue")
     #expect(empty.slotCount == 1 && empty.valueCount == 1)
   }
@@ -196,14 +203,16 @@ struct LookupTests {
     for bit in stride(from: 4, to: 64, by: 8) {
       table[ControlState(rawValue: 1 << UInt(bit))] = bit
     }
-    #expect(StateTable.Lookup(table, default: 0) == nil)
+    let lookup = StateLookup(table, default: 0)
+    #expect(!lookup.isIndexed && lookup.values.isEmpty && lookup.code(for: .normal) == nil)
     #expect(table.resolve(ControlState(rawValue: 1 << 60), default: 0) == 60)
+    #expect(lookup[ControlState(rawValue: 1 << 60)] == 60 && lookup[.selected] == 0)
   }
 
   @Test func aLookupIsASnapshot() throws {
     var table = StateTable<Int>()
     table[.normal] = 1
-    let lookup = try #require(StateTable.Lookup(table, default: 0))
+    let lookup = StateLookup(table, default: 0)
     table[.normal] = 2
     table[.selected] = 3
     #expect(lookup.resolve(.selected) == 1)
@@ -234,7 +243,7 @@ struct LookupTests {
     var filled = StateTable<Int>()
     for bit in 0..<4 { filled[ControlState(rawValue: 1 << UInt(bit))] = bit }
     let table = filled
-    let lookup = try #require(StateTable.Lookup(table, default: -1))
+    let lookup = StateLookup(table, default: -1)
     let results = await withTaskGroup(of: Bool.self) { group in
       for task in 0..<8 {
         group.addTask {

@@ -46,11 +46,11 @@ struct PortingTests {
 
   @Test func aFirstMatchTableResolvesAsTheChain() throws {
     #expect(Self.chainTable.isFirstMatch)
-    let lookup = try #require(StateTable.Lookup(Self.chainTable, default: -1))
+    let lookup = StateLookup(Self.chainTable, default: -1)
     for state in Self.everyState {
       #expect(Self.chainTable.resolve(state) == Self.chain(state), "\(state.rawValue)")
       #expect(lookup[state] == Self.chain(state), "\(state.rawValue)")
-      #expect(lookup.values[lookup.code(for: state)] == Self.chain(state))
+      #expect(lookup.values[try #require(lookup.code(for: state))] == Self.chain(state))
     }
     // The most-specific rule would pick [.focused, hot] over .disabled for this state.
     let ranked = StateTable(Self.chainTable.entries.map { ($0.selector, $0.value) })
@@ -112,7 +112,7 @@ struct PortingTests {
   @Test func aTableBuiltByEvaluatingResolvesAsTheFunction() throws {
     let table = StateTable(evaluating: Self.bits, Self.chain)
     #expect(table.count == 64)
-    let lookup = try #require(StateTable.Lookup(table, default: -1))
+    let lookup = StateLookup(table, default: -1)
     for state in Self.everyState {
       #expect(table.resolve(state) == Self.chain(state))
       #expect(lookup[state] == Self.chain(state))

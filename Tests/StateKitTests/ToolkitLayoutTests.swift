@@ -213,21 +213,19 @@ struct ToolkitLayoutTests {
         firstMatch: unique.sorted { $0.state > $1.state }.map {
           (StateSelector(ControlState(rawValue: $0.state)), $0.value)
         })
-      // A lookup exists when the bits gather into 12 slot bits (LVGL's flags alone do).
-      let lookup = StateTable.Lookup(table, default: -1)
-      if lookup != nil { lookups += 1 }
+      // A lookup is indexed when the bits gather into 12 slot bits (LVGL's flags alone do).
+      let lookup = StateLookup(table, default: -1)
+      if lookup.isIndexed { lookups += 1 }
       let mentioned = styles.reduce(0) { $0 | $1.state }
       var subset: UInt = 0
       repeat {
         let expected = Self.lvglChoice(styles, for: subset)
         let state = ControlState(rawValue: subset)
         #expect(table.resolve(state) == expected, "round \(round), state \(subset), \(styles)")
-        if let lookup {
-          #expect(lookup.resolve(state) == expected ?? -1, "round \(round), state \(subset)")
-        }
+        #expect(lookup.resolve(state) == expected ?? -1, "round \(round), state \(subset)")
         subset = (subset &- mentioned) & mentioned
       } while subset != 0
     }
-    #expect(lookups > 50, "\(lookups) of 200 tables had a lookup")
+    #expect(lookups > 50, "\(lookups) of 200 tables had an indexed lookup")
   }
 }

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 // Measures StateTable through the public API, against baselines measured in the same run:
 // resolve (as `resolve(_:) ?? 0`, as `resolve(_:default:)`, and through a frozen
-// `StateTable.Lookup`) against a [ControlState: Int]
+// `StateLookup`) against a [ControlState: Int]
 // dictionary with UIKit's exact-then-normal lookup and against a plain array load; building a
 // table against filling a dictionary; decoding a table from JSON against decoding a
 // [String: Int]; then the heap bytes of a table. Every table has an entry for `.normal`, so
@@ -78,8 +78,8 @@ for size in [1, 4, 8, 16] {
   let d = opaque(dictionary)
   let a = opaque(array)
   let s = opaque(states)
-  // Every table here has an entry for `.normal` and mentions only named bits: a lookup exists.
-  guard let lookup = StateTable.Lookup(table, default: 0) else { fatalError("no lookup") }
+  // Every table here has an entry for `.normal` and mentions only named bits: it is indexed.
+  let lookup = StateLookup(table, default: 0)
   let l = opaque(lookup)
 
   let times = measure(
@@ -351,7 +351,7 @@ do {
         var sum = 0
         let table = StateTable(pairs)
         for index in 0..<tables {
-          sum &+= StateTable.Lookup(table, default: index)?.resolve(.normal) ?? 0
+          sum &+= StateLookup(table, default: index)[.normal]
         }
         return sum
       },
@@ -425,11 +425,11 @@ do {
     "\nheap bytes per table of four Int entries: \(format(perTable)) (goal <= 160); inline size \(MemoryLayout<StateTable<Int>>.size) bytes"
   )
   // The same for a lookup of each of those tables.
-  var lookups: [StateTable<Int>.Lookup] = []
+  var lookups: [StateLookup<Int>] = []
   lookups.reserveCapacity(count)
   let beforeLookups = heapInUse()
   for table in holder {
-    if let lookup = StateTable.Lookup(table, default: 0) { lookups.append(lookup) }
+    lookups.append(StateLookup(table, default: 0))
   }
   let perLookup = Double(heapInUse() - beforeLookups) / Double(lookups.count)
   blackHole(lookups.count)

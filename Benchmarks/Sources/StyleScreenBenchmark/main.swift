@@ -3,8 +3,8 @@
 // round:
 //
 // - documented: `let look = style.resolve(state)`, then `look[key] ?? default` six times;
-// - typed: a `StyleSet.Lookup` into a struct of the widget's, one call;
-// - six lookups: one `StateTable.Lookup` per attribute, made with the same defaults;
+// - typed: a `StateLookup` of a style set into a struct of the widget's, one call;
+// - six lookups: one `StateLookup` per attribute, made with the same defaults;
 // - switch: a hand-written `if` chain over the bits that gives the same answers;
 // - dictionary: a `[ControlState: ButtonLook]` over the 64 combinations of the bits the style
 //   mentions, read with the state masked to them.
@@ -158,23 +158,22 @@ func handWritten(_ state: ControlState) -> ButtonLook {
     cornerRadius: look[.cornerRadius] ?? defaultLook.cornerRadius)
 }
 
-/// One `StateTable.Lookup` per attribute, with the defaults of `ButtonLook`.
+/// One `StateLookup` per attribute, with the defaults of `ButtonLook`.
 struct SixLookups {
-  let titleColor: StateTable<Color>.Lookup
-  let background: StateTable<Color>.Lookup
-  let borderWidth: StateTable<Double>.Lookup
-  let underlined: StateTable<Bool>.Lookup
-  let opacity: StateTable<Double>.Lookup
-  let cornerRadius: StateTable<Int>.Lookup
+  let titleColor: StateLookup<Color>
+  let background: StateLookup<Color>
+  let borderWidth: StateLookup<Double>
+  let underlined: StateLookup<Bool>
+  let opacity: StateLookup<Double>
+  let cornerRadius: StateLookup<Int>
 
-  init?(_ style: StyleSet) {
-    guard let titleColor = StateTable.Lookup(style[.titleColor], default: defaultLook.titleColor),
-      let background = StateTable.Lookup(style[.background], default: defaultLook.background),
-      let borderWidth = StateTable.Lookup(style[.borderWidth], default: defaultLook.borderWidth),
-      let underlined = StateTable.Lookup(style[.underlined], default: defaultLook.underlined),
-      let opacity = StateTable.Lookup(style[.opacity], default: defaultLook.opacity),
-      let cornerRadius = StateTable.Lookup(style[.cornerRadius], default: defaultLook.cornerRadius)
-    else { return nil }
+  init(_ style: StyleSet) {
+    let titleColor = StateLookup(style[.titleColor], default: defaultLook.titleColor)
+    let background = StateLookup(style[.background], default: defaultLook.background)
+    let borderWidth = StateLookup(style[.borderWidth], default: defaultLook.borderWidth)
+    let underlined = StateLookup(style[.underlined], default: defaultLook.underlined)
+    let opacity = StateLookup(style[.opacity], default: defaultLook.opacity)
+    let cornerRadius = StateLookup(style[.cornerRadius], default: defaultLook.cornerRadius)
     (self.titleColor, self.background, self.borderWidth) = (titleColor, background, borderWidth)
     (self.underlined, self.opacity, self.cornerRadius) = (underlined, opacity, cornerRadius)
   }
@@ -187,8 +186,8 @@ struct SixLookups {
   }
 }
 
-func typedLookup(_ style: StyleSet) -> StyleSet.Lookup<ButtonLook> {
-  StyleSet.Lookup(
+func typedLookup(_ style: StyleSet) -> StateLookup<ButtonLook> {
+  StateLookup(
     style, default: defaultLook,
     [
       .field(\.titleColor, from: .titleColor), .field(\.background, from: .background),
@@ -259,8 +258,12 @@ let pathNames = ["documented", "typed", "six lookups", "switch", "dictionary"]
 // Every path gives the switch's look for every combination of the mentioned bits, with and
 // without noise, in both styles.
 for style in [withNormal, withoutNormal] {
-  guard let six = SixLookups(style) else {
-    print("no StateTable.Lookup for a table of the screen")
+  let six = SixLookups(style)
+  guard
+    [six.titleColor.isIndexed, six.background.isIndexed, six.cornerRadius.isIndexed]
+      .allSatisfy({ $0 })
+  else {
+    print("a table of the screen is not indexed")
     exit(1)
   }
   let typed = typedLookup(style)
@@ -288,7 +291,7 @@ var ratios: [String: [String: Double]] = [:]
 for scenario in scenarios {
   let style = opaque(scenario.style)
   let states = opaque(scenario.states)
-  guard let six = SixLookups(style).map(opaque) else { exit(1) }
+  let six = opaque(SixLookups(style))
   let typed = opaque(typedLookup(style))
   let dictionary = opaque(looks)
   let bodies: [() -> Int] = [
@@ -358,8 +361,7 @@ do {
   let states = opaque(randomStates)
   for style in [withNormal, withoutNormal] {
     let table = opaque(style[.titleColor])
-    guard let lookup = StateTable.Lookup(table, default: defaultLook.titleColor).map(opaque)
-    else { exit(1) }
+    let lookup = opaque(StateLookup(table, default: defaultLook.titleColor))
     let look = { (state: ControlState) in style.resolve(state) }
     let times = measure(
       operations: states.count, rounds: rounds,
@@ -412,7 +414,7 @@ func allocationsPerWidget(_ body: () -> Int) -> Double {
 do {
   let style = opaque(withNormal)
   let states = opaque(Array(randomStates.prefix(widgets)))
-  guard let six = SixLookups(style) else { exit(1) }
+  let six = SixLookups(style)
   let typed = typedLookup(style)
   let counts = [
     allocationsPerWidget {
@@ -481,8 +483,8 @@ do {
   print(
     "  the style set (6 tables and their indexes): \(format(heapBytes { resolvedOnce(makeStyle(normal: true)) }, 1))"
   )
-  print("  StyleSet.Lookup<ButtonLook>: \(format(heapBytes { typedLookup(withNormal) }, 1))")
-  print("  six StateTable.Lookups: \(format(heapBytes { SixLookups(withNormal) }, 1))")
+  print("  StateLookup<ButtonLook>: \(format(heapBytes { typedLookup(withNormal) }, 1))")
+  print("  six StateLookups: \(format(heapBytes { SixLookups(withNormal) }, 1))")
   print("  [ControlState: ButtonLook] over 64 states: \(format(heapBytes { dictionary() }, 1))")
 #endif
 
@@ -527,7 +529,7 @@ do {
       },
       {
         var sum = 0
-        for _ in 0..<builds { sum &+= SixLookups(theme)?.cornerRadius.resolve(.normal) ?? 0 }
+        for _ in 0..<builds { sum &+= SixLookups(theme).cornerRadius.resolve(.normal) }
         return sum
       },
       {
@@ -541,8 +543,8 @@ do {
   print("  a style set of 6 attributes by 21 subscript sets: \(format(times[0] / 1000))")
   print("  the same, then its first resolve:                  \(format(times[1] / 1000))")
   print("  overlaying 4 entries of 3 attributes on it:        \(format(times[2] / 1000))")
-  print("  a StyleSet.Lookup<ButtonLook> of it:               \(format(times[3] / 1000))")
-  print("  six StateTable.Lookups of its tables:              \(format(times[4] / 1000))")
+  print("  a StateLookup<ButtonLook> of it:               \(format(times[3] / 1000))")
+  print("  six StateLookups of its tables:              \(format(times[4] / 1000))")
   print("  the dictionary of 64 looks (from the switch):      \(format(times[5] / 1000))")
 }
 

@@ -1,4 +1,4 @@
-// Atomic loads and compare-and-swaps of one pointer, for StateKit's StyleHolder.
+// Atomic loads, stores and compare-and-swaps of one pointer, for StateKit's StyleHolder.
 //
 // The standard library has no public atomics that run on every deployment target of the package
 // (Synchronization's Atomic needs macOS 15 and the matching releases), so StateKit uses the C
@@ -23,6 +23,12 @@ static inline bool statekit_compare_exchange(
     void *_Nullable *_Nonnull address, void *_Nullable expected, void *_Nullable desired) {
   return __atomic_compare_exchange_n(
       address, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+/// Writes `value` at `address` with release ordering: what this thread wrote before is visible
+/// to a thread that reads `value` with an acquiring load.
+static inline void statekit_store_release(void *_Nullable *_Nonnull address, void *_Nullable value) {
+  __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
 #endif

@@ -4,7 +4,7 @@
 final class _AnimatorCore<Look>: @unchecked Sendable {
   // @unchecked: every property is immutable, and the closures of the lookup and the motions
   // capture only immutable values.
-  @usableFromInline let lookup: StyleSet.Lookup<Look>
+  @usableFromInline let lookup: StateLookup<Look>
   @usableFromInline let motions: [_FieldMotion<Look>]
   /// What a frame reads of each field: plain values only, so that reading them costs no
   /// reference count.
@@ -15,9 +15,9 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   /// Every curve some transition uses, each once; linear first, for snaps.
   @usableFromInline let curves: [TransitionCurve]
 
-  init(lookup: StyleSet.Lookup<Look>, transitions: StyleTransitions) {
+  init(lookup: StateLookup<Look>, transitions: StyleTransitions) {
     self.lookup = lookup
-    motions = lookup._motions
+    motions = lookup._storage.header.motions
     functions = motions.map { _MoveFunction($0.mover.move) }
     frameFields = zip(motions, functions).map { motion, function in
       _FrameField(

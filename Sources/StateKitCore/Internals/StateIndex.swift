@@ -2,8 +2,8 @@
 /// mentions (the relevant bits), a 16-bit code that the owner gives a meaning to.
 ///
 /// A `StateTable` stores the position of the winning entry (its entry count for no match), a
-/// `StateTable.Lookup` the position of a value among the distinct values some state resolves to,
-/// and a `StyleSet.Lookup` the position of a look among the distinct looks.
+/// a `StateLookup` of a table the position of a value among the distinct values some state resolves to,
+/// and one of a style set the position of a look among the distinct looks.
 ///
 /// Which code a state gets depends only on its relevant bits. The index sends those bits with
 /// one multiply and one shift to a slot: the multiplier gathers the relevant bits into the top

@@ -91,9 +91,9 @@ func switchStyles(_ states: SwitchStates) -> [Style] {
 /// The look of every state through StateKit: a table per property whose entries are the styles
 /// that set it, greatest state first, so the first match is LVGL's choice; frozen into lookups.
 struct StateKitSwitch {
-  let background: StateTable<UInt16>.Lookup
-  let border: StateTable<UInt8>.Lookup
-  let shadow: StateTable<UInt8>.Lookup
+  let background: StateLookup<UInt16>
+  let border: StateLookup<UInt8>
+  let shadow: StateLookup<UInt8>
 
   init(styles: [Style]) {
     // LVGL keeps the first style of a state; the greatest state value wins.
@@ -101,20 +101,15 @@ struct StateKitSwitch {
       a.element.state != b.element.state
         ? a.element.state > b.element.state : a.offset < b.offset
     }.map { $0.element }
-    func lookup<Value>(_ property: (Style) -> Value?, _ fallback: Value) -> StateTable<Value>.Lookup
-    {
+    func lookup<Value>(_ property: (Style) -> Value?, _ fallback: Value) -> StateLookup<Value> {
       var entries: [(StateSelector, Value)] = []
       for style in ordered {
         guard let value = property(style) else { continue }
         let selector = StateSelector(ControlState(rawValue: UInt(style.state)))
         if !entries.contains(where: { $0.0 == selector }) { entries.append((selector, value)) }
       }
-      guard let lookup = StateTable.Lookup(StateTable(firstMatch: entries), default: fallback)
-      else {
-        // A programmer error: the switch's states are bits 0...7, which a lookup always indexes.
-        preconditionFailure("the switch's states do not fit a lookup")
-      }
-      return lookup
+      // The switch's states are bits 0...7, which a lookup always indexes.
+      return StateLookup(StateTable(firstMatch: entries), default: fallback)
     }
     background = lookup({ $0.background }, 0)
     border = lookup({ $0.border }, 0)

@@ -1,0 +1,134 @@
+/// What reading a ``StateLookup`` needs, with no reference to count: the index's hash, its
+/// codes and the values, as pointers into the memory of the storage that holds this header.
+///
+/// The contract of the package's one layer of raw memory for lookups: `codes` and `values`
+/// point into the tail of `owner`, are written once when it is made and never after, and live
+/// exactly as long as `owner`. Whoever reads through them keeps `owner` alive: a lookup by its
+/// reference, a ``StyleHolder`` by keeping every version it published.
+@frozen @usableFromInline
+struct _FrozenLookup<Value> {
+  @usableFromInline let relevant: UInt
+  @usableFromInline let multiplier: UInt
+  @usableFromInline let shift: UInt
+  /// One code per slot, a position in `values`; `nil` when the bits do not gather, and the
+  /// storage's fallback resolves.
+  @usableFromInline let codes: UnsafePointer<UInt16>?
+  @usableFromInline let values: UnsafePointer<Value>
+  /// The storage that owns this memory, unretained.
+  @usableFromInline let owner: UnsafeRawPointer
+
+  @usableFromInline
+  init(
+    index: (relevant: UInt, multiplier: UInt, shift: UInt)?, codes: UnsafePointer<UInt16>?,
+    values: UnsafePointer<Value>, owner: UnsafeRawPointer
+  ) {
+    (relevant, multiplier, shift) = index ?? (0, 0, 0)
+    (self.codes, self.values, self.owner) = (codes, values, owner)
+  }
+
+  /// The position of a state's value, or `nil` when there is no index.
+  @inlinable @inline(__always)
+  func code(_ state: UInt) -> Int? {
+    guard let codes else { return nil }
+    return Int(codes[Int(truncatingIfNeeded: ((state & relevant) &* multiplier) &>> shift)])
+  }
+
+  /// The storage that owns the memory, as a reference that is not counted.
+  @inlinable @inline(__always)
+  var storage: Unmanaged<_LookupStorage<Value>> {
+    Unmanaged.fromOpaque(owner)
+  }
+}
+
+/// A lookup's header: the fast path, and what is read only off it.
+@usableFromInline
+struct _LookupHeader<Value> {
+  @usableFromInline let frozen: _FrozenLookup<Value>
+  @usableFromInline let valueCount: Int
+  /// The number of slots of the index; 0 without one.
+  let slotCount: Int
+  /// The bits some selector mentions.
+  @usableFromInline let relevant: UInt
+  /// The value of a state when there is no index.
+  @usableFromInline let fallback: ((UInt) -> Value)?
+  /// How each field moves, for a lookup of a style set's fields; empty for a table's.
+  @usableFromInline let motions: _LookupMotions<Value>
+  /// The lookup a ``StyleHolder`` published before this one, kept alive for readers that may
+  /// still be reading it; set and cleared by the holder only.
+  @usableFromInline var previous: _LookupStorage<Value>?
+}
+
+#if hasFeature(Embedded)
+  /// A lookup's field motions: none in Embedded Swift, which has no style-set lookups (their
+  /// fields are key paths).
+  @usableFromInline
+  struct _LookupMotions<Value> {}
+#else
+  /// How each field of a style set's lookup moves (`StyleSet+Lookup.swift`).
+  @usableFromInline
+  typealias _LookupMotions<Value> = [_FieldMotion<Value>]
+#endif
+
+/// A lookup's header, its index's codes and its values, in one allocation.
+///
+/// The tail holds the codes (two bytes per slot), then, aligned, the values. Nothing changes
+/// after `make` but the header's `previous`, which only a holder touches.
+@usableFromInline
+final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
+  /// A storage of `values`, indexed by `index` when there is one; `fallback` resolves states
+  /// otherwise.
+  static func make(
+    index: _StateIndex?, values: [Value], relevant: UInt, fallback: ((UInt) -> Value)?,
+    motions: _LookupMotions<Value>
+  ) -> _LookupStorage<Value> {
+    let codeCount = index?.codes.count ?? 0
+    let alignment = MemoryLayout<Value>.alignment
+    let bytes = codeCount * 2 + alignment + values.count * MemoryLayout<Value>.stride
+    let buffer = create(minimumCapacity: bytes) { buffer in
+      buffer.withUnsafeMutablePointerToElements { tail in
+        let raw = UnsafeMutableRawPointer(tail)
+        var codes: UnsafePointer<UInt16>?
+        if let index {
+          let memory = raw.bindMemory(to: UInt16.self, capacity: codeCount)
+          for (slot, code) in index.codes.enumerated() { (memory + slot).initialize(to: code) }
+          codes = UnsafePointer(memory)
+        }
+        let valueMemory = (raw + codeCount * 2).alignedUp(toMultipleOf: alignment)
+          .bindMemory(to: Value.self, capacity: values.count)
+        for (position, value) in values.enumerated() {
+          (valueMemory + position).initialize(to: value)
+        }
+        let frozen = _FrozenLookup(
+          index: index.map { ($0.relevant, $0.multiplier, $0.shift) }, codes: codes,
+          values: UnsafePointer(valueMemory),
+          owner: UnsafeRawPointer(Unmanaged.passUnretained(buffer).toOpaque()))
+        return _LookupHeader(
+          frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
+          fallback: fallback,
+          motions: motions, previous: nil)
+      }
+    }
+    // `create` makes an instance of the class it is called on.
+    return unsafeDowncast(buffer, to: _LookupStorage<Value>.self)
+  }
+
+  deinit {
+    withUnsafeMutablePointerToHeader { header in
+      _ = UnsafeMutablePointer(mutating: header.pointee.frozen.values)
+        .deinitialize(count: header.pointee.valueCount)
+    }
+  }
+
+  /// A pointer to the header, valid while the storage lives: what a holder publishes.
+  var headerAddress: UnsafeMutableRawPointer {
+    withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0) }
+  }
+
+  /// The value of a state when there is no index.
+  @usableFromInline
+  func resolveWithoutIndex(_ state: UInt) -> Value {
+    // A storage without codes is made with a fallback.
+    // swift-format-ignore: NeverForceUnwrap
+    header.fallback!(state)
+  }
+}

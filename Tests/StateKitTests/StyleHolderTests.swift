@@ -1,0 +1,134 @@
+import StateKit
+import Testing
+
+@testable import StateKitCore
+
+/// A style handle kept where toolkits keep styles: a `static let` of a main-actor class, a
+/// class property a subclass overrides, a value in an environment, a local copy.
+@MainActor
+class HandleWidget {
+  static let shared = StyleHolder(StateTable([(StateSelector(.selected), 1)]), default: 0)
+  /// The style of the widget's kind; a subclass gives its own.
+  class var style: StyleHolder<Int> { shared }
+
+  func draw(_ states: [ControlState]) -> [Int] {
+    // One read of the global per draw; the loop reads the local copy.
+    let style = Self.style
+    return states.map { style[$0] }
+  }
+}
+
+@MainActor
+final class SpecialWidget: HandleWidget {
+  static let special = StyleHolder(StateTable([(StateSelector(.selected), 2)]), default: 0)
+  override class var style: StyleHolder<Int> { special }
+}
+
+/// An environment of values, as a toolkit passes down a subtree.
+struct Environment: Sendable {
+  var button = StyleHolder(StateTable<String>(), default: "plain")
+}
+
+@Suite("StyleHolder as a handle")
+struct StyleHolderTests {
+  @Test @MainActor func aHandleLivesWhereToolkitsKeepStyles() throws {
+    #expect(HandleWidget().draw([.normal, .selected]) == [0, 1])
+    #expect(SpecialWidget().draw([.normal, .selected]) == [0, 2])
+    // The table of a handle is a plain optional value.
+    let table = try #require(HandleWidget.style.table)
+    #expect(table.count == 1)
+  }
+
+  @Test func copiesShareOneStyle() {
+    let environment = Environment()
+    let copy = environment.button
+    environment.button.update { $0[StateSelector(.disabled)] = "dim" }
+    #expect(copy[.disabled] == "dim" && environment.button[.disabled] == "dim")
+    // Another handle in the environment replaces the style for that subtree only.
+    var subtree = environment
+    subtree.button = StyleHolder(StateTable([(StateSelector(.disabled), "gray")]), default: "plain")
+    #expect(subtree.button[.disabled] == "gray" && environment.button[.disabled] == "dim")
+  }
+
+  /// A reader that loaded the current lookup just before an update may still be reading it:
+  /// every lookup the holder replaced stays alive while the holder lives, then is freed.
+  @Test func replacedLookupsLiveAsLongAsTheHolder() {
+    final class Box: Sendable {
+      let tag: Int
+      init(_ tag: Int) { self.tag = tag }
+    }
+    weak var first: Box?
+    weak var second: Box?
+    do {
+      let holder = StyleHolder(StateTable<Box>(), default: Box(0))
+      do {
+        let box = Box(1)
+        first = box
+        holder.table = StateTable([(StateSelector(.selected), box)])
+      }
+      // What a reader on another thread holds: the header it loaded.
+      let header = holder._header
+      do {
+        let box = Box(2)
+        second = box
+        holder.table = StateTable([(StateSelector(.selected), box)])
+      }
+      holder.table = StateTable([(StateSelector(.selected), Box(3))])
+      holder.update { $0[StateSelector(.focused)] = Box(4) }
+      // The old lookup and its values are still there for that reader.
+      #expect(first != nil && second != nil)
+      let code = header.pointee.frozen.code(ControlState.selected.rawValue)
+      #expect(code.map { header.pointee.frozen.values[$0].tag } == 1)
+      #expect(holder[.selected].tag == 3 && holder[.focused].tag == 4)
+    }
+    #expect(first == nil && second == nil)
+  }
+
+  /// Readers on other threads race updates: each read sees one published table whole (run
+  /// under ThreadSanitizer and AddressSanitizer in CI, where a freed lookup is an error).
+  @Test func readersRaceUpdates() async {
+    let holder = StyleHolder(StateTable([(StateSelector(.selected), [0, 0])]), default: [0, 0])
+    let ok = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for round in 1...500 {
+          holder.table = StateTable([(StateSelector(.selected), [round, round])])
+          holder.update { $0[StateSelector(.focused)] = [-round, -round] }
+        }
+        return true
+      }
+      for _ in 0..<3 {
+        group.addTask {
+          let reader = holder
+          for _ in 0..<20_000 {
+            let value = reader[[.selected]]
+            if value[0] != value[1] { return false }
+            let focused = reader.withValue(for: .focused) { $0[0] == $0[1] }
+            if !focused { return false }
+          }
+          return true
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(ok)
+    #expect(holder[.selected] == [500, 500] && holder[.focused] == [-500, -500])
+  }
+
+  /// Two writers at once: every change lands on the table the other published.
+  @Test func concurrentUpdatesAllLand() async {
+    let holder = StyleHolder(StateTable<Int>(), default: 0)
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<2 {
+        group.addTask {
+          for round in 0..<200 {
+            holder.update {
+              $0[StateSelector(ControlState(rawValue: 1 << UInt(16 + writer)))] = round
+              $0[StateSelector(.normal)] = ($0.resolve(.normal) ?? 0) + 1
+            }
+          }
+        }
+      }
+    }
+    #expect(holder[.normal] == 400)
+  }
+}
