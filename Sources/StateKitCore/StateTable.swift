@@ -136,6 +136,47 @@ public struct StateTable<Value> {
     _storage = _TableStorage(Self._uniqueEntries(entries), precedence: .standard, firstMatch: true)
   }
 
+  /// Creates a first-match table from a literal, one line per branch of the `if`/`else` chain
+  /// it replaces: each key is the states a branch requires, and `.normal`, which every state
+  /// matches, is the final `else`.
+  ///
+  ///     let hot = ControlState(rawValue: 1 << 16)
+  ///     let text = StateTable(firstMatch: [
+  ///         .disabled: "gray",
+  ///         [.focused, hot]: "yellow",
+  ///         .focused: "white",
+  ///         .normal: "silver",
+  ///     ])
+  ///     text.resolve([.focused, hot, .disabled])  // "gray"
+  ///     text.resolve([.focused, hot])             // "yellow"
+  ///
+  /// For a branch that also requires a state to be off, pass pairs of a ``StateSelector`` and
+  /// a value instead.
+  ///
+  /// - Parameter branches: The states each branch requires and its value, in the order they
+  ///   are tried.
+  @inlinable
+  public init(firstMatch branches: KeyValuePairs<ControlState, Value>) {
+    self.init(firstMatch: branches.map { (StateSelector($0.key), $0.value) })
+  }
+
+  /// Creates a table from a literal of states and values, resolved by the most specific
+  /// match: the order of the lines does not matter.
+  ///
+  ///     let size = StateTable([.normal: 1, .selected: 2, [.selected, .focused]: 3])
+  ///     size.resolve([.selected, .focused, .disabled])  // 3
+  ///
+  /// - Parameters:
+  ///   - entries: The states each entry requires and its value; a later entry for the same
+  ///     states replaces an earlier one.
+  ///   - precedence: The dominant states and the order that breaks ties; standard by default.
+  @inlinable
+  public init(
+    _ entries: KeyValuePairs<ControlState, Value>, precedence: StatePrecedence = .standard
+  ) {
+    self.init(entries.map { (StateSelector($0.key), $0.value) }, precedence: precedence)
+  }
+
   /// The entries with one per selector, in the order each selector first appears, each with the
   /// last value given for it.
   @inlinable

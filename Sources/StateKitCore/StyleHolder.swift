@@ -89,6 +89,21 @@ public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
     self.init(.table(table), default: defaultValue)
   }
 
+  /// Creates a holder of a first-match table written as a literal, one line per branch of
+  /// the `if`/`else` chain it replaces (see `StateTable(firstMatch:)`).
+  ///
+  ///     let border = StyleHolder(firstMatch: [.disabled: "·", .focused: "═"], default: " ")
+  ///     border[[.focused, .selected]]  // "═"
+  ///     border[.selected]              // " "
+  ///
+  /// - Parameters:
+  ///   - branches: The states each branch requires and its value, in the order they are tried.
+  ///   - defaultValue: The value of the states no branch matches: the final `else`.
+  public init(firstMatch branches: KeyValuePairs<ControlState, Value>, default defaultValue: Value)
+  {
+    self.init(StateTable(firstMatch: branches), default: defaultValue)
+  }
+
   /// Creates a holder from a function of a few states, called once for every combination of
   /// them (see ``StateTable/init(evaluating:_:)``): the way to keep a widget's selection code
   /// and read its answers from a table.

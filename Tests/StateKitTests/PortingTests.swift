@@ -239,3 +239,53 @@ struct PortingTests {
 
   final class Box: Sendable {}
 }
+
+@Suite("Terse tables")
+struct TerseTableTests {
+  static let hot = ControlState(rawValue: 1 << 16)
+
+  /// A literal first-match table resolves every state as the `if`/`else` chain it replaces.
+  @Test func aLiteralResolvesAsTheChain() {
+    let table = StateTable(firstMatch: [
+      .disabled: 0,
+      [.focused, Self.hot]: 1,
+      .focused: 2,
+      .normal: 3,
+    ])
+    let holder = StyleHolder(
+      firstMatch: [.disabled: 0, [.focused, Self.hot]: 1, .focused: 2], default: 3)
+    func chain(_ state: ControlState) -> Int {
+      if state.contains(.disabled) { return 0 }
+      if state.contains([.focused, Self.hot]) { return 1 }
+      if state.contains(.focused) { return 2 }
+      return 3
+    }
+    for state in ControlState.combinations(of: [.disabled, .focused, .selected, Self.hot]) {
+      #expect(table.resolve(state) == chain(state), "\(state.rawValue)")
+      #expect(holder[state] == chain(state), "\(state.rawValue)")
+    }
+    #expect(table.isFirstMatch)
+  }
+
+  /// A literal most-specific table is the table of its pairs, whatever their order.
+  @Test func aLiteralOfEntriesIsTheTableOfItsPairs() {
+    let literal = StateTable([.selected: 2, .normal: 1, [.selected, .focused]: 3])
+    let pairs = StateTable([
+      (StateSelector(.normal), 1), (StateSelector([.selected, .focused]), 3),
+      (StateSelector(.selected), 2),
+    ])
+    #expect(literal == pairs && !literal.isFirstMatch)
+  }
+
+  /// Every combination of the four Booleans of a value-type view is the state of its flags.
+  @Test func aStateFromFlags() {
+    for raw in 0..<16 {
+      let flags = (0..<4).map { raw & (1 << $0) != 0 }
+      let state = ControlState(
+        highlighted: flags[0], disabled: flags[1], selected: flags[2], focused: flags[3],
+        others: flags[0] ? Self.hot : .normal)
+      #expect(state.rawValue == UInt(raw) | (flags[0] ? Self.hot.rawValue : 0))
+    }
+    #expect(ControlState() == .normal)
+  }
+}
