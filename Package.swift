@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "StateKit", targets: ["StateKit", "StateKitFoundation"]),
     .library(name: "StateKitTesting", targets: ["StateKitTesting"]),
     .library(name: "ErrorKit", targets: ["ErrorKit"]),
+    // The error vocabulary alone (CodedError, ErrorPayload, ErrorCatalog), with no Foundation:
+    // for libraries that use FoundationEssentials or nothing. The NSError bridge is ErrorKit's.
+    .library(name: "ErrorKitCore", targets: ["ErrorKitCore"]),
     .executable(name: "statekit-inspect", targets: ["statekit-inspect"]),
   ],
   targets: [
