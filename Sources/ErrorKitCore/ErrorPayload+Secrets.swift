@@ -35,7 +35,8 @@ extension ErrorPayload {
   /// ```swift
   /// let url = ErrorPayload.redactingSecrets(in: "https://bob:pw@example.com/v1?token=abc&page=2")
   /// url  // "https://<redacted>@example.com/v1?token=<redacted>&page=<redacted>"
-  /// ErrorPayload.redactingSecrets(in: "GET /login?api_key=abc failed")  // "GET /login?api_key=<redacted> failed"
+  /// let target = ErrorPayload.redactingSecrets(in: "GET /login?api_key=abc failed")
+  /// target  // "GET /login?api_key=<redacted> failed"
   /// ErrorPayload.redactingSecrets(in: "/Users/bob/state.json")  // "/Users/<redacted>/state.json"
   /// ```
   ///
