@@ -9,7 +9,8 @@ extension CodedError {
   /// those, `error as NSError` carries the domain and code but, on Linux, not the texts, since
   /// Foundation reads them only from types that conform to its own protocols; and where a
   /// `LocalizedError` conformance gives it the texts (StateKit's errors), not the name and
-  /// details. This one has them all.
+  /// details. This one has them all, by the secrets policy as `error as NSError` of a
+  /// ``DescribedError`` has them (its `errorUserInfo`).
   ///
   ///     let ns = JSONDecodeError.missingRequiredKey("id").nsError
   ///     ns.localizedDescription  // "The key \"id\" is missing."

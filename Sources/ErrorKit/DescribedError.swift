@@ -93,7 +93,10 @@ extension DescribedError {
   /// of these keys; see ``ErrorUserInfoKey/escapedDetailKey(_:)``).
   ///
   /// On Linux, Foundation ignores `LocalizedError` when a type is also a `CustomNSError` and
-  /// reads only this dictionary, which is why every text is in it. The causes are converted
+  /// reads only this dictionary, which is why every text is in it. The texts and details follow
+  /// the secrets policy (``ErrorPayload/redactingSecrets(in:)``), and so does a cause that is an
+  /// `NSError`, unless the type adopts ``ExportsSecretDetails``: so `error.localizedDescription`
+  /// and `print(error as NSError)` show no password, token or user's name. The causes are converted
   /// one after the other, not recursively, and a chain longer than
   /// ``ErrorPayload/maximumDepth`` ends with a marker error.
   ///

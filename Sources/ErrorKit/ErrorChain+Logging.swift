@@ -12,7 +12,7 @@ extension ErrorChain {
   /// | `exception.type` | the error's fully qualified Swift type, or an `NSError`'s domain |
   /// | `exception.message` | the outermost error's message |
   /// | `errorkit.domain`, `errorkit.code`, `errorkit.name` | the outermost error's domain, code and case name (no `name` when unknown) |
-  /// | `errorkit.details.KEY` | each exported detail, in key order, after the secrets policy |
+  /// | `errorkit.details.KEY` | each exported detail, in key order |
   /// | `errorkit.cause.N.domain`, `.code`, `.name`, `.message` | each cause, `N` from 1, outermost first |
   /// | `errorkit.cause.N.parent` | only when an error has several causes: the number of the error it caused (0 for the outermost); causes are then numbered depth first |
   /// | `errorkit.truncated` | `true` when the chain was cut (absent otherwise) |
@@ -33,7 +33,8 @@ extension ErrorChain {
   /// ```
   ///
   /// The values are texts the chain already holds: associated values that did not opt in never
-  /// appear, and details follow the secrets policy (``ErrorPayload/redactingSecrets(in:)``).
+  /// appear, and messages and details follow the secrets policy
+  /// (``ErrorPayload/redactingSecrets(in:)``) unless a type adopts ``ExportsSecretDetails``.
   ///
   /// - Parameter error: Any error.
   /// - Returns: The pairs, in a fixed order: the same error gives the same list in every run.

@@ -6,7 +6,10 @@ import Foundation
 /// It describes any error well, on Linux too: a ``CodedError`` (and so a ``DescribedError``) by
 /// its own properties, an `NSError` by its user info, a `LocalizedError` by its texts, and a
 /// plain enum by its type and case (`MyError.notFound`) instead of "The operation could not be
-/// completed." Associated values are never printed: they may hold secrets.
+/// completed." Associated values are never printed: they may hold secrets. Every text of a
+/// chain (messages, reasons, suggestions, details) follows the secrets policy
+/// (``ErrorPayload/redactingSecrets(in:)``) unless an error's type adopts
+/// ``ExportsSecretDetails``.
 ///
 ///     enum SaveError: DescribedError {
 ///         case writeFailed(underlying: any Error)
@@ -349,16 +352,16 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     return (levels, truncated)
   }
 
-  /// One error described, and its cause; its details follow the secrets policy
+  /// One error described, and its cause; its texts (message, reason, suggestion, name and
+  /// details, and the text the platform gives when it has no message) follow the secrets policy
   /// (``ErrorPayload/redactingSecrets(in:)``) unless its type adopts ``ExportsSecretDetails``.
   static func describe(_ error: any Error) -> (
     level: Link, cause: (any Error)?, others: [any Error]
   ) {
     var described = describeAsGiven(error)
     if !(error is any ExportsSecretDetails) {
-      for (key, value) in described.level.details {
-        described.level.details[key] = ErrorPayload.redactingSecrets(in: value)
-      }
+      described.level.payload._redactOwnSecrets()
+      described.level.message = ErrorPayload.redactingSecrets(in: described.level.message)
     }
     return described
   }

@@ -10,7 +10,9 @@ extension ErrorPayload {
   ///     payload.code    // 4
   ///
   /// A ``CodedError`` gives its own fields and only the details it exports; an `NSError` its
-  /// user info; any other error its type and case name, never its associated values.
+  /// user info; any other error its type and case name, never its associated values. Every text
+  /// follows the secrets policy (``redactingSecrets(in:)``) unless the error's type adopts
+  /// ``ExportsSecretDetails``.
   ///
   /// - Parameter error: Any error.
   public init(_ error: any Error) {
@@ -44,6 +46,9 @@ extension ErrorPayload {
   /// errors.
   ///
   ///     ErrorPayload(domain: "D", code: 3, message: "Broken").nsError.localizedDescription  // "Broken"
+  ///
+  /// The payload's texts are written as they are: a captured payload followed the secrets policy
+  /// already, and ``redactingSecrets()`` applies it to any other.
   ///
   /// Details keep their names even when a name is one of the reserved user-info keys (see
   /// ``ErrorUserInfoKey/escapedDetailKey(_:)``), so `ErrorPayload(payload.nsError) == payload`

@@ -20,7 +20,10 @@ import Foundation
 ///     JSONDecodeError(ns)  // .missingRequiredKey("id")
 ///
 /// The associated values come back only from the details the error exports: here through
-/// ``ReflectsDetails``; without it, `details["0"]` is `nil` and the key comes back empty.
+/// ``ReflectsDetails``; without it, `details["0"]` is `nil` and the key comes back empty. They
+/// come back as the secrets policy exported them (a URL's credentials and query values, a home
+/// folder's user name as `<redacted>`); a type whose values must come back whole adopts
+/// ``ExportsSecretDetails``.
 ///
 /// A `CaseIterable` type whose cases carry no values gets `init(code:details:)` for free.
 public protocol NSErrorRecoverable: DescribedError {

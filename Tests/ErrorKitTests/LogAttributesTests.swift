@@ -27,7 +27,9 @@ struct LogAttributesTests {
     let pairs = ErrorChain.logAttributes(of: error)
     #expect(pairs.first?.key == "exception.type")
     #expect(pairs.first?.value == "ErrorKit.ContextualError")
-    #expect(value("exception.message", in: pairs) == "loading the theme at /Users/alice/theme.json")
+    // The context is a text of the error, and follows the secrets policy as details do.
+    #expect(
+      value("exception.message", in: pairs) == "loading the theme at /Users/<redacted>/theme.json")
     #expect(value("errorkit.domain", in: pairs) == "dev.statekit.ErrorKit")
     #expect(value("errorkit.code", in: pairs) == "3")
     // The decoding error, then the StateKitError inside it.

@@ -390,4 +390,78 @@ struct ErrorCommandTests {
       #expect(runs[1].stdout.contains(#"""# + form.key + #"": "# + quoted), "\(runs[1])")
     }
   }
+
+  // MARK: The secrets policy on an error's texts, and on the tool's own messages
+
+  /// What must not leave the tool when an error's texts hold secrets.
+  static let textSecrets = ["alice", "pw3", "SECRET3", "KEY4", "p/ss", "TOKEN5"]
+
+  /// Apple's form, whose quoted text is the description, and Linux's, whose quoted text is the
+  /// failure reason; each with a cause whose text holds a request target.
+  static let textForms: [(name: String, text: String)] = [
+    (
+      "Apple",
+      #"Error Domain=NSURLErrorDomain Code=-1011 "Could not load https://alice:pw3@example.org/?sig=SECRET3" UserInfo={NSLocalizedFailureReason=The server refused /login?api_key=KEY4 today., NSLocalizedRecoverySuggestion=Check https://bob:p/ss@example.org/v1 then retry., NSErrorFailingURLStringKey=https://alice:pw3@example.org/?sig=SECRET3, NSUnderlyingError=0x600000c1a0f0 {Error Domain=NSPOSIXErrorDomain Code=13 "GET /v1/x?token=TOKEN5 was refused"}}"#
+    ),
+    (
+      "Linux",
+      #"Error Domain=NSURLErrorDomain Code=-1011 "The server refused /login?api_key=KEY4 today."UserInfo={NSLocalizedDescription=Could not load https://alice:pw3@example.org/?sig=SECRET3, NSLocalizedRecoverySuggestion=Check https://bob:p/ss@example.org/v1 then retry., NSErrorFailingURLStringKey=https://alice:pw3@example.org/?sig=SECRET3, NSUnderlyingError=Error Domain=NSPOSIXErrorDomain Code=13 "GET /v1/x?token=TOKEN5 was refused"}"#
+    ),
+  ]
+
+  /// An error's description, failure reason and recovery suggestion are redacted as its details
+  /// are (issue 49, K1), as a tree and as JSON, on Apple's and Linux's text.
+  @Test(arguments: textForms.map(\.text))
+  func descriptionsReasonsAndSuggestionsAreRedacted(_ text: String) throws {
+    let tree = try Run(["error", text])
+    #expect(tree.status == 0, "\(tree)")
+    #expect(
+      tree.stdout == """
+        NSURLErrorDomain -1011 badServerResponse
+          description: Could not load https://<redacted>@example.org/?sig=<redacted>
+          reason: The server refused /login?api_key=<redacted> today.
+          suggestion: Check https://<redacted>@example.org/v1 then retry.
+          NSErrorFailingURLStringKey: https://<redacted>@example.org/?sig=<redacted>
+          caused by: NSPOSIXErrorDomain 13 EACCES
+            \(text.contains("UserInfo={NSLocalizedDescription") ? "reason" : "description"): GET /v1/x?token=<redacted> was refused
+
+        """)
+    let json = try Run(["error", "--json", text])
+    #expect(json.status == 0, "\(json)")
+    #expect(
+      json.stdout.contains(
+        #""description": "Could not load https://<redacted>@example.org/?sig=<redacted>", "failureReason": "The server refused /login?api_key=<redacted> today.", "recoverySuggestion": "Check https://<redacted>@example.org/v1 then retry.""#
+      ), "\(json)")
+    let streamed = try Run(["error", "--json", "-"], stdin: Data((text + "\n").utf8))
+    #expect(streamed.stdout == json.stdout, "\(streamed)")
+    for run in [tree, json, streamed] {
+      for secret in Self.textSecrets {
+        #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(secret): \(run)")
+      }
+    }
+  }
+
+  /// The tool's own messages name an input by its text: that text follows the policy too, before
+  /// it is shortened, so no half of a password is left at the cut.
+  @Test func messagesThatNameAnInputAreRedacted() throws {
+    let runs = [
+      // Not an error: the failure quotes the argument.
+      try Run(["error", "https://alice:pw3@example.org/?sig=SECRET3"]),
+      try Run(["error", "see /login?api_key=KEY4 now"]),
+      // An error whose text ends inside its user info: the warning names the argument.
+      try Run([
+        "error",
+        #"Error Domain=D Code=1 "https://alice:pw3@example.org/?sig=SECRET3" UserInfo={NSFilePath=/tmp/x"#,
+      ]),
+      try Run(["error", "--search", "https://alice:pw3@example.org/?sig=SECRET3"]),
+    ]
+    for run in runs {
+      #expect(!run.stderr.isEmpty, "\(run)")
+      for secret in Self.textSecrets {
+        #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(secret): \(run)")
+      }
+    }
+    #expect(
+      runs[0].stderr.contains(#""https://<redacted>@example.org/?sig=<redacted>""#), "\(runs[0])")
+  }
 }

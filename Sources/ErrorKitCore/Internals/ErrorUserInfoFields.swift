@@ -6,7 +6,9 @@
 /// The texts go under Foundation's standard keys, the case name under ``ErrorUserInfoKey/name``,
 /// and each exported detail under its own name, escaped by ``ErrorUserInfoKey/escapedDetailKey(_:)``
 /// when that name is reserved, so a detail never replaces a text. Only the details the error
-/// exports are written: the opt-in is ``CodedError/details``, never reflection here.
+/// exports are written: the opt-in is ``CodedError/details``, never reflection here. A
+/// CodedError's texts and details follow the secrets policy, as in every export, unless its
+/// type adopts ``ExportsSecretDetails`` (``ErrorPayload/init(exportedFieldsOf:)``).
 package enum _ErrorUserInfoFields {
   /// The user info of one error's own fields, without its cause.
   package static func fields(
@@ -22,10 +24,12 @@ package enum _ErrorUserInfoFields {
     return info
   }
 
-  /// The user info of a CodedError's own fields, without its cause.
+  /// The user info of a CodedError's own fields as they leave the process, without its cause.
   package static func fields(of error: some CodedError) -> [String: String] {
-    fields(
-      message: error.message, failureReason: error.failureReason,
-      recoverySuggestion: error.recoverySuggestion, name: error.name, details: error.details)
+    let exported = ErrorPayload(exportedFieldsOf: error)
+    return fields(
+      message: exported.message, failureReason: exported.failureReason,
+      recoverySuggestion: exported.recoverySuggestion, name: exported.name,
+      details: exported.details)
   }
 }

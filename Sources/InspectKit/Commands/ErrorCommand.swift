@@ -11,9 +11,9 @@ extension Inspector {
     for words in searches {
       let found = lookup.search(words.split(separator: " "))
       if found.isEmpty {
-        printer.fail(Failure(status: .notFound, message: "no error matches \(quoted(words))"))
+        printer.fail(Failure(status: .notFound, message: "no error matches \(Self.named(words))"))
       }
-      printer.begin(quoted(words))
+      printer.begin(Self.named(words))
       for payload in CodeDirectory.payloads(found) { printer.show(.document(payload)) }
     }
     for domain in lists {
@@ -23,7 +23,7 @@ extension Inspector {
           Failure(
             status: .notFound,
             message:
-              "no built-in table or catalog lists \(quoted(KnownDomains.canonical(domain)))"))
+              "no built-in table or catalog lists \(Self.named(KnownDomains.canonical(domain)))"))
       }
       printer.list(found)
     }
@@ -47,7 +47,7 @@ extension Inspector {
         input = operand + " " + operands[index]
         index += 1
       }
-      printer.begin(quoted(input))
+      printer.begin(Self.named(input))
       do throws(Failure) {
         try explain(input, to: &printer)
       } catch {
@@ -108,7 +108,7 @@ extension Inspector {
         found = [.init(entry: .init(domain: domain, code: code, name: nil, description: ""))]
       }
       guard !found.isEmpty else {
-        throw Failure(status: .notFound, message: "no entry for \(quoted(domain)) code \(code)")
+        throw Failure(status: .notFound, message: "no entry for \(Self.named(domain)) code \(code)")
       }
       for payload in CodeDirectory.payloads(found) { printer.show(.document(payload)) }
       return
@@ -134,16 +134,24 @@ extension Inspector {
     } else if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       found = lookup.found(named: String(words[0]))
       guard !found.isEmpty else {
-        throw Failure(status: .notFound, message: "no error is named \(quoted(text))")
+        throw Failure(status: .notFound, message: "no error is named \(Self.named(text))")
       }
     } else {
       throw Failure(
         status: .dataError,
         message:
-          "\(quoted(text)) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
+          "\(Self.named(text)) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
       )
     }
     for payload in CodeDirectory.payloads(found) { printer.show(.document(payload)) }
+  }
+
+  /// An input as the command's messages name it: quoted (``quoted(_:limit:)``) after the
+  /// secrets policy (``ErrorPayload/redactingSecrets(in:)``), which runs first so that a cut
+  /// never leaves half a password behind. Arguments are pasted logs and URLs: a message about
+  /// them goes to standard error, and from there into issues, as a report does.
+  static func named(_ input: some StringProtocol) -> String {
+    quoted(ErrorPayload.redactingSecrets(in: String(input)))
   }
 
   static func looksLikeDomain(_ word: String) -> Bool {
