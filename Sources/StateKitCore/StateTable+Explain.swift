@@ -146,7 +146,7 @@ public enum ResolutionDecision: String, Hashable, Sendable, CaseIterable {
   ///     ResolutionDecision.precedence.rawValue  // "precedence"
   case precedence
   /// The table tries its entries in the order they were given
-  /// (``StateTable/init(firstMatch:)``), and the winner is the first that matches.
+  /// (``StateTable/init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), and the winner is the first that matches.
   ///
   ///     ResolutionDecision.firstMatch.rawValue  // "firstMatch"
   case firstMatch

@@ -25,7 +25,7 @@
 /// whatever the number of entries or possible states (see ``resolve(_:)`` for the exact bound). For hot loops over a table that no longer changes,
 /// ``StateLookup`` freezes it with a default and resolves with no test at all.
 ///
-/// To port an `if`/`else` chain as it is, use ``init(firstMatch:)``, whose first matching entry
+/// To port an `if`/`else` chain as it is, use ``init(firstMatch:)-(Sequence<(StateSelector,Value)>)``, whose first matching entry
 /// wins, or ``init(evaluating:_:)``, which calls the function that chooses a value once per
 /// combination of the states it reads.
 @frozen
@@ -242,7 +242,7 @@ public struct StateTable<Value> {
   }
 
   /// Whether the first matching entry wins, in the order the entries were given (a table made
-  /// with ``init(firstMatch:)``), rather than the most specific.
+  /// with ``init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), rather than the most specific.
   ///
   ///     StateTable(firstMatch: [(StateSelector(.normal), 1)]).isFirstMatch  // true
   ///     StateTable<Int>().isFirstMatch                                     // false

@@ -38,7 +38,7 @@ extension StyleSet {
   /// the read of the look, with no test, whatever the number of fields. That fits up to 2^12
   /// combinations: any bits among the four system states and the application range (bits 16
   /// through 23). For bits spread wider the lookup resolves field by field, as the tables do
-  /// (``isIndexed`` says which).
+  /// (``StateLookup/isIndexed`` says which).
   ///
   /// A lookup is a snapshot: later changes to the style set do not reach it. ``StateLookup``
   /// is the type of every lookup, of a table or of a style set.
