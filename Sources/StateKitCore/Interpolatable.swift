@@ -24,7 +24,9 @@
 ///     Point(x: 0, y: 10).interpolated(to: Point(x: 4, y: 0), by: 0.25) == Point(x: 1, y: 7.5)  // true
 ///
 /// The laws a conformance keeps: `a.interpolated(to: b, by: 0) == a` and
-/// `a.interpolated(to: b, by: 1) == b`. A fraction outside `0...1` (a curve that overshoots)
+/// `a.interpolated(to: b, by: 1) == b`, whatever `a` and `b` are, infinities included (a width
+/// moving to `.infinity` is its old width until it starts to move); StateKitTesting's
+/// `Law.interpolationKeepsItsEnds` checks them. A fraction outside `0...1` (a curve that overshoots)
 /// extrapolates as far as the type allows. The standard library's floating-point types, `Int`
 /// and the fixed-width integers, and `SIMD2`, `SIMD3` and `SIMD4` of floating-point scalars
 /// conform; a look's fields of such types interpolate field by field in an ``AnimatedLook``.
@@ -43,11 +45,12 @@ public protocol Interpolatable {
 }
 
 extension Interpolatable where Self: BinaryFloatingPoint {
-  /// The value a fraction of the way to another, `self × (1 - fraction) + other × fraction`,
-  /// which gives both ends exactly.
+  /// The value a fraction of the way to another, `self × (1 - fraction) + other × fraction`;
+  /// at the ends, the end itself, even an infinite one.
   ///
   ///     Float(10).interpolated(to: 20, by: 0.25)  // 12.5
   ///     0.1.interpolated(to: 0.7, by: 1)           // 0.7
+  ///     100.0.interpolated(to: .infinity, by: 0)   // 100.0: not infinity × 0
   ///
   /// - Parameters:
   ///   - other: The value at fraction 1.
@@ -56,6 +59,9 @@ extension Interpolatable where Self: BinaryFloatingPoint {
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     let share = Self(fraction)
+    // The formula alone is NaN at an end when the other end is infinite (infinity × 0).
+    if share == 0 { return self }
+    if share == 1 { return other }
     return self * (1 - share) + other * share
   }
 }
@@ -121,6 +127,9 @@ extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     let share = Scalar(fraction)
+    // Each component as a scalar does: both ends exact, infinite ones too.
+    if share == 0 { return self }
+    if share == 1 { return other }
     return self * (1 - share) + other * share
   }
 }
@@ -137,6 +146,9 @@ extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     let share = Scalar(fraction)
+    // Each component as a scalar does: both ends exact, infinite ones too.
+    if share == 0 { return self }
+    if share == 1 { return other }
     return self * (1 - share) + other * share
   }
 }
@@ -154,6 +166,9 @@ extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     let share = Scalar(fraction)
+    // Each component as a scalar does: both ends exact, infinite ones too.
+    if share == 0 { return self }
+    if share == 1 { return other }
     return self * (1 - share) + other * share
   }
 }

@@ -18,7 +18,7 @@ extension StyleOverlay: Codable {
   /// - Throws: As ``StyleSet/encode(to:)`` throws.
   public func encode(to encoder: any Encoder) throws {
     let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
-    try merged.encode(to: encoder)
+    try merged._encode(to: encoder, transitionsNeedValues: false)
     var container = encoder.container(keyedBy: _SelectorKey.self)
     if let precedence {
       try container.encode(

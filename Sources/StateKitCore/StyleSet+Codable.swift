@@ -215,16 +215,27 @@ extension StyleSet: Codable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError.invalidValue` when an attribute's value type is not Encodable,
   ///   two attributes of different types share a name, or an attribute has a reserved name
-  ///   (``StyleSet/ThemeDirective``).
+  ///   (``StyleSet/ThemeDirective``); or for transitions no theme holds (see
+  ///   ``StyleSet/transitions``): a duration or delay over an hour, or a table of its own for
+  ///   an attribute with no values or named `*`.
   public func encode(to encoder: any Encoder) throws {
+    try _encode(to: encoder, transitionsNeedValues: true)
+  }
+
+  /// Encodes the style set; with `transitionsNeedValues`, only attributes with values may have
+  /// transitions of their own, as in a theme. An overlay's merged entries may have them for
+  /// attributes whose values are in the theme it is laid over.
+  func _encode(to encoder: any Encoder, transitionsNeedValues: Bool) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     if precedence != .standard {
       try container.encode(
         _PrecedenceForm(precedence), forKey: _SelectorKey(ThemeDirective.precedence.rawValue))
     }
     if !transitions.isEmpty {
+      let attributes = transitionsNeedValues ? Set(_storage.columns.map(\.slot.name)) : nil
       try container.encode(
-        _TransitionsForm(transitions: transitions), forKey: _SelectorKey(Self.transitionsMember))
+        _TransitionsForm(transitions: transitions, attributes: attributes),
+        forKey: _SelectorKey(Self.transitionsMember))
     }
     var written: Set<String> = []
     for column in _storage.columns.sorted(by: { $0.slot < $1.slot }) {

@@ -31,13 +31,33 @@ extension StyleTransitions {
   static let longestMilliseconds = 3_600_000
 }
 
-/// The JSON form of a ``StyleTransitions``, as a theme writes it under `"$transitions"`.
+/// The JSON form of a ``StyleTransitions``, as a theme writes it under `"$transitions"`. What a
+/// theme cannot hold, and so no reader would read back, is an `EncodingError`: a duration or a
+/// delay over ``StyleTransitions/longestMilliseconds``, a table of its own for an attribute
+/// named `*`, and, in a style set, one for an attribute with no values.
 struct _TransitionsForm: Encodable {
   let transitions: StyleTransitions
+  /// The attributes that may have tables of their own: a style set's, with values (a theme
+  /// names only those); `nil` for any, as an overlay's transitions may name attributes whose
+  /// values are in the theme it is laid over.
+  let attributes: Set<String>?
 
   func encode(to encoder: any Encoder) throws {
     let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
     var container = encoder.container(keyedBy: _SelectorKey.self)
+    for name in transitions.attributeNames {
+      let path = container.codingPath + [_SelectorKey(name)]
+      if name == StyleTransitions.allName {
+        throw Self.failure(
+          "attribute \(quoted(name)) cannot have transitions of its own: in a theme, \(quoted(name)) names the table for every attribute",
+          value: transitions, at: path)
+      }
+      if let attributes, !attributes.contains(name) {
+        throw Self.failure(
+          "transitions for attribute \(quoted(name)), which has no values: a theme's $transitions names only attributes it has values for",
+          value: transitions, at: path)
+      }
+    }
     let tables =
       [(StyleTransitions.allName, transitions.all)]
       + transitions.attributeNames.map { ($0, transitions[attribute: $0]) }
@@ -46,9 +66,26 @@ struct _TransitionsForm: Encodable {
         keyedBy: _SelectorKey.self, forKey: _SelectorKey(name))
       for entry in table.entries {
         let key = "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
-        try entries.encode(_TransitionForm(entry.transition), forKey: _SelectorKey(key))
+        let transition = entry.transition
+        let longest = StyleTransitions.longestMilliseconds
+        for (what, milliseconds) in [
+          ("duration", transition.duration), ("delay", transition.delay),
+        ]
+        where milliseconds > longest {
+          throw Self.failure(
+            "transition \(quoted(key)) of \(quoted(name)) has a \(what) of \(milliseconds) ms; a theme holds up to \(longest) ms (an hour)",
+            value: transition, at: entries.codingPath + [_SelectorKey(key)])
+        }
+        try entries.encode(_TransitionForm(transition), forKey: _SelectorKey(key))
       }
     }
+  }
+
+  /// The error for what a theme cannot hold.
+  private static func failure(_ message: String, value: Any, at path: [any CodingKey])
+    -> EncodingError
+  {
+    .invalidValue(value, EncodingError.Context(codingPath: path, debugDescription: message))
   }
 }
 
@@ -89,8 +126,9 @@ extension _ThemeDocument {
   ) throws(StateKitError) -> StyleTransitions {
     let directive = Self.transitionsKey
     var transitions = StyleTransitions(precedence: precedence)
+    let known = Set(attributes)
     for (name, member) in Self.sorted(try Self.object(value, at: [directive], in: self)) {
-      if name != StyleTransitions.allName, !attributes.contains(name) {
+      if name != StyleTransitions.allName, !known.contains(name) {
         throw failure(
           "unknown style attribute \(quoted(name)); known: \(attributes.sorted().joined(separator: ", "))",
           at: [directive, name])
@@ -200,8 +238,8 @@ extension _ThemeDocument {
 extension TransitionCurve {
   /// The curve CSS text names, as ``description`` writes it: `linear`, `ease`, `ease-in`,
   /// `ease-out`, `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in `0...1`) or
-  /// `steps(n, jump-start)` and `steps(n, jump-end)` (also `start` and `end`); `nil` for
-  /// anything else.
+  /// `steps(n, jump-start)` and `steps(n, jump-end)` (also `start` and `end`), for any count
+  /// from 1 that an `Int` holds, as ``steps(_:at:)`` takes; `nil` for anything else.
   init?(cssText text: String) {
     let trimmed = Substring(text).trimmingSpaces()
     switch trimmed {
@@ -222,9 +260,7 @@ extension TransitionCurve {
         else { return nil }
         self = .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
       case ("steps", 2):
-        guard let count = Int(String(arguments[0])), (1...10_000).contains(count) else {
-          return nil
-        }
+        guard let count = Int(String(arguments[0])), count >= 1 else { return nil }
         switch arguments[1] {
         case "jump-start", "start": self = .steps(count, at: .start)
         case "jump-end", "end": self = .steps(count, at: .end)

@@ -34,16 +34,14 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
       let precedence = self.precedence
       _all = newValue
       _all.precedence = precedence
-      merged = own.mapValues { _all.overlaid(with: $0) }
     }
   }
 
   private var _all: TransitionTable
-  /// The tables of attributes that have their own, by attribute name; none is empty.
+  /// The tables of attributes that have their own, by attribute name; none is empty. Each is
+  /// kept apart from `_all`, never merged into a copy of it: a change ranks the winners of the
+  /// two (``transition(for:_:)``).
   private var own: [String: TransitionTable] = [:]
-  /// For each attribute in `own`: its entries laid over the table for every attribute, the
-  /// table its changes resolve with.
-  private var merged: [String: TransitionTable] = [:]
 
   /// Creates transitions with no entries: every change snaps.
   ///
@@ -63,10 +61,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     get { _all.precedence }
     set {
       _all.precedence = newValue
-      for name in own.keys {
-        own[name]?.precedence = newValue
-        merged[name]?.precedence = newValue
-      }
+      for name in own.keys { own[name]?.precedence = newValue }
     }
   }
 
@@ -84,7 +79,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
       var table = newValue
       table.precedence = precedence
       own[name] = table.isEmpty ? nil : table
-      merged[name] = table.isEmpty ? nil : _all.overlaid(with: table)
     }
   }
 
@@ -123,8 +117,18 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   ///   - attribute: The attribute's name.
   ///   - change: The states left and entered.
   /// - Returns: The transition; ``Transition/snap`` when no entry matches.
+  /// - Complexity: O(*n* + *m*) for *n* entries for every attribute and *m* of the attribute's
+  ///   own: a walk of each, to its first match.
   public func transition(for attribute: String, _ change: StateChange) -> Transition {
-    (merged[attribute] ?? _all).resolve(change) ?? .snap
+    let shared = _all._winner(change)
+    guard let table = own[attribute], let mine = table._winner(change) else {
+      return shared?.transition ?? .snap
+    }
+    // An entry for every attribute that the attribute's own replaces has the same selectors:
+    // it matches only where that one does, which ranks no lower than `mine`, the first of the
+    // attribute's that matches. So the better of the two winners is the merged table's.
+    guard let shared, _all._outranks(shared, mine) else { return mine.transition }
+    return shared.transition
   }
 
   /// Why an attribute gets its transition for a change: which table, and that table's
@@ -146,7 +150,16 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   public func explain(
     _ change: StateChange, attribute: String, catalog: StateCatalog = .system
   ) -> Explanation {
-    let explanation = (merged[attribute] ?? _all).explain(change, catalog: catalog)
+    let explanation: TransitionTable.Explanation
+    if let table = own[attribute] {
+      // The matches of both tables, the attribute's replacing those for the same selectors,
+      // ranked together: the merged table's matches, without merging the tables.
+      let matches = [_all, table].flatMap { $0.entries.filter { $0.matches(change) } }
+      explanation = TransitionTable(matches, precedence: precedence).explain(
+        change, catalog: catalog)
+    } else {
+      explanation = _all.explain(change, catalog: catalog)
+    }
     let isOwn = explanation.winner.map { own[attribute]?[from: $0.from, to: $0.to] != nil }
     return Explanation(
       attribute: attribute, table: isOwn == true ? attribute : "all", explanation: explanation)
@@ -200,6 +213,8 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter overrides: The transitions that take precedence.
   /// - Returns: The merged transitions, with this one's precedence.
+  /// - Complexity: Linear in the entries of both, table by table (see
+  ///   ``TransitionTable/overlaid(with:)``).
   public func overlaid(with overrides: StyleTransitions) -> StyleTransitions {
     var result = self
     result.all = _all.overlaid(with: overrides._all)
@@ -270,7 +285,9 @@ extension StyleSet {
   ///
   /// Durations and delays are whole numbers from 0 to 3,600,000 (an hour); two keys for one
   /// pair of selectors, or an attribute that is not among the keys, are errors with their
-  /// place in the file. ``StyleSet/encode(to:)`` writes them, ``StyleSet/init(themeJSON:keys:catalog:)``
+  /// place in the file. ``StyleSet/encode(to:)`` writes them, and throws for what a theme
+  /// cannot hold (a longer duration or delay, a table of its own for an attribute with no
+  /// values or named `*`); ``StyleSet/init(themeJSON:keys:catalog:)``
   /// and ``StyleSet/init(from:keys:)`` read them. ``overlaid(with:)-(StyleSet)`` lays the other
   /// style's transitions over these, table by table.
   public var transitions: StyleTransitions {

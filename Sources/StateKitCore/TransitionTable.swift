@@ -122,21 +122,43 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///   sort.
   public init(_ entries: some Sequence<Entry>, precedence: StatePrecedence = .standard) {
     self.init(precedence: precedence)
-    var positions: [[StateSelector]: Int] = [:]
+    var positions: [_Pair: Int] = [:]
     for entry in entries {
-      if let position = positions[[entry.from, entry.to]] {
+      if let position = positions[_Pair(entry)] {
         ranked[position].transition = entry.transition
       } else {
-        positions[[entry.from, entry.to]] = ranked.count
+        positions[_Pair(entry)] = ranked.count
         ranked.append(entry)
       }
     }
     ranked.sort(by: rank)
   }
 
-  /// Whether one entry ranks before another by the precedence.
+  /// The selectors of an entry, which identify it in its table.
+  struct _Pair: Hashable {
+    let from: StateSelector
+    let to: StateSelector
+
+    init(_ entry: Entry) {
+      (from, to) = (entry.from, entry.to)
+    }
+  }
+
+  /// Whether one entry ranks before another by the precedence. Distinct pairs of selectors
+  /// never tie: only an entry for the same two selectors ranks neither before nor after.
   private func rank(_ entry: Entry, _ other: Entry) -> Bool {
     precedence.outranks((entry.from, entry.to), (other.from, other.to))
+  }
+
+  /// Whether one entry ranks before another by this table's precedence, for code that ranks
+  /// entries of two tables with one precedence without merging them.
+  package func _outranks(_ entry: Entry, _ other: Entry) -> Bool {
+    rank(entry, other)
+  }
+
+  /// The winning entry for a change: the first that matches, or `nil`.
+  package func _winner(_ change: StateChange) -> Entry? {
+    ranked.first { $0.matches(change) }
   }
 
   /// The transition stored for exactly these selectors; setting `nil` removes it.
@@ -230,7 +252,7 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*n*) in the number of entries: a walk of the entries, best first, to the
   ///   first that matches.
   public func resolve(_ change: StateChange) -> Transition? {
-    ranked.first { $0.matches(change) }?.transition
+    _winner(change)?.transition
   }
 
   /// The transition for a change from one state to another; see ``resolve(_:)``.
@@ -257,9 +279,27 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter overrides: The entries that take precedence.
   /// - Returns: The merged table, with this table's precedence.
+  /// - Complexity: O(*n* + *m*) for tables of *n* and *m* entries of one precedence, one merge
+  ///   of the two ranked lists; O(*m* log *m*) more to rank `overrides` by this precedence when
+  ///   theirs differs.
   public func overlaid(with overrides: TransitionTable) -> TransitionTable {
-    var result = self
-    for entry in overrides.entries { result[from: entry.from, to: entry.to] = entry.transition }
+    guard !overrides.isEmpty else { return self }
+    var laid = overrides.ranked
+    if overrides.precedence != precedence { laid.sort(by: rank) }
+    let replaced = Set(laid.lazy.map(_Pair.init))
+    var result = TransitionTable(precedence: precedence)
+    result.ranked.reserveCapacity(ranked.count + laid.count)
+    // Two ranked lists, one ranking: an entry of each goes in order. They never tie, since
+    // this table's entries for the pairs `overrides` has are dropped.
+    var next = 0
+    for entry in ranked where !replaced.contains(_Pair(entry)) {
+      while next < laid.count, rank(laid[next], entry) {
+        result.ranked.append(laid[next])
+        next += 1
+      }
+      result.ranked.append(entry)
+    }
+    result.ranked.append(contentsOf: laid[next...])
     return result
   }
 

@@ -49,7 +49,8 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
     return overflow ? .max : product / framesPerSecond
   }
 
-  /// The number of the first frame at or after a time.
+  /// The number of the first frame at or after a time: the least frame whose
+  /// ``time(ofFrame:)`` is the time or later, for any time up to `Int.max`.
   ///
   ///     VirtualClock(framesPerSecond: 60).firstFrame(after: 33)  // 2
   ///     VirtualClock(framesPerSecond: 60).firstFrame(after: 34)  // 3
@@ -57,9 +58,15 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter time: A time in milliseconds, 0 or later.
   public func firstFrame(after time: Int) -> Int {
     guard time > 0 else { return 0 }
-    // The least n with n × 1000 / fps >= time: n >= time × fps / 1000, rounded up.
-    let (product, overflow) = time.multipliedReportingOverflow(by: framesPerSecond)
-    return overflow ? .max : (product + 999) / 1_000
+    // Frames past `Int.max / 1000` are all at `Int.max` (``time(ofFrame:)`` saturates): the
+    // first of them is the answer for a time no earlier frame reaches.
+    let saturated = Int.max / 1_000 + 1
+    // The least n with n × 1000 / fps >= time is n >= time × fps / 1000, rounded up, which is
+    // time / 1000 × fps plus (time % 1000) × fps / 1000 rounded up: no product overflows.
+    let (whole, rest) = time.quotientAndRemainder(dividingBy: 1_000)
+    guard whole <= saturated / framesPerSecond else { return saturated }
+    let frames = whole * framesPerSecond + (rest * framesPerSecond + 999) / 1_000
+    return min(frames, saturated)
   }
 
   /// Moves to the next frame and returns its time.

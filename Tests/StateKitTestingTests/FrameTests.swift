@@ -35,6 +35,25 @@ struct FrameTests {
     #expect(VirtualClock(framesPerSecond: 5_000).framesPerSecond == 1_000)
   }
 
+  /// The first frame at or after a time is the least such frame for every time up to
+  /// `Int.max`, which saturated end times reach: no trap, and no frame past the one needed.
+  @Test func firstFramesReachIntMax() {
+    let times = [
+      Int.max, Int.max - 1, Int.max - 999, Int.max - 1_000, Int.max / 1_000 * 1_000,
+      Int.max / 60, Int.max / 2, 1 << 62, 1 << 53 + 1,
+    ]
+    for rate in [1, 7, 30, 60, 120, 144, 999, 1_000] {
+      let clock = VirtualClock(framesPerSecond: rate)
+      for time in times {
+        let frame = clock.firstFrame(after: time)
+        #expect(clock.time(ofFrame: frame) >= time, "\(rate) fps, \(time) ms: frame \(frame)")
+        #expect(
+          frame == 0 || clock.time(ofFrame: frame - 1) < time,
+          "\(rate) fps, \(time) ms: frame \(frame) is not the first")
+      }
+    }
+  }
+
   /// The frames a sequence is drawn at, and the actions between them.
   static func frames(
     _ steps: [TimedAction], animator: StyleAnimator<Double> = press(), rate: Int = 60

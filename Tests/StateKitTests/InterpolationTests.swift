@@ -49,6 +49,92 @@ struct InterpolationTests {
     #expect(Int.max.interpolated(to: Int.min, by: .nan) == .max)
   }
 
+  /// Floating-point values with every edge: infinities, the largest and smallest magnitudes,
+  /// zeros of both signs, and ordinary values.
+  static func floats<F: BinaryFloatingPoint & Sendable>(_: F.Type) -> Generator<F> {
+    let edges: [F] = [
+      .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+      .leastNonzeroMagnitude, -.leastNormalMagnitude, 0, -0.0, 1, -1,
+    ]
+    return Gen.frequency(
+      (1, Gen.element(of: edges)), (1, Gen.int(in: -1_000_000...1_000_000).map { F($0) / 997 }))
+  }
+
+  /// Integers of a type: its extremes and values around 0.
+  static func integers<I: FixedWidthInteger & Sendable>(_: I.Type) -> Generator<I> {
+    Gen.frequency(
+      (1, Gen.element(of: [I.min, I.min + 1, I.max - 1, I.max, 0])),
+      (1, Gen.int(in: -300...300).map { I(clamping: $0) }))
+  }
+
+  /// The ends are exact for every conformance the library ships, whatever the values: a width
+  /// moving to `.infinity` (SwiftUI's "fill") is its old width until the move starts.
+  @Test func everyConformanceKeepsItsEnds() {
+    let (doubles, floats) = (Self.floats(Double.self), Self.floats(Float.self))
+    func pairs<F: SIMDScalar & BinaryFloatingPoint & Sendable>(_ values: Generator<F>)
+      -> Generator<SIMD2<F>>
+    {
+      Gen.zip(values, values).map { SIMD2($0, $1) }
+    }
+    func triples<F: SIMDScalar & BinaryFloatingPoint & Sendable>(_ values: Generator<F>)
+      -> Generator<SIMD3<F>>
+    {
+      Gen.zip(values, values, values).map { SIMD3($0, $1, $2) }
+    }
+    func quadruples<F: SIMDScalar & BinaryFloatingPoint & Sendable>(_ values: Generator<F>)
+      -> Generator<SIMD4<F>>
+    {
+      Gen.zip(pairs(values), pairs(values)).map { SIMD4(lowHalf: $0, highHalf: $1) }
+    }
+    forAll(
+      [
+        Law.interpolationKeepsItsEnds(doubles), Law.interpolationKeepsItsEnds(floats),
+        Law.interpolationKeepsItsEnds(pairs(doubles)), Law.interpolationKeepsItsEnds(pairs(floats)),
+        Law.interpolationKeepsItsEnds(triples(doubles)),
+        Law.interpolationKeepsItsEnds(triples(floats)),
+        Law.interpolationKeepsItsEnds(quadruples(doubles)),
+        Law.interpolationKeepsItsEnds(quadruples(floats)),
+        Law.interpolationKeepsItsEnds(Self.integers(Int.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(Int8.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(Int16.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(Int32.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(Int64.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(UInt.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(UInt8.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(UInt16.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(UInt32.self)),
+        Law.interpolationKeepsItsEnds(Self.integers(UInt64.self)),
+      ], cases: GrowthChecks.cases(2_000))
+    // A fraction so near an end that a Float's share rounds to it gives that end too.
+    #expect(Float(5).interpolated(to: .infinity, by: 1e-50) == 5)
+    #expect(Float.infinity.interpolated(to: 5, by: 1 - 1e-12) == 5)
+    // Between the ends, an infinite end is reached at once; the finite middles are unchanged.
+    #expect(100.0.interpolated(to: .infinity, by: 0.5) == .infinity)
+    #expect(2.0.interpolated(to: 4, by: 0.5) == 3)
+  }
+
+  /// A width that moves to `.infinity` after a delay, in steps: its old width through the
+  /// delay and the first step, then infinite; never NaN.
+  @Test func aWidthMovingToInfinityIsNeverNaN() {
+    struct Frame: Equatable, Sendable { var maxWidth = 100.0 }
+    let maxWidth = StyleKey<Double>("maxWidth")
+    var style = StyleSet()
+    style[maxWidth, for: .normal] = 100
+    style[maxWidth, for: .selected] = .infinity
+    style.transitions.all[to: .selected] = Transition(
+      milliseconds: 100, delay: 50, curve: .steps(2, at: .end))
+    style.transitions.all[from: .selected] = Transition(milliseconds: 100, delay: 50)
+    let animator = StyleAnimator(style, default: Frame(), [.field(\.maxWidth, from: maxWidth)])
+    var look = AnimatedLook(animator)
+    look.change(to: .selected, at: 0)
+    #expect([0, 25, 50, 99].map { look.look(at: $0).maxWidth } == [100, 100, 100, 100])
+    #expect(
+      [100, 150, 400].map { look.look(at: $0).maxWidth } == [.infinity, .infinity, .infinity])
+    look.change(to: .normal, at: 1_000)
+    #expect([1_000, 1_049].map { look.look(at: $0).maxWidth } == [.infinity, .infinity])
+    #expect(look.look(at: 1_150).maxWidth == 100)
+  }
+
   typealias Look = AnimatedLookTests.Look
   static let (fill, size) = (AnimatedLookTests.fill, AnimatedLookTests.size)
   static let (label, visible) = (AnimatedLookTests.label, AnimatedLookTests.visible)

@@ -91,4 +91,153 @@ struct StyleTransitionsTests {
     transitions[attribute: "fill"][to: .selected] = nil
     #expect(transitions.isEmpty && transitions == StyleTransitions())
   }
+
+  // MARK: - Size and time: an attribute's table is not merged into a copy of `*`'s
+
+  /// The bits of the distinct selectors below: the four system names and four application bits.
+  static let bits: [ControlState] =
+    [.highlighted, .disabled, .selected, .focused]
+    + (16..<20).map { ControlState(rawValue: 1 << $0) }
+
+  /// The selector numbered `index` over `bits`: each bit not mentioned, required or excluded,
+  /// by the base-3 digits of `index`; distinct indices below 3^bits.count give distinct
+  /// selectors.
+  static func selector(_ index: Int, bits: [ControlState] = bits) -> StateSelector {
+    var (required, excluded, rest) = (ControlState.normal, ControlState.normal, index)
+    for bit in bits {
+      if rest % 3 == 1 { required.insert(bit) }
+      if rest % 3 == 2 { excluded.insert(bit) }
+      rest /= 3
+    }
+    return StateSelector(required, unless: excluded)
+  }
+
+  /// `count` entries with distinct pairs of selectors, from the pair numbered `first` on.
+  static func entries(_ count: Int, from first: Int = 0, bits: [ControlState] = bits)
+    -> [TransitionTable.Entry]
+  {
+    let side = bits.reduce(1) { product, _ in product * 3 }
+    return (first..<first + count).map { index in
+      TransitionTable.Entry(
+        from: selector(index % side, bits: bits), to: selector(index / side, bits: bits),
+        transition: Transition(milliseconds: index % 500 + 1))
+    }
+  }
+
+  /// The transition entries a value holds, counted through its stored properties, private
+  /// ones too: a table kept twice counts twice.
+  static func storedEntries(_ value: Any) -> Int {
+    if value is TransitionTable.Entry { return 1 }
+    return Mirror(reflecting: value).children.reduce(0) { $0 + storedEntries($1.value) }
+  }
+
+  /// `count` attributes with one entry of their own each, over a table for every attribute of
+  /// `count` entries: the theme of the issue's figures.
+  static func manyAttributes(_ count: Int) -> StyleTransitions {
+    var transitions = StyleTransitions()
+    transitions.all = TransitionTable(entries(count))
+    for (index, entry) in entries(count, from: count).enumerated() {
+      transitions[attribute: "a\(index)"] = TransitionTable([entry])
+    }
+    return transitions
+  }
+
+  /// Transitions keep each entry once: n attributes with one entry of their own over a table
+  /// of n for every attribute hold 2n entries, whichever way they were built, not a merged copy
+  /// of the n for each attribute.
+  @Test func transitionsKeepEachEntryOnce() {
+    let count = 200
+    let built = Self.manyAttributes(count)
+    #expect(Self.storedEntries(built) == 2 * count)
+    var widget = StyleTransitions()
+    for index in 0..<count { widget[attribute: "a\(index)"][to: .disabled] = .snap }
+    let overlaid = built.overlaid(with: widget)
+    #expect(overlaid[attribute: "a0"].count == 2)
+    #expect(Self.storedEntries(overlaid) == 3 * count)
+    var style = StyleSet()
+    style.transitions = built
+    style.precedence = StatePrecedence(dominant: .disabled)
+    #expect(Self.storedEntries(style.transitions) == 2 * count)
+  }
+
+  /// The same, at three sizes: what transitions keep grows with their entries, through every
+  /// path that lays one table over another (setting an attribute's table, overlays, the
+  /// precedence), and so does the time to build them.
+  @Test(.enabled(if: GrowthChecks.requested)) func buildingAndOverlayingAreLinear() {
+    for size in [125, 500, 2_000] {
+      let transitions = Self.manyAttributes(size)
+      let overlaid = StyleTransitions().overlaid(with: transitions)
+      let stored = [Self.storedEntries(transitions), Self.storedEntries(overlaid)]
+      // Stops at the first size that keeps more, before timing: a quadratic copy of 8,000
+      // attributes' tables would be 64 million entries.
+      guard stored == [2 * size, 2 * size] else {
+        Issue.record("\(size) attributes: \(stored) entries kept, built and overlaid")
+        return
+      }
+    }
+    let sizes = [500, 2_000, 8_000]
+    Self.expectLinear("n attributes' tables over n entries for all", sizes: sizes) { size in
+      _ = Self.manyAttributes(size)
+    }
+    Self.expectLinear(
+      "one attribute's n entries set over n for all", sizes: [1_000, 4_000, 16_000]
+    ) { size in
+      var transitions = StyleTransitions()
+      transitions.all = TransitionTable(Self.entries(size))
+      transitions[attribute: "fill"] = TransitionTable(Self.entries(size, from: size / 2))
+      #expect(transitions[attribute: "fill"].count == size)
+    }
+    Self.expectLinear("a table of n laid over one of n", sizes: [1_000, 4_000, 16_000]) { size in
+      let theme = TransitionTable(Self.entries(size))
+      let widget = TransitionTable(
+        Self.entries(size, from: size / 2), precedence: StatePrecedence(dominant: .disabled))
+      #expect(theme.overlaid(with: widget).count == size + size / 2)
+    }
+    Self.expectLinear("transitions of n attributes laid over others", sizes: sizes) { size in
+      let theme = Self.manyAttributes(size)
+      var widget = StyleTransitions()
+      widget.all = TransitionTable(Self.entries(size, from: size / 2))
+      for index in 0..<size { widget[attribute: "a\(index)"][to: .disabled] = .snap }
+      #expect(theme.overlaid(with: widget).attributeNames.count == size)
+    }
+  }
+
+  /// An attribute's transition is looked up without a merged table: the time of a change for
+  /// each of n attributes, set up and resolved, grows with n, not n².
+  @Test(.enabled(if: GrowthChecks.requested)) func lookingUpManyAttributesIsLinear() {
+    let stored = Self.storedEntries(Self.manyAttributes(125))
+    guard stored == 250 else {
+      Issue.record("125 attributes keep \(stored) entries; not timed")
+      return
+    }
+    Self.expectLinear("a change for each of n attributes", sizes: [500, 2_000, 8_000]) { size in
+      let transitions = Self.manyAttributes(size)
+      // A change that the first entry for every attribute matches: each lookup walks one or
+      // two entries, so what grows is the work of keeping the attributes' tables.
+      let top = transitions.all.entries[0]
+      let change = StateChange(old: top.from.required, new: top.to.required)
+      var total = 0
+      for index in 0..<size { total &+= transitions.transition(for: "a\(index)", change).duration }
+      #expect(total > 0)
+    }
+  }
+
+  /// Fails when `run` at the largest size takes 24 times as long as at the smallest or more
+  /// (sizes 16 times apart: linear work takes about 16 times as long, quadratic 256): the best
+  /// of three series.
+  static func expectLinear(
+    _ name: String, sizes: [Int], sourceLocation: SourceLocation = #_sourceLocation,
+    _ run: (Int) -> Void
+  ) {
+    var (best, series) = (Double.infinity, [Double]())
+    for _ in 0..<3 {
+      let times = sizes.map { size in GrowthChecks.bestSeconds { run(size) } }
+      let ratio = times[2] / max(times[0], 1e-6)
+      if ratio < best { (best, series) = (ratio, times) }
+      if best < 24 || times[2] < 0.05 { break }
+    }
+    #expect(
+      best < 24 || series[2] < 0.05, "\(name): \(series) s for \(sizes), ratio \(best)",
+      sourceLocation: sourceLocation)
+  }
 }

@@ -62,6 +62,7 @@ struct ThemeTransitionsTests {
 
   @Test func theFormIsShortWhereItCanBe() throws {
     var style = StyleSet()
+    style[Self.label, for: .normal] = "idle"
     style.transitions.all[to: .highlighted] = Transition(milliseconds: 80)
     style.transitions.all[to: .disabled] = .snap
     style.transitions[Self.label][
@@ -71,7 +72,7 @@ struct ThemeTransitionsTests {
     encoder.outputFormatting = .sortedKeys
     #expect(
       String(decoding: try encoder.encode(style), as: UTF8.self)
-        == #"{"$transitions":{"*":{"normal -> disabled":0,"normal -> highlighted":80},"label":{"highlighted -> selected | !disabled":{"curve":"steps(3, jump-start)","delay":30,"duration":120}}}}"#
+        == #"{"$transitions":{"*":{"normal -> disabled":0,"normal -> highlighted":80},"label":{"highlighted -> selected | !disabled":{"curve":"steps(3, jump-start)","delay":30,"duration":120}}},"label":{"normal":"idle"}}"#
     )
   }
 
@@ -180,5 +181,153 @@ struct ThemeTransitionsTests {
         try GrowthChecks.bestSeconds { _ = try StyleSet(themeJSON: bytes, keys: Self.keys) })
     }
     #expect(times[2] / max(times[0], 1e-6) < 24, "\(times)")
+  }
+
+  // MARK: - What the encoding writes, the readers read back
+
+  /// Transitions of any duration, delay and step count, for an attribute with values (`fill`)
+  /// or without (`label`): beyond what a theme holds as often as within it.
+  static let anyTransitions: Generator<StyleSet> = {
+    let selector = Gen.selector(
+      states: Gen.controlState(in: [.highlighted, .disabled, .selected], count: 0...2))
+    let milliseconds = Gen.frequency(
+      (3, Gen.int(in: 0...400)), (2, Gen.int(in: 3_599_990...3_600_010)),
+      (1, Gen.int(in: (Int.max - 10)...Int.max)))
+    let curve = Gen.frequency(
+      (2, Gen.element(of: curves)),
+      (1, Gen.int(in: 9_990...10_010).map { TransitionCurve.steps($0, at: .end) }),
+      (1, Gen.int(in: (Int.max - 10)...Int.max).map { TransitionCurve.steps($0, at: .start) }))
+    let delay = Gen.frequency((2, Gen.constant(0)), (1, milliseconds))
+    let transition = Gen.zip(milliseconds, delay, curve).map {
+      Transition(milliseconds: $0.0, delay: $0.1, curve: $0.2)
+    }
+    let entry = Gen.zip(selector, selector, transition).map {
+      TransitionTable.Entry(from: $0.0, to: $0.1, transition: $0.2)
+    }
+    return Gen.zip(entry.array(count: 0...3), entry.array(count: 0...2), Gen.bool).map {
+      all, own, toLabel in
+      var style = StyleSet()
+      style[fill, for: .normal] = 0
+      style[fill, for: .highlighted] = 1
+      style.transitions.all = TransitionTable(all)
+      style.transitions[attribute: toLabel ? label.name : fill.name] = TransitionTable(own)
+      return style
+    }
+  }()
+
+  /// The message of an encoding error; `nil` for any other error.
+  static func encodingMessage(_ error: any Error) -> String? {
+    guard case EncodingError.invalidValue(_, let context) = error else { return nil }
+    return context.debugDescription
+  }
+
+  /// Every style set either encodes to a theme that each reader reads back equal (the style
+  /// set's reader, any decoder, and the reader of statekit-inspect, which knows only the
+  /// theme's own attributes), or its encoding throws an `EncodingError` that says why.
+  @Test func whatTheEncodingWritesReadsBack() {
+    forAll(
+      "encode(style) throws an EncodingError, or every reader reads it back equal",
+      Self.anyTransitions, cases: GrowthChecks.cases(1_000)
+    ) { style in
+      let bytes: [UInt8]
+      do {
+        bytes = try Self.encoded(style)
+      } catch {
+        return Self.encodingMessage(error)?.isEmpty == false
+      }
+      let decoder = JSONDecoder()
+      decoder.userInfo[.styleKeys] = Self.keys
+      let tables = try _ThemeDocument(bytes: bytes).tables(catalog: .system) { json, _ in json }
+      return try StyleSet(themeJSON: bytes, keys: Self.keys) == style
+        && decoder.decode(StyleSet.self, from: Data(bytes)) == style
+        && tables.transitions == style.transitions
+    }
+  }
+
+  /// What a theme cannot hold is refused when encoding, with a message that names the
+  /// transition and the limit; a step count of any size is written and read back.
+  @Test func theEncodingRefusesWhatNoThemeHolds() throws {
+    var style = StyleSet()
+    style[Self.fill, for: .normal] = 0
+    func message(_ change: (inout StyleSet) -> Void) -> String? {
+      var changed = style
+      change(&changed)
+      do {
+        _ = try Self.encoded(changed)
+        return nil
+      } catch {
+        return Self.encodingMessage(error)
+      }
+    }
+    let long = message { $0.transitions.all[to: .disabled] = Transition(milliseconds: 3_600_001) }
+    #expect(long?.contains("3600001") == true && long?.contains("3600000") == true, "\(long ?? "")")
+    #expect(long?.contains("normal -> disabled") == true, "\(long ?? "")")
+    let late = message {
+      $0.transitions[Self.fill][from: .highlighted] = Transition(
+        .seconds(86_400), delay: .seconds(7_200))
+    }
+    #expect(late?.contains("fill") == true && late?.contains("3600000") == true, "\(late ?? "")")
+    let unknown = message { $0.transitions[Self.label][to: .selected] = .snap }
+    #expect(unknown?.contains(#""label""#) == true, "\(unknown ?? "")")
+    let star = StyleKey<Double>("*")
+    let all = message {
+      $0[star, for: .normal] = 1
+      $0.transitions[star][to: .selected] = .snap
+    }
+    #expect(all?.contains(#""*""#) == true, "\(all ?? "")")
+    #expect(
+      message { $0.transitions.all[to: .disabled] = Transition(milliseconds: 3_600_000) } == nil)
+
+    for count in [10_000, 20_000, Int.max] {
+      var steps = style
+      steps.transitions.all[to: .selected] = Transition(
+        milliseconds: 50, curve: .steps(count, at: .end))
+      let bytes = try Self.encoded(steps)
+      #expect(try StyleSet(themeJSON: bytes, keys: Self.keys) == steps, "steps(\(count))")
+    }
+  }
+
+  /// A theme of `count` attributes, each with values and one transition of its own, and
+  /// `count` transitions for every attribute.
+  static func manyAttributes(_ count: Int) -> (bytes: [UInt8], keys: [StyleSet.DecodableKey]) {
+    let text = { (entry: TransitionTable.Entry) in
+      "\"\(StateCatalog.system.description(of: entry.from)) -> \(StateCatalog.system.description(of: entry.to))\": \(entry.transition.duration)"
+    }
+    let all = StyleTransitionsTests.entries(count).map(text).joined(separator: ", ")
+    let own = StyleTransitionsTests.entries(count, from: count).enumerated().map {
+      "\"a\($0.offset)\": {\(text($0.element))}"
+    }
+    let values = (0..<count).map { #""a\#($0)": {"normal": 0, "highlighted": \#($0)}"# }
+    let members = [#""$transitions": {"*": {\#(all)}, \#(own.joined(separator: ", "))}"#] + values
+    let keys = (0..<count).map { StyleSet.DecodableKey(StyleKey<Double>("a\($0)")) }
+    return (Array(("{" + members.joined(separator: ", ") + "}").utf8), keys)
+  }
+
+  /// Reading a theme of n attributes with transitions of their own over n for every attribute
+  /// keeps 2n entries and takes time linear in n: no attribute's table is merged into a copy.
+  @Test(.enabled(if: GrowthChecks.requested)) func readingManyAttributesTablesIsLinear() throws {
+    for size in [125, 500, 2_000] {
+      let theme = Self.manyAttributes(size)
+      let style = try StyleSet(themeJSON: theme.bytes, keys: theme.keys)
+      #expect(style.transitions.attributeNames.count == size)
+      let stored = StyleTransitionsTests.storedEntries(style.transitions)
+      // Before timing: a quadratic copy of 8,000 attributes' tables is 64 million entries.
+      guard stored == 2 * size else {
+        Issue.record("\(size) attributes: \(stored) entries kept")
+        return
+      }
+    }
+    let sizes = [500, 2_000, 8_000]
+    let themes = sizes.map(Self.manyAttributes)
+    var (best, series) = (Double.infinity, [Double]())
+    for _ in 0..<3 {
+      let times = try themes.map { theme in
+        try GrowthChecks.bestSeconds { _ = try StyleSet(themeJSON: theme.bytes, keys: theme.keys) }
+      }
+      let ratio = times[2] / max(times[0], 1e-6)
+      if ratio < best { (best, series) = (ratio, times) }
+      if best < 24 { break }
+    }
+    #expect(best < 24, "\(series) s for \(sizes) attributes, ratio \(best)")
   }
 }

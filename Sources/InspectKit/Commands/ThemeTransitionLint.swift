@@ -12,15 +12,23 @@ struct ThemeTransitionLint {
   /// Changes are enumerated over at most this many bits: 2^8 states, 65,536 changes.
   static let maximumBits = 8
 
-  /// One attribute's transitions, as a change resolves them.
+  /// One attribute's transitions, as a change resolves them: the entries for every attribute
+  /// and its own, each ranked, never merged into a copy. An entry is numbered by its place in
+  /// `shared`, then by `shared.count` plus its place in `own`.
   private struct Attribute {
     let name: String
     /// The attribute's values, as the grid resolves them.
     let values: StateTable<ThemeValue>
-    /// Its own entries laid over those for every attribute, best first.
-    let entries: [TransitionTable.Entry]
-    /// The pairs of its own entries: an entry with one of them is its own, else `*`'s.
-    let own: Set<[StateSelector]>
+    /// The entries for every attribute, best first: one array that every attribute shares.
+    let shared: [TransitionTable.Entry]
+    /// Its own entries, best first.
+    let own: [TransitionTable.Entry]
+
+    func entry(_ number: Int) -> TransitionTable.Entry {
+      number < shared.count ? shared[number] : own[number - shared.count]
+    }
+
+    func isOwn(_ number: Int) -> Bool { number >= shared.count }
   }
 
   let findings: [ThemeFinding]
@@ -49,44 +57,47 @@ struct ThemeTransitionLint {
       ]
       return
     }
+    let shared = transitions.all
+    let attributes = zip(names, values).map { name, table in
+      Attribute(
+        name: name, values: table, shared: shared.entries,
+        own: transitions[attribute: name].entries)
+    }
+    // Every change walks `*`'s entries once, and each attribute's own entries once more: the
+    // entries walked, times the changes, is the work. (Each attribute then plays each change
+    // once, a step as cheap as an entry's comparison.)
+    let walked = attributes.reduce(shared.count) { $0 + $1.own.count }
+    let changes = 1 << (2 * bits.count)
+    guard changes * (walked + attributes.count) <= Self.maximumWork else {
+      findings = [
+        ThemeFinding(
+          kind: .transitionsUnchecked, attribute: "$transitions",
+          message:
+            "$transitions: not checked: \(walked) transitions and \(attributes.count) attributes over \(bits.count) state bits are more changes than the lint plays"
+        )
+      ]
+      return
+    }
     let states = (0..<(1 << bits.count)).map { index in
       bits.enumerated().reduce(ControlState.normal) { state, bit in
         index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
       }
     }
-    let attributes = zip(names, values).map { name, table in
-      let own = transitions[attribute: name]
-      return Attribute(
-        name: name, values: table,
-        entries: own.isEmpty
-          ? transitions.all.entries : transitions.all.overlaid(with: own).entries,
-        own: Set(own.entries.map { [$0.from, $0.to] }))
-    }
-    // The winners of every change are found once for `*`'s table and once per attribute with a
-    // table of its own; a theme with too many of those is not played.
-    let walks =
-      (1 + transitions.attributeNames.count) * states.count * states.count
-      * max(transitions.all.count, 1)
-    guard walks <= Self.maximumWork else {
-      findings = [
-        ThemeFinding(
-          kind: .transitionsUnchecked, attribute: "$transitions",
-          message:
-            "$transitions: not checked: \(transitions.attributeNames.count) attributes with transitions of their own over \(bits.count) state bits are more changes than the lint plays"
-        )
-      ]
-      return
-    }
-    var lint = Play(states: states, bits: bits, catalog: catalog)
-    let shared = lint.winners(transitions.all.entries)
+    let numbers = shared.count + (attributes.lazy.map(\.own.count).max() ?? 0)
+    var lint = Play(states: states, bits: bits, catalog: catalog, entries: numbers)
+    let sharedWinners = lint.winners(shared.entries)
     for attribute in attributes {
       lint.play(
-        attribute, winners: attribute.own.isEmpty ? shared : lint.winners(attribute.entries))
+        attribute,
+        winners: attribute.own.isEmpty
+          ? sharedWinners
+          : lint.winners(attribute, sharedWinners: sharedWinners, rankedBy: shared))
     }
     findings = lint.neverApplies(transitions, catalog: catalog) + lint.snaps
   }
 
-  /// The most entry comparisons the lint makes: about a second's work.
+  /// The most steps the lint takes, entry comparisons and changes played: about a second's
+  /// work.
   static let maximumWork = 50_000_000
 
   /// The changes played, and what they found.
@@ -102,8 +113,14 @@ struct ThemeTransitionLint {
     var wonOwn: [String: Set<[StateSelector]>] = [:]
     var snaps: [ThemeFinding] = []
 
-    init(states: [ControlState], bits: [ControlState], catalog: StateCatalog) {
+    /// For each entry number (see `Attribute`), whether it wins a change of the attribute being
+    /// played (bit 0) and one that alters its value (bit 1); zero again after each attribute,
+    /// so that playing one costs its changes, not `*`'s entries.
+    private var marks: [UInt8]
+
+    init(states: [ControlState], bits: [ControlState], catalog: StateCatalog, entries: Int) {
       (self.states, self.bits, self.catalog) = (states, bits, catalog)
+      marks = [UInt8](repeating: 0, count: entries)
     }
 
     /// The position of the winning entry of every change (old × count + new), -1 for none.
@@ -114,6 +131,30 @@ struct ThemeTransitionLint {
         for new in 0..<count where new != old {
           let change = StateChange(old: states[old], new: states[new])
           winners[old * count + new] = Int32(entries.firstIndex { $0.matches(change) } ?? -1)
+        }
+      }
+      return winners
+    }
+
+    /// The number of an attribute's winning entry for every change, -1 for none: the better of
+    /// `*`'s winner and its own, as `StyleTransitions` resolves it. An entry of `*`'s that one of
+    /// its own replaces has the same selectors, so it wins only where that one matches too and
+    /// ranks no lower than the attribute's first match.
+    func winners(
+      _ attribute: Attribute, sharedWinners: [Int32], rankedBy table: TransitionTable
+    ) -> [Int32] {
+      var winners = self.winners(attribute.own)
+      let offset = Int32(attribute.shared.count)
+      for index in winners.indices {
+        let (own, shared) = (winners[index], sharedWinners[index])
+        if own < 0 {
+          winners[index] = shared
+        } else if shared >= 0,
+          table._outranks(attribute.shared[Int(shared)], attribute.own[Int(own)])
+        {
+          winners[index] = shared
+        } else {
+          winners[index] = own + offset
         }
       }
       return winners
@@ -130,28 +171,29 @@ struct ThemeTransitionLint {
         codesByValue[value] = codesByValue.count
         return codesByValue.count - 1
       }
-      var wins = [Bool](repeating: false, count: attribute.entries.count)
-      var applies = wins
+      var marked: [Int] = []
       for old in 0..<count {
         for new in 0..<count where new != old {
           let winner = Int(winners[old * count + new])
           guard winner >= 0 else { continue }
-          wins[winner] = true
-          if codes[old] != codes[new] { applies[winner] = true }
+          if marks[winner] == 0 { marked.append(winner) }
+          marks[winner] |= codes[old] != codes[new] ? 3 : 1
         }
       }
-      for (position, entry) in attribute.entries.enumerated() where wins[position] {
-        let pair = [entry.from, entry.to]
-        if attribute.own.contains(pair) {
+      for number in marked {
+        let entry = attribute.entry(number)
+        let (pair, applies) = ([entry.from, entry.to], marks[number] & 2 != 0)
+        marks[number] = 0
+        if attribute.isOwn(number) {
           wonOwn[attribute.name, default: []].insert(pair)
-          if applies[position] { appliedOwn[attribute.name, default: []].insert(pair) }
+          if applies { appliedOwn[attribute.name, default: []].insert(pair) }
         } else {
           won.insert(pair)
-          if applies[position] { applied.insert(pair) }
+          if applies { applied.insert(pair) }
         }
       }
       func snapsAt(_ index: Int) -> Bool {
-        winners[index] < 0 || attribute.entries[Int(winners[index])].transition.isSnap
+        winners[index] < 0 || attribute.entry(Int(winners[index])).transition.isSnap
       }
       // A change that alters the value and snaps, beside the same change with one more bit
       // set (or one fewer) in both states, which alters the value and animates.
@@ -170,7 +212,7 @@ struct ThemeTransitionLint {
               example = (
                 StateChange(old: states[old], new: states[new]),
                 StateChange(old: states[otherOld], new: states[otherNew]),
-                attribute.entries[Int(winners[other])].transition
+                attribute.entry(Int(winners[other])).transition
               )
             }
             break
