@@ -328,9 +328,12 @@ struct CodeDirectory {
       folded.allSatisfy { word in texts.contains { Self.contains($0, folded: word) } }
     }
     var result: [Found] = []
-    for entry in catalog.entries + Self.builtIn.entries + Self.darwinPOSIX.entries
-    where matches([entry.domain, entry.name ?? "", entry.description]) {
-      if !result.contains(where: { $0.entry == entry }) { result.append(Found(entry: entry)) }
+    // Each entry once, found by hashing: a common word matches thousands of entries.
+    var seen: Set<Entry> = []
+    for entries in [catalog.entries, Self.builtIn.entries, Self.darwinPOSIX.entries] {
+      for entry in entries where matches([entry.domain, entry.name ?? "", entry.description]) {
+        if seen.insert(entry).inserted { result.append(Found(entry: entry)) }
+      }
     }
     result += Self.searchTables(words)
     return dropHandWrittenDuplicates(result)
@@ -407,15 +410,22 @@ struct CodeDirectory {
 
   /// Drops a generated entry that repeats a hand-written one (same domain, code and name).
   private func dropHandWrittenDuplicates(_ found: [Found]) -> [Found] {
+    struct Key: Hashable {
+      var domain: String
+      var code: Int
+      var name: String?
+    }
     var result: [Found] = []
+    // The position in `result` of each domain, code and name kept, so each entry is checked
+    // in constant time.
+    var positions: [Key: Int] = [:]
     for item in found {
-      if let index = result.firstIndex(where: {
-        $0.entry.domain == item.entry.domain && $0.entry.code == item.entry.code
-          && $0.entry.name == item.entry.name
-      }) {
+      let key = Key(domain: item.entry.domain, code: item.entry.code, name: item.entry.name)
+      if let index = positions[key] {
         if result[index].constant == nil { result[index].constant = item.constant }
         continue
       }
+      positions[key] = result.count
       result.append(item)
     }
     return result
