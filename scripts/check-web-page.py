@@ -17,8 +17,9 @@ WebAssembly module, and asks it, through the page's own functions, for:
   file (standard output, standard error, exit status); its explanation of every state must name
   the tool's winning value and selector for each attribute, or none;
 - the page itself: typing into a panel's inputs updates its output to the tool's answer; the
-  theme panel's grid, colour swatches, lint list, tool text and error line, and its state
-  picker (by the list and by a click on a row).
+  theme panel's grid (also for attributes named as JavaScript objects' own properties, such as
+  `constructor` and `__proto__`), colour swatches, lint list, tool text and error line, and its
+  state picker (by the list and by a click on a row).
 
 No uncaught exception, console error or failed request may occur. Chromium is driven as
 scripts/check-docs-site.py drives it (its Browser class).
@@ -119,6 +120,12 @@ THEME_TEXTS = [
     (nested(513), []),
 ]
 READY = "document.body && document.body.dataset.ready || ''"
+
+# Attributes named as the properties every JavaScript object has: the grid shows "-" where
+# they have no value, as it does for any other name, not what the object's prototype holds.
+PROTOTYPE_NAMES_THEME = (
+    '{"constructor": {"selected": 1}, "toString": {"disabled": 2}, "valueOf": {"highlighted": 3},'
+    ' "__proto__": {"focused": 4}, "hasOwnProperty": {"selected": 5}, "c": {"normal": 6}}')
 
 
 def tool_path(given):
@@ -410,7 +417,7 @@ def check_theme_panel(page, tool, failures):
                 count += 1
         with open(os.path.join(ROOT, "Examples/LinkButtons/theme.json"), encoding="utf-8") as file:
             link_buttons = file.read()
-        for names, text in (sample, ("visited=16", link_buttons)):
+        for names, text in (sample, ("visited=16", link_buttons), ("", PROTOTYPE_NAMES_THEME)):
             shown = type_theme(page, names, text)
             human = tool_report(names, text)
             report = tool_report(names, text, "--json")
