@@ -11,8 +11,9 @@ WebAssembly module, and asks it, through the page's own functions, for:
   which a WebAssembly module's 32-bit UInt cannot hold, must be refused as not fitting;
 - state text of every layout, encoded: equal to `statekit-inspect encode --layout NAME ...`;
 - theme files, the repository's own (THEMES: with `$precedence`, with lint findings, one the
-  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, and files the tool
-  refuses for every reason, as deep as the JSON limit and one level deeper): the page's report,
+  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, first-match
+  attributes, and files the tool refuses for every reason, as deep as the JSON limit and one
+  level deeper): the page's report,
   human and `--json`, with and without `--strict`, must equal `statekit-inspect theme` on the
   file (standard output, standard error, exit status); its explanation of every state must name
   the tool's winning value and selector for each attribute, or none;
@@ -118,6 +119,14 @@ THEME_TEXTS = [
     ("{" + ", ".join(f'"a{bit}": {{"0x{1 << (bit + 16):x}": 1}}' for bit in range(8))
      + ', "b": {"highlighted": 1, "disabled": 1, "selected": 1, "focused": 1, "0x100": 1}}', []),
     (nested(513), []),
+    # First-match attributes, arrays of one-entry objects tried in order, and arrays that are not.
+    ('{"c": [{"disabled": "g"}, {"highlighted": "h"}, {"normal": "n"}, {"selected": "s"}],'
+     ' "d": {"normal": 1, "selected": 2}}', []),
+    ('{"$precedence": {"dominant": "selected"}, "c": [{"focused": 1}, {"!focused": 2}]}', []),
+    ('{"c": [{"normal": "n", "selected": "s"}]}', []),
+    ('{"c": [{"normal": "n"}, "s"]}', []),
+    ('{"c": [{}]}', []),
+    ('{"c": [{"normal": "n"},\n {"normal": "m"}]}', []),
 ]
 READY = "document.body && document.body.dataset.ready || ''"
 
