@@ -136,7 +136,7 @@ async function main() {
   const hasTransitions = (text) => {
     try {
       const value = JSON.parse(text);
-      return value !== null && typeof value === "object" && "$transitions" in value;
+      return value !== null && typeof value === "object" && Object.hasOwn(value, "$transitions");
     } catch {
       return false;
     }
@@ -173,7 +173,9 @@ async function main() {
       tr.append(name);
       for (const attribute of report.attributes) {
         const td = document.createElement("td");
-        const cell = row.values[attribute];
+        // Own members only: an attribute may be named `constructor`, `toString` or `__proto__`,
+        // which every object inherits.
+        const cell = Object.hasOwn(row.values, attribute) ? row.values[attribute] : undefined;
         if (cell) {
           td.textContent = JSON.stringify(cell.value);
           td.title = `from ${cell.from} (${cell.decision})`;

@@ -11,14 +11,16 @@ WebAssembly module, and asks it, through the page's own functions, for:
   which a WebAssembly module's 32-bit UInt cannot hold, must be refused as not fitting;
 - state text of every layout, encoded: equal to `statekit-inspect encode --layout NAME ...`;
 - theme files, the repository's own (THEMES: with `$precedence`, with lint findings, one the
-  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, and files the tool
-  refuses for every reason, as deep as the JSON limit and one level deeper): the page's report,
+  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, first-match
+  attributes, and files the tool refuses for every reason, as deep as the JSON limit and one
+  level deeper): the page's report,
   human and `--json`, with and without `--strict`, must equal `statekit-inspect theme` on the
   file (standard output, standard error, exit status); its explanation of every state must name
   the tool's winning value and selector for each attribute, or none;
 - the page itself: typing into a panel's inputs updates its output to the tool's answer; the
-  theme panel's grid, colour swatches, lint list, tool text and error line, and its state
-  picker (by the list and by a click on a row).
+  theme panel's grid (also for attributes named as JavaScript objects' own properties, such as
+  `constructor` and `__proto__`), colour swatches, lint list, tool text and error line, and its
+  state picker (by the list and by a click on a row).
 
 No uncaught exception, console error or failed request may occur. Chromium is driven as
 scripts/check-docs-site.py drives it (its Browser class).
@@ -117,8 +119,22 @@ THEME_TEXTS = [
     ("{" + ", ".join(f'"a{bit}": {{"0x{1 << (bit + 16):x}": 1}}' for bit in range(8))
      + ', "b": {"highlighted": 1, "disabled": 1, "selected": 1, "focused": 1, "0x100": 1}}', []),
     (nested(513), []),
+    # First-match attributes, arrays of one-entry objects tried in order, and arrays that are not.
+    ('{"c": [{"disabled": "g"}, {"highlighted": "h"}, {"normal": "n"}, {"selected": "s"}],'
+     ' "d": {"normal": 1, "selected": 2}}', []),
+    ('{"$precedence": {"dominant": "selected"}, "c": [{"focused": 1}, {"!focused": 2}]}', []),
+    ('{"c": [{"normal": "n", "selected": "s"}]}', []),
+    ('{"c": [{"normal": "n"}, "s"]}', []),
+    ('{"c": [{}]}', []),
+    ('{"c": [{"normal": "n"},\n {"normal": "m"}]}', []),
 ]
 READY = "document.body && document.body.dataset.ready || ''"
+
+# Attributes named as the properties every JavaScript object has: the grid shows "-" where
+# they have no value, as it does for any other name, not what the object's prototype holds.
+PROTOTYPE_NAMES_THEME = (
+    '{"constructor": {"selected": 1}, "toString": {"disabled": 2}, "valueOf": {"highlighted": 3},'
+    ' "__proto__": {"focused": 4}, "hasOwnProperty": {"selected": 5}, "c": {"normal": 6}}')
 
 
 def tool_path(given):
@@ -410,7 +426,7 @@ def check_theme_panel(page, tool, failures):
                 count += 1
         with open(os.path.join(ROOT, "Examples/LinkButtons/theme.json"), encoding="utf-8") as file:
             link_buttons = file.read()
-        for names, text in (sample, ("visited=16", link_buttons)):
+        for names, text in (sample, ("visited=16", link_buttons), ("", PROTOTYPE_NAMES_THEME)):
             shown = type_theme(page, names, text)
             human = tool_report(names, text)
             report = tool_report(names, text, "--json")

@@ -133,6 +133,20 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     kinds[KindKey(owner: owner, kind: kind)].map { BitCatalog(table: $0) }
   }
 
+  /// The names of every widget kind, by owner then kind: for each, the names a widget of the
+  /// kind prints its members with (``kind(_:of:)``'s).
+  package var kindTables: [(owner: String, kind: String, table: NameTable)] {
+    kinds.sorted { ($0.key.owner, $0.key.kind) < ($1.key.owner, $1.key.kind) }.map {
+      (owner: $0.key.owner, kind: $0.key.kind, table: $0.value)
+    }
+  }
+
+  /// Sets the names a widget of one kind prints its members with, as built elsewhere (the
+  /// namespaces of several libraries assign the bits of their kinds).
+  package mutating func setKind(_ kind: String, of owner: String, table: NameTable) {
+    kinds[KindKey(owner: owner, kind: kind)] = table
+  }
+
   /// Returns this catalog with the names of one more owner.
   ///
   ///     let gestures = try EventCatalog.system.merging(EventNames("G", ["longPress": ControlEvents(rawValue: 1 << 24)]))

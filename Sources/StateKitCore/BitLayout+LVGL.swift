@@ -22,17 +22,20 @@ extension BitLayout {
     ],
     reservedWords: ["any"])
 
-  /// LVGL's `lv_state_t` from release 9.5: `alt` at bit 0 (LVGL keeps bit 1), `checked`,
+  /// LVGL's `lv_state_t` from release 9.5: `alt` at bit 0, bit 1 kept by LVGL, `checked`,
   /// `focused`, `focusKey`, `edited`, `hovered`, `pressed`, `scrolled` and `disabled` at bits
   /// 2...9, bits 10...11 kept by LVGL, and the four user states as the application range
   /// 12...15, where they were before. The empty state is `default`; `any` is reserved.
   ///
   ///     BitLayout.lvgl95.systemNames.first?.name  // "alt"
   ///     BitLayout.lvgl95.application              // 12...15
+  ///     BitLayout.lvgl95.roleName(ofBit: 1)       // "reserved"
   public static let lvgl95 = BitLayout(
     name: "lvgl-9.5", typeName: "lv_state_t (LVGL 9.5)", noun: "state", emptyName: "default",
     spans: [
-      Span("lvgl", .system, 0...9), Span("rsv", .reserved, 10...11),
+      // The header's `/*1 reserved*/` between `LV_STATE_ALT` and `LV_STATE_CHECKED`.
+      Span("lvgl", .system, 0...0), Span("rsv", .reserved, 1...1),
+      Span("lvgl", .system, 2...9), Span("rsv", .reserved, 10...11),
       Span("usr", .application, 12...15),
     ],
     systemNames: [

@@ -51,8 +51,9 @@ public struct StateNames: Hashable, Sendable {
   /// name more custom states than the application range has bits, as long as each kind's
   /// states, with the owner's states for every kind, fit. A merge checks each kind against the
   /// states for every kind, and the catalog prints a kind's states through
-  /// ``BitCatalog/kind(_:of:)``. ``StateNamespaces`` reads every name of an owner as a name
-  /// for every kind, so kinds that share a bit are a collision there.
+  /// ``BitCatalog/kind(_:of:)``. ``StateNamespaces`` keeps the kinds apart as a merge does: the
+  /// kinds of an owner that name one bit keep sharing it (moved together, when another library
+  /// keeps the bit), and its catalog's ``BitCatalog/kind(_:of:)`` prints them.
   ///
   ///     StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)]).kind  // "HexView"
   public var kind: String? { names.kind }

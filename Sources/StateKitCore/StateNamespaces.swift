@@ -19,7 +19,11 @@ import ErrorKitCore
 ///   uses that name, and always by its qualified name, such as `LinkKit.visited`, so one theme
 ///   file styles the widgets of every library;
 /// - ``relocation(for:)`` moves a library's state onto the assigned bits at the boundary,
-///   where the app reads a widget's state, so the app's tables see distinct states.
+///   where the app reads a widget's state, so the app's tables see distinct states;
+/// - states of one widget kind (``StateNames/kind``) are named as ``StateCatalog/init(merging:)``
+///   names them: a bit that several kinds of one owner name takes one bit in the app, moved for
+///   every kind at once, and the catalog's ``BitCatalog/kind(_:of:)`` prints a kind's states
+///   with every library's states for every kind.
 ///
 /// ```swift
 /// let namespaces = try StateNamespaces([.linkKit, .listKit])
@@ -60,51 +64,63 @@ public struct StateNamespaces: Hashable, Sendable {
   ///   no bit is left.
   public init(_ libraries: [StateNames]) throws(StateKitError) {
     let layout = ControlState.layout
-    // Each library alone must be a valid catalog: the merge's rules, per owner.
-    var perOwner: [String: NameTable] = [:]
+    // Each library alone must merge: the merge's rules, per owner, kinds included.
+    var perOwner: [String: StateCatalog] = [:]
     for names in libraries {
-      var table = perOwner[names.owner] ?? NameTable(layout: layout)
-      try table.validate(owner: names.owner)
-      for entry in names.entries {
-        try table.declare(entry.name, raw: entry.state.rawValue, owner: names.owner)
-      }
-      perOwner[names.owner] = table
+      var catalog = perOwner[names.owner] ?? StateCatalog()
+      try catalog.merge(names)
+      perOwner[names.owner] = catalog
     }
-    // One state per (owner, name); two owners that give one name to one bit share a state,
-    // as a merge allows.
+    // What takes one bit in the app: a state for every kind, one per name and bit (two owners
+    // that give one name to one bit share it, as a merge allows), or a bit of an owner's kinds,
+    // which carries one state per kind that names it (those never meet on one widget).
+    enum Slot: Hashable {
+      case shared(name: String, raw: UInt)
+      case kinds(owner: String, raw: UInt)
+    }
     struct Claim {
       let owner: String
+      /// The widget kind, or `nil` for a state of every kind.
+      let kind: String?
       let name: String
       let raw: UInt
+      var slot: Slot {
+        kind == nil ? .shared(name: name, raw: raw) : .kinds(owner: owner, raw: raw)
+      }
     }
     var claims: [Claim] = []
     for owner in perOwner.keys.sorted() {
-      for entry in perOwner[owner]?.customEntries ?? [] {
-        claims.append(Claim(owner: owner, name: entry.name, raw: entry.raw))
+      guard let catalog = perOwner[owner] else { continue }
+      var owned = catalog.table.customEntries.map {
+        Claim(owner: owner, kind: nil, name: $0.name, raw: $0.raw)
       }
+      for (_, kind, table) in catalog.kindTables {
+        // A kind's table holds the owner's states for every kind too.
+        for entry in table.customEntries where catalog.table.name(of: entry.raw) == nil {
+          owned.append(Claim(owner: owner, kind: kind, name: entry.name, raw: entry.raw))
+        }
+      }
+      // Ascending bits: a library without kinds claims as it always did.
+      owned.sort { ($0.raw, $0.kind ?? "") < ($1.raw, $1.kind ?? "") }
+      claims += owned
     }
-    // Only colliding bits move. A state keeps its own bit unless an earlier library (in the
-    // order of the owners' names) keeps that bit for another state; the states that lose their
-    // bit then take, in the same order, the lowest bits that no library keeps. A state that
-    // another library declares with the same name on the same bit is that library's state.
-    var assigned = [UInt](repeating: 0, count: claims.count)
-    var first: [String: Int] = [:]  // "name@bit" -> the first claim with that name and bit
+    // Only colliding bits move. A slot keeps its own bit unless an earlier library (in the
+    // order of the owners' names) keeps that bit for another slot; the slots that lose their
+    // bit then take, in the same order, the lowest bits that no library keeps.
+    var assigned: [Slot: UInt] = [:]
     var kept: UInt = 0
-    var moving: [Int] = []
-    for (index, claim) in claims.enumerated() {
-      let key = "\(claim.name)@\(claim.raw)"
-      guard first[key] == nil else { continue }
-      first[key] = index
+    var moving: [Claim] = []
+    for claim in claims where assigned[claim.slot] == nil {
       if kept & claim.raw == 0 {
-        assigned[index] = claim.raw
+        assigned[claim.slot] = claim.raw
         kept |= claim.raw
       } else {
-        moving.append(index)
+        assigned[claim.slot] = 0  // Moves: given a free bit below.
+        moving.append(claim)
       }
     }
     var used = kept
-    for index in moving {
-      let claim = claims[index]
+    for claim in moving {
       let free = layout.applicationMask & ~used
       guard free != 0 else {
         throw StateKitError.declaration(
@@ -113,38 +129,52 @@ public struct StateNamespaces: Hashable, Sendable {
             "\(quoted(claim.owner)) needs a bit for \(quoted(claim.name)), but the libraries' states take every bit of the application range \(layout.applicationRangeText)",
           claims: ["owner": claim.owner, "state": claim.name])
       }
-      assigned[index] = free & (0 &- free)
-      used |= assigned[index]
-    }
-    for (index, claim) in claims.enumerated() {
-      if let sharing = first["\(claim.name)@\(claim.raw)"], sharing != index {
-        assigned[index] = assigned[sharing]
-      }
+      assigned[claim.slot] = free & (0 &- free)
+      used |= free & (0 &- free)
     }
     // Names: the bare name where one bit carries it, the qualified name always.
     var bitsOfName: [String: Set<UInt>] = [:]
-    for (index, claim) in claims.enumerated() {
-      bitsOfName[claim.name, default: []].insert(assigned[index])
+    for claim in claims {
+      bitsOfName[claim.name, default: []].insert(assigned[claim.slot] ?? 0)
     }
-    var table = NameTable(layout: layout)
-    var relocations: [String: StateRelocation] = [:]
-    var moves: [String: [(from: UInt, to: UInt)]] = [:]
-    for owner in perOwner.keys { moves[owner] = [] }
-    for (index, claim) in claims.enumerated() {
-      let bit = assigned[index]
+    func name(_ claim: Claim, bit: UInt, into table: inout NameTable) {
       let qualified = "\(claim.owner).\(claim.name)"
-      let unambiguous = bitsOfName[claim.name]?.count == 1
       if table.name(of: bit) == nil {
+        let unambiguous = bitsOfName[claim.name]?.count == 1
         table.declareAssigned(
           unambiguous ? claim.name : qualified, aliases: [qualified], raw: bit, owner: claim.owner)
       } else {
         // A state two libraries share (one name, one bit): one more qualified name for it.
         table.addAlias(qualified, raw: bit)
       }
-      moves[claim.owner, default: []].append((claim.raw, bit))
     }
+    var table = NameTable(layout: layout)
+    var moves: [String: [(from: UInt, to: UInt)]] = [:]
+    for owner in perOwner.keys { moves[owner] = [] }
+    var kindClaims: [String: [String: [Claim]]] = [:]  // owner -> kind -> its states
+    for claim in claims {
+      let bit = assigned[claim.slot] ?? 0
+      if let kind = claim.kind {
+        kindClaims[claim.owner, default: [:]][kind, default: []].append(claim)
+      } else {
+        name(claim, bit: bit, into: &table)
+      }
+      if moves[claim.owner]?.contains(where: { $0.from == claim.raw }) != true {
+        moves[claim.owner, default: []].append((claim.raw, bit))
+      }
+    }
+    // A widget of a kind prints every library's states for every kind and its kind's own.
+    var catalog = StateCatalog(table: table)
+    for (owner, kinds) in kindClaims {
+      for (kind, owned) in kinds {
+        var kindTable = table
+        for claim in owned { name(claim, bit: assigned[claim.slot] ?? 0, into: &kindTable) }
+        catalog.setKind(kind, of: owner, table: kindTable)
+      }
+    }
+    self.catalog = catalog
+    var relocations: [String: StateRelocation] = [:]
     for (owner, pairs) in moves { relocations[owner] = StateRelocation(layout: layout, pairs) }
-    catalog = StateCatalog(table: table)
     self.relocations = relocations
   }
 

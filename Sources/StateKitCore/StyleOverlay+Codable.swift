@@ -6,7 +6,8 @@ import ErrorKitCore
 extension StyleOverlay: Codable {
   /// Encodes the overlay as a theme file: the merged entries as a style set's attributes, the
   /// replaced tables under `"$replace"`, the removed selectors under `"$remove"`, and the
-  /// precedence, if the overlay sets one, under `"$precedence"`.
+  /// precedence, if the overlay sets one, under `"$precedence"`. The decoded overlay changes a
+  /// style set as this one does.
   ///
   ///     var overlay = StyleOverlay()
   ///     overlay[.titleColor, for: .disabled] = "gray"
@@ -18,7 +19,11 @@ extension StyleOverlay: Codable {
   /// - Throws: As ``StyleSet/encode(to:)`` throws.
   public func encode(to encoder: any Encoder) throws {
     let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
-    try merged._encode(to: encoder, transitionsNeedValues: false)
+    // The merged entries' own precedence is not the result's (see `init(merging:)`): written, it
+    // would read back as the overlay's. Only `precedence` goes under "$precedence".
+    var entries = merged
+    if entries.precedence != .standard { entries.precedence = .standard }
+    try entries._encode(to: encoder, transitionsNeedValues: false)
     var container = encoder.container(keyedBy: _SelectorKey.self)
     if let precedence {
       try container.encode(

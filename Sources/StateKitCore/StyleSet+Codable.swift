@@ -193,13 +193,17 @@ extension CodingUserInfoKey {
 
 extension StyleSet: Codable {
   /// Encodes the style set as an object with one member per attribute, named by the key's
-  /// name, whose value is the attribute's ``StateTable`` (selector text to value).
+  /// name, whose value is the attribute's ``StateTable``: selector text to value, or, for a
+  /// first-match table, an array of one-entry objects in the order they are tried (see
+  /// ``StateTable/encode(to:)``; a table here writes no precedence of its own).
   ///
   ///     var style = StyleSet()
   ///     style[.titleColor, for: .normal] = "blue"
   ///     style[.underlined, for: .highlighted] = true
   ///     let json = try JSONEncoder().encode(style)
   ///     // {"titleColor": {"normal": "blue"}, "underlined": {"highlighted": true}}
+  ///     style[.titleColor] = StateTable(firstMatch: [(StateSelector(.disabled), "gray"), (StateSelector(.normal), "blue")])
+  ///     // {"titleColor": [{"disabled": "gray"}, {"normal": "blue"}], "underlined": {"highlighted": true}}
   ///
   /// State names come from the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// encoder's `userInfo`, else the system names and hex. A precedence other than

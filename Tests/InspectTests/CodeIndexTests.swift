@@ -1,3 +1,4 @@
+import StateKitTesting
 import Testing
 
 @testable import InspectKit
@@ -101,5 +102,60 @@ struct CodeIndexTests {
       lookup.search(["homekit", "reachable"]).contains {
         $0.entry.domain == "HMErrorDomain" && $0.entry.name == "accessoryNotReachable"
       })
+  }
+}
+
+/// `error --search` keeps each entry once, whatever the number of matches: a common word meets
+/// thousands of rows of the tables, and an `--errors` catalog may list tens of thousands.
+@Suite("statekit-inspect error --search: matches kept once in linear time")
+struct SearchDeduplicationTests {
+  /// A directory with a catalog of `count` entries that all hold the word `zorblax`, each
+  /// listed twice, and one entry that repeats a row of the built-in tables.
+  static func directory(entries count: Int) -> CodeDirectory {
+    var lookup = CodeDirectory()
+    let entries = (0..<count).map {
+      CodeDirectory.Entry(
+        domain: "ZorblaxDomain", code: $0, name: "zorblax\($0)", description: "Zorblax \($0).")
+    }
+    lookup.add(entries + entries)
+    return lookup
+  }
+
+  @Test func eachMatchIsKeptOnce() {
+    let found = Self.directory(entries: 50).search(["zorblax"])
+    #expect(found.count == 50)
+    #expect(found.map(\.entry.code) == Array(0..<50))
+    // A catalog entry that repeats a generated row keeps the row's C name, once.
+    var lookup = CodeDirectory()
+    let row = lookup.search(["homekit", "accessoryNotReachable"]).first
+    if let row {
+      lookup.add([row.entry])
+      let again = lookup.search(["homekit", "accessoryNotReachable"]).filter {
+        $0.entry.domain == row.entry.domain && $0.entry.code == row.entry.code
+          && $0.entry.name == row.entry.name
+      }
+      #expect(again.count == 1)
+    } else {
+      Issue.record("no HomeKit row holds accessoryNotReachable")
+    }
+  }
+
+  /// Searching a catalog of 500, 1,000 and 4,000 matching entries (each listed twice)
+  /// grows linearly: the largest takes at most 8 × 3 times the smallest (quadratic growth, as
+  /// a linear search of the entries kept gives, is 64).
+  @Test(.enabled(if: GrowthChecks.requested)) func searchingManyMatchesIsLinear() {
+    let sizes = [500, 1_000, 4_000]
+    let lookups = sizes.map { Self.directory(entries: $0) }
+    var best = Double.infinity
+    var series: [Double] = []
+    for _ in 0..<3 {
+      let times = lookups.map { lookup in
+        GrowthChecks.bestSeconds(runs: 5) { #expect(lookup.search(["zorblax"]).count > 0) }
+      }
+      let ratio = times[2] / max(times[0], 1e-6)
+      if ratio < best { (best, series) = (ratio, times) }
+      if best < 24 || times[2] < 0.05 { break }
+    }
+    #expect(best < 24 || series[2] < 0.05, "\(series) s for \(sizes) entries, ratio \(best)")
   }
 }

@@ -36,6 +36,18 @@ struct LayoutMaskCommandTests {
     #expect(run.stdout.contains(#"{"bit": 12, "name": null, "range": "application"}"#))
   }
 
+  /// LVGL 9.5's header keeps bit 1 (`/*1 reserved*/`), as it keeps bits 10 and 11: the tool
+  /// reports all three reserved, and bit 0 (`alt`) and bit 2 (`checked`) as system bits.
+  @Test func lvgl95KeepsBitOne() throws {
+    let run = try Run(["--layout=lvgl-9.5", "--json", "0xC07"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains(#"{"bit": 0, "name": "alt", "range": "system"}"#))
+    #expect(run.stdout.contains(#"{"bit": 1, "name": null, "range": "reserved"}"#))
+    #expect(run.stdout.contains(#"{"bit": 2, "name": "checked", "range": "system"}"#))
+    #expect(run.stdout.contains(#"{"bit": 10, "name": null, "range": "reserved"}"#))
+    #expect(run.stdout.contains(#"{"bit": 11, "name": null, "range": "reserved"}"#))
+  }
+
   @Test func gtkWithAnAppState() throws {
     let run = try Run(["--layout", "gtk", "--state", "hot=24", "0x01000808"])
     #expect(run.status == 0, "\(run)")

@@ -213,6 +213,42 @@ struct ThemeCommandTests {
     #expect(try self.report("{}").explanation(of: .normal) == "normal: no attributes\n")
   }
 
+  /// A first-match attribute (an array of one-entry objects, tried in order) reads as the
+  /// style set reads it: the grid shows the first matching entry, decided by its place; the
+  /// lint finds the entries the chain hides, and no tie.
+  @Test func aFirstMatchAttributeIsReportedInItsOrder() throws {
+    let text = #"""
+      {"text": [{"disabled": "gray"}, {"focused | visited": "yellow"}, {"focused": "white"},
+                {"normal": "silver"}, {"visited": "purple"}],
+       "underlined": {"focused": true, "normal": false}}
+      """#
+    let catalog = try Self.catalog()
+    let report = try report(text, catalog: catalog)
+    #expect(report.names == ["text", "underlined"])
+    #expect(report.tables[0].isFirstMatch)
+    let row = try #require(report.states.firstIndex(of: [.disabled, .focused]))
+    #expect(report.columns[0].values[Int(report.cell(row, 0).winner)] == #""gray""#)
+    #expect(report.cell(row, 0).decision == .firstMatch)
+    #expect(
+      report.findings.map(\.message) == [
+        #"text: entry "visited" never wins: another entry wins every state it matches"#
+      ])
+    let style = try StyleSet(
+      themeJSON: Array(text.utf8),
+      keys: [.init(StyleKey<String>("text")), .init(StyleKey<Bool>("underlined"))],
+      catalog: catalog)
+    for state in report.states {
+      #expect(
+        report.explanation(of: state) == style.explain(state, catalog: catalog).description + "\n")
+    }
+    let bad = failure(#"{"text": [{"normal": "a", "focused": "b"}]}"#)
+    #expect(bad?.status == .dataError)
+    #expect(
+      bad?.message
+        == #""t.json":1:27: /text/0/focused: a first-match entry is an object of one selector key; "focused" is a second"#
+    )
+  }
+
   /// `--strict` fails a theme with findings, and only then.
   @Test func strictFailsOnlyForFindings() throws {
     #expect(try report(#"{"c": {"normal": 1}}"#).strictFailure(path: "t.json") == nil)

@@ -297,4 +297,132 @@ struct StateNamespacesTests {
       return true
     }
   }
+  // MARK: States of one widget kind
+
+  static func bit(_ index: Int) -> ControlState { ControlState(rawValue: 1 << UInt(16 + index)) }
+
+  /// The per-kind example of DeclaringCustomStates.md, which `StateCatalog(merging:)` accepts:
+  /// namespaces of the same libraries name the kinds' states as the merge does.
+  @Test func theArticlesPerKindExampleBuildsNamespaces() throws {
+    let linkKit = StateNames("LinkKit", ["visited": Self.bit(0)])
+    let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": Self.bit(4)])
+    let tabView = StateNames("Toolkit", kind: "TabView", ["edited": Self.bit(4)])
+    let merged = try StateCatalog(merging: [linkKit, hexView, tabView])
+    let namespaces = try StateNamespaces([linkKit, hexView, tabView])
+    #expect(namespaces.relocation(for: "Toolkit").isIdentity)
+    let tab = try #require(namespaces.catalog.kind("TabView", of: "Toolkit"))
+    let hex = try #require(namespaces.catalog.kind("HexView", of: "Toolkit"))
+    #expect(tab.description(of: [Self.bit(0), Self.bit(4)]) == "visited | edited")
+    #expect(hex.description(of: [Self.bit(0), Self.bit(4)]) == "visited | hexPane")
+    #expect(try tab.parse("Toolkit.edited | LinkKit.visited") == [Self.bit(0), Self.bit(4)])
+    // The catalog for every kind names no kind's state, as the merge's does not.
+    #expect(namespaces.catalog.description(of: Self.bit(4)) == "0x100000")
+    for state in ControlState.combinations(of: [Self.bit(0), Self.bit(4), .selected]) {
+      for kind in ["HexView", "TabView"] {
+        #expect(
+          namespaces.catalog.kind(kind, of: "Toolkit")?.description(of: state)
+            == merged.kind(kind, of: "Toolkit")?.description(of: state))
+      }
+      #expect(namespaces.catalog.description(of: state) == merged.description(of: state))
+    }
+    #expect(namespaces.catalog.kind("Menu", of: "Toolkit") == nil)
+  }
+
+  /// One toolkit alone, whose kinds name one bit differently: nothing collides.
+  @Test func oneToolkitsKindsOnOneBitDoNotCollide() throws {
+    let terminal = StateNames("TermKit", kind: "Terminal", ["cursorBlink": Self.bit(0)])
+    let pane = StateNames("TermKit", kind: "Pane", ["zoomed": Self.bit(0)])
+    let shared = StateNames("TermKit", ["busy": Self.bit(1)])
+    let namespaces = try StateNamespaces([terminal, pane, shared])
+    #expect(namespaces.relocation(for: "TermKit").isIdentity)
+    #expect(
+      namespaces.catalog.kind("Pane", of: "TermKit")?.description(of: [Self.bit(0), Self.bit(1)])
+        == "zoomed | busy")
+    #expect(
+      namespaces.catalog.kind("Terminal", of: "TermKit")?.description(of: Self.bit(0))
+        == "cursorBlink")
+    // Within one kind, and between a kind and the owner's states for every kind, a bit named
+    // twice is still the merge's error.
+    let twice = StateNames("TermKit", kind: "Pane", ["split": Self.bit(1)])
+    #expect(throws: StateKitError.self) { try StateNamespaces([shared, twice]) }
+  }
+
+  /// A kind's bit that another library keeps moves, once for every kind that names it, and the
+  /// kinds' catalogs name the bit it moves to.
+  @Test func aCollidingBitOfKindsMovesForEveryKind() throws {
+    let a = StateNames("AKit", ["active": Self.bit(0)])
+    let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": Self.bit(0)])
+    let tabView = StateNames("Toolkit", kind: "TabView", ["edited": Self.bit(0)])
+    let busy = StateNames("Toolkit", ["busy": Self.bit(1)])
+    for libraries in [[a, hexView, tabView, busy], [busy, tabView, hexView, a]] {
+      let namespaces = try StateNamespaces(libraries)
+      let move = namespaces.relocation(for: "Toolkit")
+      #expect(move.apply(Self.bit(0)) == Self.bit(2))
+      #expect(move.apply(Self.bit(1)) == Self.bit(1))
+      #expect(move.revert(Self.bit(2)) == Self.bit(0))
+      let hex = try #require(namespaces.catalog.kind("HexView", of: "Toolkit"))
+      #expect(hex.description(of: move.apply([Self.bit(0), Self.bit(1)])) == "busy | hexPane")
+      #expect(hex.description(of: Self.bit(0)) == "active")
+      #expect(
+        namespaces.catalog.kind("TabView", of: "Toolkit")?.description(of: Self.bit(2))
+          == "edited")
+      #expect(namespaces.catalog.description(of: Self.bit(2)) == "0x40000")
+    }
+  }
+
+  /// For random libraries, each with a state for every kind and states of two kinds on random
+  /// bits: the same namespaces in any order of the libraries; on a widget of one kind, the
+  /// states for every kind of every library and the kind's own states are on distinct bits,
+  /// and the kind's catalog parses each qualified name to its state's bit; each relocation
+  /// moves a state back where it came from.
+  @Test func kindsStatesAreDistinctOnTheirWidgets() {
+    let library = Gen.int(in: 0...7).array(count: 3...3)
+    forAll(
+      "a kind's states are distinct on its widgets", library.array(count: 1...3),
+      cases: GrowthChecks.cases(1_000), seed: 49
+    ) { drawn in
+      var libraries: [StateNames] = []
+      var slots = Set<String>()
+      for (index, bits) in drawn.enumerated() {
+        let owner = "Lib\(index)"
+        libraries.append(StateNames(owner, ["all\(index)": Self.bit(bits[0])]))
+        slots.insert("all\(index)@\(bits[0])")
+        for (kind, bit) in zip(["Alpha", "Beta"], bits.dropFirst()) where bit != bits[0] {
+          libraries.append(
+            StateNames(owner, kind: kind, ["\(kind.lowercased())\(index)": Self.bit(bit)]))
+          slots.insert("\(owner)#\(bit)")
+        }
+      }
+      let namespaces: StateNamespaces
+      do {
+        namespaces = try StateNamespaces(libraries)
+      } catch let error as StateKitError {
+        return slots.count > ControlState.application.memberCount
+          && error.code == .bitAlreadyDeclared
+      }
+      guard slots.count <= ControlState.application.memberCount,
+        try StateNamespaces(libraries.reversed()) == namespaces
+      else { return false }
+      let everyKind = libraries.filter { $0.kind == nil }
+      for names in libraries {
+        let move = namespaces.relocation(for: names.owner)
+        for entry in names.entries where move.revert(move.apply(entry.state)) != entry.state {
+          return false
+        }
+        guard let kind = names.kind else { continue }
+        guard let catalog = namespaces.catalog.kind(kind, of: names.owner) else { return false }
+        var seen = ControlState.normal
+        for other in everyKind + [names] {
+          for entry in other.entries {
+            let state = namespaces.relocation(for: other.owner).apply(entry.state)
+            guard seen.isDisjoint(with: state),
+              try catalog.parse("\(other.owner).\(entry.name)") == state
+            else { return false }
+            seen.formUnion(state)
+          }
+        }
+      }
+      return true
+    }
+  }
 }

@@ -113,6 +113,17 @@ struct ToolkitLayoutTests {
         userBits == layout.applicationMask, "\(layout.name): the user states are the app range",
         sourceLocation: sourceLocation)
     }
+    // Every bit of the type that the header neither names nor gives the user is one the header
+    // keeps ("reserved"): the layout reports it reserved, not as a system bit.
+    if let any, let all = header.constants.first(where: { $0.name == any })?.value {
+      let named = header.constants.filter { $0.name != any }.reduce(UInt(0)) { $0 | $1.value }
+      for bit in 0..<UInt.bitWidth where all >> UInt(bit) & 1 == 1 && named >> UInt(bit) & 1 == 0 {
+        #expect(
+          layout.span(ofBit: bit)?.role == .reserved,
+          "\(layout.name): bit \(bit) is kept by the header, not \(layout.roleName(ofBit: bit))",
+          sourceLocation: sourceLocation)
+      }
+    }
   }
 
   @Test(arguments: ["lvgl-8.0.0.h.txt", "lvgl-8.3.11.h.txt", "lvgl-9.4.0.h.txt"])

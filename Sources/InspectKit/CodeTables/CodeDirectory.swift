@@ -233,20 +233,33 @@ struct CodeDirectory {
   /// Each row found by a name, in every table that holds it.
   private static func found(rows: [Int]) -> [Found] {
     var result: [Found] = []
+    var seen: Set<EntryKey> = []
     for index in rows {
       let row = CodeRow(at: index)
       for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
         let domain = table.domain.description
-        if result.contains(where: {
-          $0.entry.domain == domain && $0.entry.code == row.code
-            && $0.entry.name == row.name.description
-        }) {
-          continue
-        }
+        let key = EntryKey(domain: domain, code: row.code, name: row.name.description)
+        guard seen.insert(key).inserted else { continue }
         result.append(Self.found(row, in: table, domain: domain))
       }
     }
     return result
+  }
+
+  /// What makes two entries one: the domain, the code and the name. Kept in a set, so that
+  /// keeping each entry once costs a hash per entry, not a search of those kept.
+  private struct EntryKey: Hashable {
+    var domain: String
+    var code: Int
+    var name: String?
+
+    init(domain: String, code: Int, name: String?) {
+      (self.domain, self.code, self.name) = (domain, code, name)
+    }
+
+    init(_ entry: Entry) {
+      self.init(domain: entry.domain, code: entry.code, name: entry.name)
+    }
   }
 
   /// The entries with a name, in every domain: a Swift name or a C constant, exactly, or when
@@ -298,12 +311,18 @@ struct CodeDirectory {
     }) {
       result.append(Found(entry: entry))
     }
+    // A common code is in hundreds of tables: each domain and name is kept once, by hashing.
+    // Every entry here has the code asked for (or its 32-bit OSStatus spelling), so the domain
+    // and the name decide.
+    struct DomainName: Hashable {
+      var domain: String
+      var name: String?
+    }
+    var seen = Set(result.map { DomainName(domain: $0.entry.domain, name: $0.entry.name) })
     for (index, row) in Self.rows(withCode: code) {
       for table in CodeTables.tables(holding: index).map(CodeTable.init(at:)) {
         let domain = table.domain.description
-        if result.contains(where: {
-          $0.entry.domain == domain && $0.entry.name == row.name.description
-        }) {
+        guard seen.insert(DomainName(domain: domain, name: row.name.description)).inserted else {
           continue
         }
         result.append(Self.found(row, in: table, domain: domain))
@@ -328,9 +347,12 @@ struct CodeDirectory {
       folded.allSatisfy { word in texts.contains { Self.contains($0, folded: word) } }
     }
     var result: [Found] = []
-    for entry in catalog.entries + Self.builtIn.entries + Self.darwinPOSIX.entries
-    where matches([entry.domain, entry.name ?? "", entry.description]) {
-      if !result.contains(where: { $0.entry == entry }) { result.append(Found(entry: entry)) }
+    // Each entry once, found by hashing: a common word matches thousands of entries.
+    var seen: Set<Entry> = []
+    for entries in [catalog.entries, Self.builtIn.entries, Self.darwinPOSIX.entries] {
+      for entry in entries where matches([entry.domain, entry.name ?? "", entry.description]) {
+        if seen.insert(entry).inserted { result.append(Found(entry: entry)) }
+      }
     }
     result += Self.searchTables(words)
     return dropHandWrittenDuplicates(result)
@@ -408,14 +430,16 @@ struct CodeDirectory {
   /// Drops a generated entry that repeats a hand-written one (same domain, code and name).
   private func dropHandWrittenDuplicates(_ found: [Found]) -> [Found] {
     var result: [Found] = []
+    // The position in `result` of each domain, code and name kept, so each entry is checked
+    // in constant time.
+    var positions: [EntryKey: Int] = [:]
     for item in found {
-      if let index = result.firstIndex(where: {
-        $0.entry.domain == item.entry.domain && $0.entry.code == item.entry.code
-          && $0.entry.name == item.entry.name
-      }) {
+      let key = EntryKey(item.entry)
+      if let index = positions[key] {
         if result[index].constant == nil { result[index].constant = item.constant }
         continue
       }
+      positions[key] = result.count
       result.append(item)
     }
     return result

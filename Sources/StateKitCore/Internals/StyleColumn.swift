@@ -56,7 +56,8 @@ class _StyleColumnBase: @unchecked Sendable {
   func explain(_ state: ControlState, catalog: StateCatalog) -> StyleSet.Explanation.Attribute {
     preconditionFailure("abstract")
   }
-  /// The table as a value an encoder can write, or `nil` when the value type is not Encodable.
+  /// The table as a theme file's attribute holds it (its entries, without the precedence the
+  /// style set writes), or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
 }
 
@@ -133,6 +134,7 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
   }
 
   override var encodable: (any Encodable)? {
-    table as? any Encodable
+    // The theme file's form: the style set writes the precedence every table takes.
+    (table as? any _ThemeEncodableTable)?._themeForm
   }
 }

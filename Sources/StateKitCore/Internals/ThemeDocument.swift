@@ -2,7 +2,8 @@ import ErrorKitCore
 
 /// A theme or overlay document, read once into a `JSONValue`, and the structure every reading of
 /// a theme shares: its members, its `$precedence`, its attributes in name order, and each
-/// attribute's table (selector text to values). It is the one read path of every theme, whether
+/// attribute's table (an object of selector text to values, or a first-match table's array of
+/// one-entry objects in the order they are tried). It is the one read path of every theme, whether
 /// it arrives as bytes (``StyleSet/init(themeJSON:keys:catalog:)``), through any `Decoder`
 /// (``StyleSet/init(from:keys:)``), in statekit-inspect or in the browser page.
 ///
@@ -234,11 +235,18 @@ package struct _ThemeDocument {
   ) {
     let key = Self.precedenceKey
     guard let form = self.members.first(where: { $0.key == key }) else { return (.standard, []) }
-    let members = try Self.object(form.value, at: [key], in: self)
+    return try precedence(form.value, at: [key], catalog: catalog)
+  }
+
+  /// A `$precedence` member's value, at `path`, and the states its order lists.
+  func precedence(_ form: JSONValue, at path: [String], catalog: StateCatalog)
+    throws(StateKitError) -> (precedence: StatePrecedence, listed: ControlState)
+  {
+    let members = try Self.object(form, at: path, in: self)
     for (name, _) in Self.sorted(members) where name != "order" && name != "dominant" {
       throw failure(
         "unknown member \(quoted(name)) of \"$precedence\"; known: dominant, order",
-        at: [key, name])
+        at: path + [name])
     }
     func state(_ element: JSONValue, at path: [String]) throws(StateKitError) -> ControlState {
       guard case .string(let text) = element else {
@@ -256,13 +264,13 @@ package struct _ThemeDocument {
     for (name, member) in members {
       if name == "order" {
         guard case .array(let elements) = member else {
-          throw failure("expected an array, found \(member.kind)", at: [key, name])
+          throw failure("expected an array, found \(member.kind)", at: path + [name])
         }
         for (index, element) in elements.enumerated() {
-          order.append(try state(element, at: [key, name, String(index)]))
+          order.append(try state(element, at: path + [name, String(index)]))
         }
       } else if name == "dominant", member != .null {
-        dominant = try state(member, at: [key, name])
+        dominant = try state(member, at: path + [name])
       }
     }
     return (
@@ -271,18 +279,49 @@ package struct _ThemeDocument {
     )
   }
 
-  /// An attribute's table: selector text to values, each value read by `value`.
+  /// An attribute's table, each value read by `value`: an object of selector text to values,
+  /// the most specific entry winning; or an array of such objects of one entry each, tried in
+  /// order (a first-match table, ``StateTable/init(firstMatch:)``).
   func table<Value>(
     _ json: JSONValue, at path: [String], catalog: StateCatalog,
     value: (JSONValue, [String]) throws(StateKitError) -> Value
   ) throws(StateKitError) -> StateTable<Value> {
     var pairs: [(StateSelector, Value)] = []
     var seen: [StateSelector: String] = [:]
+    if case .array(let elements) = json {
+      for (index, element) in elements.enumerated() {
+        let (text, member) = try firstMatchEntry(element, at: path + [String(index)])
+        let entryPath = path + [String(index), text]
+        let selector = try selector(text, at: entryPath, catalog: catalog, seen: &seen)
+        pairs.append((selector, try value(member, entryPath)))
+      }
+      return StateTable(firstMatch: pairs)
+    }
     for (text, member) in Self.sorted(try Self.object(json, at: path, in: self)) {
       let selector = try selector(text, at: path + [text], catalog: catalog, seen: &seen)
       pairs.append((selector, try value(member, path + [text])))
     }
     return StateTable(pairs)
+  }
+
+  /// The selector text and value of an element of a first-match table: an object of exactly
+  /// one member.
+  func firstMatchEntry(_ element: JSONValue, at path: [String]) throws(StateKitError) -> (
+    key: String, value: JSONValue
+  ) {
+    guard case .object(let members) = element else {
+      throw failure("expected an object of one selector key, found \(element.kind)", at: path)
+    }
+    guard let first = members.first else {
+      throw failure("a first-match entry is an object of one selector key, found none", at: path)
+    }
+    guard members.count == 1 else {
+      let second = members[1].0
+      throw failure(
+        "a first-match entry is an object of one selector key; \(quoted(second)) is a second",
+        at: path + [second])
+    }
+    return (first.0, first.1)
   }
 
   /// A selector key of a table: its selector, unless it is not selector text or it denotes a
