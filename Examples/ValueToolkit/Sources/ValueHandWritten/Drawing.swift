@@ -7,11 +7,11 @@ public struct Plain: Sendable {
 
 /// A control of the hand-written version: its content, and the look its selection code chooses.
 public protocol HandWrittenView: Sendable {
-  associatedtype L: Look
+  associatedtype HandLook: Look
   /// What the control shows.
   var content: Content { get }
   /// The look and ink, chosen from the control's Booleans in a subtree's environment.
-  func selected(in env: Environment<Plain>) -> Selected<L>
+  func selected(in env: Environment<Plain>) -> Selected<HandLook>
 }
 
 extension HandWrittenView {

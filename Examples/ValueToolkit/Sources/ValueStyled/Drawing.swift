@@ -3,11 +3,11 @@ import ValueScreen
 
 /// A control of the StateKit version: its content, and the look its tables give.
 public protocol StyledView: Sendable {
-  associatedtype L: Look
+  associatedtype TableLook: Look
   /// What the control shows.
   var content: Content { get }
   /// The look and ink, read from the subtree's environment for the control's Booleans.
-  func selected(in env: Environment<Styles>) -> Selected<L>
+  func selected(in env: Environment<Styles>) -> Selected<TableLook>
 }
 
 extension StyledView {

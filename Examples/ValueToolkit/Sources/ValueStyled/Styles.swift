@@ -106,7 +106,9 @@ public struct Styles: Sendable {
 extension Environment<Styles> {
   /// The ink of a control in `state`: the palette, the pulse's phase, the caller's override.
   @inlinable func ink(_ state: ControlState, _ override: Style?) -> Ink {
-    Ink(palette, phase: focusPulse.phase(state, at: now, since: focusSince), override: override)
+    // Pulse.phase is a call; most controls are not focused.
+    let phase = state.contains(.focused) ? focusPulse.phase(state, at: now, since: focusSince) : 0
+    return Ink(palette, phase: phase, override: override)
   }
 }
 
@@ -114,9 +116,11 @@ extension Button {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<ButtonLook<Shade>> {
     let state = ControlState(
       highlighted: isPressed, disabled: isDisabled, selected: isDefault, focused: isFocused)
-    var look = env.styles.button[state]
-    (look.left, look.right) =
+    let (left, right) =
       isPressed && !isDisabled ? ("< ", " >") : isDefault ? ("[[", "]]") : ("[ ", " ]")
+    let look = env.styles.button.withValue(for: state) {
+      ButtonLook(text: $0.text, fill: $0.fill, left: left, right: right)
+    }
     return Selected(look, env.ink(state, isFocused && !isDisabled ? focusedStyle ?? style : style))
   }
 }
@@ -124,8 +128,9 @@ extension Button {
 extension Toggle {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<ToggleLook<Shade>> {
     let state = ControlState(disabled: isDisabled, selected: isOn, focused: isFocused)
-    var look = env.styles.toggle[state]
-    look.glyph = isOn ? "━●" : "●━"
+    let look = env.styles.toggle.withValue(for: state) {
+      ToggleLook(track: $0.track, knob: $0.knob, label: $0.label, glyph: isOn ? "━●" : "●━")
+    }
     return Selected(look, env.ink(state, style))
   }
 }
@@ -133,8 +138,9 @@ extension Toggle {
 extension CheckBox {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<CheckLook<Shade>> {
     let state = ControlState(disabled: isDisabled, selected: isChecked, focused: isFocused)
-    var look = env.styles.checkBox[state]
-    look.glyph = isChecked ? "[x]" : "[ ]"
+    let look = env.styles.checkBox.withValue(for: state) {
+      CheckLook(box: $0.box, label: $0.label, glyph: isChecked ? "[x]" : "[ ]")
+    }
     return Selected(look, env.ink(state, style))
   }
 }
@@ -142,8 +148,9 @@ extension CheckBox {
 extension RadioItem {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<CheckLook<Shade>> {
     let state = ControlState(disabled: isDisabled, selected: isSelected, focused: isFocused)
-    var look = env.styles.radioItem[state]
-    look.glyph = isSelected ? "(•)" : "( )"
+    let look = env.styles.radioItem.withValue(for: state) {
+      CheckLook(box: $0.box, label: $0.label, glyph: isSelected ? "(•)" : "( )")
+    }
     return Selected(look, env.ink(state, style))
   }
 }
@@ -160,12 +167,11 @@ extension TextField {
 
 extension ListRow {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<RowLook<Shade>> {
-    let (s, state) = (
-      env.styles, ControlState(disabled: isDisabled, selected: isSelected, focused: isFocused)
-    )
+    let state = ControlState(disabled: isDisabled, selected: isSelected, focused: isFocused)
     let look = RowLook(
-      text: s.rowText[state], detail: s.rowDetail[state], fill: s.rowFill[state],
-      marker: s.rowMarker[state], mark: isMarked ? "● " : "  ")
+      text: env.styles.rowText[state], detail: env.styles.rowDetail[state],
+      fill: env.styles.rowFill[state], marker: env.styles.rowMarker[state],
+      mark: isMarked ? "● " : "  ")
     return Selected(look, env.ink(state, style))
   }
 }
@@ -173,8 +179,9 @@ extension ListRow {
 extension MenuItem {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<MenuLook<Shade>> {
     let state = ControlState(disabled: isDisabled, selected: isSelected)
-    var look = env.styles.menuItem[state]
-    look.check = isChecked ? "✓" : " "
+    let look = env.styles.menuItem.withValue(for: state) {
+      MenuLook(text: $0.text, shortcut: $0.shortcut, fill: $0.fill, check: isChecked ? "✓" : " ")
+    }
     let chosen = isSelected && !isDisabled
     return Selected(
       look,
