@@ -1,6 +1,6 @@
 /// One cell of the screen.
 public struct Cell: Hashable, Sendable {
-  public var character: Character
+  public var character: Unicode.Scalar
   public var foreground: Color
   public var background: Color
 }
@@ -26,7 +26,7 @@ public struct Canvas: Equatable, Sendable {
     -> Int
   {
     var column = x
-    for character in text where column < width && y < height {
+    for character in text.unicodeScalars where column < width && y < height {
       cells[y * width + column] = Cell(
         character: character, foreground: foreground, background: background)
       column += 1
@@ -37,7 +37,7 @@ public struct Canvas: Equatable, Sendable {
   /// The rows as text, for printing and golden files: characters only.
   public var text: String {
     (0..<height).map { row in
-      String(cells[row * width..<(row + 1) * width].map(\.character))
+      String(String.UnicodeScalarView(cells[row * width..<(row + 1) * width].map(\.character)))
     }.joined(separator: "\n")
   }
 }

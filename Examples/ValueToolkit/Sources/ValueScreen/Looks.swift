@@ -145,11 +145,10 @@ public struct SliderLook<P: Paint>: Look {
   public func draw(_ content: Content, in canvas: inout Canvas, x: Int, y: Int, ink: Ink) -> Int {
     let background = ink.fill(ink.palette.background)
     let done = Int((min(max(content.fraction, 0), 1) * 9).rounded())
-    var column = canvas.put(
-      String(repeating: "━", count: done), x: x, y: y, ink(filled), on: background)
+    var column = x
+    for _ in 0..<done { column = canvas.put("━", x: column, y: y, ink(filled), on: background) }
     column = canvas.put(thumbGlyph, x: column, y: y, ink(thumb), on: background)
-    column = canvas.put(
-      String(repeating: "─", count: 9 - done), x: column, y: y, ink.text(track), on: background)
+    for _ in done..<9 { column = canvas.put("─", x: column, y: y, ink.text(track), on: background) }
     return canvas.put(" " + content.title, x: column, y: y, ink.text(track), on: background)
   }
   @inlinable public func checksum(_ ink: Ink) -> Int {
