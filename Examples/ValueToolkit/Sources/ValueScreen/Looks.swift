@@ -145,11 +145,13 @@ public struct SliderLook<P: Paint>: Look {
   public func draw(_ content: Content, in canvas: inout Canvas, x: Int, y: Int, ink: Ink) -> Int {
     let background = ink.fill(ink.palette.background)
     let done = Int((min(max(content.fraction, 0), 1) * 9).rounded())
+    // Each part's colour once, not once per cell.
+    let (filled, track) = (ink(filled), ink.text(track))
     var column = x
-    for _ in 0..<done { column = canvas.put("━", x: column, y: y, ink(filled), on: background) }
+    for _ in 0..<done { column = canvas.put("━", x: column, y: y, filled, on: background) }
     column = canvas.put(thumbGlyph, x: column, y: y, ink(thumb), on: background)
-    for _ in done..<9 { column = canvas.put("─", x: column, y: y, ink.text(track), on: background) }
-    return canvas.put(" " + content.title, x: column, y: y, ink.text(track), on: background)
+    for _ in done..<9 { column = canvas.put("─", x: column, y: y, track, on: background) }
+    return canvas.put(" " + content.title, x: column, y: y, track, on: background)
   }
   @inlinable public func checksum(_ ink: Ink) -> Int {
     ink.text(track).checksum &+ ink(filled).checksum &* 3 &+ ink(thumb).checksum &* 5
