@@ -56,6 +56,12 @@ struct SnapshotTests {
     }
   }
 
+  /// The first times of the clock are the pulse's phases 0, 0.25, 0.5 and 1.
+  @Test func theClockTimesAreThePhasesTheSnapshotsClaim() {
+    let phases = pulseTimes.prefix(4).map { focusPulse.phase(.focused, at: $0, since: 0) }
+    #expect(phases == [0, 0.25, 0.5, 1])
+  }
+
   /// The pulse moves a focused control's colours between frames and leaves others still.
   @Test func theFocusPulseMovesFocusedControlsOnly() {
     func draw(_ flags: Int, at now: Int) -> Canvas {
