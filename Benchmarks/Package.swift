@@ -7,6 +7,7 @@ let package = Package(
   dependencies: [
     .package(name: "StateKit", path: ".."),
     .package(name: "TerminalToolkit", path: "../Examples/TerminalToolkit"),
+    .package(name: "ValueToolkit", path: "../Examples/ValueToolkit"),
   ],
   targets: [
     .executableTarget(
@@ -36,7 +37,7 @@ let package = Package(
         "AllocationCounter",
       ]
     ),
-    // The terminal toolkit of Examples/ written twice: per widget kind, the hand-written
+    // The two toolkits of Examples/, each written twice: per widget kind, the hand-written
     // selection against the StateKit one, and whole screens drawn both ways.
     .executableTarget(
       name: "ToolkitBenchmark",
@@ -44,7 +45,11 @@ let package = Package(
         .product(name: "ToolkitFixtures", package: "TerminalToolkit"),
         .product(name: "HandWritten", package: "TerminalToolkit"),
         .product(name: "Styled", package: "TerminalToolkit"),
-        .product(name: "Terminal", package: "TerminalToolkit"), "BenchmarkSupport",
+        .product(name: "Terminal", package: "TerminalToolkit"),
+        .product(name: "ValueFixtures", package: "ValueToolkit"),
+        .product(name: "ValueHandWritten", package: "ValueToolkit"),
+        .product(name: "ValueStyled", package: "ValueToolkit"),
+        .product(name: "ValueScreen", package: "ValueToolkit"), "BenchmarkSupport",
       ]
     ),
     .target(name: "BenchmarkSupport"),

@@ -1,4 +1,5 @@
-// The terminal toolkit of Examples/TerminalToolkit, per widget kind: its hand-written selection
+// The terminal toolkit of Examples/TerminalToolkit, per widget kind (then the value-view toolkit
+// of Examples/ValueToolkit, in ValueToolkit.swift): its hand-written selection
 // code against the StateKit version, each reading its widgets from where the toolkit keeps them
 // (an array of the kind's structs with their flags, an array of widgets with a ControlState)
 // and its style from where it lives (the hand-written code's own branches, a `static let`
@@ -199,6 +200,8 @@ for kind in Widget.Kind.allCases {
 }
 print("")
 print("worst ratio: \(format(worst, 2))x (bar: 1.5x)")
+let value = runValueToolkit(count: widgetCount, rounds: rounds, bar: 1.5)
+failures += value.over
 if CommandLine.arguments.contains("--check") && !failures.isEmpty {
   print("over the bar: \(failures.joined(separator: ", "))")
   exit(1)
