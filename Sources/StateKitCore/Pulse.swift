@@ -69,6 +69,7 @@ public struct Pulse: Hashable, Sendable, CustomStringConvertible {
   ///   - start: When the control entered a state the pulse runs in, on the same clock; a time
   ///     before it gives 0.
   /// - Returns: The curve's progress at this point of the cycle.
+  @inlinable
   public func phase(_ state: ControlState, at time: Int, since start: Int) -> Double {
     guard selector.matches(state) else { return 0 }
     let (elapsed, overflow) = time.subtractingReportingOverflow(start)
