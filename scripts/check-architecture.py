@@ -98,8 +98,8 @@ def import_problems(target, path):
 
 
 # The one description of the bit layouts: the only files that may write out a layout's ranges.
-LAYOUT_FILES = {"Sources/StateKitCore/BitLayout.swift", "Sources/StateKitCore/ControlEvents+Layout.swift",
-                "Sources/StateKitCore/BitLayout+LVGL.swift", "Sources/StateKitCore/BitLayout+GTK.swift"}
+LAYOUT_FILES = {"Sources/StateKitCore/Bits/BitLayout.swift", "Sources/StateKitCore/Bits/ControlEvents+Layout.swift",
+                "Sources/StateKitCore/Bits/BitLayout+LVGL.swift", "Sources/StateKitCore/Bits/BitLayout+GTK.swift"}
 # Modules whose code works with the layouts; their code (not comments) is scanned.
 LAYOUT_MODULES = ["StateKitCore", "StateKit", "StateKitFoundation", "StateKitTesting", "InspectKit",
                   "statekit-inspect"]
@@ -145,7 +145,7 @@ def layout_literal_problems():
                               if int(m.group(1).replace("_", ""), 16) in LAYOUT_MASKS]
                     for literal in found:
                         problems.append(f"{where}:{number}: the layout range {literal} is written "
-                                        "out; ask the BitLayout (Sources/StateKitCore/BitLayout.swift)")
+                                        "out; ask the BitLayout (Sources/StateKitCore/Bits/BitLayout.swift)")
     return problems
 
 
@@ -310,11 +310,11 @@ def reader_problems():
 # Numbers Docs/Architecture.md gives, and where the code fixes them: (what the document says,
 # file, the code's declaration with the number as its one group, the number the document means).
 NUMBERS = [
-    ("tables of fewer than four entries scan", "Sources/StateKitCore/Internals/TableStorage.swift",
+    ("tables of fewer than four entries scan", "Sources/StateKitCore/Tables/Internals/TableStorage.swift",
      r"static var scanLimit: Int \{ (\d+) \}", "4"),
-    ("gather into 2^12 slots", "Sources/StateKitCore/Internals/StateIndex.swift",
+    ("gather into 2^12 slots", "Sources/StateKitCore/Tables/Internals/StateIndex.swift",
      r"static let maximumSlotBits = (\d+)", "12"),
-    ("a dictionary past 16 attributes", "Sources/StateKitCore/Internals/StyleStorage.swift",
+    ("a dictionary past 16 attributes", "Sources/StateKitCore/Styles/Internals/StyleStorage.swift",
      r"if columns\.count <= (\d+) \{", "16"),
 ]
 

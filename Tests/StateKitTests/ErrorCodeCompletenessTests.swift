@@ -12,7 +12,7 @@ struct ErrorCodeCompletenessTests {
   static func declaredCodes() throws -> [(name: String, number: Int)] {
     let source = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources/StateKitCore/StateKitError.swift")
+      .appendingPathComponent("Sources/StateKitCore/Errors/StateKitError.swift")
     let text = try String(contentsOf: source, encoding: .utf8)
     let pattern = try NSRegularExpression(
       pattern: #"public static let (\w+) = Code\(rawValue: (\d+)\)"#)

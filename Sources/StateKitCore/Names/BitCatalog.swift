@@ -1,6 +1,6 @@
 import ErrorKitCore
 
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 /// A set of names for the members of a bit set: the system names of its layout plus custom
 /// names in its application range. ``StateCatalog`` names ``ControlState``s and

@@ -1,4 +1,4 @@
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 extension CodingUserInfoKey {
   /// The key under which an encoder's or decoder's `userInfo` holds the ``StateCatalog`` that

@@ -1,5 +1,5 @@
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../Styles/StyleSet.swift
 
 extension StyleSet {
   /// Reads a theme file from its raw bytes, rejecting what a JSON decoder would let through:

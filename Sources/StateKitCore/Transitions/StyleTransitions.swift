@@ -1,4 +1,4 @@
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../Styles/StyleSet.swift
 
 /// The transitions of a style set, per attribute: a ``TransitionTable`` for every attribute
 /// (``all``) and tables of an attribute's own, which win over it for the same selectors.

@@ -1,4 +1,4 @@
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../Styles/StyleSet.swift
 
 /// A style's looks and transitions, ready to animate widgets: what every ``AnimatedLook`` of
 /// one kind of widget shares.

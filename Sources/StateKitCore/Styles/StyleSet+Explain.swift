@@ -1,4 +1,4 @@
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 // doc-code: continues StyleSet.swift
 
 extension StyleSet {

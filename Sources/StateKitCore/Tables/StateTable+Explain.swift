@@ -1,4 +1,4 @@
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 extension StateTable {
   /// Why a table resolves a state as it does: the entries that match, the one that wins, and

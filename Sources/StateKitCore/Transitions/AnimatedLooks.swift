@@ -1,5 +1,5 @@
 // doc-code: continues StyleAnimator.swift
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../Styles/StyleSet.swift
 
 /// The looks of many widgets of one kind as they move between states, kept together: a screen's
 /// buttons, a list's rows.

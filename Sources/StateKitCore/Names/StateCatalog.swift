@@ -1,6 +1,6 @@
 import ErrorKitCore
 
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 /// A set of state names: the four system names plus custom states in the application range.
 ///

@@ -1,6 +1,6 @@
 import ErrorKitCore
 
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
 extension StateTable: Encodable where Value: Encodable {
   /// Encodes the table so that decoding it gives an equal table, which resolves every state as

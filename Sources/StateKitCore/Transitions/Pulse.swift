@@ -1,4 +1,4 @@
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../Styles/StyleSet.swift
 
 /// A motion that repeats while a state holds, such as a focus ring that pulses: its phase at
 /// any time on the caller's clock.

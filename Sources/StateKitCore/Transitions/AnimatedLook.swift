@@ -1,5 +1,5 @@
 // doc-code: continues StyleAnimator.swift
-// doc-code: continues StyleSet.swift
+// doc-code: continues ../Styles/StyleSet.swift
 
 /// One widget's look as it moves between states: told of each change of state and the time it
 /// happened, it answers the look at any later time.

@@ -1,6 +1,6 @@
 import ErrorKitCore
 
-// doc-code: continues ../StateKit/StateKit.docc/DeclaringCustomStates.md
+// doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 // doc-code: continues StyleSet.swift
 
 extension StyleSet {
