@@ -103,10 +103,10 @@ extension StateTable: _ThemeEncodableTable where Value: Encodable {
 }
 
 extension StateTable: Decodable where Value: Decodable {
-  /// Decodes a table from any form ``encode(to:)`` writes, the same forms a theme file's
-  /// attribute takes: an object whose keys are selector text, such as `"normal"`,
-  /// `"selected | visited"` or `"selected | !disabled"`, for a most-specific table, or an
-  /// array of objects of one such key each, in the order tried, for a first-match table.
+  /// Decodes a table from any form ``encode(to:)`` writes: as a theme file's attribute, an
+  /// object whose keys are selector text, such as `"normal"`, `"selected | visited"` or
+  /// `"selected | !disabled"`, for a most-specific table, or an array of objects of one such
+  /// key each, in the order tried, for a first-match table; and either with its precedence.
   ///
   ///     let json = #"{"normal": "blue", "visited": "purple"}"#
   ///     let decoder = JSONDecoder()
@@ -201,7 +201,8 @@ extension StateTable: Decodable where Value: Decodable {
           DecodingError.Context(
             codingPath: path,
             debugDescription:
-              "a first-match entry is an object of one selector key, found \(keys.count)"))
+              "a first-match entry is an object of one selector key, found \(keys.isEmpty ? "none" : "\(keys.count)")"
+          ))
       }
       pairs.append(
         (
