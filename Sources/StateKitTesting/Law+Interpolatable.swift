@@ -1,7 +1,7 @@
 import StateKitCore
 
 extension Law {
-  /// The law of an ``Interpolatable`` conformance: a fraction of 0 gives the start exactly and a
+  /// The law of an `Interpolatable` conformance: a fraction of 0 gives the start exactly and a
   /// fraction of 1 the end, whatever the two values, infinities and the largest finite values
   /// included.
   ///

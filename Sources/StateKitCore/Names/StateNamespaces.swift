@@ -20,7 +20,7 @@ import ErrorKitCore
 ///   file styles the widgets of every library;
 /// - ``relocation(for:)`` moves a library's state onto the assigned bits at the boundary,
 ///   where the app reads a widget's state, so the app's tables see distinct states;
-/// - states of one widget kind (``StateNames/kind``) are named as ``StateCatalog/init(merging:)``
+/// - states of one widget kind (``StateNames/kind``) are named as ``BitCatalog/init(merging:)-([StateNames])``
 ///   names them: a bit that several kinds of one owner name takes one bit in the app, moved for
 ///   every kind at once, and the catalog's ``BitCatalog/kind(_:of:)`` prints a kind's states
 ///   with every library's states for every kind.
