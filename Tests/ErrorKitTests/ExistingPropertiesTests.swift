@@ -139,7 +139,8 @@ struct ExistingPropertiesTests {
     let error = ClientError(underlyingError: refused, baseURL: "https://bob:pw@api.example.com")
     try expectCauses(of: error, [(NSURLErrorDomain, -1004)])
     #expect(ErrorPayload(error).underlying?.message == "Could not connect to the server.")
-    #expect(ErrorPayload(error).message == "The request to https://<redacted>@api.example.com failed.")
+    #expect(
+      ErrorPayload(error).message == "The request to https://<redacted>@api.example.com failed.")
   }
 
   @Test func aComputedUnderlyingErrorIsTheCause() throws {
@@ -154,9 +155,10 @@ struct ExistingPropertiesTests {
     let nested = RuntimeError.requestFailed(target: "/login?api_key=s3cret", error: client)
     try expectCauses(of: nested, [("com.example.Client", 1)])
     // The whole chain: the client error's own cause comes next.
-    #expect(ErrorChain(nested).links.map(\.domain) == [
-      "com.example.Runtime", "com.example.Client", NSURLErrorDomain,
-    ])
+    #expect(
+      ErrorChain(nested).links.map(\.domain) == [
+        "com.example.Runtime", "com.example.Client", NSURLErrorDomain,
+      ])
     try expectCauses(of: RuntimeError.requestFailed(target: "/", error: nil), [])
     try expectCauses(of: RuntimeError.shutDown, [])
   }
@@ -197,7 +199,10 @@ struct ExistingPropertiesTests {
   @Test func aNameDetailsAndCodeOfOtherTypesAreRead() {
     let error = HeaderError(
       name: "invalidHeader",
-      details: ["header": "Authorization", "length": 4097, "cause": UpstreamTimeout(), "none": String?.none as any Sendable],
+      details: [
+        "header": "Authorization", "length": 4097, "cause": UpstreamTimeout(),
+        "none": String?.none as any Sendable,
+      ],
       code: 431)
     let payload = ErrorPayload(error)
     #expect(payload.name == "invalidHeader")

@@ -49,7 +49,9 @@ package enum _ErrorFieldShapes {
       var result: [String: String] = [:]
       for element in mirror.children {
         let pair = Mirror(reflecting: element.value).children.map(\.value)
-        guard pair.count == 2, let key = text(pair[0]) else { return ["details": text(value) ?? ""] }
+        guard pair.count == 2, let key = text(pair[0]) else {
+          return ["details": text(value) ?? ""]
+        }
         if !(pair[1] is any Error), let text = text(pair[1]) { result[key] = text }
       }
       return result
