@@ -52,7 +52,9 @@ let package = Package(
     .testTarget(name: "StateKitFoundationTests", dependencies: ["StateKit", "StateKitFoundation"]),
     .testTarget(
       name: "ErrorKitTests",
-      dependencies: ["ErrorKit", "StateKit", "StateKitFoundation", "StateKitTesting"]),
+      dependencies: [
+        "ErrorKit", "InspectKit", "StateKit", "StateKitFoundation", "StateKitTesting",
+      ]),
     .testTarget(
       name: "InspectTests",
       dependencies: [

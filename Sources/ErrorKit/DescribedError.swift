@@ -74,7 +74,7 @@ extension DescribedError {
   /// ``CodedError/message``, so `LocalizedError` users see it.
   ///
   ///     JSONDecodeError.missingRequiredKey("id").errorDescription  // "The key \"id\" is missing."
-  public var errorDescription: String? { message }
+  public var errorDescription: String? { _messageText }
 
   /// ``CodedError/domain``, for `NSError`.
   ///

@@ -372,12 +372,13 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   ) {
     if let coded = error as? any CodedError, !(type(of: error) is NSError.Type) {
       let payload = ErrorPayload(
-        domain: type(of: coded).domain, code: coded.code.errorCodeValue, name: coded.name,
-        message: coded.message, failureReason: coded.failureReason,
-        recoverySuggestion: coded.recoverySuggestion, details: coded.details)
+        domain: type(of: coded).domain, code: coded.code.errorCodeValue, name: coded._nameText,
+        message: coded._messageText, failureReason: coded.failureReason,
+        recoverySuggestion: coded.recoverySuggestion, details: coded._detailStrings)
+      let causes = coded._causes
       return (
-        Link(payload), coded.underlyingError,
-        Array(coded.otherUnderlyingErrors.prefix(ErrorPayload.maximumCount))
+        Link(payload), causes.first,
+        Array(causes.dropFirst().prefix(ErrorPayload.maximumCount))
       )
     }
     if !(type(of: error) is NSError.Type), let standard = StandardErrors.describe(error) {

@@ -23,8 +23,8 @@ extension ErrorCatalog {
     for error in E.allCases {
       entries.append(
         Entry(
-          domain: E.domain, code: error.code.errorCodeValue, name: error.name,
-          description: error.message))
+          domain: E.domain, code: error.code.errorCodeValue, name: error._nameText,
+          description: error._messageText ?? ""))
     }
   }
 }

@@ -130,9 +130,9 @@ extension ErrorPayload {
   /// policy, unless its type adopts ``ExportsSecretDetails``.
   package init(exportedFieldsOf error: some CodedError) {
     self.init(
-      domain: type(of: error).domain, code: error.code.errorCodeValue, name: error.name,
-      message: error.message, failureReason: error.failureReason,
-      recoverySuggestion: error.recoverySuggestion, details: error.details)
+      domain: type(of: error).domain, code: error.code.errorCodeValue, name: error._nameText,
+      message: error._messageText, failureReason: error.failureReason,
+      recoverySuggestion: error.recoverySuggestion, details: error._detailStrings)
     if !(error is any ExportsSecretDetails) { _redactOwnSecrets() }
   }
 }

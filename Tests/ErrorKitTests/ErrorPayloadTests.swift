@@ -265,6 +265,72 @@ struct ErrorCatalogTests {
         == "com.example.Clash code 1 is used by first, second")
   }
 
+  /// A runtime error as server libraries write them: cases that hold errors and metatypes, so
+  /// not `CaseIterable`.
+  enum RuntimeFailure: DescribedError {
+    case connectionFailed(host: String, any Error)
+    case decodingFailed(type: Any.Type, any Error)
+    case shutDown
+
+    static let domain = "com.example.Runtime"
+    var code: Int {
+      switch self {
+      case .connectionFailed: 1
+      case .decodingFailed: 2
+      case .shutDown: 3
+      }
+    }
+    var message: String {
+      switch self {
+      case .connectionFailed(let host, _): "Could not connect to \(host)."
+      case .decodingFailed(let type, _): "Could not decode \(type)."
+      case .shutDown: "The runtime is shut down."
+      }
+    }
+  }
+
+  static let runtimeCases: [ErrorCatalog.Case<Int>] = [
+    .init(1, "connectionFailed", "Could not connect to {host}."),
+    .init(2, "decodingFailed", "Could not decode {type}."),
+    .init(3, "shutDown", "The runtime is shut down."),
+  ]
+
+  @Test func listsCasesWithoutInstances() throws {
+    let catalog = ErrorCatalog(RuntimeFailure.self, cases: Self.runtimeCases)
+    #expect(
+      catalog.entries == [
+        .init(
+          domain: "com.example.Runtime", code: 1, name: "connectionFailed",
+          description: "Could not connect to {host}."),
+        .init(
+          domain: "com.example.Runtime", code: 2, name: "decodingFailed",
+          description: "Could not decode {type}."),
+        .init(
+          domain: "com.example.Runtime", code: 3, name: "shutDown",
+          description: "The runtime is shut down."),
+      ])
+    #expect(try ErrorCatalog(json: catalog.jsonText) == catalog)
+    // Every error the type makes is listed as it is.
+    let samples: [RuntimeFailure] = [
+      .connectionFailed(host: "db.local", CancellationError()),
+      .decodingFailed(type: Int.self, CancellationError()), .shutDown,
+    ]
+    #expect(samples.map { catalog.entry(for: $0)?.code } == [1, 2, 3])
+    // A case listed under another name or code is not its entry.
+    let misnamed = ErrorCatalog(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
+    #expect(misnamed.entry(for: RuntimeFailure.shutDown) == nil)
+    var both = ErrorCatalog(RuntimeFailure.self, cases: Self.runtimeCases)
+    both.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
+    #expect(both.duplicateCodes.map(\.names) == [["shutDown", "stopped"]])
+  }
+
+  @Test func namedCodesListTheirCasesToo() {
+    let catalog = ErrorCatalog(
+      StateKitError.self, cases: [.init(.unknownName, "unknownName", "unknown state name {token}")])
+    #expect(catalog.entries.first?.code == 4)
+    #expect(catalog.entries.first?.domain == "dev.statekit.StateKit")
+  }
+
   /// The codes and names are a published contract (Docs/Errors.md, statekit-inspect's lookups),
   /// so they are written out here rather than derived from `allCases`: a renumbered, renamed,
   /// missing or extra code fails.

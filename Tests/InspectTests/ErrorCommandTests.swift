@@ -143,6 +143,103 @@ struct ErrorCommandTests {
         """)
   }
 
+  @Test func linuxTextWithSeveralCausesKeepsThemAll() throws {
+    // What swift-corelibs-foundation 6.3.1 prints on Linux for this error (keys in the order
+    // of SWIFT_DETERMINISTIC_HASHING=1):
+    //   let refused = NSError(domain: NSURLErrorDomain, code: -1004, userInfo: [
+    //     NSLocalizedDescriptionKey: "Could not connect to the server.",
+    //     NSURLErrorFailingURLStringErrorKey: "https://api.example.com/v1/items?api_key=s3cret"])
+    //   let missing = NSError(domain: NSPOSIXErrorDomain, code: 2, userInfo: [
+    //     NSLocalizedDescriptionKey: "No such file or directory",
+    //     NSFilePathErrorKey: "/var/lib/app/cache.db"])
+    //   let timeout = NSError(domain: NSURLErrorDomain, code: -1001, userInfo: [
+    //     NSLocalizedDescriptionKey: "The request timed out."])
+    //   let retry = NSError(domain: "com.example.Retry", code: 3, userInfo: [
+    //     NSLocalizedDescriptionKey: "2 attempts failed.", NSUnderlyingErrorKey: timeout,
+    //     "NSMultipleUnderlyingErrorsKey": [refused]])
+    //   print(NSError(domain: "com.example.Batch", code: 1, userInfo: [
+    //     NSLocalizedDescriptionKey: "3 requests failed.", NSUnderlyingErrorKey: missing,
+    //     "NSMultipleUnderlyingErrorsKey": [retry, refused]]))
+    let text = try Self.fixture("nserror-linux-several-causes.txt")
+    let json = try Run(["error", "--json", text])
+    #expect(json.status == 0)
+    let payload = try ErrorPayload(json: json.stdout)
+    #expect(
+      RealPasteTests.tree(payload)
+        == "com.example.Batch 1 {com.example.Retry 3 {NSURLErrorDomain -1004} > NSURLErrorDomain -1001, NSURLErrorDomain -1004} > NSPOSIXErrorDomain 2"
+    )
+    #expect(
+      payload.otherCauses[1].details["NSErrorFailingURLStringKey"]
+        == "https://api.example.com/v1/items?api_key=<redacted>")
+    let human = try Run(["error", text])
+    #expect(
+      human.stdout == """
+        com.example.Batch 1
+          description: 3 requests failed.
+          caused by: NSPOSIXErrorDomain 2 ENOENT
+            description: No such file or directory
+            reason: No such file or directory
+            NSFilePath: /var/lib/app/cache.db
+          also caused by: com.example.Retry 3
+            description: 2 attempts failed.
+            caused by: NSURLErrorDomain -1001 timedOut
+              description: The request timed out.
+            also caused by: NSURLErrorDomain -1004 cannotConnectToHost
+              description: Could not connect to the server.
+              NSErrorFailingURLStringKey: https://api.example.com/v1/items?api_key=<redacted>
+          also caused by: NSURLErrorDomain -1004 cannotConnectToHost
+            description: Could not connect to the server.
+            NSErrorFailingURLStringKey: https://api.example.com/v1/items?api_key=<redacted>
+
+        """)
+    #expect(human.stderr.isEmpty, "\(human.stderr)")
+  }
+
+  @Test func thisPlatformsTextOfSeveralCausesReadsBack() throws {
+    // Whatever Foundation runs the test prints: Apple's array in quotes, Linux's in brackets.
+    let missing = NSError(
+      domain: NSPOSIXErrorDomain, code: 2,
+      userInfo: [NSLocalizedDescriptionKey: "No such file or directory"])
+    let timeout = NSError(
+      domain: NSURLErrorDomain, code: -1001,
+      userInfo: [NSLocalizedDescriptionKey: "The request \"timed\" out, again."])
+    let inner = NSError(
+      domain: "com.example.Retry", code: 3,
+      userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [timeout, missing]])
+    let outer = NSError(
+      domain: "com.example.Batch", code: 1,
+      userInfo: [
+        NSUnderlyingErrorKey: missing, ErrorUserInfoKey.otherUnderlyingErrors: [inner, timeout],
+      ])
+    let run = try Run(["error", "--json", String(describing: outer)])
+    let payload = try ErrorPayload(json: run.stdout)
+    #expect(
+      RealPasteTests.tree(payload)
+        == "com.example.Batch 1 {com.example.Retry 3 {NSURLErrorDomain -1001, NSPOSIXErrorDomain 2}, NSURLErrorDomain -1001} > NSPOSIXErrorDomain 2",
+      "\(outer)")
+    #expect(payload.otherCauses[1].message == "The request \"timed\" out, again.")
+  }
+
+  @Test func tooManyOtherCausesEndWithTheSizeMarker() throws {
+    let element = #"Error Domain=E Code=2 "y"UserInfo={k=v}"#
+    let text =
+      #"Error Domain=D Code=1 "x"UserInfo={NSMultipleUnderlyingErrorsKey=["#
+      + Array(repeating: element, count: 2_000).joined(separator: ", ") + "]}"
+    let run = try Run(["error", "--json", text])
+    #expect(run.status == 0)
+    let payload = try ErrorPayload(json: run.stdout)
+    #expect(payload.otherCauses.count < ErrorPayload.maximumCount)
+    #expect(payload.otherCauses.count > ErrorPayload.maximumCount * 9 / 10)
+    #expect(payload.otherCauses.last == ErrorPayload.sizeMarker)
+  }
+
+  @Test func anArrayThatHoldsNoErrorsIsKeptAsADetail() throws {
+    let text = #"Error Domain=D Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=(1, 2), k=v}"#
+    let payload = try ErrorPayload(json: try Run(["error", "--json", text]).stdout)
+    #expect(payload.otherCauses.isEmpty)
+    #expect(payload.details == ["NSMultipleUnderlyingErrorsKey": "(1, 2)", "k": "v"])
+  }
+
   @Test func lookupsByNameDomainAndCode() throws {
     let byName = try Run(["error", "ENOENT"])
     #expect(

@@ -72,6 +72,11 @@ struct ErrorStreamTests {
 
   /// Feeds a text's lines in random groups, as a pipe would deliver them.
   static func stream(_ text: String, _ rng: inout SplitMix64) -> [String] {
+    streamedItems(text, &rng).map(summary)
+  }
+
+  /// What a stream gives for a text's lines fed in random groups.
+  static func streamedItems(_ text: String, _ rng: inout SplitMix64) -> [ErrorStream.Item] {
     var lines: [[UInt8]] = []
     var current: [UInt8] = []
     for byte in text.utf8 {
@@ -92,7 +97,7 @@ struct ErrorStreamTests {
       index += take
     }
     stream.finish { items.append($0) }
-    return items.map(summary)
+    return items
   }
 
   @Test func aStreamGivesWhatTheWholeTextGivesHoweverItIsChunked() {
@@ -109,6 +114,63 @@ struct ErrorStreamTests {
     }
     // The pool's errors are found: the property is not vacuous.
     #expect(errors > 8_000, "seed \(seed)")
+  }
+
+  /// Errors with several causes as Apple and Linux print them: the real pastes with
+  /// `NSMultipleUnderlyingErrorsKey` (Apple's arrays over several lines, escaped once more at
+  /// each level, and one kept in a string literal) and swift-corelibs-foundation's form.
+  static let severalCauses: [String] = {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures")
+    return [
+      "real/nserror-34.txt", "real/nserror-35.txt", "real/nserror-36.txt",
+      "nserror-linux-several-causes.txt",
+    ].map {
+      ((try? String(contentsOf: fixtures.appendingPathComponent($0), encoding: .utf8)) ?? "")
+        + "\n"
+    }
+  }()
+
+  @Test func severalCausesAreTheSameHoweverTheTextIsChunked() {
+    let seed = (try? PropertySeed.current.get()) ?? 50
+    var rng = SplitMix64(seed: seed)
+    var others = 0
+    for run in 0..<300 {
+      var parts = (0..<Int.random(in: 1...6, using: &rng)).map { _ in
+        Self.pool.randomElement(using: &rng)!
+      }
+      for _ in 0..<Int.random(in: 1...3, using: &rng) {
+        parts.insert(
+          Self.severalCauses.randomElement(using: &rng)!,
+          at: Int.random(in: 0...parts.count, using: &rng))
+      }
+      let text = parts.joined()
+      let whole = ErrorScanner.findAll(in: PastedText(text)).compactMap(\.payload)
+        .map(RealPasteTests.tree)
+      let streamed = Self.streamedItems(text, &rng).compactMap { item -> String? in
+        guard case .error(let payload, _) = item else { return nil }
+        return RealPasteTests.tree(payload)
+      }
+      others += whole.filter { $0.contains("{") }.count
+      #expect(streamed == whole, "seed \(seed), case \(run):\n\(text)")
+      if streamed != whole { break }
+    }
+    // The other causes are found: the property is not vacuous.
+    #expect(others >= 300, "seed \(seed)")
+  }
+
+  @Test func aCutArrayOfCausesLeavesTheNextLinesErrorAlone() {
+    let text =
+      #"Error Domain=A Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=("# + "\n"
+      + #"    "Error Domain=B Code=2 \"cut here"# + "\n" + #"Error Domain=C Code=3 "z""# + "\n"
+    let found = ErrorScanner.findAll(in: PastedText(text))
+    #expect(found.map(Self.summary) == ["A 1", "C 3"])
+    guard case .error(let read)? = found.first?.result else {
+      Issue.record("the first error is not read")
+      return
+    }
+    #expect(read.cut == "inside NSMultipleUnderlyingErrorsKey")
+    #expect(Self.items(text) == ["A 1", "C 3"])
   }
 
   // MARK: Linear time
@@ -186,6 +248,27 @@ struct ErrorStreamTests {
       "typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: ["
         + String(repeating: #"CodingKeys(stringValue: "id", intValue: nil), "#, count: $0 / 4)
         + #"], debugDescription: "x", underlyingError: nil))"# + "\n"
+    }
+    Self.expectLinear("other causes in Apple's array, a line each") {
+      #"Error Domain=D Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=("# + "\n"
+        + String(
+          repeating:
+            #"    "Error Domain=E Code=2 \"y\" UserInfo={k=v, NSMultipleUnderlyingErrorsKey=(\n)}","#
+            + "\n", count: $0 / 80) + ")}\n"
+    }
+    Self.expectLinear("other causes in Linux's array") {
+      #"Error Domain=D Code=1 "x"UserInfo={NSMultipleUnderlyingErrorsKey=["#
+        + String(repeating: #"Error Domain=E Code=2 "y"UserInfo={k=v}, "#, count: $0 / 40)
+        + #"Error Domain=E Code=3 "z"]}"# + "\n"
+    }
+    Self.expectLinear("backslashes in an element") {
+      #"Error Domain=D Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=("Error Domain=E Code=2 \""#
+        + String(repeating: #"\\"#, count: $0) + #"\"")}"# + "\n"
+    }
+    Self.expectLinear("elements that never close") {
+      String(
+        repeating: #"Error Domain=D Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=("E"#,
+        count: $0 / 60) + "\n"
     }
     Self.expectLinear("held lines") {
       #"Error Domain=D Code=1 "x" UserInfo={a=b,"# + "\n"

@@ -37,6 +37,17 @@ struct RealPasteTests {
     }
   }
 
+  /// An error and all its causes as "domain code": its other causes in braces after it, its
+  /// cause after " > ".
+  static func tree(_ payload: ErrorPayload) -> String {
+    var text = "\(payload.domain) \(payload.code)"
+    if !payload.otherCauses.isEmpty {
+      text += " {" + payload.otherCauses.map(tree).joined(separator: ", ") + "}"
+    }
+    if let cause = payload.underlying { text += " > " + tree(cause) }
+    return text
+  }
+
   @Test func everyPasteHasASourceAndAnExpectation() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
       .filter { $0.hasSuffix(".txt") }.sorted()
@@ -84,6 +95,45 @@ struct RealPasteTests {
     #expect(payload.name == "dataCorrupted")
     #expect(payload.details["codingPath"] == "(top level)")
     #expect(payload.underlying?.message == "Number 18.18 is not representable in Swift.")
+  }
+
+  @Test(arguments: [
+    (
+      "nserror-34.txt",
+      "FoundationModels.LanguageModelSession.GenerationError -1 {ModelManagerServices.ModelManagerError 1032}"
+    ),
+    (
+      "nserror-35.txt",
+      "FoundationModels.LanguageModelSession.GenerationError -1 {FoundationModels.LanguageModelSession.GenerationError -1 {com.apple.SensitiveContentAnalysisML 15 {ModelManagerServices.ModelManagerError 1013}}}"
+    ),
+    (
+      "nserror-36.txt",
+      "SKErrorDomain 0 > ASDErrorDomain 500 > AMSErrorDomain 100 {AMSErrorDomain 2, com.apple.accounts 4}"
+    ),
+  ])
+  func severalCausesInAnArrayAreAllRead(file: String, tree: String) throws {
+    let input = try Data(contentsOf: Self.directory.appendingPathComponent(file))
+    let run = try Run(["error", "--json", "-"], stdin: input)
+    let payloads = try run.stdout.split(separator: "\n").map { try ErrorPayload(json: String($0)) }
+    #expect(payloads.map(Self.tree) == [tree], "\(run)")
+    #expect(run.stderr.isEmpty, "\(run.stderr)")
+  }
+
+  @Test func severalCausesAreReportedWithTheirTexts() throws {
+    let input = try Data(contentsOf: Self.directory.appendingPathComponent("nserror-36.txt"))
+    let run = try Run(["error", "-"], stdin: input)
+    #expect(
+      run.stdout.hasSuffix(
+        """
+            caused by: AMSErrorDomain 100
+              description: Authentication Failed
+              reason: The authentication failed.
+              also caused by: AMSErrorDomain 2
+                description: An unknown error occurred. Please try again.
+              also caused by: com.apple.accounts 4 ACErrorAccountTypeInvalid
+                description: No auth plugin to verify credentials for accounts of type com.apple.account.iTunesStore.sandbox
+
+        """), "\(run)")
   }
 
   @Test func anXcodeReportIsOneChain() throws {

@@ -28,9 +28,13 @@ enum _NSErrorBridge {
   /// The user info of a CodedError, with its causes converted without recursion.
   static func userInfo(of error: any CodedError) -> [String: Any] {
     // The causes that are CodedErrors are converted here; the first other error (an NSError,
-    // or a Swift error Foundation bridges) ends the walk and is bridged as it is.
-    var coded: [any CodedError] = []
-    var rest: (any Error)? = error.underlyingError
+    // or a Swift error Foundation bridges) ends the walk and is bridged as it is. Each error's
+    // causes are read once: the first is walked, the others go under
+    // NSMultipleUnderlyingErrorsKey.
+    var coded: [(error: any CodedError, others: ArraySlice<any Error>)] = []
+    var causes = error._causes
+    let others = causes.dropFirst()
+    var rest = causes.first
     var truncated = false
     while let next = rest, let link = next as? any CodedError, !(type(of: next) is NSError.Type) {
       if coded.count + 2 >= ErrorPayload.maximumDepth {
@@ -38,8 +42,9 @@ enum _NSErrorBridge {
         rest = nil
         break
       }
-      coded.append(link)
-      rest = link.underlyingError
+      causes = link._causes
+      coded.append((link, causes.dropFirst()))
+      rest = causes.first
     }
     // The error is at depth 0, `coded[index]` at `index + 1`, the rest after them.
     var cause: NSError? =
@@ -48,20 +53,22 @@ enum _NSErrorBridge {
       : rest.map { exported($0, atDepth: coded.count + 1) }
     for (index, link) in coded.enumerated().reversed() {
       cause = NSError(
-        domain: type(of: link).domain, code: link.code.errorCodeValue,
-        userInfo: fields(of: link, atDepth: index + 1, underlying: cause))
+        domain: type(of: link.error).domain, code: link.error.code.errorCodeValue,
+        userInfo: fields(
+          of: link.error, others: link.others, atDepth: index + 1, underlying: cause))
     }
-    return fields(of: error, atDepth: 0, underlying: cause)
+    return fields(of: error, others: others, atDepth: 0, underlying: cause)
   }
 
   /// A CodedError's own fields as they leave the process, its cause and its other causes (one
   /// level deeper than the error, at `depth`).
-  private static func fields(of error: any CodedError, atDepth depth: Int, underlying: NSError?)
-    -> [String: Any]
-  {
+  private static func fields(
+    of error: any CodedError, others: ArraySlice<any Error>, atDepth depth: Int,
+    underlying: NSError?
+  ) -> [String: Any] {
     var info: [String: Any] = _ErrorUserInfoFields.fields(of: error)
     if let underlying { info[ErrorUserInfoKey.underlyingError] = underlying }
-    let others = error.otherUnderlyingErrors.prefix(ErrorPayload.maximumCount).map {
+    let others = others.prefix(ErrorPayload.maximumCount).map {
       exported($0, atDepth: depth + 1)
     }
     if !others.isEmpty { info[ErrorUserInfoKey.otherUnderlyingErrors] = others }

@@ -1,6 +1,28 @@
-/// What reflection can tell about an error value: its enum case's name and, for types that opt
-/// in, its values.
+/// What reflection can tell about an error value: its enum case's name, the errors it wraps and,
+/// for types that opt in, its values.
 package enum _ReflectedError {
+  /// The errors an error wraps, for a type that does not declare its causes: those among an
+  /// enum case's values (each alone, optional, or in an array), or those of a struct's or
+  /// class's stored `underlyingErrors`. A stored `underlyingError` is not looked for: a type
+  /// that has one declares the cause itself (``CodedError/underlyingError`` is its property).
+  package static func causes(of error: some Error) -> [any Error] {
+    let mirror = Mirror(reflecting: error)
+    switch mirror.displayStyle {
+    case .enum:
+      guard let payload = mirror.children.first else { return [] }
+      let fields = Mirror(reflecting: payload.value)
+      guard fields.displayStyle == .tuple else {
+        return _ErrorFieldShapes.errors(in: payload.value)
+      }
+      return fields.children.flatMap { _ErrorFieldShapes.errors(in: $0.value) }
+    case .struct, .class:
+      return mirror.children.filter { $0.label == "underlyingErrors" }.flatMap {
+        _ErrorFieldShapes.errors(in: $0.value)
+      }
+    default: return []
+    }
+  }
+
   /// The case name of an enum error, read without describing its values; `nil` otherwise.
   package static func caseName(of error: some Error) -> String? {
     let mirror = Mirror(reflecting: error)

@@ -463,10 +463,15 @@ struct CodeDirectory {
     return inner.reduce(0) { $0 << 8 | Int($1) }
   }
 
-  /// Fills in the names of a parsed chain from the tables.
+  /// Fills in the names of a parsed chain from the tables, and of every other cause's chain
+  /// (one call per chain, so calls nest no deeper than a path of causes is long).
   func name(_ payload: inout ErrorPayload, darwin: Bool) {
     var levels = payload.chain
-    for index in levels.indices where levels[index].name == nil {
+    for index in levels.indices {
+      for other in levels[index].otherCauses.indices {
+        name(&levels[index].otherCauses[other], darwin: darwin)
+      }
+      guard levels[index].name == nil else { continue }
       let first = found(domain: levels[index].domain, code: levels[index].code, darwin: darwin)
         .first
       levels[index].name = first?.entry.name

@@ -12,7 +12,11 @@ import ErrorKitCore
 /// - line breaks between the parts of the header and inside the user info;
 /// - keys with `-` and `.`;
 /// - a value that is itself NSError text (a description built with `"\(error)"`): kept as a
-///   detail; only `NSUnderlyingError` gives the cause;
+///   detail; only `NSUnderlyingError` gives the cause, and `NSMultipleUnderlyingErrorsKey` the
+///   other causes: Apple's array `(\n    "Error Domain=…",\n    …\n)`, each element in quotes
+///   and escaped once more at each level (`\"`, `\\\"`, …; also `\\"`, with `\n` for its line
+///   breaks, as a string literal in code keeps it), and Linux's `[Error Domain=…, Error Domain=…]`
+///   (an array of anything else is kept as a detail of that name);
 /// - braces that do not balance inside a value: the value ends at the next entry;
 /// - text that ends inside the error (a truncated paste): what is complete is kept, and
 ///   ``ErrorFinding/cut`` says where the text ends.
@@ -54,6 +58,12 @@ struct NSErrorText: ErrorReader {
   private var hasUserInfo = false
   /// Whether values are still read with balanced brackets (see ``plainValue()``).
   private var balancing = true
+  /// How many errors this text has given so far, with those of the elements of arrays of causes
+  /// read by parsers of their own: other causes stop being kept well before
+  /// ``ErrorPayload/maximumCount`` (the chains of `NSUnderlyingError` are always kept).
+  private var errorCount = 0
+  /// Whether other causes were left out for ``errorCount``; the marker that says so is kept once.
+  private var isFull = false
 
   private init(_ source: PastedText, at index: Int) {
     self.source = source
@@ -191,6 +201,7 @@ struct NSErrorText: ErrorReader {
           ? "the text ends inside \"Error Domain=\"" : "expected \"Error Domain=\"")
     }
     index += "Domain=".utf8.count
+    errorCount += 1
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
     while index < end, !PastedText.isSpace(bytes[index]), !starts(with: "Code=") { index += 1 }
@@ -211,6 +222,7 @@ struct NSErrorText: ErrorReader {
     }
     var info: [(String, String)] = []
     var underlying: [ErrorPayload] = []
+    var others: [ErrorPayload] = []
     if cut == nil, starts(with: "UserInfo=", at: afterCode) {
       if depth == 1 { hasUserInfo = true }
       if format == .unknown { format = afterCode == index ? .linux : .apple }
@@ -230,7 +242,7 @@ struct NSErrorText: ErrorReader {
       let brace = source.skippingSpaces(from: index)
       if brace < end, bytes[brace] == UInt8(ascii: "{") {
         index = brace
-        (info, underlying) = try userInfo(depth: depth)
+        (info, underlying, others) = try userInfo(depth: depth)
       } else if atEnd {
         cut = cut ?? "after UserInfo="
       }
@@ -243,9 +255,10 @@ struct NSErrorText: ErrorReader {
       underlying = try nestedError(depth: depth)
       if cut == nil, index < end, bytes[index] == UInt8(ascii: ")") { index += 1 }
     }
-    let level = ErrorPayload(
+    var level = ErrorPayload(
       domain: domain, code: code, quoted: quoted, quotedIsFailureReason: format == .linux,
       userInfo: info.map { (key: $0.0, value: $0.1) })
+    level.otherCauses = others
     return [level] + underlying
   }
 
@@ -341,27 +354,30 @@ struct NSErrorText: ErrorReader {
     return 0
   }
 
-  /// `{key=value, key=value}`; returns the plain entries and the underlying error. A text that
-  /// ends inside keeps the complete entries and the complete (or cut) cause.
-  private mutating func userInfo(depth: Int) throws(Failure) -> ([(String, String)], [ErrorPayload])
-  {
+  /// `{key=value, key=value}`; returns the plain entries, the underlying error and the other
+  /// causes, each a chain linked already. A text that ends inside keeps the complete entries and
+  /// the complete (or cut) causes.
+  private mutating func userInfo(depth: Int) throws(Failure) -> (
+    [(String, String)], [ErrorPayload], [ErrorPayload]
+  ) {
     index += 1
     var entries: [(String, String)] = []
     var underlying: [ErrorPayload] = []
+    var others: [ErrorPayload] = []
     index = source.skippingSpaces(from: index)
     if index < end, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return (entries, underlying)
+      return (entries, underlying, others)
     }
     while true {
       index = source.skippingSpaces(from: index)
       guard !atEnd else {
         cut = cut ?? "inside UserInfo"
-        return (entries, underlying)
+        return (entries, underlying, others)
       }
       guard let key = try self.key() else {
         cut = cut ?? "inside UserInfo"
-        return (entries, underlying)
+        return (entries, underlying, others)
       }
       let isCause = key == ErrorUserInfoKey.underlyingError
       let valueStart = index
@@ -370,7 +386,17 @@ struct NSErrorText: ErrorReader {
         // lost; the cause follows as the next entry.
         continue
       }
-      if starts(with: "Error Domain=") {
+      if key == ErrorUserInfoKey.otherUnderlyingErrors {
+        if let causes = try otherCauses(depth: depth) {
+          others += causes
+        } else if let value = plainValue() {
+          // Not an array of errors: kept as a detail of that name, not lost.
+          entries.append((ErrorUserInfoKey.escapedDetailKey(key), value))
+        } else {
+          cut = cut ?? "inside the value of \(quoted(key))"
+          return (entries, underlying, others)
+        }
+      } else if starts(with: "Error Domain=") {
         // Linux prints a nested error inline; elsewhere it is a description built from one.
         let nested = try nestedError(depth: depth)
         if isCause {
@@ -390,14 +416,14 @@ struct NSErrorText: ErrorReader {
             // `{Error Dom` with the rest cut off.
             index = end
             cut = cut ?? "inside NSUnderlyingError"
-            return (entries, underlying)
+            return (entries, underlying, others)
           }
           underlying = try nestedError(depth: depth)
-          if cut != nil { return (entries, underlying) }
+          if cut != nil { return (entries, underlying, others) }
           index = source.skippingSpaces(from: index)
           guard index < end else {
             cut = "inside NSUnderlyingError"
-            return (entries, underlying)
+            return (entries, underlying, others)
           }
           guard bytes[index] == UInt8(ascii: "}") else {
             throw failure("expected } after a nested error")
@@ -412,21 +438,168 @@ struct NSErrorText: ErrorReader {
         entries.append((key, value))
       } else {
         cut = cut ?? "inside the value of \(quoted(key))"
-        return (entries, underlying)
+        return (entries, underlying, others)
       }
-      if cut != nil { return (entries, underlying) }
+      if cut != nil { return (entries, underlying, others) }
       index = source.skippingSpaces(from: index)
       if starts(with: ",") {
         index += 1
       } else if index < end, bytes[index] == UInt8(ascii: "}") {
         index += 1
-        return (entries, underlying)
+        return (entries, underlying, others)
       } else if atEnd {
         cut = "inside UserInfo"
-        return (entries, underlying)
+        return (entries, underlying, others)
       } else {
         throw failure("expected , or } in UserInfo")
       }
+    }
+  }
+
+  /// The other causes of `NSMultipleUnderlyingErrorsKey`, each a linked chain, or `nil` (and
+  /// the index back at the value) when the value is not an array of errors: Apple's
+  /// `(\n    "Error Domain=…",\n    "…"\n)`, whose elements are quoted and escaped, and Linux's
+  /// `[Error Domain=…, Error Domain=…]`. A text that ends inside keeps the complete elements.
+  /// Past the budget of errors, the elements are still read, to find the array's end, but only
+  /// the marker of a tree cut for size is kept.
+  private mutating func otherCauses(depth: Int) throws(Failure) -> [ErrorPayload]? {
+    let valueStart = index
+    guard index < end, bytes[index] == UInt8(ascii: "(") || bytes[index] == UInt8(ascii: "[")
+    else { return nil }
+    let close = bytes[index] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
+    index += 1
+    var causes: [ErrorPayload] = []
+    while true {
+      skipArraySpaces()
+      guard !atEnd else {
+        cut = cut ?? "inside NSMultipleUnderlyingErrorsKey"
+        return causes
+      }
+      if bytes[index] == close {
+        index += 1
+        return causes
+      }
+      let chain: [ErrorPayload]
+      if bytes[index] == UInt8(ascii: "\"") {
+        guard let element = quotedElement() else {
+          cut = cut ?? "inside NSMultipleUnderlyingErrorsKey"
+          return causes
+        }
+        guard let read = try error(inElement: element, depth: depth) else {
+          index = valueStart
+          return nil
+        }
+        chain = read
+      } else if starts(with: "Error Domain=") {
+        chain = try nestedError(depth: depth)
+      } else {
+        index = valueStart
+        return nil
+      }
+      if let cause = ErrorPayload(linking: chain) {
+        if errorCount < Self.keptErrors {
+          causes.append(cause)
+        } else if !isFull {
+          isFull = true
+          causes.append(ErrorPayload.sizeMarker)
+        }
+      }
+      if cut != nil { return causes }
+      skipArraySpaces()
+      guard !atEnd else {
+        cut = cut ?? "inside NSMultipleUnderlyingErrorsKey"
+        return causes
+      }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] != close {
+        index = valueStart
+        return nil
+      }
+    }
+  }
+
+  /// How many errors a text gives before other causes are left out: room is left for a chain of
+  /// ``ErrorPayload/maximumDepth`` causes and the marker, so the payload stays within
+  /// ``ErrorPayload/maximumCount``.
+  static let keptErrors = ErrorPayload.maximumCount - ErrorPayload.maximumDepth - 1
+
+  /// White space between the elements of an array, and `\n` written out, as an array kept in a
+  /// string literal has it.
+  private mutating func skipArraySpaces() {
+    while true {
+      index = source.skippingSpaces(from: index)
+      guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "n")
+      else { return }
+      index += 2
+    }
+  }
+
+  /// The text of a quoted element of Apple's array, unescaped once: `\"`, `\\`, `\n`, `\t`
+  /// and `\r`; `\\"` is a quote too (a string literal in code escapes the backslash of each
+  /// `\"`). The element may span lines. `nil` when the text ends before its closing quote, or a
+  /// line that starts another error comes first (a cut paste followed by more of the log).
+  private mutating func quotedElement() -> [UInt8]? {
+    var cursor = index + 1
+    var text: [UInt8] = []
+    while cursor < end {
+      let byte = bytes[cursor]
+      if byte == 0x0A, nextLineStartsAnError(after: cursor, quoted: true) {
+        index = cursor
+        return nil
+      }
+      if byte == UInt8(ascii: "\"") {
+        index = cursor + 1
+        return text
+      }
+      guard byte == UInt8(ascii: "\\"), cursor + 1 < end else {
+        text.append(byte)
+        cursor += 1
+        continue
+      }
+      let next = bytes[cursor + 1]
+      if next == UInt8(ascii: "\\"), cursor + 2 < end, bytes[cursor + 2] == UInt8(ascii: "\"") {
+        text.append(UInt8(ascii: "\""))
+        cursor += 3
+        continue
+      }
+      switch next {
+      case UInt8(ascii: "n"): text.append(0x0A)
+      case UInt8(ascii: "t"): text.append(0x09)
+      case UInt8(ascii: "r"): text.append(0x0D)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): text.append(next)
+      default: text += [byte, next]
+      }
+      cursor += 2
+    }
+    index = end
+    return nil
+  }
+
+  /// The error in the text of an element of Apple's array, read by a parser of its own one level
+  /// deeper, or `nil` when the element is not an error's text alone.
+  private mutating func error(inElement element: [UInt8], depth: Int) throws(Failure)
+    -> [ErrorPayload]?
+  {
+    let text = PastedText(element)
+    let start = text.skippingSpaces(from: 0)
+    guard text.starts(with: "Error Domain=", at: start) || text.starts(with: "Domain=", at: start)
+    else { return nil }
+    var parser = NSErrorText(text, at: start)
+    parser.errorCount = errorCount
+    parser.isFull = isFull
+    defer {
+      errorCount = parser.errorCount
+      isFull = parser.isFull
+    }
+    do {
+      let chain = try parser.error(depth: depth + 1)
+      return text.skippingSpaces(from: parser.index) == text.count ? chain : nil
+    } catch {
+      // An error nested past the limit is the whole text's; any other is this element's.
+      if error.takesTheLine { throw error }
+      return nil
     }
   }
 
@@ -531,13 +704,17 @@ struct NSErrorText: ErrorReader {
   /// Whether the line after the line feed at `position` holds the start of another error: a
   /// value cut off by the end of its line (a truncated log line) then ends there, and the
   /// error on the next line is read as itself.
-  private func nextLineStartsAnError(after position: Int) -> Bool {
+  ///
+  /// Inside a quoted element of an array of causes (`quoted`), a marker after `"` or `\` is the
+  /// text of a cause, escaped, not a new error.
+  private func nextLineStartsAnError(after position: Int, quoted: Bool = false) -> Bool {
     let lineEnd = source.lineEnd(of: position + 1)
     guard let marker = source.find(Self.marker, from: position + 1, before: lineEnd) else {
       return false
     }
     // `NSUnderlyingError=Error Domain=…` and `{Error Domain=…}` are causes, not new errors.
     let before = marker > 0 ? bytes[marker - 1] : 0x0A
+    if quoted, before == UInt8(ascii: "\"") || before == UInt8(ascii: "\\") { return false }
     return before != UInt8(ascii: "=") && before != UInt8(ascii: "{")
   }
 

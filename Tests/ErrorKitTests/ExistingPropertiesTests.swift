@@ -1,0 +1,216 @@
+import ErrorKit
+import Foundation
+import InspectKit
+import Testing
+
+// Error types shaped as real libraries ship them before adopting ErrorKit: their
+// `underlyingError`, `message`, `name`, `details` and `code` are public API that cannot be
+// renamed. Each must conform unchanged, and each cause must reach every path out.
+
+/// A cause that carries a secret, as a URL error's failing URL does.
+private let refused = NSError(
+  domain: NSURLErrorDomain, code: -1004,
+  userInfo: [
+    NSLocalizedDescriptionKey: "Could not connect to the server.",
+    "NSErrorFailingURLStringKey": "https://api.example.com/v1/items?api_key=s3cret",
+  ])
+
+/// Internal, not private: a private type's bridged domain names its address.
+struct UpstreamTimeout: Error {}
+
+/// An HTTP client's error: a public, non-optional `underlyingError`, stored.
+private struct ClientError: DescribedError {
+  let underlyingError: any Error
+  let baseURL: String
+  static let domain = "com.example.Client"
+  var code: Int { 1 }
+  var message: String { "The request to \(baseURL) failed." }
+}
+
+/// A server's error: the cause behind a computed `any Error`, and a `message: String?`.
+private struct ServerError: CodedError {
+  let message: String?
+  let failure: UpstreamTimeout
+  static let domain = "com.example.Server"
+  var code: Int { 2 }
+  var underlyingError: any Error { failure }
+}
+
+/// A runtime error enum whose cases wrap errors, without declaring a cause.
+private enum RuntimeError: DescribedError {
+  case connectionFailed(any Error)
+  case requestFailed(target: String, error: ClientError?)
+  case retriesExhausted([any Error])
+  case shutDown
+
+  static let domain = "com.example.Runtime"
+  var code: Int {
+    switch self {
+    case .connectionFailed: 1
+    case .requestFailed: 2
+    case .retriesExhausted: 3
+    case .shutDown: 4
+    }
+  }
+  var message: String { "The runtime failed." }
+}
+
+/// An error with several causes kept in a stored `underlyingErrors`.
+private struct BatchError: DescribedError {
+  let underlyingErrors: [any Error]
+  static let domain = "com.example.Batch"
+  var code: Int { 5 }
+  var message: String { "\(underlyingErrors.count) requests failed." }
+}
+
+/// Several causes behind an `underlyingError` that is an array.
+private struct GroupError: CodedError {
+  let underlyingError: [any Error]
+  static let domain = "com.example.Group"
+  var code: Int { 6 }
+  var message: String { "The group failed." }
+}
+
+/// A `name` that is not optional, `details` of another type, a code of another integer type.
+private struct HeaderError: DescribedError {
+  let name: String
+  let details: [String: any Sendable]
+  let code: UInt16
+  static let domain = "com.example.Header"
+  var message: String { "A header is invalid." }
+}
+
+/// What `statekit-inspect error` prints for a text, in this process.
+private func inspect(_ arguments: [String]) -> (status: Int32, stdout: String) {
+  let terminal = Terminal(input: [], environment: [:], isOutputATerminal: false)
+  let status = Inspector.main(
+    rawArguments: (["error"] + arguments).map { Array($0.utf8) }, terminal: terminal)
+  return (status.rawValue, String(decoding: terminal.output, as: UTF8.self))
+}
+
+@Suite("Properties a type already has")
+struct ExistingPropertiesTests {
+  /// Checks that `error`'s causes, with the domains and codes given, reach the payload (and its
+  /// JSON, read back by the tool, in text and as JSON), the chain, and the bridged NSError; and
+  /// that no secret does.
+  private func expectCauses(
+    of error: any Error, _ expected: [(domain: String, code: Int)],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let payload = ErrorPayload(error)
+    #expect(
+      payload.causes.map(\.domain) == expected.map(\.domain), "payload",
+      sourceLocation: sourceLocation)
+    #expect(
+      payload.causes.map(\.code) == expected.map(\.code), "payload", sourceLocation: sourceLocation)
+
+    let chain = ErrorChain(error)
+    let chainCauses =
+      chain.links.dropFirst().prefix(1).map(\.domain)
+      + chain.links[0].otherCauses.map { $0.links[0].domain }
+    #expect(chainCauses == expected.map(\.domain), "chain", sourceLocation: sourceLocation)
+
+    // A CodedError that is not a DescribedError reaches NSError through ErrorKit's bridge: on
+    // Linux, Foundation's own reads no user info from it.
+    let ns = error is any DescribedError ? error as NSError : NSError(describing: error)
+    var bridged: [NSError] = []
+    if let first = ns.userInfo[NSUnderlyingErrorKey] as? NSError { bridged.append(first) }
+    bridged += ns.userInfo[ErrorUserInfoKey.otherUnderlyingErrors] as? [NSError] ?? []
+    #expect(
+      bridged.map(\.domain) == expected.map(\.domain), "NSError", sourceLocation: sourceLocation)
+    #expect(bridged.map(\.code) == expected.map(\.code), "NSError", sourceLocation: sourceLocation)
+    let printed = String(describing: ns) + ns.localizedDescription
+    #expect(!printed.contains("s3cret"), "NSError", sourceLocation: sourceLocation)
+
+    let json = inspect(["--json", payload.jsonText])
+    #expect(json.status == 0, sourceLocation: sourceLocation)
+    #expect(
+      try ErrorPayload(json: json.stdout) == payload, "statekit-inspect --json",
+      sourceLocation: sourceLocation)
+    let text = inspect([payload.jsonText]).stdout
+    for (offset, cause) in expected.enumerated() {
+      let heading = (offset == 0 ? "caused by: " : "also caused by: ") + cause.domain
+      #expect(text.contains(heading), "statekit-inspect", sourceLocation: sourceLocation)
+    }
+    #expect(!(json.stdout + text).contains("s3cret"), sourceLocation: sourceLocation)
+  }
+
+  @Test func aStoredNonOptionalUnderlyingErrorIsTheCause() throws {
+    let error = ClientError(underlyingError: refused, baseURL: "https://bob:pw@api.example.com")
+    try expectCauses(of: error, [(NSURLErrorDomain, -1004)])
+    #expect(ErrorPayload(error).underlying?.message == "Could not connect to the server.")
+    #expect(
+      ErrorPayload(error).message == "The request to https://<redacted>@api.example.com failed.")
+  }
+
+  @Test func aComputedUnderlyingErrorIsTheCause() throws {
+    let error = ServerError(message: "Overloaded.", failure: UpstreamTimeout())
+    let domain = (UpstreamTimeout() as NSError).domain
+    try expectCauses(of: error, [(domain, 1)])
+  }
+
+  @Test func anEnumCaseWrappingAnErrorHasItAsItsCause() throws {
+    try expectCauses(of: RuntimeError.connectionFailed(refused), [(NSURLErrorDomain, -1004)])
+    let client = ClientError(underlyingError: refused, baseURL: "https://api.example.com")
+    let nested = RuntimeError.requestFailed(target: "/login?api_key=s3cret", error: client)
+    try expectCauses(of: nested, [("com.example.Client", 1)])
+    // The whole chain: the client error's own cause comes next.
+    #expect(
+      ErrorChain(nested).links.map(\.domain) == [
+        "com.example.Runtime", "com.example.Client", NSURLErrorDomain,
+      ])
+    try expectCauses(of: RuntimeError.requestFailed(target: "/", error: nil), [])
+    try expectCauses(of: RuntimeError.shutDown, [])
+  }
+
+  @Test func anEnumCaseWrappingSeveralErrorsHasThemAll() throws {
+    let error = RuntimeError.retriesExhausted([refused, CancellationError()])
+    let cancelled = (CancellationError() as NSError)
+    try expectCauses(
+      of: error, [(NSURLErrorDomain, -1004), (cancelled.domain, cancelled.code)])
+  }
+
+  @Test func storedUnderlyingErrorsAreTheCauses() throws {
+    let timeout = UpstreamTimeout() as NSError
+    let error = BatchError(underlyingErrors: [refused, UpstreamTimeout(), refused])
+    try expectCauses(
+      of: error,
+      [(NSURLErrorDomain, -1004), (timeout.domain, timeout.code), (NSURLErrorDomain, -1004)])
+    #expect(error.underlyingError as? NSError === refused)
+    #expect(error.otherUnderlyingErrors.count == 2)
+  }
+
+  @Test func anUnderlyingErrorThatIsAnArrayGivesSeveralCauses() throws {
+    let timeout = UpstreamTimeout() as NSError
+    let error = GroupError(underlyingError: [UpstreamTimeout(), refused])
+    try expectCauses(of: error, [(timeout.domain, timeout.code), (NSURLErrorDomain, -1004)])
+  }
+
+  @Test func anOptionalMessageIsTheMessageOrNone() {
+    let said = ServerError(message: "Overloaded.", failure: UpstreamTimeout())
+    #expect(ErrorPayload(said).message == "Overloaded.")
+    #expect(said.nsError.localizedDescription == "Overloaded.")
+    let silent = ServerError(message: nil, failure: UpstreamTimeout())
+    #expect(silent.nsError.userInfo[NSLocalizedDescriptionKey] == nil)
+    // The chain still says something: the domain and code.
+    #expect(ErrorChain(silent).links[0].message == "com.example.Server error 2")
+  }
+
+  @Test func aNameDetailsAndCodeOfOtherTypesAreRead() {
+    let error = HeaderError(
+      name: "invalidHeader",
+      details: [
+        "header": "Authorization", "length": 4097, "cause": UpstreamTimeout(),
+        "none": String?.none as any Sendable,
+      ],
+      code: 431)
+    let payload = ErrorPayload(error)
+    #expect(payload.name == "invalidHeader")
+    #expect(payload.details == ["header": "Authorization", "length": "4097"])
+    #expect(payload.code == 431)
+    let ns = error as NSError
+    #expect(ns.code == 431)
+    #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "invalidHeader")
+    #expect(ns.userInfo["header"] as? String == "Authorization")
+  }
+}
