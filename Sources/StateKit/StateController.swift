@@ -18,10 +18,14 @@ import Synchronization
 ///     token.cancel()
 ///
 /// Observers hear changes one at a time, in the order they were made, outside the controller's
-/// lock (they may read or even change the state, and an observer cancelled by an earlier one
-/// hears nothing more, not even the change in flight). They run on the thread that made the change,
+/// lock, so they may read or even change the state. They run on the thread that made the change,
 /// unless observers are being called already: then the change waits its turn and the thread
-/// calling them delivers it, so a change an observer makes is heard after the one it is handling. Changes are also an `AsyncSequence`
+/// calling them delivers it, so a change an observer makes is heard after the one it is
+/// handling. The rule is ``StateModel``'s: an observer hears a change when the change touches
+/// its bits, the observer was added before the change was made, and it is still observing when
+/// its turn comes. An observer cancelled by an earlier one, or by anything that ran before its
+/// turn, hears nothing more, not even the changes already made; `cancel()` does not wait for a
+/// call that another thread has started. Changes are also an `AsyncSequence`
 /// (``changes(relevantTo:)``), and ``ObservableControlState`` gives Observation tracking.
 ///
 /// It needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2 (its lock is Synchronization's

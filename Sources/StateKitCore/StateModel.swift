@@ -19,9 +19,12 @@
 ///     button.restyles                    // 1
 ///     token.cancel()
 ///
-/// An observer that changes the state, or adds or cancels observers, is safe: a change it makes
-/// is heard after the one it is handling, an observer it cancels hears nothing more (not even
-/// the change in flight), and an observer it adds hears the changes made after it was added.
+/// An observer hears a change when the change touches its bits, the observer was added before
+/// the change was made, and it is still observing when its turn comes; the rule is
+/// ``StateController``'s too. So an observer may change the state, or add or cancel observers:
+/// a change it makes is heard after the one it is handling, an observer it cancels hears nothing
+/// more (not even the changes already made), and an observer it adds hears only the changes made
+/// after it was added.
 public final class StateModel: StateHolding {
   /// The current state.
   private var current: ControlState

@@ -30,9 +30,9 @@ package struct _StateObservers<Handler> {
   private var lastID: UInt64 = 0
   /// Counts removals, so a delivery knows when its copy of the observers may be stale.
   private var removals = 0
-  /// Changes made while a delivery runs, in the order they were made; those before
-  /// `pendingStart` are delivered already.
-  private var pending: [StateChange] = []
+  /// Changes made while a delivery runs, in the order they were made, each with the last
+  /// observer added before it; those before `pendingStart` are delivered already.
+  private var pending: [(change: StateChange, lastObserver: UInt64)] = []
   private var pendingStart = 0
   private var delivering = false
 
@@ -40,6 +40,8 @@ package struct _StateObservers<Handler> {
   /// runs a delivery keeps it and passes it to every step.
   package struct Delivery {
     fileprivate var change: StateChange
+    /// The identifier of the last observer added before the change was made.
+    fileprivate var lastObserver: UInt64
     fileprivate var observers: [Entry]
     fileprivate var position = 0
     fileprivate var removals: Int
@@ -74,11 +76,11 @@ package struct _StateObservers<Handler> {
   package mutating func changed(_ change: StateChange) -> Delivery? {
     guard !entries.isEmpty else { return nil }
     guard !delivering else {
-      pending.append(change)
+      pending.append((change, lastID))
       return nil
     }
     delivering = true
-    return Delivery(change: change, observers: entries, removals: removals)
+    return Delivery(change: change, lastObserver: lastID, observers: entries, removals: removals)
   }
 
   /// The next step of a delivery: an observer's handler and the change to call it with, or
@@ -91,6 +93,8 @@ package struct _StateObservers<Handler> {
       while delivery.position < delivery.observers.count {
         let observer = delivery.observers[delivery.position]
         delivery.position += 1
+        // Observers are in the order they were added, so the rest were added after the change.
+        guard observer.id <= delivery.lastObserver else { break }
         guard delivery.change.touches(observer.mask) else { continue }
         // An observer may have been cancelled since the copy was taken.
         if removals != delivery.removals && !entries.contains(where: { $0.id == observer.id }) {
@@ -104,9 +108,10 @@ package struct _StateObservers<Handler> {
         delivering = false
         return nil
       }
-      let change = pending[pendingStart]
+      let (change, lastObserver) = pending[pendingStart]
       pendingStart += 1
-      delivery = Delivery(change: change, observers: entries, removals: removals)
+      delivery = Delivery(
+        change: change, lastObserver: lastObserver, observers: entries, removals: removals)
     }
   }
 }
