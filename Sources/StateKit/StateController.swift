@@ -142,7 +142,10 @@ public final class StateController: StateHolding, Sendable {
   }
 
   func removeObserver(_ id: UInt64) {
-    storage.withLock { $0.observers.remove(id) }
+    // The handler goes once the lock is released: what it holds may cancel another observer
+    // as it goes.
+    let handler = storage.withLock { $0.observers.remove(id) }
+    _ = handler
   }
 }
 

@@ -101,7 +101,10 @@ public final class StateModel: StateHolding {
   public var observerCount: Int { observers.count }
 
   fileprivate func removeObserver(_ id: UInt64) {
-    observers.remove(id)
+    // The handler goes once the access to `observers` has ended: what it holds may cancel
+    // another observer as it goes.
+    let handler = observers.remove(id)
+    _ = handler
   }
 
   /// An observer of a ``StateModel``: it observes until ``cancel()`` or until it is released.

@@ -3,9 +3,9 @@ import StateKitTesting
 import Testing
 
 /// How a change reaches observers, tested once for both holders (`StateModel` and
-/// `StateController` share the delivery): identities that are never reused, and the rule for
-/// observers added and cancelled during a delivery.
-@Suite("Observer delivery")
+/// `StateController` share the delivery): the rule for observers added and cancelled during a
+/// delivery, identities that are never reused, and linear time on every path.
+@Suite("Observer delivery", .serialized)
 struct ObserverDeliveryTests {
   enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
     case model, controller
@@ -79,6 +79,23 @@ struct ObserverDeliveryTests {
       withExtendedLifetime((replacer, added)) {}
     }
     #expect(calledRounds == 0, "a released observer was called in \(calledRounds) of 1,000 rounds")
+  }
+
+  /// Cancelling an observer releases its handler, and with it what the handler holds: here the
+  /// only reference to another observer's token, whose cancellation comes back to the holder
+  /// while the first one's is still going on.
+  @Test(arguments: Kind.allCases, [false, true])
+  func cancellingAnObserverWhoseHandlerHoldsAnotherTokenStopsBoth(_ kind: Kind, byRelease: Bool)
+    throws
+  {
+    let subject = try #require(Subject.make(kind))
+    var held: Box<AnyObject>? = Box(subject.observe(nil) { _ in })
+    var outer: AnyObject? = subject.observe(nil) { [held] _ in _ = held }
+    held = nil
+    #expect(subject.observerCount() == 2)
+    if byRelease { outer = nil } else { Subject.cancel(outer) }
+    #expect(subject.observerCount() == 0)
+    withExtendedLifetime(outer) {}
   }
 
   // MARK: The rule
@@ -276,6 +293,193 @@ struct ObserverDeliveryTests {
       for observer in 0..<starting { add(observer) }
       for bit in outside { toggle(bit) }
       return calls.value
+    }
+  }
+
+  // MARK: Growth
+
+  static let growthCheck: ConditionTrait = .enabled(if: GrowthChecks.requested)
+
+  /// The best time of `body` (three runs), the release of the tokens it returns included: each
+  /// run then reuses the memory the one before freed. Tokens kept beyond the timing would make
+  /// the larger sizes pay for fresh memory from the system and look superlinear.
+  static func seconds(_ body: () -> [AnyObject]) -> Double {
+    GrowthChecks.bestSeconds { _ = body() }
+  }
+
+  /// An object of a token's size, for the baseline.
+  final class Allocation {
+    var word = 0
+  }
+
+  /// The time of allocating and releasing `count` small objects, as every path does for its
+  /// tokens: on a machine where fresh memory is slow (freed memory goes back to the system past
+  /// a threshold, and each page the next run touches costs a fault), this grows faster than its
+  /// size, and so does any path that allocates.
+  static func allocationSeconds(_ count: Int) -> Double {
+    GrowthChecks.bestSeconds { _ = (0..<count).map { _ in Allocation() } }
+  }
+
+  /// Fails when a path at 16n takes more than 40 times as long as at n (linear growth gives
+  /// about 16, quadratic 256), or 2.5 times the growth of allocating as many objects when that
+  /// is faster than linear. A series over the bound is measured again, up to three times in
+  /// all, and the best counts: a machine busy elsewhere slows one series, while quadratic work is
+  /// over the bound every time.
+  static func expectLinear(
+    _ name: String, sizes: [Int] = [2_000, 8_000, 32_000],
+    sourceLocation: SourceLocation = #_sourceLocation, _ seconds: (Int) -> Double
+  ) {
+    var best = Double.infinity
+    var report = ""
+    for _ in 0..<3 where best >= 2.5 {
+      let times = sizes.map(seconds)
+      let baseline = sizes.map(allocationSeconds)
+      let growth = times[2] / max(times[0], 1e-7)
+      let baselineGrowth = baseline[2] / max(baseline[0], 1e-7)
+      let ratio = growth / max(baselineGrowth, 16)
+      if ratio < best {
+        best = ratio
+        report =
+          "\(times) s for \(sizes): x\(growth), allocation \(baseline) s: x\(baselineGrowth)"
+      }
+    }
+    #expect(best < 2.5, "\(name): \(report)", sourceLocation: sourceLocation)
+  }
+
+  @Test(growthCheck, arguments: Kind.allCases)
+  func addingObserversTakesLinearTime(_ kind: Kind) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): adding n observers") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        return (0..<count).map { _ in subject.observe(nil) { _ in } }
+      }
+    }
+  }
+
+  @Test(growthCheck, arguments: Kind.allCases, [false, true])
+  func cancellingObserversTakesLinearTime(_ kind: Kind, newestFirst: Bool) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): cancelling n observers, newest first: \(newestFirst)") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let tokens = (0..<count).map { _ in subject.observe(nil) { _ in } }
+        for token in newestFirst ? tokens.reversed() : tokens { Subject.cancel(token) }
+        return tokens
+      }
+    }
+  }
+
+  /// A change reaches n observers in linear time when none cancels (C2 of issue 49).
+  @Test(growthCheck, arguments: Kind.allCases)
+  func aChangeReachesManyObserversInLinearTime(_ kind: Kind) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): 4 changes heard by n observers") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let tokens = (0..<count).map { _ in subject.observe(nil) { _ in } }
+        for bit in Script.bits { subject.holder.insert(bit) }
+        return tokens
+      }
+    }
+  }
+
+  /// Observers that are skipped for their mask cost a step each, not a search.
+  @Test(growthCheck, arguments: Kind.allCases)
+  func observersOfOtherBitsCostLinearTime(_ kind: Kind) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): 4 changes none of n observers cares about") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let tokens = (0..<count).map { _ in subject.observe(.disabled) { _ in } }
+        for bit in [ControlState.highlighted, .selected, .focused] { subject.holder.insert(bit) }
+        return tokens
+      }
+    }
+  }
+
+  /// n observers that each cancel themselves when called (C3 of issue 49).
+  @Test(growthCheck, arguments: Kind.allCases, [false, true])
+  func observersCancellingThemselvesTakeLinearTime(_ kind: Kind, byRelease: Bool) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): n observers cancelling themselves") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let tokens = Box<[AnyObject?]>([])
+        for index in 0..<count {
+          tokens.value.append(
+            subject.observe(nil) { _ in
+              if byRelease {
+                tokens.value[index] = nil
+              } else {
+                Subject.cancel(tokens.value[index])
+              }
+            })
+        }
+        subject.holder.insert(.highlighted)
+        subject.holder.insert(.selected)
+        return tokens.value.compactMap { $0 }
+      }
+    }
+  }
+
+  /// The first observer cancels every other one, oldest or newest first, during a delivery.
+  @Test(growthCheck, arguments: Kind.allCases, [false, true])
+  func anObserverCancellingAllOthersTakesLinearTime(_ kind: Kind, newestFirst: Bool) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): one observer cancelling n, newest first: \(newestFirst)") {
+      count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let others = Box<[AnyObject]>([])
+        let first = subject.observe(nil) { _ in
+          for token in newestFirst ? others.value.reversed() : others.value {
+            Subject.cancel(token)
+          }
+        }
+        others.value = (0..<count).map { _ in subject.observe(nil) { _ in } }
+        subject.holder.insert(.highlighted)
+        return [first] + others.value
+      }
+    }
+  }
+
+  /// An observer adds n observers during a delivery, and they hear the next changes.
+  @Test(growthCheck, arguments: Kind.allCases)
+  func addingObserversDuringADeliveryTakesLinearTime(_ kind: Kind) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): n observers added during a delivery") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let added = Box<[AnyObject]>([])
+        let adder = subject.observe(.highlighted) { _ in
+          for _ in 0..<count { added.value.append(subject.observe(nil) { _ in }) }
+        }
+        subject.holder.insert(.highlighted)
+        subject.holder.insert(.selected)
+        return [adder] + added.value
+      }
+    }
+  }
+
+  /// An observer queues n changes during a delivery; eight observers hear each of them.
+  @Test(growthCheck, arguments: Kind.allCases)
+  func manyPendingChangesReachManyObserversInLinearTime(_ kind: Kind) throws {
+    _ = try #require(Subject.make(kind))
+    Self.expectLinear("\(kind): n queued changes heard by 8 observers") { count in
+      Self.seconds {
+        guard let subject = Subject.make(kind) else { return [] }
+        let left = Box(count)
+        let maker = subject.observe(nil) { _ in
+          while left.value > 0 {
+            left.value -= 1
+            subject.holder.update { $0 = ControlState(rawValue: UInt(left.value) << 16 | 1) }
+          }
+        }
+        let listeners = (0..<7).map { _ in subject.observe(nil) { _ in } }
+        subject.holder.insert(.highlighted)
+        return [maker] + listeners
+      }
     }
   }
 }

@@ -16,24 +16,45 @@
 /// handled an earlier change, or by any code that ran before its turn, hears nothing more, not
 /// even the changes already waiting; an observer added while a change waits does not hear that
 /// change.
+///
+/// No step scans the observers: a delivery costs one step per observer, adding one and
+/// cancelling one cost constant time (amortized), and so a holder with n observers stays linear
+/// in n on every path, whoever cancels whom during a delivery. A cancelled observer leaves an
+/// empty place, which a delivery skips, and the places are compacted when more than half are
+/// empty. A delivery remembers the last observer it reached by identifier, so compacting under
+/// it loses nothing. A cancellation finds its place at once until the first compaction (the
+/// identifiers follow each other), by binary search after it (they stay in order).
 package struct _StateObservers<Handler> {
-  /// One observer.
+  /// One observer's place.
   fileprivate struct Entry {
+    /// The observer's identifier; 0 in `first` when there is no observer.
     var id: UInt64
     var mask: ControlState
-    var handler: Handler
+    /// `nil` once the observer is cancelled.
+    var handler: Handler?
+
+    static var none: Entry { Entry(id: 0, mask: ControlState(), handler: nil) }
   }
 
-  /// The observers, in the order they were added.
-  private var entries: [Entry] = []
+  /// A change waiting for the delivery in progress.
+  fileprivate struct Waiting {
+    var change: StateChange
+    /// The identifier of the last observer added before the change was made.
+    var lastObserver: UInt64
+  }
+
+  /// The first place, kept inline so that a holder with one observer allocates nothing for it.
+  /// When its identifier is 0 there is no observer, and `rest` is empty.
+  private var first = Entry.none
+  /// The places after the first, in the order the observers were added.
+  private var rest: [Entry] = []
+  /// The places whose observer is cancelled.
+  private var cancelled = 0
   /// The identifier the last observer added was given; 0 before the first.
   private var lastID: UInt64 = 0
-  /// Counts removals, so a delivery knows when its copy of the observers may be stale.
-  private var removals = 0
-  /// Changes made while a delivery runs, in the order they were made, each with the last
-  /// observer added before it; those before `pendingStart` are delivered already.
-  private var pending: [(change: StateChange, lastObserver: UInt64)] = []
-  private var pendingStart = 0
+  /// Changes made while a delivery runs, in the order they were made; the delivery knows which
+  /// it has taken already.
+  private var pending: [Waiting] = []
   private var delivering = false
 
   /// A delivery in progress: the change in flight and how far it has gone. The caller that
@@ -42,31 +63,103 @@ package struct _StateObservers<Handler> {
     fileprivate var change: StateChange
     /// The identifier of the last observer added before the change was made.
     fileprivate var lastObserver: UInt64
-    fileprivate var observers: [Entry]
+    /// The identifier of the last observer reached with this change; 0 before the first.
+    fileprivate var reached: UInt64 = 0
+    /// Where the next observer's place was at the last step: right unless the places were
+    /// compacted since, which `reached` tells.
     fileprivate var position = 0
-    fileprivate var removals: Int
+    /// The position in the queue of the next change to deliver. The queue's start is kept
+    /// here, not in the list, since only the delivery takes from it: a holder stays smaller.
+    fileprivate var nextWaiting = 0
+
+    fileprivate init(change: StateChange, lastObserver: UInt64) {
+      self.change = change
+      self.lastObserver = lastObserver
+    }
   }
 
   /// An empty list.
   package init() {}
 
   /// The number of observers.
-  package var count: Int { entries.count }
+  package var count: Int { places - cancelled }
+
+  /// The number of places, cancelled ones included.
+  private var places: Int { first.id == 0 ? 0 : 1 + rest.count }
+
+  private func entry(at position: Int) -> Entry {
+    position == 0 ? first : rest[position - 1]
+  }
+
+  private func id(at position: Int) -> UInt64 {
+    position == 0 ? first.id : rest[position - 1].id
+  }
 
   /// Adds an observer of the changes that touch `mask` (every change when `nil`).
   ///
   /// - Returns: The observer's identifier, for ``remove(_:)``.
   package mutating func add(relevantTo mask: ControlState?, _ handler: Handler) -> UInt64 {
     lastID += 1
-    entries.append(Entry(id: lastID, mask: mask ?? ControlState(rawValue: .max), handler: handler))
+    let entry = Entry(id: lastID, mask: mask ?? ControlState(rawValue: .max), handler: handler)
+    if first.id == 0 { first = entry } else { rest.append(entry) }
     return lastID
   }
 
   /// Removes an observer; an identifier removed already, or never given, changes nothing.
-  package mutating func remove(_ id: UInt64) {
-    guard let position = entries.firstIndex(where: { $0.id == id }) else { return }
-    entries.remove(at: position)
-    removals += 1
+  ///
+  /// - Returns: The observer's handler, for the caller to release once it is done with the
+  ///   list (and, in a controller, with its lock): releasing a handler may release what it
+  ///   holds, such as another observer's token, whose cancellation comes back here.
+  package mutating func remove(_ id: UInt64) -> Handler? {
+    // Until the first compaction the identifiers follow each other, and the guess is right.
+    let guess = id &- first.id
+    let position =
+      guess < UInt64(places) && self.id(at: Int(guess)) == id
+      ? Int(guess) : firstPosition(after: id &- 1)
+    guard position < places, self.id(at: position) == id else { return nil }
+    let handler: Handler?
+    if position == 0 {
+      handler = first.handler
+      first.handler = nil
+    } else {
+      handler = rest[position - 1].handler
+      rest[position - 1].handler = nil
+    }
+    guard handler != nil else { return nil }
+    cancelled += 1
+    if cancelled * 2 > places { compact() }
+    return handler
+  }
+
+  /// Drops the places of cancelled observers, keeping the others in order.
+  private mutating func compact() {
+    var kept: [Entry] = []
+    var newFirst = Entry.none
+    for position in 0..<places {
+      let entry = entry(at: position)
+      guard entry.handler != nil else { continue }
+      if newFirst.id == 0 {
+        newFirst = entry
+      } else {
+        if kept.isEmpty { kept.reserveCapacity(places - cancelled - 1) }
+        kept.append(entry)
+      }
+    }
+    first = newFirst
+    rest = kept
+    cancelled = 0
+  }
+
+  /// The position of the first place whose identifier is greater than `id` (`places` when
+  /// there is none), by binary search: identifiers grow in the order of the places.
+  private func firstPosition(after id: UInt64) -> Int {
+    var low = 0
+    var high = places
+    while low < high {
+      let middle = low + (high - low) / 2
+      if self.id(at: middle) <= id { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Records a change.
@@ -74,48 +167,61 @@ package struct _StateObservers<Handler> {
   /// - Returns: A delivery the caller must run to its end with ``next(in:)``, or `nil` when
   ///   there is no observer, or when a delivery already runs (it will bring the change).
   package mutating func changed(_ change: StateChange) -> Delivery? {
-    guard !entries.isEmpty else { return nil }
+    guard count > 0 else { return nil }
     guard !delivering else {
-      pending.append((change, lastID))
+      pending.append(Waiting(change: change, lastObserver: lastID))
       return nil
     }
     delivering = true
-    return Delivery(change: change, lastObserver: lastID, observers: entries, removals: removals)
+    return Delivery(change: change, lastObserver: lastID)
   }
 
   /// The next step of a delivery: an observer's handler and the change to call it with, or
   /// `nil` when no change is left to deliver (the delivery is over, and the next change recorded
   /// starts another).
-  package mutating func next(in delivery: inout Delivery) -> (
-    handler: Handler, change: StateChange
-  )? {
+  package mutating func next(
+    in delivery: inout Delivery
+  ) -> (handler: Handler, change: StateChange)? {
     while true {
-      while delivery.position < delivery.observers.count {
-        let observer = delivery.observers[delivery.position]
-        delivery.position += 1
-        // Observers are in the order they were added, so the rest were added after the change.
-        guard observer.id <= delivery.lastObserver else { break }
-        guard delivery.change.touches(observer.mask) else { continue }
-        // An observer may have been cancelled since the copy was taken.
-        if removals != delivery.removals && !entries.contains(where: { $0.id == observer.id }) {
-          continue
+      let end = places
+      var position = delivery.position
+      let placeIsRight =
+        position <= end
+        && (position == 0 || id(at: position - 1) <= delivery.reached)
+        && (position == end || id(at: position) > delivery.reached)
+      if !placeIsRight { position = firstPosition(after: delivery.reached) }
+      while position < end {
+        let entry = entry(at: position)
+        // Places are in the order observers were added: the rest came after the change.
+        guard entry.id <= delivery.lastObserver else { break }
+        position += 1
+        delivery.reached = entry.id
+        if let handler = entry.handler, delivery.change.touches(entry.mask) {
+          delivery.position = position
+          return (handler, delivery.change)
         }
-        return (observer.handler, delivery.change)
       }
-      guard pendingStart < pending.count else {
-        pending.removeAll(keepingCapacity: true)
-        pendingStart = 0
+      var nextWaiting = delivery.nextWaiting
+      guard nextWaiting < pending.count else {
+        pending.removeAll(keepingCapacity: pending.capacity <= 64)
         delivering = false
         return nil
       }
-      let (change, lastObserver) = pending[pendingStart]
-      pendingStart += 1
-      delivery = Delivery(
-        change: change, lastObserver: lastObserver, observers: entries, removals: removals)
+      let waiting = pending[nextWaiting]
+      nextWaiting += 1
+      // Changes delivered leave the queue from time to time, so that a delivery that goes on
+      // (observers making changes as they hear them) keeps only what still waits.
+      if nextWaiting >= 64 && nextWaiting * 2 >= pending.count {
+        pending.removeFirst(nextWaiting)
+        nextWaiting = 0
+      }
+      delivery = Delivery(change: waiting.change, lastObserver: waiting.lastObserver)
+      delivery.nextWaiting = nextWaiting
     }
   }
 }
 
 extension _StateObservers: Sendable where Handler: Sendable {}
 extension _StateObservers.Entry: Sendable where Handler: Sendable {}
-extension _StateObservers.Delivery: Sendable where Handler: Sendable {}
+extension _StateObservers.Waiting: Sendable {}
+extension _StateObservers.Delivery: Sendable {}
