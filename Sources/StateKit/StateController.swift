@@ -18,10 +18,14 @@ import Synchronization
 ///     token.cancel()
 ///
 /// Observers hear changes one at a time, in the order they were made, outside the controller's
-/// lock (they may read or even change the state, and an observer cancelled by an earlier one
-/// hears nothing more, not even the change in flight). They run on the thread that made the change,
+/// lock, so they may read or even change the state. They run on the thread that made the change,
 /// unless observers are being called already: then the change waits its turn and the thread
-/// calling them delivers it, so a change an observer makes is heard after the one it is handling. Changes are also an `AsyncSequence`
+/// calling them delivers it, so a change an observer makes is heard after the one it is
+/// handling. The rule is ``StateModel``'s: an observer hears a change when the change touches
+/// its bits, the observer was added before the change was made, and it is still observing when
+/// its turn comes. An observer cancelled by an earlier one, or by anything that ran before its
+/// turn, hears nothing more, not even the changes already made; `cancel()` does not wait for a
+/// call that another thread has started. Changes are also an `AsyncSequence`
 /// (``changes(relevantTo:)``), and ``ObservableControlState`` gives Observation tracking.
 ///
 /// It needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2 (its lock is Synchronization's
@@ -29,44 +33,10 @@ import Synchronization
 /// ``StateModel`` reads without a lock and takes handlers that are not `Sendable`.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class StateController: StateHolding, Sendable {
-  typealias Handler = @Sendable (StateChange) -> Void
-
-  struct Observer: Sendable {
-    /// The bits the observer hears about; every bit for every change.
-    var mask: ControlState
-    var handler: Handler
-    /// The identity of the observer's token.
-    var id: ObjectIdentifier
-  }
-
-  /// The state and the observers. The first observer is kept inline, field by field (no
-  /// optional tag, no array), so storing it allocates nothing; the other observers go into
-  /// `more`.
+  /// The state, and the observers with the changes on their way to them.
   struct Storage: Sendable {
     var state: ControlState
-    var firstMask = ControlState()
-    var firstID: ObjectIdentifier?
-    var firstHandler: Handler?
-    /// The other observers, in the order they were added.
-    var more: [Observer] = []
-    /// Changes made while observers are being called, delivered after the current one.
-    var pending: [StateChange] = []
-    /// Whether a thread is calling observers now.
-    var delivering = false
-
-    var first: Observer? {
-      get {
-        guard let firstID, let firstHandler else { return nil }
-        return Observer(mask: firstMask, handler: firstHandler, id: firstID)
-      }
-      set {
-        firstMask = newValue?.mask ?? ControlState()
-        firstID = newValue?.id
-        firstHandler = newValue?.handler
-      }
-    }
-
-    var isObserved: Bool { firstHandler != nil || !more.isEmpty }
+    var observers = _StateObservers<@Sendable (StateChange) -> Void>()
   }
 
   private let storage: OrderedMutex<Storage>
@@ -105,59 +75,23 @@ public final class StateController: StateHolding, Sendable {
   /// - Returns: The change, or `nil` when the state stayed the same.
   @discardableResult
   public func update(_ body: (inout ControlState) -> Void) -> StateChange? {
-    let (change, deliver) = storage.withLock { storage -> (StateChange?, Bool) in
+    let (change, delivery) = storage.withLock { storage in
       let old = storage.state
       body(&storage.state)
-      guard storage.state != old else { return (nil, false) }
+      guard storage.state != old else { return (StateChange?.none, Delivery?.none) }
       let change = StateChange(old: old, new: storage.state)
-      guard storage.isObserved else { return (change, false) }
-      storage.pending.append(change)
-      // One thread calls observers at a time, so they hear changes in the order they were made.
-      guard !storage.delivering else { return (change, false) }
-      storage.delivering = true
-      return (change, true)
+      return (change, storage.observers.changed(change))
     }
-    if deliver { deliverPending() }
+    guard var delivery else { return change }
+    // Each step takes the lock; the handlers run without it, so they may read or change the
+    // state, and add or cancel observers.
+    while let call = storage.withLock({ $0.observers.next(in: &delivery) }) {
+      call.handler(call.change)
+    }
     return change
   }
 
-  /// Calls the observers with each pending change, oldest first, outside the lock, until none
-  /// is left (observers may make changes of their own meanwhile). The changes queued so far are
-  /// taken in one step, so a long queue drains in linear time.
-  private func deliverPending() {
-    while true {
-      let batch = storage.withLock { storage -> [StateChange] in
-        guard !storage.pending.isEmpty else {
-          storage.delivering = false
-          return []
-        }
-        defer { storage.pending = [] }
-        return storage.pending
-      }
-      if batch.isEmpty { return }
-      for change in batch {
-        // The observers as they are now: the first one called for this change is current.
-        let (first, more) = storage.withLock { ($0.first, $0.more) }
-        var calledOne = false
-        func deliver(_ observer: Observer) {
-          guard change.touches(observer.mask) else { return }
-          // An observer called before this one may have cancelled it.
-          if calledOne && !isObserving(observer.id) { return }
-          observer.handler(change)
-          calledOne = true
-        }
-        if let first { deliver(first) }
-        for observer in more { deliver(observer) }
-      }
-    }
-  }
-
-  /// Whether an observer is still registered.
-  private func isObserving(_ id: ObjectIdentifier) -> Bool {
-    storage.withLock { storage in
-      storage.first?.id == id || storage.more.contains { $0.id == id }
-    }
-  }
+  private typealias Delivery = _StateObservers<@Sendable (StateChange) -> Void>.Delivery
 
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
   /// the returned token is cancelled or released.
@@ -177,17 +111,8 @@ public final class StateController: StateHolding, Sendable {
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping @Sendable (StateChange) -> Void
   ) -> StateObservation {
-    let token = StateObservation(controller: self)
-    let observer = Observer(
-      mask: states ?? ControlState(rawValue: .max), handler: handler, id: ObjectIdentifier(token))
-    storage.withLock { storage in
-      if storage.isObserved {
-        storage.more.append(observer)
-      } else {
-        storage.first = observer
-      }
-    }
-    return token
+    let id = storage.withLock { $0.observers.add(relevantTo: states, handler) }
+    return StateObservation(controller: self, id: id)
   }
 
   /// The changes that touch `states` (every change when `nil`), from now on, as an
@@ -213,19 +138,14 @@ public final class StateController: StateHolding, Sendable {
   ///
   ///     StateController().observerCount  // 0
   public var observerCount: Int {
-    storage.withLock { ($0.firstHandler == nil ? 0 : 1) + $0.more.count }
+    storage.withLock { $0.observers.count }
   }
 
-  func removeObserver(_ id: ObjectIdentifier) {
-    storage.withLock { storage in
-      if storage.first?.id == id {
-        // The next observer in order moves up, so observers keep the order they were added in.
-        storage.first = storage.more.isEmpty ? nil : storage.more.removeFirst()
-      } else {
-        storage.more.removeAll { $0.id == id }
-      }
-      if storage.more.isEmpty { storage.more = [] }
-    }
+  func removeObserver(_ id: UInt64) {
+    // The handler goes once the lock is released: what it holds may cancel another observer
+    // as it goes.
+    let handler = storage.withLock { $0.observers.remove(id) }
+    _ = handler
   }
 }
 
@@ -238,11 +158,14 @@ public final class StateController: StateHolding, Sendable {
 ///     slider.observerCount  // 0
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class StateObservation: Sendable {
-  /// The observed controller; its entry for this observer is keyed by this token's identity.
+  /// The observed controller.
   private let controller: StateController
+  /// The observer's identifier in the controller, never given to another observer.
+  private let id: UInt64
 
-  init(controller: StateController) {
+  init(controller: StateController, id: UInt64) {
     self.controller = controller
+    self.id = id
   }
 
   /// Stops observing; calling it again does nothing.
@@ -252,7 +175,7 @@ public final class StateObservation: Sendable {
   ///     watching.cancel()
   ///     link.observerCount  // 0
   public func cancel() {
-    controller.removeObserver(ObjectIdentifier(self))
+    controller.removeObserver(id)
   }
 
   deinit { cancel() }

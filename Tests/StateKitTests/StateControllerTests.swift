@@ -209,6 +209,54 @@ struct StateControllerTests {
     #expect(widget.restyles == [[.highlighted], [.highlighted, .focused, .disabled]])
   }
 
+  /// Observers come and go on some tasks while others change the state: each observer hears an
+  /// unbroken run of the changes (every change from the first it hears to the last, as the rule
+  /// says: it hears each change made after it was added until it is cancelled), and one that
+  /// stays hears them all. Under ThreadSanitizer, this checks the delivery's steps against
+  /// additions, cancellations and compactions from other threads.
+  @Test func observersComingAndGoingHearUnbrokenRuns() async {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+    let controller = StateController()
+    let everything = Recorder()
+    let token = controller.onChange { everything.record($0) }
+    let runs = await withTaskGroup(of: [[StateChange]].self) { group in
+      for task in 0..<3 {
+        group.addTask {
+          let bit = ControlState(rawValue: 1 << UInt(task))
+          for round in 0..<5_000 { controller.set(bit, round % 2 == 0) }
+          return []
+        }
+      }
+      for task in 0..<3 {
+        group.addTask {
+          var rng = SplitMix64(seed: UInt64(task))
+          var runs: [[StateChange]] = []
+          var observers: [(StateObservation, Recorder)] = []
+          for _ in 0..<1_000 {
+            let recorder = Recorder()
+            observers.append((controller.onChange { recorder.record($0) }, recorder))
+            // Cancel one at random, so that places empty out of order and get compacted.
+            if observers.count > 8 || Bool.random(using: &rng) {
+              let (token, recorder) = observers.remove(
+                at: Int.random(in: 0..<observers.count, using: &rng))
+              token.cancel()
+              runs.append(recorder.all)
+            }
+          }
+          return runs + observers.map { $0.1.all }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    let all = everything.all
+    #expect(all.count == 3 * 5_000)
+    #expect(zip(all, all.dropFirst()).allSatisfy { $0.new == $1.old })
+    for run in runs {
+      #expect(zip(run, run.dropFirst()).allSatisfy { $0.new == $1.old }, "\(run)")
+    }
+    withExtendedLifetime(token) {}
+  }
+
   @Test func manyTasksChangingBitsLoseNoChange() async {
     guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
     // Enough rounds that the tasks contend for the lock, so ThreadSanitizer (CI runs the suite

@@ -19,27 +19,17 @@
 ///     button.restyles                    // 1
 ///     token.cancel()
 ///
-/// An observer that changes the state, or adds or cancels observers, is safe: a change it makes
-/// is heard after the one it is handling, an observer it cancels hears nothing more (not even
-/// the change in flight), and an observer it adds hears the changes made after it was added.
+/// An observer hears a change when the change touches its bits, the observer was added before
+/// the change was made, and it is still observing when its turn comes; the rule is
+/// ``StateController``'s too. So an observer may change the state, or add or cancel observers:
+/// a change it makes is heard after the one it is handling, an observer it cancels hears nothing
+/// more (not even the changes already made), and an observer it adds hears only the changes made
+/// after it was added.
 public final class StateModel: StateHolding {
-  /// An observer: the bits it hears about and its handler.
-  private struct Observer {
-    var id: Int
-    var mask: ControlState
-    var handler: (StateChange) -> Void
-  }
-
   /// The current state.
   private var current: ControlState
-  /// The observers, in the order they were added.
-  private var observers: [Observer] = []
-  private var nextID = 0
-  /// Counts additions and removals, so delivery knows when its copy of the observers is stale.
-  private var observerVersion = 0
-  /// Changes made while observers are being called, delivered in order after the current one.
-  private var pending: [StateChange] = []
-  private var delivering = false
+  /// The observers and the changes on their way to them.
+  private var observers = _StateObservers<(StateChange) -> Void>()
 
   /// Creates a model.
   ///
@@ -78,32 +68,11 @@ public final class StateModel: StateHolding {
     guard new != old else { return nil }
     current = new
     let change = StateChange(old: old, new: new)
-    guard !observers.isEmpty else { return change }
-    pending.append(change)
-    if !delivering { deliverPending() }
+    guard var delivery = observers.changed(change) else { return change }
+    // Each step's access to `observers` ends before the handler runs: a handler may add,
+    // cancel or change.
+    while let call = observers.next(in: &delivery) { call.handler(call.change) }
     return change
-  }
-
-  /// Calls the observers with each pending change, oldest first, until none is left.
-  private func deliverPending() {
-    delivering = true
-    defer {
-      delivering = false
-      pending.removeAll(keepingCapacity: true)
-    }
-    var next = 0
-    while next < pending.count {
-      let change = pending[next]
-      next += 1
-      let (called, version) = (observers, observerVersion)
-      for observer in called where change.touches(observer.mask) {
-        // An earlier observer may have cancelled this one.
-        if observerVersion != version && !observers.contains(where: { $0.id == observer.id }) {
-          continue
-        }
-        observer.handler(change)
-      }
-    }
   }
 
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
@@ -123,11 +92,7 @@ public final class StateModel: StateHolding {
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping (StateChange) -> Void
   ) -> Observation {
-    nextID += 1
-    observerVersion += 1
-    observers.append(
-      Observer(id: nextID, mask: states ?? ControlState(rawValue: .max), handler: handler))
-    return Observation(model: self, id: nextID)
+    Observation(model: self, id: observers.add(relevantTo: states, handler))
   }
 
   /// The number of observers.
@@ -135,10 +100,11 @@ public final class StateModel: StateHolding {
   ///     StateModel().observerCount  // 0
   public var observerCount: Int { observers.count }
 
-  fileprivate func removeObserver(_ id: Int) {
-    guard let position = observers.firstIndex(where: { $0.id == id }) else { return }
-    observers.remove(at: position)
-    observerVersion += 1
+  fileprivate func removeObserver(_ id: UInt64) {
+    // The handler goes once the access to `observers` has ended: what it holds may cancel
+    // another observer as it goes.
+    let handler = observers.remove(id)
+    _ = handler
   }
 
   /// An observer of a ``StateModel``: it observes until ``cancel()`` or until it is released.
@@ -150,9 +116,10 @@ public final class StateModel: StateHolding {
   ///     slider.observerCount  // 0
   public final class Observation {
     private weak var model: StateModel?
-    private let id: Int
+    /// The observer's identifier in the model, never given to another observer.
+    private let id: UInt64
 
-    fileprivate init(model: StateModel, id: Int) {
+    fileprivate init(model: StateModel, id: UInt64) {
       self.model = model
       self.id = id
     }
