@@ -130,6 +130,7 @@ struct ObserverDeliveryTests {
     let subject = try #require(Subject.make(kind))
     let heard = Box<[String]>([])
     let tokens = Box<[AnyObject?]>([nil, nil, nil])
+    defer { tokens.value.removeAll() }  // the handlers hold the tokens
     tokens.value[0] = subject.observe(nil) { change in
       heard.value.append("a \(change)")
       if change.new == .highlighted {
@@ -259,12 +260,10 @@ struct ObserverDeliveryTests {
     func run(on subject: Subject, changes outside: [ControlState]) -> [Call] {
       let calls = Box<[Call]>([])
       let tokens = Box<[AnyObject?]>([])
+      defer { tokens.value.removeAll() }  // the handlers hold the tokens
       let callCounts = Box<[Int]>([])
       let changesMade = Box(0)
       let script = self
-      // The handlers hold `tokens` and the tokens their handlers: releasing the tokens at the
-      // end cancels every observer and breaks the cycle (LeakSanitizer in CI).
-      defer { tokens.value.removeAll() }
       @Sendable func toggle(_ bit: ControlState) {
         guard changesMade.value < Self.maximumChanges else { return }
         changesMade.value += 1
@@ -410,6 +409,7 @@ struct ObserverDeliveryTests {
       Self.seconds {
         guard let subject = Subject.make(kind) else { return [] }
         let tokens = Box<[AnyObject?]>([])
+        defer { tokens.value.removeAll() }  // the handlers hold the tokens
         for index in 0..<count {
           tokens.value.append(
             subject.observe(nil) { _ in
