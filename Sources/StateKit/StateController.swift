@@ -36,7 +36,12 @@ public final class StateController: StateHolding, Sendable {
   /// The state, and the observers with the changes on their way to them.
   struct Storage: Sendable {
     var state: ControlState
-    var observers = _StateObservers<@Sendable (StateChange) -> Void>()
+    var observers = _StateObservers<Handler>()
+  }
+
+  /// An observer's closure, in a struct for `_StateObservers`.
+  struct Handler: Sendable {
+    let call: @Sendable (StateChange) -> Void
   }
 
   private let storage: OrderedMutex<Storage>
@@ -85,13 +90,13 @@ public final class StateController: StateHolding, Sendable {
     guard var delivery else { return change }
     // Each step takes the lock; the handlers run without it, so they may read or change the
     // state, and add or cancel observers.
-    while let call = storage.withLock({ $0.observers.next(in: &delivery) }) {
-      call.handler(call.change)
+    while let step = storage.withLock({ $0.observers.next(in: &delivery) }) {
+      step.handler.call(step.change)
     }
     return change
   }
 
-  private typealias Delivery = _StateObservers<@Sendable (StateChange) -> Void>.Delivery
+  private typealias Delivery = _StateObservers<Handler>.Delivery
 
   /// Calls `handler` after each change that touches `states` (every change when `nil`), until
   /// the returned token is cancelled or released.
@@ -111,7 +116,7 @@ public final class StateController: StateHolding, Sendable {
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping @Sendable (StateChange) -> Void
   ) -> StateObservation {
-    let id = storage.withLock { $0.observers.add(relevantTo: states, handler) }
+    let id = storage.withLock { $0.observers.add(relevantTo: states, Handler(call: handler)) }
     return StateObservation(controller: self, id: id)
   }
 

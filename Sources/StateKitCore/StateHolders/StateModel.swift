@@ -29,7 +29,12 @@ public final class StateModel: StateHolding {
   /// The current state.
   private var current: ControlState
   /// The observers and the changes on their way to them.
-  private var observers = _StateObservers<(StateChange) -> Void>()
+  private var observers = _StateObservers<Handler>()
+
+  /// An observer's closure, in a struct for ``_StateObservers``.
+  private struct Handler {
+    let call: (StateChange) -> Void
+  }
 
   /// Creates a model.
   ///
@@ -71,7 +76,7 @@ public final class StateModel: StateHolding {
     guard var delivery = observers.changed(change) else { return change }
     // Each step's access to `observers` ends before the handler runs: a handler may add,
     // cancel or change.
-    while let call = observers.next(in: &delivery) { call.handler(call.change) }
+    while let step = observers.next(in: &delivery) { step.handler.call(step.change) }
     return change
   }
 
@@ -92,7 +97,7 @@ public final class StateModel: StateHolding {
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping (StateChange) -> Void
   ) -> Observation {
-    Observation(model: self, id: observers.add(relevantTo: states, handler))
+    Observation(model: self, id: observers.add(relevantTo: states, Handler(call: handler)))
   }
 
   /// The number of observers.

@@ -24,81 +24,101 @@
 /// empty. A delivery remembers the last observer it reached by identifier, so compacting under
 /// it loses nothing. A cancellation finds its place at once until the first compaction (the
 /// identifiers follow each other), by binary search after it (they stay in order).
-package struct _StateObservers<Handler> {
+///
+/// `Handler` is the holder's struct around its closure, not a function type: a value of a
+/// generic parameter's type is stored in its most general form, so a closure given as `Handler`
+/// would be wrapped in a thunk when added and again each time it is taken out to be called (an
+/// allocation per observer and one per call). The code is inlinable and the types are
+/// `@usableFromInline`, so that `StateController`, in another module, gets a copy specialized for
+/// its handlers: without the attribute on the types, the calls went to the generic code, and a
+/// change heard by one observer cost ten times as much (Benchmarks' ControllerBenchmark).
+@usableFromInline package struct _StateObservers<Handler> {
   /// One observer's place.
-  fileprivate struct Entry {
+  @usableFromInline struct Entry {
     /// The observer's identifier; 0 in `first` when there is no observer.
-    var id: UInt64
-    var mask: ControlState
+    @usableFromInline var id: UInt64
+    @usableFromInline var mask: ControlState
     /// `nil` once the observer is cancelled.
-    var handler: Handler?
+    @usableFromInline var handler: Handler?
 
-    static var none: Entry { Entry(id: 0, mask: ControlState(), handler: nil) }
+    @inlinable init(id: UInt64, mask: ControlState, handler: Handler?) {
+      self.id = id
+      self.mask = mask
+      self.handler = handler
+    }
+
+    @inlinable static var none: Entry { Entry(id: 0, mask: ControlState(), handler: nil) }
   }
 
   /// A change waiting for the delivery in progress.
-  fileprivate struct Waiting {
-    var change: StateChange
+  @usableFromInline struct Waiting {
+    @usableFromInline var change: StateChange
     /// The identifier of the last observer added before the change was made.
-    var lastObserver: UInt64
+    @usableFromInline var lastObserver: UInt64
+
+    @inlinable init(change: StateChange, lastObserver: UInt64) {
+      self.change = change
+      self.lastObserver = lastObserver
+    }
   }
 
   /// The first place, kept inline so that a holder with one observer allocates nothing for it.
   /// When its identifier is 0 there is no observer, and `rest` is empty.
-  private var first = Entry.none
+  @usableFromInline var first = Entry.none
   /// The places after the first, in the order the observers were added.
-  private var rest: [Entry] = []
+  @usableFromInline var rest: [Entry] = []
   /// The places whose observer is cancelled.
-  private var cancelled = 0
+  @usableFromInline var cancelled = 0
   /// The identifier the last observer added was given; 0 before the first.
-  private var lastID: UInt64 = 0
+  @usableFromInline var lastID: UInt64 = 0
   /// Changes made while a delivery runs, in the order they were made; the delivery knows which
   /// it has taken already.
-  private var pending: [Waiting] = []
-  private var delivering = false
+  @usableFromInline var pending: [Waiting] = []
+  @usableFromInline var delivering = false
 
   /// A delivery in progress: the change in flight and how far it has gone. The caller that
   /// runs a delivery keeps it and passes it to every step.
-  package struct Delivery {
-    fileprivate var change: StateChange
+  @usableFromInline package struct Delivery {
+    @usableFromInline var change: StateChange
     /// The identifier of the last observer added before the change was made.
-    fileprivate var lastObserver: UInt64
+    @usableFromInline var lastObserver: UInt64
     /// The identifier of the last observer reached with this change; 0 before the first.
-    fileprivate var reached: UInt64 = 0
+    @usableFromInline var reached: UInt64 = 0
     /// Where the next observer's place was at the last step: right unless the places were
     /// compacted since, which `reached` tells.
-    fileprivate var position = 0
+    @usableFromInline var position = 0
     /// The position in the queue of the next change to deliver. The queue's start is kept
     /// here, not in the list, since only the delivery takes from it: a holder stays smaller.
-    fileprivate var nextWaiting = 0
+    @usableFromInline var nextWaiting = 0
 
-    fileprivate init(change: StateChange, lastObserver: UInt64) {
+    @inlinable init(change: StateChange, lastObserver: UInt64) {
       self.change = change
       self.lastObserver = lastObserver
     }
   }
 
   /// An empty list.
-  package init() {}
+  @inlinable package init() {}
 
   /// The number of observers.
-  package var count: Int { places - cancelled }
+  @inlinable package var count: Int { places - cancelled }
 
   /// The number of places, cancelled ones included.
-  private var places: Int { first.id == 0 ? 0 : 1 + rest.count }
+  @inlinable var places: Int { first.id == 0 ? 0 : 1 + rest.count }
 
-  private func entry(at position: Int) -> Entry {
+  @inlinable func entry(at position: Int) -> Entry {
     position == 0 ? first : rest[position - 1]
   }
 
-  private func id(at position: Int) -> UInt64 {
+  @inlinable func id(at position: Int) -> UInt64 {
     position == 0 ? first.id : rest[position - 1].id
   }
 
   /// Adds an observer of the changes that touch `mask` (every change when `nil`).
   ///
   /// - Returns: The observer's identifier, for ``remove(_:)``.
-  package mutating func add(relevantTo mask: ControlState?, _ handler: Handler) -> UInt64 {
+  @inlinable package mutating func add(relevantTo mask: ControlState?, _ handler: Handler) -> UInt64
+  {
     lastID += 1
     let entry = Entry(id: lastID, mask: mask ?? ControlState(rawValue: .max), handler: handler)
     if first.id == 0 { first = entry } else { rest.append(entry) }
@@ -110,7 +130,7 @@ package struct _StateObservers<Handler> {
   /// - Returns: The observer's handler, for the caller to release once it is done with the
   ///   list (and, in a controller, with its lock): releasing a handler may release what it
   ///   holds, such as another observer's token, whose cancellation comes back here.
-  package mutating func remove(_ id: UInt64) -> Handler? {
+  @inlinable package mutating func remove(_ id: UInt64) -> Handler? {
     // Until the first compaction the identifiers follow each other, and the guess is right.
     let guess = id &- first.id
     let position =
@@ -132,7 +152,7 @@ package struct _StateObservers<Handler> {
   }
 
   /// Drops the places of cancelled observers, keeping the others in order.
-  private mutating func compact() {
+  @inlinable mutating func compact() {
     var kept: [Entry] = []
     var newFirst = Entry.none
     for position in 0..<places {
@@ -152,7 +172,7 @@ package struct _StateObservers<Handler> {
 
   /// The position of the first place whose identifier is greater than `id` (`places` when
   /// there is none), by binary search: identifiers grow in the order of the places.
-  private func firstPosition(after id: UInt64) -> Int {
+  @inlinable func firstPosition(after id: UInt64) -> Int {
     var low = 0
     var high = places
     while low < high {
@@ -166,7 +186,7 @@ package struct _StateObservers<Handler> {
   ///
   /// - Returns: A delivery the caller must run to its end with ``next(in:)``, or `nil` when
   ///   there is no observer, or when a delivery already runs (it will bring the change).
-  package mutating func changed(_ change: StateChange) -> Delivery? {
+  @inlinable package mutating func changed(_ change: StateChange) -> Delivery? {
     guard count > 0 else { return nil }
     guard !delivering else {
       pending.append(Waiting(change: change, lastObserver: lastID))
@@ -179,7 +199,7 @@ package struct _StateObservers<Handler> {
   /// The next step of a delivery: an observer's handler and the change to call it with, or
   /// `nil` when no change is left to deliver (the delivery is over, and the next change recorded
   /// starts another).
-  package mutating func next(
+  @inlinable package mutating func next(
     in delivery: inout Delivery
   ) -> (handler: Handler, change: StateChange)? {
     while true {
