@@ -126,11 +126,7 @@ extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
   /// - Returns: The value in between.
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
-    let share = Scalar(fraction)
-    // Each component as a scalar does: both ends exact, infinite ones too.
-    if share == 0 { return self }
-    if share == 1 { return other }
-    return self * (1 - share) + other * share
+    _componentwise(to: other, by: fraction)
   }
 }
 
@@ -145,11 +141,7 @@ extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
   /// - Returns: The value in between.
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
-    let share = Scalar(fraction)
-    // Each component as a scalar does: both ends exact, infinite ones too.
-    if share == 0 { return self }
-    if share == 1 { return other }
-    return self * (1 - share) + other * share
+    _componentwise(to: other, by: fraction)
   }
 }
 
@@ -165,8 +157,17 @@ extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {
   /// - Returns: The value in between.
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
+    _componentwise(to: other, by: fraction)
+  }
+}
+
+extension SIMD where Scalar: BinaryFloatingPoint {
+  /// Every component a fraction of the way to `other`'s, with both ends exact as a scalar's are
+  /// (an infinite component stays itself at its own end, not infinity × 0): the one body of the
+  /// `SIMD2`, `SIMD3` and `SIMD4` conformances.
+  @inlinable
+  func _componentwise(to other: Self, by fraction: Double) -> Self {
     let share = Scalar(fraction)
-    // Each component as a scalar does: both ends exact, infinite ones too.
     if share == 0 { return self }
     if share == 1 { return other }
     return self * (1 - share) + other * share
