@@ -36,15 +36,15 @@
 /// Every transition ends at the look of the state entered: from ``settledAt`` on, ``look(at:)``
 /// is ``target``.
 ///
-/// To draw many widgets of one kind each frame, keep their looks together in an
-/// ``AnimatedLooks`` instead: the same motion, with no reference counting per widget.
-///
-/// An animated look is a value. It allocates its storage once, when it is made: both looks and
-/// one clock per field, in one block. ``look(at:)`` and ``change(to:at:)`` allocate nothing,
-/// unless a copy of the value shares that storage when it changes. Times should not go back: a
-/// change earlier than the previous one counts as at the previous one.
+/// It is a view of an ``AnimatedLooks`` that holds one widget: the same storage and the same
+/// motion. To draw many widgets of one kind each frame, keep their looks together in an
+/// ``AnimatedLooks``: one storage for all, with no reference counting per widget. An animated
+/// look is a value; ``look(at:)`` and ``change(to:at:)`` allocate nothing, unless a copy of
+/// the value shares its storage when it changes. Times should not go back: a change earlier
+/// than the previous one counts as at the previous one.
 public struct AnimatedLook<Look> {
-  @usableFromInline var _storage: _AnimationStorage<Look>
+  /// The one widget, at position 0.
+  @usableFromInline var _looks: AnimatedLooks<Look>
 
   /// Creates the look of a widget at rest in a state.
   ///
@@ -55,22 +55,16 @@ public struct AnimatedLook<Look> {
   ///   - animator: The looks and transitions of the widget's kind.
   ///   - state: The state it starts in, settled; ``ControlState/normal`` by default.
   public init(_ animator: StyleAnimator<Look>, state: ControlState = .normal) {
-    _storage = .make(core: animator._core, state: state)
+    _looks = AnimatedLooks(animator, states: CollectionOfOne(state))
   }
 
   /// The state the widget is in, or moving to.
-  ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), []))
-  ///     button.change(to: .highlighted, at: 0)
-  ///     button.state  // .highlighted
-  public var state: ControlState { _storage.header.motion.state }
+  @inlinable
+  public var state: ControlState { _looks.state(0) }
 
   /// The look of ``state`` once every transition has ended.
-  ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
-  ///     button.change(to: .highlighted, at: 0)
-  ///     button.target.fill  // 1.0
-  public var target: Look { _storage.header.motion.to }
+  @inlinable
+  public var target: Look { _looks.target(0) }
 
   /// The time from which the look is ``target``: when the last running transition ends; a
   /// time in the past once it has.
@@ -78,18 +72,14 @@ public struct AnimatedLook<Look> {
   ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
   ///     button.change(to: .highlighted, at: 40)
   ///     button.settledAt  // 140
-  public var settledAt: Int { _storage.header.motion.settled }
+  @inlinable
+  public var settledAt: Int { _looks.settledAt(0) }
 
   /// Whether every transition has ended at a time: the look is ``target`` from then on.
   ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
-  ///     button.change(to: .highlighted, at: 0)
-  ///     button.isSettled(at: 99)   // false
-  ///     button.isSettled(at: 100)  // true
-  ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   @inlinable
-  public func isSettled(at time: Int) -> Bool { time >= _storage.header.motion.settled }
+  public func isSettled(at time: Int) -> Bool { time >= _looks.settledAt(0) }
 
   /// The look at a time: each field where its transition has it then.
   ///
@@ -100,21 +90,9 @@ public struct AnimatedLook<Look> {
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   /// - Returns: The look; ``target`` once settled.
   /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
-  ///   settled. Inlined into the caller: a loop that reads looks out of an array pays one
-  ///   retain and release of each look's storage, as for any value that holds a reference.
-  ///   An ``AnimatedLooks`` keeps many widgets' looks with no such cost per widget.
+  ///   settled.
   @inlinable @inline(__always)
-  public func look(at time: Int) -> Look {
-    _storage.withUnsafeMutablePointers { header, clocks in
-      header.pointee.unmanagedCore._withUnsafeGuaranteedRef { core in
-        withUnsafeMutablePointer(to: &header.pointee.motion) { motion in
-          core.look(
-            motion, clocks: UnsafeBufferPointer(start: clocks, count: header.pointee.count),
-            at: time)
-        }
-      }
-    }
-  }
+  public func look(at time: Int) -> Look { _looks.look(0, at: time) }
 
   /// Tells the look that the widget's state changed at a time: each field whose value differs
   /// in the new state starts its transition from where it is then.
@@ -127,16 +105,8 @@ public struct AnimatedLook<Look> {
   ///   - newState: The state entered; the same state changes nothing.
   ///   - time: When, in milliseconds; a time before the previous change counts as that one's.
   public mutating func change(to newState: ControlState, at time: Int) {
-    if !isKnownUniquelyReferenced(&_storage) { _storage = _storage.copy() }
-    _storage.withUnsafeMutablePointers { header, clocks in
-      let clocks = UnsafeMutableBufferPointer(start: clocks, count: header.pointee.count)
-      withUnsafeMutablePointer(to: &header.pointee.motion) { motion in
-        header.pointee.core.change(motion, clocks: clocks, to: newState, at: time)
-      }
-    }
+    _looks.change(0, to: newState, at: time)
   }
 }
 
-// @unchecked: the storage is copied before it changes when another value shares it, as an
-// array's is; the core it holds is immutable; the looks are values of a Sendable type.
-extension AnimatedLook: @unchecked Sendable where Look: Sendable {}
+extension AnimatedLook: Sendable where Look: Sendable {}

@@ -214,3 +214,24 @@ final class _MoveFunction: @unchecked Sendable {
     self.move = move
   }
 }
+
+/// Where one widget's look is between states, apart from its clocks: what ``AnimatedLooks``
+/// keeps one of per widget.
+@usableFromInline
+struct _LookMotion<Look> {
+  @usableFromInline var state: ControlState
+  /// The look each moving field started from.
+  @usableFromInline var from: Look
+  /// The look of `state`.
+  @usableFromInline var to: Look
+  /// The time from which every clock has ended.
+  @usableFromInline var settled = Int.min
+  /// The time of the last change.
+  @usableFromInline var changedAt = Int.min
+
+  /// A widget at rest in a state whose look is `look`.
+  @usableFromInline
+  init(state: ControlState, look: Look) {
+    (self.state, from, to) = (state, look, look)
+  }
+}
