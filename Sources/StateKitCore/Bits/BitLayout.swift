@@ -27,16 +27,10 @@ public struct BitLayout: Hashable, Sendable {
   ///     BitLayout.controlState.spans.map(\.label)  // ["system", "app", "reserved"]
   public struct Span: Hashable, Sendable {
     /// A short label, as statekit-inspect's bit picture prints it.
-    ///
-    ///     BitLayout.controlState.spans[0].label  // "system"
     public let label: String
     /// What the bits are for.
-    ///
-    ///     BitLayout.controlState.spans[2].role  // .reserved
     public let role: Role
     /// The bit positions, lowest first.
-    ///
-    ///     BitLayout.controlState.spans[1].bits  // 16...23
     public let bits: ClosedRange<Int>
 
     /// Creates a span.
@@ -54,45 +48,26 @@ public struct BitLayout: Hashable, Sendable {
     }
 
     /// The bits of the span as a mask.
-    ///
-    ///     BitLayout.Span("app", .application, 16...23).mask  // 0xFF0000
     public var mask: UInt { BitLayout.mask(of: bits) }
   }
 
   /// The name of the bit set, such as `ControlState`.
-  ///
-  ///     BitLayout.controlState.typeName  // "ControlState"
   public let typeName: String
   /// The short name that chooses the layout, as statekit-inspect's `--layout` takes it, such as
   /// `lvgl`; unique within ``all``.
-  ///
-  ///     BitLayout.controlEvents.name  // "events"
-  ///     BitLayout.named("gtk")?.typeName  // "GtkStateFlags"
   public let name: String
   /// What one member is called in messages, such as `state` or `event`.
-  ///
-  ///     BitLayout.controlState.noun  // "state"
   public let noun: String
   /// The text of the empty set, such as `normal`.
-  ///
-  ///     BitLayout.controlState.emptyName  // "normal"
   public let emptyName: String
   /// The spans, lowest bits first; bits no span covers are outside the layout ("extended").
-  ///
-  ///     BitLayout.controlState.spans.count  // 3
   public let spans: [Span]
   /// The names of the system members, each with its bit, in ascending bit order.
-  ///
-  ///     BitLayout.controlState.systemNames.first?.name  // "highlighted"
   public let systemNames: [(name: String, bit: Int)]
   /// Further words that custom names may not take (compared without regard to case), besides
   /// the empty name, the system names and the role names.
-  ///
-  ///     BitLayout.controlState.reservedWords  // []
   public let reservedWords: [String]
   /// The application range: the bits of the one span whose role is ``Role/application``.
-  ///
-  ///     BitLayout.controlState.application  // 16...23
   public let application: ClosedRange<Int>
   /// The bits of the span with a label, or 0 when no span has it.
   ///
@@ -105,21 +80,13 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// Every bit some span covers.
-  ///
-  ///     BitLayout.controlEvents.coveredMask  // 0xFFFF_FFFF
   public var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
 
   /// The application range as a mask.
-  ///
-  ///     BitLayout.controlState.applicationMask  // 0x00FF_0000
   public let applicationMask: UInt
   /// The bits of the spans whose role is ``Role/system``.
-  ///
-  ///     BitLayout.controlState.systemMask  // 0xFFFF
   public let systemMask: UInt
   /// The bits of the spans whose role is ``Role/reserved``.
-  ///
-  ///     BitLayout.controlState.reservedMask  // 0xFF00_0000
   public let reservedMask: UInt
 
   /// Creates a layout. Exactly one span must have the application role; spans must not overlap.
@@ -184,8 +151,6 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// The bits of the reserved spans, from the lowest to the highest.
-  ///
-  ///     BitLayout.controlState.reservedBits  // 24...31
   public var reservedBits: ClosedRange<Int> {
     let bits = spans.filter { $0.role == .reserved }.map { $0.bits }
     return (bits.map { $0.lowerBound }.min() ?? 0)...(bits.map { $0.upperBound }.max() ?? 0)
@@ -213,16 +178,12 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// The application range in words, for messages: `0xff0000 (bits 16...23)`.
-  ///
-  ///     BitLayout.controlState.applicationRangeText  // "0xff0000 (bits 16...23)"
   public var applicationRangeText: String {
     "\(_hex(applicationMask)) (bits \(application.lowerBound)...\(application.upperBound))"
   }
 
   /// Every layout StateKit describes, the table statekit-inspect reads its layouts from: UIKit's
   /// states and events, LVGL's `lv_state_t` (before and since 9.5) and GTK 4's `GtkStateFlags`.
-  ///
-  ///     BitLayout.all.map(\.name)  // ["state", "events", "lvgl", "lvgl-9.5", "gtk"]
   public static let all: [BitLayout] = [.controlState, .controlEvents, .lvgl, .lvgl95, .gtk]
 
   /// The layout of ``all`` with a short name, or `nil`.

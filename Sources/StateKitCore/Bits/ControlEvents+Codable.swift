@@ -23,9 +23,6 @@ extension ControlEvents: Codable {
 
 extension CodingUserInfoKey {
   /// The key under which a coder's `userInfo` holds the ``EventCatalog`` that event text uses.
-  ///
-  ///     let decoder = JSONDecoder()
-  ///     decoder.userInfo[.eventCatalog] = EventCatalog.system
   public static let eventCatalog: CodingUserInfoKey = {
     // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
     guard let key = CodingUserInfoKey(rawValue: "dev.statekit.EventCatalog") else {

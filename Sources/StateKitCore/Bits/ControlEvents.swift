@@ -12,8 +12,6 @@
 @frozen
 public struct ControlEvents: OptionSet, Hashable, Sendable {
   /// The bits of the events.
-  ///
-  ///     ControlEvents.valueChanged.rawValue  // 4096
   public var rawValue: UInt
 
   /// Creates events from their bits, keeping every bit, named or not.
@@ -32,72 +30,40 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   public static let layout = BitLayout.controlEvents
 
   /// A touch-down event in the control (bit 0).
-  ///
-  ///     ControlEvents.touchDown.rawValue  // 1
   @inlinable public static var touchDown: ControlEvents { ControlEvents(rawValue: 1 << 0) }
   /// A repeated touch-down, with a tap count above one (bit 1).
-  ///
-  ///     ControlEvents.touchDownRepeat.rawValue  // 2
   @inlinable public static var touchDownRepeat: ControlEvents { ControlEvents(rawValue: 1 << 1) }
   /// A finger dragged inside the control (bit 2).
-  ///
-  ///     ControlEvents.touchDragInside.rawValue  // 4
   @inlinable public static var touchDragInside: ControlEvents { ControlEvents(rawValue: 1 << 2) }
   /// A finger dragged just outside the control (bit 3).
-  ///
-  ///     ControlEvents.touchDragOutside.rawValue  // 8
   @inlinable public static var touchDragOutside: ControlEvents { ControlEvents(rawValue: 1 << 3) }
   /// A finger dragged into the control (bit 4).
-  ///
-  ///     ControlEvents.touchDragEnter.rawValue  // 16
   @inlinable public static var touchDragEnter: ControlEvents { ControlEvents(rawValue: 1 << 4) }
   /// A finger dragged out of the control (bit 5).
-  ///
-  ///     ControlEvents.touchDragExit.rawValue  // 32
   @inlinable public static var touchDragExit: ControlEvents { ControlEvents(rawValue: 1 << 5) }
   /// A touch lifted inside the control (bit 6).
-  ///
-  ///     ControlEvents.touchUpInside.rawValue  // 64
   @inlinable public static var touchUpInside: ControlEvents { ControlEvents(rawValue: 1 << 6) }
   /// A touch lifted outside the control (bit 7).
-  ///
-  ///     ControlEvents.touchUpOutside.rawValue  // 128
   @inlinable public static var touchUpOutside: ControlEvents { ControlEvents(rawValue: 1 << 7) }
   /// A touch cancelled by the system (bit 8).
-  ///
-  ///     ControlEvents.touchCancel.rawValue  // 256
   @inlinable public static var touchCancel: ControlEvents { ControlEvents(rawValue: 1 << 8) }
   /// The control's value changed (bit 12).
-  ///
-  ///     ControlEvents.valueChanged.rawValue  // 4096
   @inlinable public static var valueChanged: ControlEvents { ControlEvents(rawValue: 1 << 12) }
   /// The control's primary action was triggered, such as a button's tap (bit 13).
-  ///
-  ///     ControlEvents.primaryActionTriggered.rawValue  // 8192
   @inlinable public static var primaryActionTriggered: ControlEvents {
     ControlEvents(rawValue: 1 << 13)
   }
   /// The control's menu action was triggered (bit 14).
-  ///
-  ///     ControlEvents.menuActionTriggered.rawValue  // 16384
   @inlinable public static var menuActionTriggered: ControlEvents {
     ControlEvents(rawValue: 1 << 14)
   }
   /// Editing began in a text control (bit 16).
-  ///
-  ///     ControlEvents.editingDidBegin.rawValue  // 65536
   @inlinable public static var editingDidBegin: ControlEvents { ControlEvents(rawValue: 1 << 16) }
   /// The text of a text control changed (bit 17).
-  ///
-  ///     ControlEvents.editingChanged.rawValue  // 131072
   @inlinable public static var editingChanged: ControlEvents { ControlEvents(rawValue: 1 << 17) }
   /// Editing ended in a text control (bit 18).
-  ///
-  ///     ControlEvents.editingDidEnd.rawValue  // 262144
   @inlinable public static var editingDidEnd: ControlEvents { ControlEvents(rawValue: 1 << 18) }
   /// Editing ended with the return key (bit 19).
-  ///
-  ///     ControlEvents.editingDidEndOnExit.rawValue  // 524288
   @inlinable public static var editingDidEndOnExit: ControlEvents {
     ControlEvents(rawValue: 1 << 19)
   }

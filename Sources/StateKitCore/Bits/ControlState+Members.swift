@@ -1,17 +1,11 @@
 extension ControlState {
   /// The single-bit states set in this state, in ascending bit order.
   ///
-  ///     let state: ControlState = [.selected, .highlighted]
-  ///     Array(state.members)  // [.highlighted, .selected]
-  ///
   /// - Complexity: O(1) to create; each step of the iteration is O(1).
   @inlinable
   public var members: Members { Members(remaining: rawValue) }
 
   /// The number of bits set in this state.
-  ///
-  ///     ControlState([.selected, .highlighted]).memberCount  // 2
-  ///     ControlState.normal.memberCount                      // 0
   @inlinable
   public var memberCount: Int { rawValue.nonzeroBitCount }
 
@@ -43,8 +37,6 @@ extension ControlState {
     }
 
     /// The number of states left to visit.
-    ///
-    ///     ControlState([.selected, .focused]).members.underestimatedCount  // 2
     @inlinable
     public var underestimatedCount: Int { remaining.nonzeroBitCount }
   }

@@ -1,37 +1,24 @@
 extension ControlState {
   /// The bits UIKit defines or keeps for itself below the application range: bits 0 through 15
   /// (`0x0000FFFF`).
-  ///
-  ///     ControlState.system.contains(.disabled)  // true
   @inlinable public static var system: ControlState {
     ControlState(rawValue: layout.systemMask)
   }
 
   /// The part of this state in the system range, bits 0 through 15.
-  ///
-  ///     let state = ControlState(rawValue: 0x0001_0004)
-  ///     state.systemPart  // .selected
   @inlinable
   public var systemPart: ControlState { intersection(.system) }
 
   /// The part of this state in the application range, bits 16 through 23.
-  ///
-  ///     let state = ControlState(rawValue: 0x0001_0004)
-  ///     state.applicationPart.rawValue  // 0x10000
   @inlinable
   public var applicationPart: ControlState { intersection(.application) }
 
   /// The part of this state in the reserved range, bits 24 through 31.
-  ///
-  ///     ControlState(rawValue: 0x0100_0001).reservedPart.rawValue  // 0x0100_0000
   @inlinable
   public var reservedPart: ControlState { intersection(.reserved) }
 
   /// The bits of this state that no system name covers: everything but highlighted, disabled,
   /// selected and focused.
-  ///
-  ///     let state = ControlState(rawValue: 0x0100_0004)
-  ///     state.unnamedBits.rawValue  // 0x0100_0000
   ///
   /// To count custom names too, ask a catalog: ``BitCatalog/unnamedBits(in:)``.
   public var unnamedBits: ControlState {

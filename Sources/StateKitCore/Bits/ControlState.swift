@@ -26,8 +26,6 @@
 @frozen
 public struct ControlState: OptionSet, Hashable, Sendable {
   /// The bits of the state.
-  ///
-  ///     ControlState.selected.rawValue  // 4
   public var rawValue: UInt
 
   /// Creates a state from its bits, keeping every bit, named or not.
@@ -45,41 +43,26 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   ///
   /// Every state contains `.normal`, as the empty set is a subset of every set; ask
   /// ``isNormal`` to know whether a state *is* normal.
-  ///
-  ///     ControlState.normal.rawValue  // 0
   @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }
 
   /// The state of a control being touched or pressed (bit 0).
-  ///
-  ///     ControlState.highlighted.rawValue  // 1
   @inlinable public static var highlighted: ControlState { ControlState(rawValue: 1 << 0) }
 
   /// The state of a control that does not accept input (bit 1).
-  ///
-  ///     ControlState.disabled.rawValue  // 2
   @inlinable public static var disabled: ControlState { ControlState(rawValue: 1 << 1) }
 
   /// The state of a control that is selected, such as a toggled-on button (bit 2).
-  ///
-  ///     ControlState.selected.rawValue  // 4
   @inlinable public static var selected: ControlState { ControlState(rawValue: 1 << 2) }
 
   /// The state of a control that has focus (bit 3).
-  ///
-  ///     ControlState.focused.rawValue  // 8
   @inlinable public static var focused: ControlState { ControlState(rawValue: 1 << 3) }
 
   /// The eight bits, 16 through 23, that apps may use for their own states (`0x00FF0000`).
-  ///
-  ///     let visited = try ControlState(applicationBit: 0)
-  ///     ControlState.application.isSuperset(of: visited)  // true
   @inlinable public static var application: ControlState {
     ControlState(rawValue: layout.applicationMask)
   }
 
   /// The eight bits, 24 through 31, that the framework reserves for itself (`0xFF000000`).
-  ///
-  ///     ControlState(rawValue: 1 << 24).isSubset(of: .reserved)  // true
   @inlinable public static var reserved: ControlState {
     ControlState(rawValue: layout.reservedMask)
   }
@@ -92,17 +75,10 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   /// Whether this is the normal state: no bit is set.
   ///
   /// Use this rather than `contains(.normal)`, which is true for every state.
-  ///
-  ///     ControlState.selected.contains(.normal)  // true, for every state
-  ///     ControlState.selected.isNormal           // false
-  ///     ControlState.normal.isNormal             // true
   @inlinable
   public var isNormal: Bool { rawValue == 0 }
 
   /// The index of this state in the application range, when it is exactly one application bit.
-  ///
-  ///     try ControlState(applicationBit: 3).applicationBitIndex  // 3
-  ///     ControlState.selected.applicationBitIndex                 // nil
   public var applicationBitIndex: Int? {
     StateCatalog.system.table.applicationIndex(of: rawValue)
   }

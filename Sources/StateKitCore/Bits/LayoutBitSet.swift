@@ -18,21 +18,15 @@
 ///     panels.description(of: PanelState(rawValue: 0x101))  // "open | pinned"
 public protocol LayoutBitSet: OptionSet, Hashable, Sendable where RawValue == UInt {
   /// The layout of the bits: which are the system's, which the application's, which reserved.
-  ///
-  ///     ControlState.layout.application  // 16...23
   static var layout: BitLayout { get }
 
   /// The catalog of the system names only, which the set's `description` uses. A conforming
   /// type may keep it in a `static let`, so it is built once; by default it is built each time.
-  ///
-  ///     ControlState.systemCatalog.name(of: .selected)  // "selected"
   static var systemCatalog: BitCatalog<Self> { get }
 }
 
 extension LayoutBitSet {
   /// The catalog of the system names, built from ``layout``.
-  ///
-  ///     ControlEvents.systemCatalog.name(of: .touchDown)  // "touchDown"
   public static var systemCatalog: BitCatalog<Self> { BitCatalog() }
 
   /// Creates the single-bit member at an index of the application range.

@@ -11,10 +11,6 @@
 ///     button.state                   // .disabled
 public protocol StateHolding: AnyObject {
   /// The current state; setting it is one ``update(_:)``.
-  ///
-  ///     let tab = StateModel()
-  ///     tab.state = [.selected, .focused]
-  ///     tab.state  // [.selected, .focused]
   var state: ControlState { get set }
 
   /// Changes the state in one step (one change, one call per observer).

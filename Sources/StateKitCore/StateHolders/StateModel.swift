@@ -46,10 +46,6 @@ public final class StateModel: StateHolding {
   }
 
   /// The current state. Setting it tells the observers when it differs from the old one.
-  ///
-  ///     let tab = StateModel()
-  ///     tab.state = [.selected, .focused]
-  ///     tab.state  // [.selected, .focused]
   public var state: ControlState {
     get { current }
     set { update { $0 = newValue } }
@@ -101,8 +97,6 @@ public final class StateModel: StateHolding {
   }
 
   /// The number of observers.
-  ///
-  ///     StateModel().observerCount  // 0
   public var observerCount: Int { observers.count }
 
   fileprivate func removeObserver(_ id: UInt64) {

@@ -68,10 +68,6 @@ public struct AnimatedLook<Look> {
 
   /// The time from which the look is ``target``: when the last running transition ends; a
   /// time in the past once it has.
-  ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
-  ///     button.change(to: .highlighted, at: 40)
-  ///     button.settledAt  // 140
   @inlinable
   public var settledAt: Int { _looks.settledAt(0) }
 

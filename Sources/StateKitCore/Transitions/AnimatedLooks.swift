@@ -65,23 +65,14 @@ public struct AnimatedLooks<Look> {
   }
 
   /// The number of widgets.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     AnimatedLooks(animator, count: 2).count  // 2
   @inlinable
   public var count: Int { _motions.count }
 
   /// Whether there are no widgets.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     AnimatedLooks(animator).isEmpty  // true
   @inlinable
   public var isEmpty: Bool { _motions.isEmpty }
 
   /// The widgets' positions, `0..<count`.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     AnimatedLooks(animator, count: 3).indices  // 0..<3
   @inlinable
   public var indices: Range<Int> { _motions.indices }
 

@@ -82,9 +82,6 @@ public struct StyleAnimator<Look> {
   }
 
   /// The transitions the animator plays.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     animator.transitions.all.count  // 2
   public var transitions: StyleTransitions { _core.transitions }
 
   /// The names of the attributes that fill the fields, in the order of the fields.

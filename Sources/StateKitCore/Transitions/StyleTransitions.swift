@@ -24,10 +24,6 @@
 public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// The table for every attribute: a change finds its transition here when the attribute has
   /// no table of its own or no entry of its own that matches.
-  ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions.all[to: .disabled] = .snap
-  ///     transitions.all.count  // 1
   public var all: TransitionTable {
     get { _all }
     set {
@@ -53,10 +49,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The precedence of every table; setting it reorders them all.
-  ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions.precedence = StatePrecedence(dominant: .disabled)
-  ///     transitions.all.precedence.dominant  // .disabled
   public var precedence: StatePrecedence {
     get { _all.precedence }
     set {
@@ -95,15 +87,9 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The names of the attributes with tables of their own, sorted.
-  ///
-  ///     StyleTransitions().attributeNames  // []
   public var attributeNames: [String] { own.keys.sorted() }
 
   /// Whether no table has an entry: every change snaps.
-  ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions.all[to: .disabled] = .snap
-  ///     transitions.isEmpty  // false
   public var isEmpty: Bool { _all.isEmpty && own.isEmpty }
 
   /// The transition of an attribute for a change: the winner among its own entries and those
@@ -171,23 +157,15 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   ///     why.transition  // .snap: no entry anywhere
   public struct Explanation: Sendable, CustomStringConvertible {
     /// The attribute's name.
-    ///
-    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").attribute  // "size"
     public let attribute: String
     /// The table of the winning entry: the attribute's name for its own table, `all` for the
     /// table for every attribute (also when no entry matches).
-    ///
-    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").table  // "all"
     public let table: String
     /// The explanation of the attribute's entries and those for every attribute, ranked
     /// together.
-    ///
-    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").explanation.winner == nil  // true
     public let explanation: TransitionTable.Explanation
 
     /// The transition: the winning entry's, or ``Transition/snap`` when none matches.
-    ///
-    ///     StyleTransitions().explain(StateChange(old: .normal, new: .selected), attribute: "size").transition  // .snap
     public var transition: Transition { explanation.transition ?? .snap }
 
     /// One line: the attribute, its transition, the table and entry that chose it, and why.

@@ -14,18 +14,12 @@
 /// per attribute; ``AnimatedLook`` plays them.
 public struct Transition: Hashable, Sendable, CustomStringConvertible {
   /// How long the value takes to move, in milliseconds; 0 for a jump.
-  ///
-  ///     Transition(milliseconds: 120).duration  // 120
   public let duration: Int
 
   /// How long the old value holds before the move starts, in milliseconds.
-  ///
-  ///     Transition(milliseconds: 120, delay: 30).delay  // 30
   public let delay: Int
 
   /// How progress follows time during the move.
-  ///
-  ///     Transition(milliseconds: 120).curve  // .ease
   public let curve: TransitionCurve
 
   /// Creates a transition.
@@ -74,14 +68,9 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
   public static let snap = Transition(milliseconds: 0, curve: .linear)
 
   /// Whether the new value shows at once: no delay and no duration.
-  ///
-  ///     Transition(milliseconds: 0, delay: 0, curve: .easeIn).isSnap  // true
-  ///     Transition(milliseconds: 0, delay: 40).isSnap                 // false: a late jump
   public var isSnap: Bool { duration == 0 && delay == 0 }
 
   /// When the move ends, in milliseconds after the change: the delay plus the duration.
-  ///
-  ///     Transition(milliseconds: 100, delay: 25).end  // 125
   public var end: Int { delay.addingReportingOverflow(duration).overflow ? .max : delay + duration }
 
   /// The duration and curve, and the delay when there is one; `snap` for no transition.

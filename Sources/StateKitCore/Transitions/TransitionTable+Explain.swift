@@ -12,36 +12,20 @@ extension TransitionTable {
   ///     // highlighted -> highlighted | disabled: snap from normal -> disabled: it and highlighted -> normal match with 1 state each; normal -> disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: Sendable, CustomStringConvertible {
     /// The change explained.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).change.new  // .selected
     public let change: StateChange
     /// The entries that match the change, best first; the first one wins.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).matches.isEmpty  // true
     public let matches: [Entry]
     /// What decided between the winner and the runner-up.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).decision  // .noMatch
     public let decision: ResolutionDecision
     /// What decided, in words.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).reason  // "no entry matches"
     public let reason: String
     /// The names the explanation prints states with.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).catalog == .system  // true
     public let catalog: StateCatalog
 
     /// The winning entry, or `nil` when no entry matches.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).winner == nil  // true
     public var winner: Entry? { matches.first }
 
     /// The winning transition, or `nil` when no entry matches: what ``resolve(_:)`` gives.
-    ///
-    ///     var table = TransitionTable()
-    ///     table[to: .selected] = Transition(milliseconds: 90)
-    ///     table.explain(StateChange(old: .normal, new: .selected)).transition?.duration  // 90
     public var transition: Transition? { winner?.transition }
 
     /// One line: the change, the transition and its entry, and the reason.

@@ -34,18 +34,10 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///     entry.description  // "highlighted -> normal: snap"
   public struct Entry: Hashable, Sendable, CustomStringConvertible {
     /// The states the control leaves.
-    ///
-    ///     let entry = TransitionTable.Entry(from: StateSelector(.selected), to: StateSelector(.normal), transition: .snap)
-    ///     entry.from == StateSelector(.selected)  // true
     public let from: StateSelector
     /// The states the control enters.
-    ///
-    ///     let entry = TransitionTable.Entry(from: StateSelector(.selected), to: StateSelector(.normal), transition: .snap)
-    ///     entry.to == StateSelector(.normal)  // true
     public let to: StateSelector
     /// The transition.
-    ///
-    ///     TransitionTable.Entry(from: StateSelector(.normal), to: StateSelector(.disabled), transition: .snap).transition  // .snap
     public var transition: Transition
 
     /// Creates an entry.
@@ -217,13 +209,9 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   public var entries: [Entry] { ranked }
 
   /// The number of entries.
-  ///
-  ///     TransitionTable().count  // 0
   public var count: Int { ranked.count }
 
   /// Whether the table has no entries.
-  ///
-  ///     TransitionTable().isEmpty  // true
   public var isEmpty: Bool { ranked.isEmpty }
 
   /// The states that some entry's selectors mention, left or entered: changes that agree on
