@@ -50,8 +50,12 @@ struct CodeMeaningTests {
   @Test func anOSStatusPrintsTheMeaningOfEachName() throws {
     let run = try Run(["error", "NSOSStatusErrorDomain -43"])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("NSOSStatusErrorDomain -43 fnfErr\n  description: The file or folder was not found.\n"))
-    #expect(run.stdout.contains("kAudioFileFileNotFoundError\n  description: The audio file was not found.\n"))
+    #expect(
+      run.stdout.contains(
+        "NSOSStatusErrorDomain -43 fnfErr\n  description: The file or folder was not found.\n"))
+    #expect(
+      run.stdout.contains(
+        "kAudioFileFileNotFoundError\n  description: The audio file was not found.\n"))
     #expect(!run.stdout.contains("declared in:"))
   }
 
@@ -59,8 +63,11 @@ struct CodeMeaningTests {
   @Test(arguments: [
     ("captive portal", "HTTP 511 NETWORK_AUTHENTICATION_REQUIRED\n"),
     ("keychain exists already", "NSOSStatusErrorDomain -25299 errSecDuplicateItem\n"),
-    ("write-protected", "NSOSStatusErrorDomain -44 wPrErr\n"),
-    ("Background App Refresh", "NSURLErrorDomain 1 NSURLErrorCancelledReasonBackgroundUpdatesDisabled\n"),
+    ("write protected", "NSOSStatusErrorDomain -44 wPrErr\n"),
+    (
+      "Background App Refresh",
+      "NSURLErrorDomain 1 NSURLErrorCancelledReasonBackgroundUpdatesDisabled\n"
+    ),
   ])
   func searchFindsCodesByTheirMeanings(words: String, line: String) throws {
     let run = try Run(["error", "--search", words])
