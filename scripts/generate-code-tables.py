@@ -18,9 +18,12 @@ offline:
   Python's sqlite3 module         SQLite result codes and extended result codes
   Python's http.HTTPStatus        HTTP status codes and reason phrases
 A row of a header keeps its C name, its Swift spelling and where it is declared (framework,
-header, SDK). The one-line meanings are this project's own words, from scripts/data/meanings.tsv;
+header, SDK). The one-line meanings are this project's own words, from scripts/data/meanings.tsv,
+each line naming the source its facts were checked against (the declaring header's comment,
+Apple's documentation summary, the RFC, SQLite's or Microsoft's reference: MEANING_SOURCES);
 a code without one shows where it is declared instead of a sentence that would only repeat its
-name. Nothing is copied from the headers' comments.
+name. Nothing is copied from the headers' comments. `--stats` counts the rows whose meaning says
+more than their name (see says_more), over all tables and over the domains developers meet most.
 
 The Swift file holds constant data only: the rows, the tables and the indexes as fixed-width
 records of base-64 digits in string literals, and every text in one string (see
@@ -31,6 +34,9 @@ Usage:
   python3 scripts/generate-code-tables.py > Sources/InspectKit/CodeTables/CodeTables.swift
   python3 scripts/generate-code-tables.py --check Sources/InspectKit/CodeTables/CodeTables.swift
       (exits 1 with a one-line message if the file differs from the output, 0 otherwise)
+  python3 scripts/generate-code-tables.py --stats
+      (prints how many rows, in all and in the domains developers meet most, have a meaning
+       that says more than the name: see says_more)
   python3 scripts/generate-code-tables.py --extract HEADER --pattern REGEX --table ID \\
       --label LABEL --domain DOMAIN --repository OWNER/NAME --path PATH --commit SHA
       (writes scripts/data/codes/ID.json from a local copy of a header: every `NAME = NUMBER`
@@ -87,7 +93,35 @@ def preamble(path):
     return result
 
 
-MEANINGS = {key: text for key, text in read_tsv(os.path.join(DATA_ROOT, "meanings.tsv"))}
+# Where the facts of a meaning come from, by the short tag its `source` column holds. A meaning
+# is written in this project's words; its source is what a reader checks it against.
+MEANING_SOURCES = {
+    "header": "the comment on the constant in the header that declares it (the row's declaration)",
+    "apple-docs": "the summary of the constant on developer.apple.com/documentation",
+    "foundation": "the hand-written NSCocoaErrorDomain and NSURLErrorDomain tables of InspectKit",
+    "errno": "POSIX and Darwin's <sys/errno.h> with strerror's message",
+    "rfc": "the RFC that defines the HTTP status (RFC 9110 unless the line names another)",
+    "sqlite": "https://www.sqlite.org/rescode.html",
+    "windows": "https://learn.microsoft.com/windows/win32/debug/system-error-codes",
+}
+
+
+def read_meanings(path):
+    """The meanings by key, checking that each names a known source."""
+    result = {}
+    for cells in read_tsv(path):
+        if len(cells) != 3 or not cells[1]:
+            raise SystemExit(f"{path}: a meaning needs key, meaning and source: {cells!r}")
+        key, text, source = cells
+        if source not in MEANING_SOURCES:
+            raise SystemExit(f"{path}: {key}: unknown source {source!r} (one of {', '.join(MEANING_SOURCES)})")
+        if key in result:
+            raise SystemExit(f"{path}: {key} has two meanings")
+        result[key] = text
+    return result
+
+
+MEANINGS = read_meanings(os.path.join(DATA_ROOT, "meanings.tsv"))
 
 # Acronyms the Swift overlays write in lower case at the start of a name.
 LEADING_WORDS = {"XPC": "xpc", "SQLite": "sqlite", "URL": "url", "HTTP": "http", "DNS": "dns", "UUID": "uuid"}
@@ -336,7 +370,9 @@ def sqlite_rows():
 
 
 def http_rows():
-    return [Row(status.value, status.name, "", status.phrase + ".", "", "RFC 9110 (HTTP)") for status in http.HTTPStatus]
+    """HTTP statuses, with the meaning of `HTTP NNN` in meanings.tsv, or the reason phrase."""
+    return [Row(status.value, status.name, "", MEANINGS.get(f"HTTP {status.value}", status.phrase + "."), "",
+                "RFC 9110 (HTTP)") for status in http.HTTPStatus]
 
 
 # MARK: Encoding
@@ -531,6 +567,61 @@ def generate():
     return "".join(out)
 
 
+# MARK: Statistics
+
+# The domains developers meet most (issue 47), whose share of rows with a meaning the stats
+# report on their own. NSOSStatusErrorDomain is reported apart: most of its rows are Carbon's.
+COMMON_DOMAINS = ["NSURLErrorDomain", "kCFErrorDomainCFNetwork", "NSCocoaErrorDomain", "CKErrorDomain",
+                  "SKErrorDomain", "StoreKitError", "AVFoundationErrorDomain", "kCLErrorDomain",
+                  "com.apple.healthkit", "PHPhotosErrorDomain", "WKErrorDomain", "WebKitErrorDomain",
+                  "LAErrorDomain", "EKErrorDomain", "GKErrorDomain", "MKErrorDomain", "UNErrorDomain", "HTTP"]
+# Words that say nothing a name does not: articles, links and the words every error has.
+FILLER = set("a an the is are was were be been has have had it its this that of to in on at for by with "
+             "and or not no could cannot can error err code status failed failure operation".split())
+
+
+def name_words(text):
+    """The lower-case words of an identifier (`kCFURLErrorTimedOut`: cf, url, error, timed, out)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[_\-.]", " ", text)
+    return {w.lower() for w in spaced.split() if w}
+
+
+def says_more(row):
+    """Whether a row's meaning says something its name does not: a word that is neither filler
+    nor, up to its first five letters, a word of the name or the constant (`Not Found.` for
+    NOT_FOUND restates the name; `No keychain item matches the query.` does not)."""
+    if not row.meaning:
+        return False
+    known = name_words(row.name) | name_words(row.constant)
+    for word in re.findall(r"[a-z0-9]+", row.meaning.lower()):
+        if word in FILLER or len(word) < 2:
+            continue
+        if not any(word[:5] == other[:5] for other in known):
+            return True
+    return False
+
+
+def stats():
+    """One line for the whole table, one for the common domains, then one a common domain and
+    NSOSStatusErrorDomain: rows with a meaning that says more than the name, of all rows."""
+    counts = {}
+    for table in build_tables():
+        domain = table.domains[0] if table.kind != HEADER or table.rows[0].swift_type != "StoreKitError" else "StoreKitError"
+        seen = counts.setdefault(domain, [0, 0])
+        seen[0] += sum(1 for row in table.rows if says_more(row))
+        seen[1] += len(table.rows)
+
+    def line(label, pairs):
+        more, total = sum(p[0] for p in pairs), sum(p[1] for p in pairs)
+        return f"{label}: {more} of {total} rows ({100 * more / max(total, 1):.1f}%) say more than the name"
+
+    out = [line("all tables", counts.values()),
+           line("common domains", [counts.get(d, [0, 0]) for d in COMMON_DOMAINS])]
+    for domain in COMMON_DOMAINS + ["NSOSStatusErrorDomain", "NSSQLiteErrorDomain", WINDOWS_DOMAIN]:
+        out.append("  " + line(domain, [counts.get(domain, [0, 0])]))
+    return "\n".join(out) + "\n"
+
+
 def lower_camel(text):
     parts = [p for p in re.split(r"[_\-.]", text) if p]
     return parts[0].lower() + "".join(p[:1].upper() + p[1:] for p in parts[1:])
@@ -563,6 +654,8 @@ def extract(args):
 def main():
     parser = argparse.ArgumentParser(description="Generate the Swift code tables.")
     parser.add_argument("--check", metavar="FILE", help="exit 1 if FILE differs from the output")
+    parser.add_argument("--stats", action="store_true",
+                        help="print how many rows have a meaning that says more than the name")
     parser.add_argument("--extract", metavar="HEADER")
     parser.add_argument("--pattern")
     parser.add_argument("--table")
@@ -574,6 +667,9 @@ def main():
     args = parser.parse_args()
     if args.extract:
         return extract(args)
+    if args.stats:
+        sys.stdout.write(stats())
+        return 0
     return write_or_check(generate(), args.check, "generate-code-tables.py")
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import Testing
 @Suite("statekit-inspect error: code tables")
 struct CodeTableTests {
   /// Security's name comes first, with its meaning; Carbon's older keychain name for the same
-  /// number follows, shown where it is declared, as it has no meaning of its own.
+  /// number follows, with its own.
   @Test func aCodeAloneFindsEveryDomain() throws {
     let run = try Run(["error", "--", "-25300"])
     #expect(run.status == 0)
@@ -20,7 +20,7 @@ struct CodeTableTests {
           source: Security
 
         NSOSStatusErrorDomain -25300 errKCItemNotFound
-          declared in: CarbonCore.framework, MacErrors.h (macOS 14.0 SDK)
+          description: No keychain item matches the search (Carbon's older name for errSecItemNotFound).
           source: Carbon (MacErrors.h)
 
         """)
@@ -162,7 +162,9 @@ struct CodeTableTests {
     #expect(xml.status == 0)
     let lines = xml.stdout.split(separator: "\n")
     #expect(lines.count == 93)
-    #expect(lines.first == "NSXMLParserErrorDomain 1 internalError")
+    #expect(
+      lines.first == "NSXMLParserErrorDomain 1 internalError  The XML parser hit an internal error."
+    )
     #expect(lines.last?.hasPrefix("NSXMLParserErrorDomain 512 delegateAbortedParseError  ") == true)
     let health = try Run(["error", "HKErrorDatabaseInaccessible"])
     #expect(health.stdout.hasPrefix("com.apple.healthkit 6 errorDatabaseInaccessible\n"))
@@ -332,7 +334,8 @@ struct CodeTableTests {
       heading: "SKErrorDomain 17 overlayTimeout",
       label: "StoreKit",
       header: "iPhoneOS17.0.sdk/System/Library/Frameworks/StoreKit.framework/Headers/SKError.h",
-      list: "SKErrorDomain", line: "SKErrorDomain 17 overlayTimeout"),
+      list: "SKErrorDomain",
+      line: "SKErrorDomain 17 overlayTimeout  The App Store overlay took too long to load."),
   ])
   func newerHeaderCodes(code: NewerHeaderCode) throws {
     let byNumber = try Run(["error", code.number])
@@ -376,14 +379,19 @@ struct CodeTableTests {
     let run = try Run(["error", "--list", "CKErrorDomain"])
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
-    // The 35 codes of the macOS 11.0 SDK's header and the one the macOS 14.0 SDK added; a code
-    // without a meaning of this project's is listed by name alone.
+    // The 35 codes of the macOS 11.0 SDK's header and the one the macOS 14.0 SDK added.
     #expect(lines.count == 36)
-    #expect(lines.first == "CKErrorDomain 1 internalError")
+    #expect(
+      lines.first
+        == "CKErrorDomain 1 internalError  CloudKit hit an unrecoverable internal error; file a bug if it repeats."
+    )
     #expect(
       lines.contains(
         "CKErrorDomain 9 notAuthenticated  No iCloud account is signed in, or it is not allowed to write."
       ))
+    // A code without a meaning of this project's is listed by name alone.
+    let home = try Run(["error", "--list", "HMErrorDomain"])
+    #expect(home.stdout.hasPrefix("HMErrorDomain -1 unexpectedError\n"))
     let short = try Run(["error", "--list", "OSStatus", "--json"])
     #expect(short.stdout.split(separator: "\n").count > 400)
     let none = try Run(["error", "--list", "com.example.Nothing"])

@@ -212,13 +212,13 @@ struct SpotCheckTests {
   /// A code whose meaning would only repeat its name shows where it is declared and how Swift
   /// spells it instead.
   @Test func aRowWithoutAMeaningShowsItsDeclaration() throws {
-    let run = try Run(["error", "UNErrorDomain", "1"])
+    let run = try Run(["error", "HMErrorDomain", "1"])
     #expect(
       run.stdout == """
-        UNErrorDomain 1 notificationsNotAllowed
-          C name: UNErrorCodeNotificationsNotAllowed
-          Swift: UNError.Code.notificationsNotAllowed
-          declared in: UserNotifications.framework, UNError.h (macOS 14.0 SDK)
+        HMErrorDomain 1 alreadyExists
+          C name: HMErrorCodeAlreadyExists
+          Swift: HMError.Code.alreadyExists
+          declared in: HomeKit.framework, HMError.h (macOS 14.0 SDK)
 
         """, "\(run)")
   }

@@ -14,7 +14,9 @@ import ErrorKitCore
 ///   `PlatformException(Error 17011, FIRAuthErrorDomain, …)` writes it.
 /// - CloudKit's `<CKError 0x…: "Partial Failure" (2/1011); …>` and `CKError 6/2009`: the first
 ///   number is the `CKErrorDomain` code.
-/// - Foundation's short names without parentheses: `OSStatus error:[-34018]`, `Cocoa Error 3840`.
+/// - Foundation's short names without parentheses: `OSStatus error:[-34018]`, `Cocoa Error 3840`;
+///   Security's `SecOSStatusWith error:[-25299]`, a status printed with its type
+///   (`(OSStatus) -34018`, `（OSStatus）-34018`) and the summary `NSError: Cocoa 257 "…"`.
 ///
 /// Known domains written in another case or with stray punctuation (`NSPosixErrorDomain`,
 /// `KCLErrorDomain`) are read as the domain they name (``KnownDomains``). The reading holds the
@@ -644,14 +646,38 @@ enum DomainCodeText: ErrorReader {
     return nil
   }
 
-  /// `OSStatus error:[-34018]`, `OSStatus error -34018`, `Cocoa Error 3840`.
+  /// `OSStatus error:[-34018]`, `OSStatus error -34018`, `Cocoa Error 3840`; Security's own log
+  /// line `SecOSStatusWith error:[-25299]`; a status printed with its type, `(OSStatus) -34018`
+  /// (in full-width parentheses too, `（OSStatus）-34018`); and the one-line summary the system
+  /// logs for an error, `NSError: Cocoa 257 "…"`.
   private static func readShortName(_ text: PastedText, anchor: Int, at position: Int)
     -> ErrorFinding?
   {
-    if position > 0, isLetter(text[position - 1]) { return nil }
-    var cursor = position + anchors[anchor].utf8.count
     let name = anchors[anchor].trimmingSpaces()
     guard let domain = KnownDomains.shortNames[name] else { return nil }
+    var cursor = position + anchors[anchor].utf8.count
+    if position > 0, isLetter(text[position - 1]) {
+      // The one longer word read is Security's `SecOSStatusWith`.
+      guard anchor == 2, position >= 3, hasWord(text, "sec", at: position - 3),
+        position == 3 || !isLetter(text[position - 4]), hasWord(text, "with", at: cursor)
+      else { return nil }
+      cursor += 4
+    }
+    if let summary = summaryStart(text, before: position) {
+      guard let code = integer(text, at: skipBlanks(text, from: cursor)) else { return nil }
+      return .error(ErrorPayload(domain: domain, code: code.value), in: summary..<code.end)
+    }
+    if let open = castStart(text, before: position) {
+      if cursor < text.count, text[cursor] == UInt8(ascii: ")") {
+        cursor += 1
+      } else if hasFullWidthClose(text, at: cursor) {
+        cursor += 3
+      } else {
+        return nil
+      }
+      guard let code = integer(text, at: skipBlanks(text, from: cursor)) else { return nil }
+      return .error(ErrorPayload(domain: domain, code: code.value), in: open..<code.end)
+    }
     if cursor < text.count, text[cursor] == UInt8(ascii: ":") { cursor += 1 }
     cursor = skipBlanks(text, from: cursor)
     guard hasWord(text, "error", at: cursor) else { return nil }
@@ -662,5 +688,34 @@ enum DomainCodeText: ErrorReader {
     if cursor < text.count, text[cursor] == UInt8(ascii: "[") { cursor += 1 }
     guard let code = integer(text, at: cursor) else { return nil }
     return .error(ErrorPayload(domain: domain, code: code.value), in: position..<code.end)
+  }
+
+  /// Where `NSError: ` stands just before a short name (the summary `NSError: Cocoa 257 "…"`).
+  private static func summaryStart(_ text: PastedText, before position: Int) -> Int? {
+    let prefix = "NSError: "
+    let start = position - prefix.utf8.count
+    guard start >= 0 else { return nil }
+    for (offset, byte) in prefix.utf8.enumerated() where text[start + offset] != byte {
+      return nil
+    }
+    return start
+  }
+
+  /// Where the parenthesis opens just before a type name (`(OSStatus) -34018`), half-width or
+  /// full-width.
+  private static func castStart(_ text: PastedText, before position: Int) -> Int? {
+    if position >= 1, text[position - 1] == UInt8(ascii: "(") { return position - 1 }
+    if position >= 3, text[position - 3] == 0xEF, text[position - 2] == 0xBC,
+      text[position - 1] == 0x88
+    {
+      return position - 3
+    }
+    return nil
+  }
+
+  /// Whether a full-width closing parenthesis `）` (U+FF09) stands at `position`.
+  private static func hasFullWidthClose(_ text: PastedText, at position: Int) -> Bool {
+    position + 2 < text.count && text[position] == 0xEF && text[position + 1] == 0xBC
+      && text[position + 2] == 0x89
   }
 }
