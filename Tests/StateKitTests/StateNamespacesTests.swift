@@ -468,17 +468,23 @@ struct KindScopedNamespacesTests {
     #expect(throws: StateKitError.self) { try StateNamespaces([busy, Self.link]) }
     let other = StateNames("OtherKit", ["hot": ControlState(rawValue: 1 << 16)])
     let moved = try StateNamespaces([other, Self.textField, Self.link])
-    #expect(moved.relocation(for: "TermKit").apply(.Link.visited) == ControlState(rawValue: 1 << 17))
+    #expect(
+      moved.relocation(for: "TermKit").apply(.Link.visited) == ControlState(rawValue: 1 << 17))
   }
 
   /// Two kinds of one toolkit may use one name on two bits: a widget of each kind carries only
   /// its own, so each kind's catalog prints and parses it by its bare name, as a merge's does.
   @Test func aNameTwoKindsUseOnTwoBitsStaysBareInEachKind() throws {
-    let libraries = [Self.textField, Self.spinner, StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 18)])]
+    let libraries = [
+      Self.textField, Self.spinner,
+      StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 18)]),
+    ]
     let merged = try StateCatalog(merging: libraries)
     let namespaces = try StateNamespaces(libraries)
     #expect(namespaces.relocation(for: "TermKit").isIdentity)
-    let states: ControlState = [.TextField.invalid, .Spinner.invalid, ControlState(rawValue: 1 << 18)]
+    let states: ControlState = [
+      .TextField.invalid, .Spinner.invalid, ControlState(rawValue: 1 << 18),
+    ]
     for kind in ["TextField", "Spinner"] {
       let catalog = try #require(namespaces.catalog.kind(kind, of: "TermKit"))
       let expected = try #require(merged.kind(kind, of: "TermKit"))
@@ -487,6 +493,7 @@ struct KindScopedNamespacesTests {
       }
       #expect(try catalog.parse("TermKit.invalid") == catalog.parse("invalid"))
     }
-    #expect(try namespaces.catalog.kind("Spinner", of: "TermKit")?.parse("invalid") == .Spinner.invalid)
+    #expect(
+      try namespaces.catalog.kind("Spinner", of: "TermKit")?.parse("invalid") == .Spinner.invalid)
   }
 }
