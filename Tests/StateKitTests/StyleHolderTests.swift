@@ -193,6 +193,14 @@ struct StyleHolderChainTests {
     }
   }
 
+  /// A holder evaluated from no chain is written as before, with no type to spell out.
+  @Test func aHolderOfNoChainReadsAsBefore() {
+    let border = StyleHolder(evaluating: [.focused, .highlighted]) { state in
+      state.contains(.focused) ? "=" : " "
+    }
+    #expect(border[[.focused, .selected]] == "=")
+  }
+
   /// A holder built from a chain does not keep the chain's reader alive past its last copy, and
   /// the chain keeps working without it.
   @Test func aDependentThatIsGoneIsForgotten() {

@@ -144,15 +144,18 @@ public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - states: The states `select` reads; at most 12 bits.
-  ///   - chains: The holders `select` reads, whose changes it follows.
+  ///   - first: A holder `select` reads, whose changes it follows.
+  ///   - chains: The other holders `select` reads.
   ///   - select: The value for a combination of `states`.
-  public init<each Chain: Sendable>(
-    evaluating states: ControlState, reading chains: repeat StyleHolder<each Chain>,
-    select: @escaping @Sendable (ControlState) -> Value
+  public init<First: Sendable, each Chain: Sendable>(
+    evaluating states: ControlState, reading first: StyleHolder<First>,
+    _ chains: repeat StyleHolder<each Chain>, select: @escaping @Sendable (ControlState) -> Value
   ) {
+    // At least one chain: with none, a call would match ``init(evaluating:_:)`` too.
     let evaluate: @Sendable () -> Source = { .table(StateTable(evaluating: states, select)) }
     _box = _HolderBox(evaluate(), default: select(.normal), evaluate: evaluate)
     _current = _box.current
+    first._box.addDependent(_box)
     for chain in repeat each chains { chain._box.addDependent(_box) }
   }
 
