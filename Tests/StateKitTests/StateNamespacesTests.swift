@@ -426,3 +426,74 @@ struct StateNamespacesTests {
     }
   }
 }
+
+/// A toolkit's per-kind states as constants scoped to their kind, as the article shows them.
+extension ControlState {
+  /// The states of TermKit's text fields.
+  enum TextField {
+    static let invalid = ControlState(rawValue: 1 << 16)
+  }
+  /// The states of TermKit's links: the text field's bit, for another state.
+  enum Link {
+    static let visited = ControlState(rawValue: 1 << 16)
+  }
+  /// The states of TermKit's spinners: a state named as the text field's, on another bit.
+  enum Spinner {
+    static let invalid = ControlState(rawValue: 1 << 17)
+  }
+}
+
+@Suite("StateNamespaces: kinds of one toolkit")
+struct KindScopedNamespacesTests {
+  static let textField = StateNames("TermKit", kind: "TextField", ["invalid": .TextField.invalid])
+  static let link = StateNames("TermKit", kind: "Link", ["visited": .Link.visited])
+  static let spinner = StateNames("TermKit", kind: "Spinner", ["invalid": .Spinner.invalid])
+
+  /// The report of issue 45: a text field's `invalid` and a link's `visited` on bit 16, in one
+  /// toolkit alone, are no collision; constants scoped to their kind read as
+  /// `.TextField.invalid` wherever a state is expected.
+  @Test func kindsOfOneToolkitNameOneBitDifferently() throws {
+    let namespaces = try StateNamespaces([Self.textField, Self.link])
+    #expect(namespaces.relocation(for: "TermKit").isIdentity)
+    let field = try #require(namespaces.catalog.kind("TextField", of: "TermKit"))
+    let link = try #require(namespaces.catalog.kind("Link", of: "TermKit"))
+    #expect(field.description(of: [.focused, .TextField.invalid]) == "focused | invalid")
+    #expect(link.description(of: [.focused, .Link.visited]) == "focused | visited")
+    var border = StateTable<String>()
+    border[.normal] = "plain"
+    border[.TextField.invalid] = "red"
+    #expect(border.resolve([.focused, .TextField.invalid]) == "red")
+    // A kind and the toolkit's states for every kind, or two toolkits, on one bit still are.
+    let busy = StateNames("TermKit", ["busy": ControlState(rawValue: 1 << 16)])
+    #expect(throws: StateKitError.self) { try StateNamespaces([busy, Self.link]) }
+    let other = StateNames("OtherKit", ["hot": ControlState(rawValue: 1 << 16)])
+    let moved = try StateNamespaces([other, Self.textField, Self.link])
+    #expect(
+      moved.relocation(for: "TermKit").apply(.Link.visited) == ControlState(rawValue: 1 << 17))
+  }
+
+  /// Two kinds of one toolkit may use one name on two bits: a widget of each kind carries only
+  /// its own, so each kind's catalog prints and parses it by its bare name, as a merge's does.
+  @Test func aNameTwoKindsUseOnTwoBitsStaysBareInEachKind() throws {
+    let libraries = [
+      Self.textField, Self.spinner,
+      StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 18)]),
+    ]
+    let merged = try StateCatalog(merging: libraries)
+    let namespaces = try StateNamespaces(libraries)
+    #expect(namespaces.relocation(for: "TermKit").isIdentity)
+    let states: ControlState = [
+      .TextField.invalid, .Spinner.invalid, ControlState(rawValue: 1 << 18),
+    ]
+    for kind in ["TextField", "Spinner"] {
+      let catalog = try #require(namespaces.catalog.kind(kind, of: "TermKit"))
+      let expected = try #require(merged.kind(kind, of: "TermKit"))
+      for state in ControlState.combinations(of: states.union(.selected)) {
+        #expect(catalog.description(of: state) == expected.description(of: state), "\(kind)")
+      }
+      #expect(try catalog.parse("TermKit.invalid") == catalog.parse("invalid"))
+    }
+    #expect(
+      try namespaces.catalog.kind("Spinner", of: "TermKit")?.parse("invalid") == .Spinner.invalid)
+  }
+}

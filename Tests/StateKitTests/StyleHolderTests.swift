@@ -132,3 +132,87 @@ struct StyleHolderTests {
     #expect(holder[.normal] == 400)
   }
 }
+
+/// Holders evaluated from shared chains that are holders too: a theme that changes a chain
+/// reaches every holder built from it.
+@Suite("StyleHolder reading shared chains")
+struct StyleHolderChainTests {
+  /// A part's paint, as a toolkit's chains choose it.
+  enum Role: Sendable, Equatable { case normal, focus, disabled, hot }
+
+  struct Parts: Sendable, Equatable {
+    var glyph: String
+    var text: Role
+  }
+
+  @Test func aChangeToASharedChainReachesEveryHolderBuiltFromIt() {
+    let text = StyleHolder(
+      firstMatch: [.disabled: Role.disabled, .focused: .focus], default: .normal)
+    let glyph = StyleHolder(firstMatch: [.disabled: "·"], default: "o")
+    let checkBox = StyleHolder(evaluating: [.disabled, .focused, .selected], reading: text, glyph) {
+      state in
+      Parts(glyph: state.contains(.selected) ? "x" : glyph[state], text: text[state])
+    }
+    let label = StyleHolder(evaluating: [.disabled, .focused], reading: text) { text[$0] }
+    #expect(checkBox[[.focused, .selected]] == Parts(glyph: "x", text: .focus))
+    #expect(label[.focused] == .focus)
+    // The theme changes the chain: the holders built from it answer with the change.
+    text.update { $0[StateSelector(.focused)] = .hot }
+    #expect(checkBox[[.focused, .selected]] == Parts(glyph: "x", text: .hot))
+    #expect(label[[.focused, .selected]] == .hot)
+    #expect(checkBox[.disabled] == Parts(glyph: "·", text: .disabled))
+    glyph.update { $0[StateSelector(.disabled)] = "-" }
+    #expect(checkBox[.disabled] == Parts(glyph: "-", text: .disabled))
+    #expect(label[.disabled] == .disabled)
+    // A copy of a holder is the holder: it sees the change too.
+    let copy = label
+    text.update { $0[StateSelector(.disabled)] = .normal }
+    #expect(copy[.disabled] == .normal)
+  }
+
+  /// Chains changed from many tasks at once: when they are done, the holder built from them
+  /// answers as its function does with their last tables, whichever evaluation ended last.
+  @Test func concurrentChangesToChainsEndInTheirLastAnswers() async {
+    let text = StyleHolder(StateTable<Int>(), default: 0)
+    let glyph = StyleHolder(StateTable<Int>(), default: 0)
+    let sum = StyleHolder(evaluating: [.focused, .selected], reading: text, glyph) {
+      text[$0] * 100 + glyph[$0]
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for task in 1...8 {
+        group.addTask {
+          for round in 1...50 {
+            let chain = task.isMultiple(of: 2) ? text : glyph
+            chain.update { $0[StateSelector(.focused)] = task * 1_000 + round }
+          }
+        }
+      }
+    }
+    for state in ControlState.combinations(of: [.focused, .selected]) {
+      #expect(sum[state] == text[state] * 100 + glyph[state], "\(state)")
+    }
+  }
+
+  /// A holder evaluated from no chain is written as before, with no type to spell out.
+  @Test func aHolderOfNoChainReadsAsBefore() {
+    let border = StyleHolder(evaluating: [.focused, .highlighted]) { state in
+      state.contains(.focused) ? "=" : " "
+    }
+    #expect(border[[.focused, .selected]] == "=")
+  }
+
+  /// A holder built from a chain does not keep the chain's reader alive past its last copy, and
+  /// the chain keeps working without it.
+  @Test func aDependentThatIsGoneIsForgotten() {
+    let text = StyleHolder(firstMatch: [.focused: Role.focus], default: .normal)
+    weak var gone: _HolderBox<Role>?
+    do {
+      let label = StyleHolder(evaluating: [.focused], reading: text) { text[$0] }
+      gone = label._box
+      #expect(label[.focused] == .focus)
+    }
+    #expect(gone == nil)
+    text.update { $0[StateSelector(.focused)] = .hot }
+    #expect(text[.focused] == .hot)
+  }
+}

@@ -15,15 +15,16 @@ import ErrorKitCore
 ///   state keeps its own bit unless an earlier library keeps that bit for another state, and
 ///   the states that lose their bit get the lowest bits no library keeps, so the assignment is
 ///   the same in every run whatever order the libraries are listed in;
-/// - ``catalog`` names the assigned bits: each state by its bare name where only one library
-///   uses that name, and always by its qualified name, such as `LinkKit.visited`, so one theme
-///   file styles the widgets of every library;
+/// - ``catalog`` names the assigned bits: each state by its bare name where only one of the
+///   states a widget may carry uses that name, and always by its qualified name, such as
+///   `LinkKit.visited`, so one theme file styles the widgets of every library;
 /// - ``relocation(for:)`` moves a library's state onto the assigned bits at the boundary,
 ///   where the app reads a widget's state, so the app's tables see distinct states;
 /// - states of one widget kind (``StateNames/kind``) are named as ``BitCatalog/init(merging:)-([StateNames])``
 ///   names them: a bit that several kinds of one owner name takes one bit in the app, moved for
 ///   every kind at once, and the catalog's ``BitCatalog/kind(_:of:)`` prints a kind's states
-///   with every library's states for every kind.
+///   with every library's states for every kind; two kinds may give one name to two bits, and
+///   each kind's catalog keeps the bare name for its own.
 ///
 /// ```swift
 /// let namespaces = try StateNamespaces([.linkKit, .listKit])
@@ -132,44 +133,44 @@ public struct StateNamespaces: Hashable, Sendable {
       assigned[claim.slot] = free & (0 &- free)
       used |= free & (0 &- free)
     }
-    // Names: the bare name where one bit carries it, the qualified name always.
-    var bitsOfName: [String: Set<UInt>] = [:]
-    for claim in claims {
-      bitsOfName[claim.name, default: []].insert(assigned[claim.slot] ?? 0)
-    }
-    func name(_ claim: Claim, bit: UInt, into table: inout NameTable) {
-      let qualified = "\(claim.owner).\(claim.name)"
-      if table.name(of: bit) == nil {
-        let unambiguous = bitsOfName[claim.name]?.count == 1
-        table.declareAssigned(
-          unambiguous ? claim.name : qualified, aliases: [qualified], raw: bit, owner: claim.owner)
-      } else {
-        // A state two libraries share (one name, one bit): one more qualified name for it.
-        table.addAlias(qualified, raw: bit)
+    // Names: the bare name where one bit carries it among the states one widget may carry
+    // (every library's states for every kind, and one kind's own), the qualified name always.
+    func table(naming scope: [Claim]) -> NameTable {
+      var bitsOfName: [String: Set<UInt>] = [:]
+      for claim in scope { bitsOfName[claim.name, default: []].insert(assigned[claim.slot] ?? 0) }
+      var table = NameTable(layout: layout)
+      for claim in scope {
+        let bit = assigned[claim.slot] ?? 0
+        let qualified = "\(claim.owner).\(claim.name)"
+        if table.name(of: bit) == nil {
+          let unambiguous = bitsOfName[claim.name]?.count == 1
+          table.declareAssigned(
+            unambiguous ? claim.name : qualified, aliases: [qualified], raw: bit,
+            owner: claim.owner)
+        } else {
+          // A state two libraries share (one name, one bit): one more qualified name for it.
+          table.addAlias(qualified, raw: bit)
+        }
       }
+      return table
     }
-    var table = NameTable(layout: layout)
     var moves: [String: [(from: UInt, to: UInt)]] = [:]
     for owner in perOwner.keys { moves[owner] = [] }
     var kindClaims: [String: [String: [Claim]]] = [:]  // owner -> kind -> its states
     for claim in claims {
-      let bit = assigned[claim.slot] ?? 0
       if let kind = claim.kind {
         kindClaims[claim.owner, default: [:]][kind, default: []].append(claim)
-      } else {
-        name(claim, bit: bit, into: &table)
       }
       if moves[claim.owner]?.contains(where: { $0.from == claim.raw }) != true {
-        moves[claim.owner, default: []].append((claim.raw, bit))
+        moves[claim.owner, default: []].append((claim.raw, assigned[claim.slot] ?? 0))
       }
     }
+    let everyKind = claims.filter { $0.kind == nil }
+    var catalog = StateCatalog(table: table(naming: everyKind))
     // A widget of a kind prints every library's states for every kind and its kind's own.
-    var catalog = StateCatalog(table: table)
     for (owner, kinds) in kindClaims {
       for (kind, owned) in kinds {
-        var kindTable = table
-        for claim in owned { name(claim, bit: assigned[claim.slot] ?? 0, into: &kindTable) }
-        catalog.setKind(kind, of: owner, table: kindTable)
+        catalog.setKind(kind, of: owner, table: table(naming: everyKind + owned))
       }
     }
     self.catalog = catalog

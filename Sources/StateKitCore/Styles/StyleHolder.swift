@@ -125,6 +125,40 @@ public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
     self.init(try StateTable(evaluating: states, select), default: try select(.normal))
   }
 
+  /// Creates a holder from a function of a few states that reads shared chains kept in other
+  /// holders, evaluated again whenever one of those holders changes: a theme that changes a
+  /// shared chain reaches every holder built from it.
+  ///
+  ///     let text = StyleHolder(firstMatch: [.disabled: "gray", .focused: "white"], default: "black")
+  ///     let label = StyleHolder(evaluating: [.disabled, .focused], reading: text) { state in
+  ///         "[" + text[state] + "]"
+  ///     }
+  ///     text.update { $0[StateSelector(.focused)] = "yellow" }
+  ///     label[.focused]  // "[yellow]"
+  ///
+  /// `select` reads the chains through the holders it captures; every change to one of them
+  /// calls it again for every combination of `states` and publishes the answers, replacing
+  /// the table with what `select` now gives (an entry set on this holder with
+  /// ``update(_:)`` lasts until then: change the chains instead). The chains keep no copy of
+  /// this holder alive.
+  ///
+  /// - Parameters:
+  ///   - states: The states `select` reads; at most 12 bits.
+  ///   - first: A holder `select` reads, whose changes it follows.
+  ///   - chains: The other holders `select` reads.
+  ///   - select: The value for a combination of `states`.
+  public init<First: Sendable, each Chain: Sendable>(
+    evaluating states: ControlState, reading first: StyleHolder<First>,
+    _ chains: repeat StyleHolder<each Chain>, select: @escaping @Sendable (ControlState) -> Value
+  ) {
+    // At least one chain: with none, a call would match ``init(evaluating:_:)`` too.
+    let evaluate: @Sendable () -> Source = { .table(StateTable(evaluating: states, select)) }
+    _box = _HolderBox(evaluate(), default: select(.normal), evaluate: evaluate)
+    _current = _box.current
+    first._box.addDependent(_box)
+    for chain in repeat each chains { chain._box.addDependent(_box) }
+  }
+
   /// Creates a holder of looks whose fields a style set's attributes fill, as a
   /// ``StateLookup`` does.
   ///
@@ -316,9 +350,20 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
   let defaultValue: Value
   /// The current lookup and its source.
   private var published: (lookup: StateLookup<Value>, source: StyleHolder<Value>.Source)
+  /// For a holder evaluated from chains: the source it evaluates to now.
+  private let evaluate: (@Sendable () -> StyleHolder<Value>.Source)?
+  /// The evaluations begun and the latest one published, so that an evaluation that began
+  /// before another never replaces it: the last to begin saw every change before it.
+  private var evaluations: (begun: Int, published: Int) = (0, 0)
+  /// The holders evaluated from this one, evaluated again when it publishes; guarded by `lock`.
+  private var dependents: [_WeakDependent] = []
 
-  init(_ source: StyleHolder<Value>.Source, default defaultValue: Value) {
+  init(
+    _ source: StyleHolder<Value>.Source, default defaultValue: Value,
+    evaluate: (@Sendable () -> StyleHolder<Value>.Source)? = nil
+  ) {
     self.defaultValue = defaultValue
+    self.evaluate = evaluate
     let lookup = source.lookup(default: defaultValue)
     published = (lookup, source)
     current = .allocate(capacity: 2)
@@ -371,7 +416,55 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
         statekit_store_release(current, lookup._storage.headerAddress)
         return true
       }
-      if won { return }
+      if won { break }
     }
+    reevaluateDependents()
+  }
+
+  /// Makes this holder evaluate again whenever this box publishes, for as long as it lives.
+  func addDependent(_ dependent: any _HolderDependent) {
+    withPublished { _ in dependents.append(_WeakDependent(box: dependent)) }
+  }
+
+  /// Evaluates the holders that read this one, forgetting those that are gone.
+  private func reevaluateDependents() {
+    let live = withPublished { _ in
+      dependents.removeAll { $0.box == nil }
+      return dependents.compactMap(\.box)
+    }
+    for dependent in live { dependent.reevaluate() }
+  }
+}
+
+/// A holder evaluated from other holders, which they evaluate again when they change.
+protocol _HolderDependent: AnyObject, Sendable {
+  /// Evaluates the holder again and publishes the result.
+  func reevaluate()
+}
+
+/// A dependent a holder's box does not keep alive.
+struct _WeakDependent {
+  weak var box: (any _HolderDependent)?
+}
+
+extension _HolderBox: _HolderDependent {
+  func reevaluate() {
+    guard let evaluate else { return }
+    let ticket = withPublished { _ in
+      evaluations.begun += 1
+      return evaluations.begun
+    }
+    // Evaluated with no lock held: `evaluate` runs the caller's selection code.
+    let source = evaluate()
+    let lookup = source.lookup(default: defaultValue)
+    let won = withPublished { published in
+      guard ticket > evaluations.published else { return false }
+      evaluations.published = ticket
+      lookup._storage.header.previous = published.lookup._storage
+      published = (lookup, source)
+      statekit_store_release(current, lookup._storage.headerAddress)
+      return true
+    }
+    if won { reevaluateDependents() }
   }
 }

@@ -47,6 +47,14 @@ extension StyleSet {
       public let decision: ResolutionDecision
       /// What decided, in words.
       public let reason: String
+      /// The name of the layer that supplied the value, when explained through layers
+      /// (``StyleSet/explain(_:layers:catalog:)``); `nil` otherwise, or when no layer has a
+      /// matching entry.
+      ///
+      ///     var theme = StyleSet()
+      ///     theme[.titleColor, for: .normal] = "navy"
+      ///     StyleSet.explain(.selected, layers: ["defaults": StyleSet(), "theme": theme])["titleColor"]?.layer  // "theme"
+      public var layer: String? = nil
       /// The names states are printed with.
       let catalog: StateCatalog
 
@@ -57,7 +65,8 @@ extension StyleSet {
       ///     style.explain(.normal)["underlined"]?.description  // "underlined → nil: no entry matches (a table with a normal entry always has one)"
       public var description: String {
         guard let valueDescription, let selector else { return "\(name) → nil: \(reason)" }
-        return "\(name) → \(valueDescription) from \(catalog.description(of: selector)): \(reason)"
+        let source = catalog.description(of: selector) + (layer.map { " in \($0)" } ?? "")
+        return "\(name) → \(valueDescription) from \(source): \(reason)"
       }
     }
 

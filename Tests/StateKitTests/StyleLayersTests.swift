@@ -1,0 +1,97 @@
+import StateKit
+import StateKitTesting
+import Testing
+
+/// Styles in layers: a toolkit's defaults, a subtree's theme over them, and a per-instance
+/// override over both, each attribute resolved by the topmost layer with a matching entry.
+@Suite("Style layers")
+struct StyleLayersTests {
+  static var defaults: StyleSet {
+    var style = StyleSet()
+    style[.titleColor, for: .normal] = "black"
+    style[.titleColor, for: [.focused, .selected]] = "white"
+    style[.background, for: .normal] = "paper"
+    style[.background, for: .selected] = "blue"
+    return style
+  }
+  static var theme: StyleSet {
+    var style = StyleSet()
+    style[.titleColor, for: .normal] = "navy"
+    style[.underlined, for: .focused] = true
+    return style
+  }
+  static var instance: StyleSet {
+    var style = StyleSet()
+    style[.titleColor, for: .focused] = "red"
+    return style
+  }
+  static let states = ControlState.combinations(of: [.focused, .selected, .disabled, .highlighted])
+
+  /// A field the instance sets wins even where a lower layer has a more specific entry; a field
+  /// absent there falls to the theme, then to the defaults.
+  @Test func theTopmostLayerWithAMatchingEntryWins() {
+    let layers = [Self.defaults, Self.theme, Self.instance]
+    let state: ControlState = [.focused, .selected]
+    #expect(StyleSet.resolve(.titleColor, state, layers: layers) == "red")
+    // Merging the layers' entries would let the defaults' more specific entry win instead.
+    let merged = Self.defaults.overlaid(with: Self.theme).overlaid(with: Self.instance)
+    #expect(merged.resolve(state)[.titleColor] == "white")
+    #expect(StyleSet.resolve(.titleColor, .selected, layers: layers) == "navy")
+    #expect(StyleSet.resolve(.background, state, layers: layers) == "blue")
+    #expect(StyleSet.resolve(.underlined, state, layers: layers) == true)
+    #expect(StyleSet.resolve(.underlined, .selected, layers: layers) == nil)
+    #expect(StyleSet.resolve(.titleColor, .normal, layers: []) == nil)
+    // It is what the chain of looks a draw writes gives, in every state.
+    for state in Self.states {
+      #expect(
+        StyleSet.resolve(.titleColor, state, layers: layers)
+          == Self.instance.resolve(state)[.titleColor] ?? Self.theme.resolve(state)[.titleColor]
+          ?? Self.defaults.resolve(state)[.titleColor])
+      #expect(
+        StyleSet.resolve(.background, state, layers: layers + [StyleSet()])
+          == Self.defaults.resolve(state)[.background])
+    }
+  }
+
+  /// The explanation names the layer that supplied each attribute, and says which layers above
+  /// it had no matching entry.
+  @Test func explainNamesTheLayer() throws {
+    let layers: KeyValuePairs = [
+      "defaults": Self.defaults, "theme": Self.theme, "instance": Self.instance,
+    ]
+    let why = StyleSet.explain([.focused, .selected], layers: layers)
+    #expect(why.attributes.map(\.name) == ["background", "titleColor", "underlined"])
+    #expect(why["titleColor"]?.layer == "instance")
+    #expect(why["underlined"]?.layer == "theme")
+    #expect(why["background"]?.layer == "defaults")
+    #expect(
+      why.description == """
+        selected | focused:
+          background → "blue" from selected in defaults: \(Self.defaults.explain([.focused, .selected])["background"]?.reason ?? "")
+          titleColor → "red" from focused in instance: the only entry that matches
+          underlined → true from focused in theme: the only entry that matches
+        """)
+    let selected = StyleSet.explain(.selected, layers: layers)
+    #expect(selected["titleColor"]?.layer == "theme")
+    #expect(
+      selected["titleColor"]?.description
+        == "titleColor → \"navy\" from normal in theme: the only entry that matches; nothing in instance matches"
+    )
+    let none = try #require(selected["underlined"])
+    #expect(none.layer == nil && none.value == nil && none.decision == .noMatch)
+    #expect(none.description == "underlined → nil: no entry matches in any layer")
+    // A style set's own explanation names no layer.
+    #expect(Self.theme.explain(.focused)["underlined"]?.layer == nil)
+    // Every value explained is the value resolved.
+    let pairs = [Self.defaults, Self.theme, Self.instance]
+    for state in Self.states {
+      let explained = StyleSet.explain(state, layers: layers)
+      #expect(
+        explained["titleColor"]?.valueDescription
+          == StyleSet.resolve(.titleColor, state, layers: pairs).map { "\"\($0)\"" })
+      #expect(
+        explained["background"]?.valueDescription
+          == StyleSet.resolve(.background, state, layers: pairs).map { "\"\($0)\"" })
+    }
+  }
+}
