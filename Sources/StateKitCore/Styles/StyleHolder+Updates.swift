@@ -3,37 +3,58 @@
 extension StyleHolder {
   /// Creates a holder of a first-match table whose branches change a default value, one line
   /// per branch of the `if`/`else` chain it replaces: each branch sets only the fields that
-  /// differ from `defaultValue`, as the chain's branches do.
+  /// differ from the default, as the chain's branches do, and the default comes last, as the
+  /// chain's final `else` does.
   ///
   ///     struct BorderLook: Sendable {
   ///         var glyph = "─"
   ///         var bold = false
   ///     }
-  ///     let border = StyleHolder(default: BorderLook(), firstMatch: [
+  ///     let border = StyleHolder(firstMatch: [
   ///         .disabled: { $0.glyph = "·" },
   ///         .focused: { ($0.glyph, $0.bold) = ("═", true) },
-  ///     ])
+  ///     ]) { BorderLook() }
   ///     border[.focused].glyph   // "═"
   ///     border[.disabled].bold   // false
   ///     border[.normal].glyph    // "─"
   ///
-  /// Each change is applied once, here, to a copy of `defaultValue`; reading costs what reading
-  /// any table costs.
+  /// Entries with the same states are one branch, tried where the first of them is, whose
+  /// changes apply in order: a branch too long for a line goes on over the next ones, as a
+  /// branch of the chain takes several statements.
+  ///
+  ///     let marker = StyleHolder(firstMatch: [
+  ///         .disabled: { $0.glyph = "·" },
+  ///         .focused: { $0.glyph = "═" },
+  ///         .disabled: { $0.bold = true },
+  ///     ]) { BorderLook() }
+  ///     marker[.disabled].bold   // true
+  ///     marker[.disabled].glyph  // "·"
+  ///
+  /// Each change is applied once, here, to a copy of the default; reading costs what reading
+  /// any table costs, and a theme changes the entries as it changes any holder's.
   ///
   /// - Parameters:
-  ///   - defaultValue: The value of the states no branch matches, which each branch changes.
-  ///   - branches: The states each branch requires and how its value differs from
-  ///     `defaultValue`, in the order they are tried.
+  ///   - changes: The states each branch requires and how its value differs from the default,
+  ///     in the order they are tried.
+  ///   - defaultValue: Makes the value of the states no branch matches, which each branch
+  ///     changes; called once.
   public init(
-    default defaultValue: Value,
-    firstMatch branches: KeyValuePairs<ControlState, (inout Value) -> Void>
+    firstMatch changes: KeyValuePairs<ControlState, (inout Value) -> Void>,
+    default defaultValue: () -> Value
   ) {
-    let entries = branches.map { branch in
-      var value = defaultValue
-      branch.value(&value)
-      return (StateSelector(branch.key), value)
+    let base = defaultValue()
+    var entries: [(state: ControlState, value: Value)] = []
+    var places: [ControlState: Int] = [:]
+    for (state, change) in changes {
+      let index = places[state] ?? entries.count
+      if index == entries.count {
+        places[state] = index
+        entries.append((state, base))
+      }
+      change(&entries[index].value)
     }
-    self.init(StateTable(firstMatch: entries), default: defaultValue)
+    self.init(
+      StateTable(firstMatch: entries.map { (StateSelector($0.state), $0.value) }), default: base)
   }
 
   /// The value for a control in `state`, with `change` applied: a call site sets the fields
