@@ -6,7 +6,11 @@ import Testing
 private struct RGBA: Hashable, Sendable, AdjustableColor {
   var red, green, blue, alpha: UInt8
 
-  enum Opacity: Double, Sendable { case full = 1, half = 0.5, clear = 0 }
+  enum Opacity: Double, Sendable {
+    case full = 1
+    case half = 0.5
+    case clear = 0
+  }
 
   func adjusted(by opacity: Opacity) -> RGBA {
     RGBA(
@@ -45,7 +49,7 @@ private struct Swatches: Sendable {
   subscript(role: Role) -> RGBA { colors[role.rawValue] }
 }
 
-private typealias Paint = PaletteColor<any Palette, RGBA>
+private typealias Paint = PaletteColor<Role, RGBA>
 
 private struct Look: Sendable, Equatable {
   var glyph = "-"
@@ -59,54 +63,65 @@ struct PaintTests {
   fileprivate static let colors = Gen.zip(channel, channel, channel).map { red, green, blue in
     RGBA(red: UInt8(red), green: UInt8(green), blue: UInt8(blue), alpha: 255)
   }
-  fileprivate static let pairs = Gen.zip(colors, colors, Gen.int(in: 0...100).map { Double($0) / 100 })
+  fileprivate static let pairs = Gen.zip(
+    colors, colors, Gen.int(in: 0...100).map { Double($0) / 100 })
 
   @Test func aPaintReadsItsSlotFromThePaletteItIsGiven() {
-    let text = Paint(\.text)
-    var light = Dark()
-    light.text = RGBA(red: 1, green: 2, blue: 3, alpha: 255)
-    #expect(text.color(in: Dark(), phase: 0) == Dark().text)
-    #expect(text.color(in: light, phase: 0) == light.text)
-    #expect(Paint { $0.accent }.color(in: Dark(), phase: 0.7) == Dark().accent)
+    let text = Paint(.text)
+    let (dark, light) = (
+      Swatches(colors: [Dark().text, Dark().accent]),
+      Swatches(colors: [
+        RGBA(red: 1, green: 2, blue: 3, alpha: 255), Dark().accent,
+      ])
+    )
+    #expect(text.color(phase: 0) { dark[$0] } == Dark().text)
+    #expect(text.color(phase: 0) { light[$0] } == light[.text])
+    #expect(Paint(.accent).color(phase: 0.7) { dark[$0] } == Dark().accent)
   }
 
-  @Test func anyTypeThatNamesColoursIsAPalette() {
+  @Test func anyTypeThatNamesColoursGivesTheSlots() {
+    // A protocol's colours by key path, a class's by closure.
+    let dark: any Palette = Dark()
+    let accent = PaletteColor<KeyPath<any Palette, RGBA>, RGBA>(\.accent)
+    #expect(accent.color(phase: 0) { dark[keyPath: $0] } == Dark().accent)
     let theme = Theme()
-    #expect(PaletteColor<Theme, RGBA>(\.accent).color(in: theme, phase: 0) == theme.accent)
-    let swatches = Swatches(colors: [Dark().text, Dark().accent])
-    let accent = PaletteColor<Swatches, RGBA> { $0[.accent] }
-    #expect(accent.color(in: swatches, phase: 0) == Dark().accent)
-    #expect(PaletteColor<Swatches, RGBA>(\.[.text]).color(in: swatches, phase: 0) == Dark().text)
+    let text = PaletteColor<@Sendable (Theme) -> RGBA, RGBA>({ $0.text })
+    #expect(text.color(phase: 0) { $0(theme) } == theme.text)
+    #expect(accent == PaletteColor(\.accent) && accent != PaletteColor(\.text))
   }
 
   @Test func anAdjustmentAppliesToTheSlotAndTheLastOneWins() {
-    let half = Paint(\.text).adjusted(by: .half)
-    #expect(half.color(in: Dark(), phase: 0).alpha == 128)
-    #expect(half.adjusted(by: .clear).color(in: Dark(), phase: 0).alpha == 0)
-    #expect(Paint(\.text, adjustment: .half).color(in: Dark(), phase: 1).alpha == 128)
+    let swatches = Swatches(colors: [Dark().text, Dark().accent])
+    let half = Paint(.text).adjusted(by: .half)
+    #expect(half.color(phase: 0) { swatches[$0] }.alpha == 128)
+    #expect(half.adjusted(by: .clear).color(phase: 0) { swatches[$0] }.alpha == 0)
+    #expect(Paint(.text, adjustment: .half).color(phase: 1) { swatches[$0] }.alpha == 128)
+    #expect(half == Paint(.text, adjustment: .half) && half != Paint(.text))
   }
 
   /// Laws: full opacity is the identity; a blend is its adjusted slot at phase 0 and its
   /// target at phase 1; a paint that does not blend ignores the phase.
   @Test func adjustmentsAndBlendsKeepTheirLaws() {
     forAll("full opacity, blend ends, still paints", Self.pairs) { slot, target, phase in
-      let palette = Dark(text: slot, accent: target)
-      let text = Paint(\.text)
-      let pulse = text.adjusted(by: .half).blended(toward: \.accent)
-      return text.adjusted(by: .full).color(in: palette, phase: phase) == slot
-        && text.color(in: palette, phase: phase) == slot
-        && pulse.color(in: palette, phase: 0) == slot.adjusted(by: .half)
-        && pulse.color(in: palette, phase: 1) == target
-        && pulse.color(in: palette, phase: phase)
+      let palette = Swatches(colors: [slot, target])
+      let read = { (role: Role) in palette[role] }
+      let text = Paint(.text)
+      let pulse = text.adjusted(by: .half).blended(toward: .accent)
+      return text.adjusted(by: .full).color(phase: phase, read) == slot
+        && text.color(phase: phase, read) == slot
+        && pulse.color(phase: 0, read) == slot.adjusted(by: .half)
+        && pulse.color(phase: 1, read) == target
+        && pulse.color(phase: phase, read)
           == slot.adjusted(by: .half).interpolated(to: target, by: phase)
     }
   }
 
   @Test func aBlendGoesTowardTheTargetAsItIs() {
-    let glow = Paint(\.text, blendingToward: \.accent).adjusted(by: .clear)
+    let swatches = Swatches(colors: [Dark().text, Dark().accent])
+    let glow = Paint(.text, blendingToward: .accent).adjusted(by: .clear)
     // The target is not adjusted: at phase 1 the paint is the accent, fully opaque.
-    #expect(glow.color(in: Dark(), phase: 1) == Dark().accent)
-    #expect(glow.color(in: Dark(), phase: 0).alpha == 0)
+    #expect(glow.color(phase: 1) { swatches[$0] } == Dark().accent)
+    #expect(glow.color(phase: 0) { swatches[$0] }.alpha == 0)
   }
 
   /// A change table reads, in every state, what the `if`/`else` chain it ports gives.

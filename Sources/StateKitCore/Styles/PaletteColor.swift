@@ -1,52 +1,52 @@
-/// A part's paint in a style table: a colour of the toolkit's palette, optionally adjusted and
-/// blended toward another of its colours by a phase, resolved against the palette where the
-/// control draws.
+/// A part's paint in a style table: a slot of the toolkit's palette, optionally adjusted and
+/// blended toward another slot by a phase, resolved against the palette where the control
+/// draws.
 ///
 /// A table holds paints, not colours, so one table serves every palette and a theme that
-/// swaps the palette needs no new table. The slot is whatever names a colour in the toolkit's
-/// palette: a property of a palette protocol or class (`\.accent` or `{ $0.accent }`), a
-/// subscript by the toolkit's enumeration of colours (`{ $0[.accent] }`); no wrapper type.
+/// swaps the palette needs no new table. The slot is whatever names a colour of the toolkit's
+/// palette: its enumeration of colours, a key path of a palette protocol or class, a closure
+/// that reads one; where the control draws, ``color(phase:_:)`` reads the slots with the
+/// function it is given. No wrapper type.
 ///
-///     protocol Palette: Sendable {
-///         var text: Double { get }
-///         var accent: Double { get }
-///     }
-///     struct Light: Palette {
-///         let text = 0.1, accent = 0.6
+///     enum Role: Sendable { case text, accent }
+///     struct Palette: Sendable {
+///         var text = 0.1, accent = 0.6
+///         subscript(role: Role) -> Double { role == .text ? text : accent }
 ///     }
 ///     extension Double: AdjustableColor {
 ///         func adjusted(by factor: Double) -> Double { self * factor }
 ///     }
 ///
-///     let caption = PaletteColor<any Palette, Double>(\.text).adjusted(by: 0.5)
-///     let ring = PaletteColor<any Palette, Double>(\.text).blended(toward: \.accent)
-///     caption.color(in: Light(), phase: 0)  // 0.05
-///     ring.color(in: Light(), phase: 0)     // 0.1
-///     ring.color(in: Light(), phase: 1)     // 0.6
+///     let caption = PaletteColor<Role, Double>(.text).adjusted(by: 0.5)
+///     let ring = PaletteColor<Role, Double>(.text).blended(toward: .accent)
+///     let light = Palette()
+///     caption.color(phase: 0) { light[$0] }  // 0.05
+///     ring.color(phase: 0) { light[$0] }     // 0.1
+///     ring.color(phase: 1) { light[$0] }     // 0.6
 ///
-/// Resolving costs a call of the slot (and of the target's when it blends), the adjustment and
-/// the blend: no lookup, no allocation. A slot written as a closure that captures nothing, such
-/// as `{ $0.accent }`, costs nothing to copy; a key path literal (`\.accent`) reads as fast but
-/// is a reference the copy retains.
-public struct PaletteColor<Palette, Color: AdjustableColor>: Sendable {
-  /// Reads the colour from the palette.
-  public var slot: @Sendable (Palette) -> Color
+/// With an enumeration for its slots and an adjustment that copies as plain bits (a named
+/// opacity), a paint copies as plain bits too, however generic the code that copies a look
+/// that holds it; resolving costs a read of the palette (two when it blends), the adjustment
+/// and the blend. A key path or a closure as the slot works as well, but a key path is read
+/// through the runtime, and either is retained with each copy.
+public struct PaletteColor<Slot: Sendable, Color: AdjustableColor>: Sendable {
+  /// The palette's colour the paint starts from.
+  public var slot: Slot
   /// What is applied to the slot's colour, or `nil` to take it as it is.
   public var adjustment: Color.Adjustment?
-  /// The colour the paint blends toward by the phase, or `nil` for a paint that does not move.
-  public var target: (@Sendable (Palette) -> Color)?
+  /// The palette's colour the paint blends toward by the phase, or `nil` for a paint that does
+  /// not move.
+  public var target: Slot?
 
   /// Creates a paint of a palette's colour.
   ///
   /// - Parameters:
-  ///   - slot: Reads the colour from the palette: a key path or a closure.
+  ///   - slot: The palette's colour.
   ///   - adjustment: What is applied to it, or `nil`.
   ///   - target: The colour the paint blends toward by the phase, or `nil`.
   @inlinable
-  public init(
-    _ slot: @escaping @Sendable (Palette) -> Color, adjustment: Color.Adjustment? = nil,
-    blendingToward target: (@Sendable (Palette) -> Color)? = nil
-  ) {
+  public init(_ slot: Slot, adjustment: Color.Adjustment? = nil, blendingToward target: Slot? = nil)
+  {
     (self.slot, self.adjustment, self.target) = (slot, adjustment, target)
   }
 
@@ -62,30 +62,33 @@ public struct PaletteColor<Palette, Color: AdjustableColor>: Sendable {
   }
 
   /// This paint blending toward `target` by the phase it is resolved at: the adjusted slot's
-  /// colour at phase 0, the target's at phase 1.
+  /// colour at phase 0, the target's colour as it is at phase 1.
   ///
-  /// - Parameter target: Reads the colour to blend toward from the palette.
+  /// - Parameter target: The palette's colour to blend toward.
   /// - Returns: The blending paint.
   @inlinable
-  public func blended(toward target: @escaping @Sendable (Palette) -> Color) -> Self {
+  public func blended(toward target: Slot) -> Self {
     var paint = self
     paint.target = target
     return paint
   }
 
-  /// The colour in `palette`: the slot's colour, adjusted, then blended toward the target by
+  /// The colour to draw with: the slot's colour, adjusted, then blended toward the target's by
   /// `phase`.
   ///
   /// - Parameters:
-  ///   - palette: The palette the control draws with.
   ///   - phase: How far toward the target a blending paint is, from 0 to 1 (a ``Pulse``'s
   ///     phase); a paint that does not blend ignores it.
-  /// - Returns: The colour to draw with.
+  ///   - palette: Reads a slot's colour from the palette the control draws with.
+  /// - Returns: The colour.
   @inlinable
-  public func color(in palette: Palette, phase: Double) -> Color {
-    var color = slot(palette)
+  public func color(phase: Double, _ palette: (Slot) -> Color) -> Color {
+    var color = palette(slot)
     if let adjustment { color = color.adjusted(by: adjustment) }
     guard let target else { return color }
-    return color.interpolated(to: target(palette), by: phase)
+    return color.interpolated(to: palette(target), by: phase)
   }
 }
+
+extension PaletteColor: Equatable where Slot: Equatable, Color.Adjustment: Equatable {}
+extension PaletteColor: Hashable where Slot: Hashable, Color.Adjustment: Hashable {}

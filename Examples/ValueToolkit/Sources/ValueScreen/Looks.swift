@@ -163,7 +163,7 @@ public struct SliderLook<P: Paint>: Look {
 public struct Selected<L: Look>: Sendable {
   public var look: L
   public var ink: Ink
-  @inlinable public init(_ look: L, _ ink: Ink) { (self.look, self.ink) = (look, ink) }
+  public init(_ look: L, _ ink: Ink) { (self.look, self.ink) = (look, ink) }
 
   /// Draws the look with `content`; returns the next column.
   @discardableResult

@@ -11,8 +11,11 @@ extension ControlState { public static let invalid = ControlState(rawValue: 1 <<
 /// The focus pulse: up in half a second and back down.
 public let focusPulse = Pulse(while: .focused, milliseconds: 1000, curve: .linear)
 
+/// The palette's colours, as the tables name them.
+public enum Slot: Sendable { case foreground, background, surface, accent, muted, danger }
+
 /// A part's paint: a palette colour, at a named opacity, blended toward another by the pulse.
-public typealias Shade = PaletteColor<any Palette, Color>
+public typealias Shade = PaletteColor<Slot, Color>
 
 extension Color: AdjustableColor {
   public func adjusted(by opacity: Opacity) -> Color { self.opacity(opacity) }
@@ -20,12 +23,24 @@ extension Color: AdjustableColor {
 }
 
 extension Shade: Paint {
-  public static var foreground: Self { Self { $0.foreground } }
-  public static var background: Self { Self { $0.background } }
-  public static var surface: Self { Self { $0.surface } }
-  public static var accent: Self { Self { $0.accent } }
-  public static var muted: Self { Self { $0.muted } }
-  public static var danger: Self { Self { $0.danger } }
+  @inlinable public func color(in p: any Palette, phase: Double) -> Color {
+    color(phase: phase) {
+      switch $0 {
+      case .foreground: p.foreground
+      case .background: p.background
+      case .surface: p.surface
+      case .accent: p.accent
+      case .muted: p.muted
+      case .danger: p.danger
+      }
+    }
+  }
+  public static var foreground: Self { Self(.foreground) }
+  public static var background: Self { Self(.background) }
+  public static var surface: Self { Self(.surface) }
+  public static var accent: Self { Self(.accent) }
+  public static var muted: Self { Self(.muted) }
+  public static var danger: Self { Self(.danger) }
   public func at(_ opacity: Opacity) -> Self { adjusted(by: opacity) }
 }
 
@@ -34,33 +49,33 @@ public struct Styles: Sendable {
   public var button = StyleHolder(firstMatch: [
     .disabled: { ($0.text, $0.fill) = (.foreground.at(.disabled), .surface.at(.secondary)) },
     .highlighted: { ($0.text, $0.fill) = (.background, .accent) },
-    .focused: { ($0.text, $0.fill) = (.accent, .surface.blended { $0.muted }) },
+    .focused: { ($0.text, $0.fill) = (.accent, .surface.blended(toward: .muted)) },
     .selected: { $0.text = .accent },
   ]) { ButtonLook<Shade>(text: .foreground, fill: .surface) }
   public var toggle = StyleHolder(firstMatch: [
     .disabled: { ($0.knob, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
-    [.selected, .focused]: { $0.track = .accent.blended { $0.foreground } },
+    [.selected, .focused]: { $0.track = .accent.blended(toward: .foreground) },
     [.selected, .focused]: { $0.knob = .background },
     .selected: { ($0.track, $0.knob) = (.accent.at(.secondary), .background) },
-    .focused: { $0.track = .muted.at(.faint).blended { $0.muted } },
+    .focused: { $0.track = .muted.at(.faint).blended(toward: .muted) },
   ]) { ToggleLook<Shade>(track: .muted.at(.faint), knob: .muted, label: .foreground) }
   public var checkBox = StyleHolder(firstMatch: [
     .disabled: { ($0.box, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
-    .focused: { $0.box = .accent.blended { $0.foreground } },
+    .focused: { $0.box = .accent.blended(toward: .foreground) },
     .selected: { $0.box = .accent },
   ]) { CheckLook<Shade>(box: .muted, label: .foreground) }
   public var radioItem = StyleHolder(firstMatch: [
     .disabled: { ($0.box, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
-    [.selected, .focused]: { ($0.box, $0.label) = (.accent.blended { $0.foreground }, .accent) },
+    [.selected, .focused]: { ($0.box, $0.label) = (.accent.blended(toward: .foreground), .accent) },
     .selected: { ($0.box, $0.label) = (.accent, .accent) },
-    .focused: { $0.box = .muted.blended { $0.foreground } },
+    .focused: { $0.box = .muted.blended(toward: .foreground) },
   ]) { CheckLook<Shade>(box: .muted, label: .foreground) }
   public var textField = StyleHolder(firstMatch: [
     .disabled: { ($0.text, $0.fill) = (.foreground.at(.disabled), .surface.at(.secondary)) },
     .disabled: { $0.border = .muted.at(.disabled) },
-    [.invalid, .focused]: { ($0.border, $0.cursor) = (.danger.blended { $0.foreground }, "▌") },
+    [.invalid, .focused]: { ($0.border, $0.cursor) = (.danger.blended(toward: .foreground), "▌") },
     .invalid: { ($0.text, $0.border) = (.danger, .danger) },
-    .focused: { ($0.border, $0.cursor) = (.accent.blended { $0.foreground }, "▌") },
+    .focused: { ($0.border, $0.cursor) = (.accent.blended(toward: .foreground), "▌") },
   ]) { FieldLook<Shade>(text: .foreground, fill: .surface, border: .muted) }
   public var listRow = StyleHolder(firstMatch: [
     [.disabled, .selected]: { $0.text = .foreground.at(.disabled) },
@@ -85,7 +100,9 @@ public struct Styles: Sendable {
     [.disabled, .selected]: { $0.edgeGlyph = "▎" },
     .disabled: { $0.text = .muted.at(.disabled) },
     [.selected, .focused]: { ($0.text, $0.fill) = (.foreground, .surface) },
-    [.selected, .focused]: { ($0.edge, $0.edgeGlyph) = (.accent.blended { $0.foreground }, "▎") },
+    [.selected, .focused]: {
+      ($0.edge, $0.edgeGlyph) = (.accent.blended(toward: .foreground), "▎")
+    },
     .selected: { ($0.text, $0.fill) = (.foreground, .surface) },
     .selected: { ($0.edge, $0.edgeGlyph) = (.accent, "▎") },
   ]) { TabLook<Shade>(text: .muted, fill: .background, edge: .background) }
@@ -93,7 +110,7 @@ public struct Styles: Sendable {
     .disabled: { ($0.track, $0.filled) = (.muted.at(.disabled), .muted.at(.disabled)) },
     .disabled: { $0.thumb = .muted.at(.disabled) },
     .highlighted: { ($0.track, $0.thumb, $0.thumbGlyph) = (.foreground, .foreground, "◉") },
-    .focused: { ($0.track, $0.thumb) = (.foreground, .accent.blended { $0.foreground }) },
+    .focused: { ($0.track, $0.thumb) = (.foreground, .accent.blended(toward: .foreground)) },
   ]) { SliderLook<Shade>(track: .muted, filled: .accent, thumb: .accent) }
 
   public init() {}
