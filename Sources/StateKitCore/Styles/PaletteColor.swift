@@ -9,20 +9,24 @@
 /// function it is given. No wrapper type.
 ///
 ///     enum Role: Sendable { case text, accent }
-///     struct Palette: Sendable {
-///         var text = 0.1, accent = 0.6
-///         subscript(role: Role) -> Double { role == .text ? text : accent }
+///     struct Gray: Equatable, Sendable, AdjustableColor {
+///         var level: Double
+///         func adjusted(by factor: Double) -> Gray { Gray(level: level * factor) }
+///         func interpolated(to other: Gray, by fraction: Double) -> Gray {
+///             Gray(level: level.interpolated(to: other.level, by: fraction))
+///         }
 ///     }
-///     extension Double: AdjustableColor {
-///         func adjusted(by factor: Double) -> Double { self * factor }
+///     struct Palette: Sendable {
+///         var text = Gray(level: 0.1), accent = Gray(level: 0.6)
+///         subscript(role: Role) -> Gray { role == .text ? text : accent }
 ///     }
 ///
-///     let caption = PaletteColor<Role, Double>(.text).adjusted(by: 0.5)
-///     let ring = PaletteColor<Role, Double>(.text).blended(toward: .accent)
+///     let caption = PaletteColor<Role, Gray>(.text).adjusted(by: 0.5)
+///     let ring = PaletteColor<Role, Gray>(.text).blended(toward: .accent)
 ///     let light = Palette()
-///     caption.color(phase: 0) { light[$0] }  // 0.05
-///     ring.color(phase: 0) { light[$0] }     // 0.1
-///     ring.color(phase: 1) { light[$0] }     // 0.6
+///     caption.color(phase: 0) { light[$0] }.level  // 0.05
+///     ring.color(phase: 0) { light[$0] }.level     // 0.1
+///     ring.color(phase: 1) { light[$0] }.level     // 0.6
 ///
 /// With an enumeration for its slots and an adjustment that copies as plain bits (a named
 /// opacity), a paint copies as plain bits too, however generic the code that copies a look

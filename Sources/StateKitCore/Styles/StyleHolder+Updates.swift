@@ -67,7 +67,9 @@ extension StyleHolder {
   ///     }
   ///     let looks = StyleHolder(firstMatch: [.disabled: CheckLook(dimmed: true)], default: CheckLook())
   ///     let isChecked = true
-  ///     looks.resolve(.disabled) { $0.glyph = isChecked ? "[x]" : "[ ]" }.glyph  // "[x]"
+  ///     let checked = looks.resolve(.disabled) { $0.glyph = isChecked ? "[x]" : "[ ]" }
+  ///     checked.glyph    // "[x]"
+  ///     checked.dimmed   // true
   ///
   /// - Parameters:
   ///   - state: The state of a control.
