@@ -97,7 +97,7 @@ func valueJobs(_ kind: Kind, _ flags: [Int]) -> (
 func runValueToolkit(count: Int, rounds: Int, bar: Double) -> (worst: Double, over: [String]) {
   print("")
   print("Value-view toolkit: ns per view, StateKit (styles in the environment) against the")
-  print("hand-written code; listRow reads four style handles per row")
+  print("hand-written code")
   print("")
   print(
     pad("kind", 14) + pad("screen", 14) + pad("select hand", 13) + pad("StateKit", 10)
