@@ -49,8 +49,10 @@ struct PulledStreamTests {
     var located = 0
     for run in 0..<1_000 {
       // Text without JSON documents, which the whole text's scan reads as text.
-      let text = ErrorStreamTests.randomText(&rng).split(separator: "\n", omittingEmptySubsequences: false)
-        .filter { !$0.hasPrefix("{") }.joined(separator: "\n")
+      let text = ErrorStreamTests.randomText(&rng).split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .filter { !$0.hasPrefix("{") }.joined(separator: "\n")
       let whole = ErrorScanner.findAll(in: PastedText(text)).map(Self.located)
       let streamed = Self.pushed(Array(text.utf8), &rng)
       located += whole.count

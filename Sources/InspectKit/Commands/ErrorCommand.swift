@@ -59,7 +59,9 @@ extension Inspector {
           // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor,
           // so it goes to the tables without setting up the scanner's anchor search, which
           // such a look-up would otherwise build only to find nothing.
-          if found == nil, Self.isDocument(input) || ErrorScanner.mayFindError(in: Array(input.utf8)) {
+          if found == nil,
+            Self.isDocument(input) || ErrorScanner.mayFindError(in: Array(input.utf8))
+          {
             stream = ErrorStream(whole: Array(input.utf8), directory: lookup)
           }
         }

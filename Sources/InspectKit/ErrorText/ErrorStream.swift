@@ -132,7 +132,8 @@ struct ErrorStream {
       }
       if scanner != nil {
         if var finding = scanner?.next() {
-          finding.range = scanStart + finding.range.lowerBound..<scanStart + finding.range.upperBound
+          finding.range =
+            scanStart + finding.range.lowerBound..<scanStart + finding.range.upperBound
           if case .error(var read) = finding.result {
             read.payload = read.payload.redactingSecrets()
             directory.name(&read.payload, darwin: read.darwin)
@@ -158,7 +159,8 @@ struct ErrorStream {
         if let line = Self.blankInvalidLine(&chunk, from: from, count: count) {
           invalidFrom = line.upperBound + 1
           return .unreadable(
-            "a line is not valid UTF-8", in: chunkStart + line.lowerBound..<chunkStart + line.upperBound)
+            "a line is not valid UTF-8",
+            in: chunkStart + line.lowerBound..<chunkStart + line.upperBound)
         }
         invalidFrom = nil
       }
