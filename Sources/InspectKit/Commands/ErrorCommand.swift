@@ -3,9 +3,13 @@ import StateKitCore
 
 extension Inspector {
   /// `error INPUT...`: explains each input; `-` streams standard input (JSON documents or log
-  /// text, each error printed as soon as its text is complete). Every error goes to one
+  /// text, each error printed once, in order, as soon as the lines after it prove it complete,
+  /// or ``Limits/pauseMilliseconds`` after its last line when no further line arrives: the bytes
+  /// of an unfinished line do not put that off). An argument is a look-up in the tables when it
+  /// is `DOMAIN CODE`, otherwise read as standard input is, as its only lines; a code or a name
+  /// alone, in which the stream finds no error, is a look-up too. Every item goes to one
   /// ``ErrorPrinter``: the look-ups' entries as documents, the errors read from arguments and
-  /// from standard input as one ``ErrorStream`` hands them on.
+  /// from standard input as their ``ErrorStream`` gives them.
   mutating func runErrors() throws(Failure) {
     var printer = ErrorPrinter(terminal: terminal, json: json, color: useColor)
     for words in searches {
@@ -27,123 +31,121 @@ extension Inspector {
       }
       printer.list(found)
     }
+    // Every input that is read goes the same way: a stream of items (standard input pulled
+    // chunk by chunk, an argument given whole), each printed as it comes, none collected.
     var index = 0
     while index < operands.count {
       let operand = operands[index]
       index += 1
-      if operand == "-" {
-        do throws(Failure) {
-          try streamErrors(to: &printer)
-        } catch {
-          printer.fail(error)
-        }
-        continue
-      }
+      let isStandardInput = operand == "-"
       var input = operand
       // `error NSCocoaErrorDomain 260` as two words.
-      if index < operands.count, Self.looksLikeDomain(operand), !operand.contains(" "),
-        Self.lookupCode(operands[index]) != nil
+      if !isStandardInput, index < operands.count, Self.looksLikeDomain(operand),
+        !operand.contains(" "), Self.lookupCode(operands[index]) != nil
       {
         input = operand + " " + operands[index]
         index += 1
       }
-      printer.begin(Self.named(input))
+      printer.begin(isStandardInput ? "standard input" : Self.named(input))
       do throws(Failure) {
-        try explain(input, to: &printer)
+        var stream: ErrorStream?
+        var found: [CodeDirectory.Found]?
+        if isStandardInput {
+          stream = ErrorStream(
+            reading: LineReader(terminal.input, name: "standard input"), directory: lookup,
+            output: terminal)
+        } else {
+          found = try tableEntries(domainAndCode: input)
+          // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor,
+          // so it goes to the tables without setting up the scanner's anchor search, which
+          // such a look-up would otherwise build only to find nothing.
+          if found == nil,
+            Self.isDocument(input) || ErrorScanner.mayFindError(in: Array(input.utf8))
+          {
+            stream = ErrorStream(whole: Array(input.utf8), directory: lookup)
+          }
+        }
+        var read = false
+        while let item = try stream?.next() {
+          printer.show(item)
+          read = true
+        }
+        if isStandardInput, !printer.inputGaveAnything {
+          throw Failure(
+            status: .dataError,
+            message:
+              "standard input holds no error: neither an ErrorPayload JSON document nor \(ErrorReaders.formList)"
+          )
+        }
+        if !isStandardInput, !read {
+          let entries: [CodeDirectory.Found]
+          if let found {
+            entries = found
+          } else {
+            entries = try tableEntries(codeOrName: input)
+          }
+          for payload in CodeDirectory.payloads(entries) { printer.show(.document(payload)) }
+        }
       } catch {
         printer.fail(error)
+        // A failure of standard input is its own: a problem it held back goes with it.
+        if isStandardInput { continue }
       }
       printer.end()
     }
     status = printer.status
   }
 
-  /// `error -`: reads standard input as it comes (``ErrorStream``): each error is printed once,
-  /// in order, as soon as the lines after it prove it complete, or 250 ms after its last line
-  /// when no further line arrives (the bytes of an unfinished line do not put that off).
-  mutating func streamErrors(to printer: inout ErrorPrinter) throws(Failure) {
-    var reader = LineReader(terminal.input, name: "standard input")
-    var stream = ErrorStream(directory: lookup)
-    printer.begin("standard input")
-    // What the stream finds is printed as it is found, never collected: a line full of errors
-    // takes no more memory than a line without.
-    reading: while terminal.writeFailure == nil {
-      switch try reader.nextChunk(
-        waitLimit: stream.isHolding ? Limits.pauseMilliseconds : nil,
-        beforeWaiting: { terminal.flush() })
-      {
-      case .lines(let bytes, let count): stream.feed(bytes, count: count) { printer.show($0) }
-      case .paused: stream.pause { printer.show($0) }
-      case .end:
-        stream.finish { printer.show($0) }
-        break reading
-      }
-    }
-    guard printer.inputGaveAnything else {
-      throw Failure(
-        status: .dataError,
-        message:
-          "standard input holds no error: neither an ErrorPayload JSON document nor \(ErrorReaders.formList)"
-      )
-    }
-    printer.end()
+  /// Whether an argument is a JSON document (after a byte-order mark and white space, `{`),
+  /// which is never a look-up.
+  static func isDocument(_ text: String) -> Bool {
+    (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...])
+      .drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).hasPrefix("{")
   }
 
-  /// One argument: a look-up in the tables when it is `DOMAIN CODE`, otherwise read by the
-  /// stream that reads standard input, as its only lines (``ErrorStream/read(whole:_:)``); a
-  /// code or a name alone, in which the stream finds no error, is a look-up too.
-  mutating func explain(_ text: String, to printer: inout ErrorPrinter) throws(Failure) {
-    let bytes = Array(text.utf8)
-    // A JSON document (after a byte-order mark and white space, `{`) is never a look-up.
-    let isDocument = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...])
-      .drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).hasPrefix("{")
+  /// `DOMAIN CODE` alone, looked up in the tables before any reading of text: its entries, or
+  /// `nil` when the argument is not `DOMAIN CODE`.
+  func tableEntries(domainAndCode text: String) throws(Failure) -> [CodeDirectory.Found]? {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    // `DOMAIN CODE` alone is a look-up in the tables, before any reading of text.
-    if !isDocument, words.count == 2, let code = Self.lookupCode(words[1]) {
-      let domain = KnownDomains.canonical(String(words[0]))
-      var found = lookup.found(domain: domain, code: code, darwin: nil)
-      if found.isEmpty, domain == CodeDirectory.osStatusDomain,
-        CodeDirectory.fourCharCode(code) != nil
-      {
-        found = [.init(entry: .init(domain: domain, code: code, name: nil, description: ""))]
-      }
-      guard !found.isEmpty else {
-        throw Failure(status: .notFound, message: "no entry for \(Self.named(domain)) code \(code)")
-      }
-      for payload in CodeDirectory.payloads(found) { printer.show(.document(payload)) }
-      return
+    guard !Self.isDocument(text), words.count == 2, let code = Self.lookupCode(words[1]) else {
+      return nil
     }
-    // A code or a name alone (`-25300`, `errSecItemNotFound`) holds no reader's anchor, so it
-    // goes to the tables without setting up the scanner's anchor search, which such a look-up
-    // would otherwise build only to find nothing.
-    var read = false
-    if isDocument || ErrorScanner.mayFindError(in: bytes) {
-      var stream = ErrorStream(directory: lookup)
-      stream.read(whole: bytes) { item in
-        read = true
-        printer.show(item)
-      }
+    let domain = KnownDomains.canonical(String(words[0]))
+    var found = lookup.found(domain: domain, code: code, darwin: nil)
+    if found.isEmpty, domain == CodeDirectory.osStatusDomain,
+      CodeDirectory.fourCharCode(code) != nil
+    {
+      found = [.init(entry: .init(domain: domain, code: code, name: nil, description: ""))]
     }
-    if read { return }
-    let found: [CodeDirectory.Found]
+    guard !found.isEmpty else {
+      throw Failure(status: .notFound, message: "no entry for \(Self.named(domain)) code \(code)")
+    }
+    return found
+  }
+
+  /// An argument in which the stream found no error: a code or a name alone, looked up in the
+  /// tables.
+  func tableEntries(codeOrName text: String) throws(Failure) -> [CodeDirectory.Found] {
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if words.count == 1, let code = Self.lookupCode(words[0]) {
-      found = lookup.found(code: code)
+      let found = lookup.found(code: code)
       guard !found.isEmpty else {
         throw Failure(status: .notFound, message: "no error has code \(code)")
       }
-    } else if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-      found = lookup.found(named: String(words[0]))
+      return found
+    }
+    if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+      let found = lookup.found(named: String(words[0]))
       guard !found.isEmpty else {
         throw Failure(status: .notFound, message: "no error is named \(Self.named(text))")
       }
-    } else {
-      throw Failure(
-        status: .dataError,
-        message:
-          "\(Self.named(text)) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
-      )
+      return found
     }
-    for payload in CodeDirectory.payloads(found) { printer.show(.document(payload)) }
+    throw Failure(
+      status: .dataError,
+      message:
+        "\(Self.named(text)) is not an error payload, \(ErrorReaders.formList), \"DOMAIN CODE\", a code or a name"
+    )
   }
 
   /// An input as the command's messages name it: quoted (``quoted(_:limit:)``) after the

@@ -6,7 +6,7 @@ import ErrorKitCore
 /// it is the input's failure or a side note), and the status of the run's first failure.
 ///
 /// Every item comes the same way, whatever the input: an argument, a look-up or standard input
-/// (``ErrorStream/Item``). One input that explains at least one error does not fail for its
+/// (``ErrorFinding``). One input that explains at least one error does not fail for its
 /// other parts; later problems are warnings at once, so nothing piles up however long a stream
 /// runs.
 struct ErrorPrinter {
@@ -42,25 +42,51 @@ struct ErrorPrinter {
   /// Whether the input has given anything: an error, or a problem.
   var inputGaveAnything: Bool { input.printed || input.pending != nil }
 
-  /// Prints an item: the error (with a warning when its text was cut), or the reason it could
-  /// not be read (a warning, or the input's pending problem when it is its first).
-  mutating func show(_ item: ErrorStream.Item) {
-    switch item {
-    case .error(let payload, let cut):
-      show(payload)
-      if let cut {
-        terminal.warning("\(input.name): the text ends \(cut); shown is what is complete")
+  /// Prints an item: the error (with a warning when its text was cut; a held problem becomes
+  /// a warning before it), or the reason a region could not be read (a warning, or the input's
+  /// pending problem when it is its first).
+  mutating func show(_ item: ErrorFinding) {
+    guard case .error(let read) = item.result else {
+      if case .unreadable(let reason) = item.result {
+        let message = "\(input.name): \(reason)"
+        input.problems += 1
+        if input.printed || input.pending != nil {
+          terminal.warning(message)
+        } else {
+          input.pending = message
+        }
       }
-    case .document(let payload):
-      show(payload)
-    case .unreadable(let reason):
-      let message = "\(input.name): \(reason)"
-      input.problems += 1
-      if input.printed || input.pending != nil {
-        terminal.warning(message)
+      return
+    }
+    if let problem = input.pending {
+      terminal.flush()
+      terminal.warning(problem)
+      input.pending = nil
+    }
+    input.printed = true
+    if json {
+      // A code beyond 2^53 - 1 would be read back as another number (Docs/ErrorPayload.md):
+      // refused, as the payload's Encodable conformance refuses it, rather than written wrong.
+      if let code = read.payload.codeBeyondJSON {
+        fail(
+          Failure(
+            status: .dataError,
+            message: "the code \(code) is beyond 2^53 - 1, the largest integer JSON carries "
+              + "exactly; without --json the error is printed"))
       } else {
-        input.pending = message
+        var writer = JSONWriter()
+        read.payload.write(to: &writer)
+        writer.raw("\n")
+        terminal.write(bytes: writer.bytes)
+        first = false
       }
+    } else {
+      if !first { terminal.write("\n") }
+      terminal.write(ErrorTree(color: color).render(read.payload))
+      first = false
+    }
+    if let cut = read.cut {
+      terminal.warning("\(input.name): the text ends \(cut); shown is what is complete")
     }
   }
 
@@ -82,7 +108,7 @@ struct ErrorPrinter {
     let labelled = CodeDirectory.hasSeveralLabels(found)
     for item in found {
       if json {
-        print(ErrorPayload(item, labelled: labelled))
+        show(.document(ErrorPayload(item, labelled: labelled)))
         continue
       }
       var line = item.entry.domain + " " + String(item.entry.code)
@@ -99,39 +125,5 @@ struct ErrorPrinter {
     terminal.flush()
     terminal.error(failure.message)
     if status == .success { status = failure.status }
-  }
-
-  /// Prints an error; a held problem becomes a warning before it.
-  private mutating func show(_ payload: ErrorPayload) {
-    if let problem = input.pending {
-      terminal.flush()
-      terminal.warning(problem)
-      input.pending = nil
-    }
-    print(payload)
-    input.printed = true
-  }
-
-  private mutating func print(_ payload: ErrorPayload) {
-    if json {
-      // A code beyond 2^53 - 1 would be read back as another number (Docs/ErrorPayload.md):
-      // refused, as the payload's Encodable conformance refuses it, rather than written wrong.
-      if let code = payload.codeBeyondJSON {
-        fail(
-          Failure(
-            status: .dataError,
-            message: "the code \(code) is beyond 2^53 - 1, the largest integer JSON carries "
-              + "exactly; without --json the error is printed"))
-        return
-      }
-      var writer = JSONWriter()
-      payload.write(to: &writer)
-      writer.raw("\n")
-      terminal.write(bytes: writer.bytes)
-    } else {
-      if !first { terminal.write("\n") }
-      terminal.write(ErrorTree(color: color).render(payload))
-    }
-    first = false
   }
 }

@@ -1,7 +1,9 @@
 import ErrorKitCore
 
 /// One error found in a text by a reader, or a region that looks like one but cannot be read:
-/// never both.
+/// never both. It is the item of the whole `error` path: a reader returns it, ``ErrorScanner``
+/// and ``ErrorStream`` hand it on (the stream with its range in the input, an error read from
+/// text redacted and named), and ``ErrorPrinter/show(_:)`` prints it.
 struct ErrorFinding {
   /// What a region of the text is.
   enum Result {
@@ -19,6 +21,9 @@ struct ErrorFinding {
     var darwin = true
     /// What the text cut off, when it ends inside the error: "inside UserInfo", for example.
     var cut: String?
+    /// Whether the error was given as an ErrorPayload (a JSON document, or an entry a look-up
+    /// found) rather than read from text: it prints as it was given.
+    var isDocument = false
   }
 
   /// Where the region stands in the text, in bytes.
@@ -37,6 +42,11 @@ struct ErrorFinding {
     ErrorFinding(
       range: range, result: .error(ReadError(payload: payload, darwin: darwin, cut: cut)),
       mayContinue: mayContinue)
+  }
+
+  /// An error given as an ErrorPayload, in `range` (empty for an entry a look-up found).
+  static func document(_ payload: ErrorPayload, in range: Range<Int> = 0..<0) -> ErrorFinding {
+    ErrorFinding(range: range, result: .error(ReadError(payload: payload, isDocument: true)))
   }
 
   /// A region in `range` that cannot be read.

@@ -8,9 +8,10 @@ import ErrorKitCore
 /// The scan is one pass over the text that finds the anchors of all readers at once
 /// (``AnchorCursor``), in order; the text between anchors is never looked at again, and an
 /// anchor inside an error already read is skipped, so a text is read in time linear in its
-/// length. Findings are handed out as they are made, one behind (the next one may show that the
-/// last was a short form repeating it), so memory does not grow with the number of errors.
-enum ErrorScanner {
+/// length. It is an iterator: findings are handed out as they are made, one behind (the next one
+/// may show that the last was a short form repeating it), so memory does not grow with the number
+/// of errors.
+struct ErrorScanner: IteratorProtocol {
   /// An anchor and the readers that asked for it, in registry order.
   struct Anchor: Sendable {
     var bytes: [UInt8]
@@ -69,42 +70,48 @@ enum ErrorScanner {
 
   /// Every error of a whole text.
   static func findAll(in text: PastedText) -> [ErrorFinding] {
+    var scanner = ErrorScanner(text)
     var findings: [ErrorFinding] = []
-    _ = scan(text) { findings.append($0) }
+    while let finding = scanner.next() { findings.append(finding) }
     return findings
   }
 
-  /// Where a scan stopped.
-  struct End {
-    /// Where an error that reaches the end of an open text starts, or `nil`.
-    var heldFrom: Int?
-    /// The end of the last error read (or the start of the text): a reader may not look back
-    /// past it, so a stream keeps no context before it.
-    var covered: Int
+  /// The text scanned; ranges of findings are offsets in its bytes.
+  let text: PastedText
+  private var cursor: AnchorCursor
+  /// The end of the last error read (or the start of the text): no reader looks back past it,
+  /// so a stream keeps no context before it.
+  private(set) var covered = 0
+  /// Where an error that reaches the end of an open text starts, once ``next()`` has returned
+  /// `nil`; `nil` when none does. The findings before it were handed out; the rest is to be read
+  /// again with the lines that follow.
+  private(set) var heldFrom: Int?
+  /// The last finding, not handed out yet: the next one may show that it only repeats it; and
+  /// whether its reader's form repeats errors printed next to it (the short form).
+  private var last: (finding: ErrorFinding, isRepeat: Bool)?
+  /// The last error read in full, and the line it ends on.
+  private var lastFull: (payload: ErrorPayload, line: Int)?
+  private var ended = false
+
+  /// A scan of `text`; anchors before ``PastedText/start`` (context a stream kept) are not read.
+  init(_ text: PastedText) {
+    self.text = text
+    cursor = AnchorCursor(Self.anchorSet, in: text)
+    cursor.skip(to: text.start)
   }
 
-  /// Hands the findings of `text` to `report`, in order, each as soon as the next one cannot
-  /// take it back, and returns where an error that reaches the end of an open text starts
-  /// (`heldFrom`, `nil` when none does): the findings before it are reported, the rest is to be
-  /// read again with the lines that follow. A short form is a repeat only of an error on its own
-  /// line, so no state passes from one scan to the next. Anchors before ``PastedText/start``
-  /// (context a stream kept) are not read.
-  static func scan(_ text: PastedText, report: (ErrorFinding) -> Void) -> End {
-    // The last finding, not reported yet: the next one may show that it only repeats it; and
-    // whether its reader's form repeats errors printed next to it (the short form).
-    var last: (finding: ErrorFinding, isRepeat: Bool)?
-    var cursor = AnchorCursor(anchorSet, in: text)
-    // The end of the last error read: no reader looks back past it.
-    var covered = 0
-    cursor.skip(to: text.start)
-    var lastFull: (payload: ErrorPayload, line: Int)?
-    while let (position, chosen) = cursor.next() {
+  /// The next finding, in the order of the text, as soon as the one after it cannot take it
+  /// back; `nil` at the end of the text, or where an error reaches the end of an open text
+  /// (``heldFrom``). A short form is a repeat only of an error on its own line, so no state
+  /// passes from one scan to the next.
+  mutating func next() -> ErrorFinding? {
+    while !ended, let (position, chosen) = cursor.next() {
       if position < covered {
         cursor.skip(to: covered)
         continue
       }
       var found: (finding: ErrorFinding, isRepeat: Bool)?
-      for (reader, index) in anchors[chosen].readers {
+      for (reader, index) in Self.anchors[chosen].readers {
         if let finding = reader.read(text, anchor: index, at: position, floor: covered) {
           found = (finding, reader.repeatsNearbyErrors)
           break
@@ -112,14 +119,17 @@ enum ErrorScanner {
       }
       guard let (finding, isRepeat) = found, finding.range.lowerBound >= covered else { continue }
       if text.isOpen, finding.mayContinue {
+        ended = true
         // A short form just before it on its line waits with it: it may repeat it.
         if let held = last, held.isRepeat,
           text.line(of: held.finding.range.lowerBound) == text.line(of: finding.range.lowerBound)
         {
-          return End(heldFrom: held.finding.range.lowerBound, covered: covered)
+          heldFrom = held.finding.range.lowerBound
+          last = nil
+          return nil
         }
-        if let last { report(last.finding) }
-        return End(heldFrom: finding.range.lowerBound, covered: covered)
+        heldFrom = finding.range.lowerBound
+        break
       }
       covered = max(finding.range.upperBound, position + 1)
       cursor.skip(to: covered)
@@ -128,24 +138,26 @@ enum ErrorScanner {
         // The short form of an error read in full on the same line says nothing new; nor does
         // one just before it on that line.
         if isRepeat, payload.message == nil, payload.name == nil, payload.underlying == nil,
-          let full = lastFull, full.line == line, holds(full.payload, payload)
+          let full = lastFull, full.line == line, Self.holds(full.payload, payload)
         {
           continue
         }
         if !isRepeat {
           if let previous = last, previous.isRepeat, let said = previous.finding.payload,
-            text.line(of: previous.finding.range.lowerBound) == line, holds(payload, said)
+            text.line(of: previous.finding.range.lowerBound) == line, Self.holds(payload, said)
           {
             last = nil
           }
           lastFull = (payload, text.line(of: max(finding.range.upperBound - 1, 0)))
         }
       }
-      if let last { report(last.finding) }
+      let previous = last
       last = (finding, isRepeat)
+      if let previous { return previous.finding }
     }
-    if let last { report(last.finding) }
-    return End(heldFrom: nil, covered: covered)
+    ended = true
+    defer { last = nil }
+    return last?.finding
   }
 
   /// Whether an error's chain holds the domain and code of a short form.

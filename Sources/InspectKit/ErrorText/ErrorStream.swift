@@ -1,192 +1,312 @@
 import ErrorKitCore
 
 /// Reads errors from a stream of complete lines (a log, `tail -f`, a pipe, or an argument given
-/// whole), reporting each error once, in order, as soon as the text after it proves it complete.
+/// whole) as an iterator: each call to ``next()`` gives the next error, once, in order, with its
+/// byte range in the input, as soon as the text after it proves it complete. The stream pulls
+/// its input as it needs it: standard input from a ``LineReader``, chunk by chunk, or an argument
+/// given whole; a stream made with ``init(directory:)`` takes what its caller gives it
+/// (``take(_:)``) and says `nil` when it needs more.
 ///
-/// - A line that is not valid UTF-8 is blanked and reported as unreadable; the lines around it
+/// - A line that is not valid UTF-8 is blanked and given as unreadable; the lines around it
 ///   are read.
-/// - Text is scanned by ``ErrorScanner`` chunk by chunk; text before the first error that may go
-///   on is let go at once, so memory stays bounded whatever the length of the input.
+/// - Text is scanned by an ``ErrorScanner`` chunk by chunk; text before the first error that
+///   may go on is let go at once, so memory stays bounded whatever the length of the input, and
+///   nothing is collected: a line full of errors takes no more memory than a line without.
 /// - An error that reaches the end of what has arrived (a user info whose next line is still to
 ///   come) is held, with the lines after it, until the next lines complete it, the input pauses
-///   (``pause(_:)``) or ends. Held text is read again only when the work credit earned by the
-///   input read since allows it, so a held error of many lines is read a bounded number of
-///   times per byte: the whole stream takes time linear in its length. Held text beyond
-///   ``Limits/heldError`` is read as it is and let go.
-/// - A line that starts with `{` is a JSON document (``readDocument(_:unfinished:_:)``): an
+///   (``LineReader/Chunk/paused``, after ``Limits/pauseMilliseconds``) or ends. Held text is read
+///   again only when the work credit earned by the input read since allows it, so a held error
+///   of many lines is read a bounded number of times per byte: the whole stream takes time
+///   linear in its length. Held text beyond ``Limits/heldError`` is read as it is and let go.
+/// - A line that starts with `{` is a JSON document (``readDocument(_:at:unfinished:)``): an
 ///   ErrorPayload; refused when it claims to be one but is not; otherwise text. A document may
 ///   span lines while its braces stay open and its lines look like JSON; a line that does not
 ///   ends it, and is read as itself. So a stray brace is its own line's failure only. After
-///   held text, a document that is an error payload ends what is held (reported first);
-///   anything else continues the held text.
+///   held text, a document that is an error payload ends what is held (given first); anything
+///   else continues the held text.
 /// - An error read from text leaves the stream as the tool prints it: redacted
 ///   (``ErrorPayload/redactingSecrets()``) and named by the tables (``CodeDirectory``). A payload
-///   document leaves it as it was given.
+///   document leaves it as it was given (``ErrorFinding/ReadError/isDocument``).
 struct ErrorStream {
-  /// What the stream reports, in order.
-  enum Item {
-    /// An error read from text, redacted and named; `cut` says where the text ended inside it
-    /// ("inside UserInfo"), when it did.
-    case error(ErrorPayload, cut: String?)
-    /// An error given as an ErrorPayload (a JSON document, or an entry a look-up found): it
-    /// prints as it was given.
-    case document(ErrorPayload)
-    /// A region that looks like an error but cannot be read, and why.
-    case unreadable(String)
+  /// Work that waits for the scan under way to end.
+  private enum Work {
+    /// Held text, read as it stands.
+    case flushHeld
+    /// A document that ended held text, read once that text is.
+    case document([UInt8], at: Int)
   }
 
   /// The tables that name the errors read from text, with the catalogs given (`--errors`).
   private let directory: CodeDirectory
-  /// Held text: complete lines from the start of an error that may still go on.
+
+  // MARK: Input
+
+  /// Standard input, for a stream that pulls it.
+  private var reader: LineReader?
+  /// The output the items go to: flushed before a read that may block; a stream that reads
+  /// standard input stops when writing to it has failed.
+  private let output: Terminal?
+  /// An input given whole, not taken yet.
+  private var unread: [UInt8]?
+  /// Whether the stream takes the end of its input itself, after ``unread``.
+  private let isWhole: Bool
+  /// Whether the input has ended.
+  private var ended = false
+  /// The chunk being read: complete lines in `chunk[0..<count]`, read up to `position`.
+  private var chunk: [UInt8] = []
+  private var count = 0
+  private var position = 0
+  /// The offset in the input of `chunk[0]`, and of the byte after the chunk.
+  private var chunkStart = 0
+  private var inputCount = 0
+  /// Where the search for lines that are not UTF-8 goes on in the chunk; `nil` once done.
+  private var invalidFrom: Int?
+  /// Whether the first bytes of the stream have been seen.
+  private var pastStreamStart = false
+
+  // MARK: Reading
+
+  /// The scan under way; its findings' ranges are offsets from `scanStart` in the input.
+  private var scanner: ErrorScanner?
+  private var scanStart = 0
+  /// For the scan of a document that is not an ErrorPayload: what it is when no error is found
+  /// in it, and whether anything was.
+  private var documentFailure: ErrorFinding?
+  private var documentGaveAnything = false
+  /// An item ready to be given, before anything else.
+  private var ready: ErrorFinding?
+  /// Work that waits for the scan under way.
+  private var queued: Work?
+
+  /// Held text: complete lines from the start of an error that may still go on, and the
+  /// offset of its first byte in the input.
   private var held: [UInt8] = []
+  private var heldStart = 0
   /// The end of the text read before (at most ``Limits/lookBehind`` bytes, after its last
   /// error): a reader may look back at it from the lines that follow, as in the whole input.
+  /// It ends where the next text read starts.
   private var context: [UInt8] = []
-  /// A JSON document whose braces are still open.
+  /// A JSON document whose braces are still open, and the offset of its first byte.
   private var document: [UInt8] = []
+  private var documentStart = 0
   private var depth = JSONDepth()
   /// Bytes of work the stream may still spend reading held text again.
   private var credit = 1 << 20
 
-  /// Whether the first bytes of the stream have been seen.
-  private var pastStreamStart = false
-
+  /// A stream that takes its input from its caller (``take(_:)``).
   init(directory: CodeDirectory) {
     self.directory = directory
+    output = nil
+    isWhole = false
   }
 
-  /// Reads an input given whole (an argument): its bytes are the stream's only lines.
-  mutating func read(whole bytes: [UInt8], _ report: (Item) -> Void) {
-    feed(bytes, count: bytes.count, report)
-    finish(report)
+  /// A stream of one input given whole (an argument): its bytes are the stream's only lines.
+  init(whole bytes: [UInt8], directory: CodeDirectory) {
+    self.directory = directory
+    output = nil
+    unread = bytes
+    isWhole = true
   }
 
-  /// Takes complete lines (each ending with a line feed, except at the end of the input) and
-  /// hands what they make known to `report`, in order, as it is found: memory does not grow with
-  /// the number of errors in a chunk.
-  mutating func feed(_ chunk: [UInt8], count: Int, _ report: (Item) -> Void) {
-    var chunk = chunk
-    for _ in 0..<Self.blankInvalidLines(&chunk, count: count) {
-      report(.unreadable("a line is not valid UTF-8"))
-    }
-    credit = min(credit + count * 4, 1 << 30)
-    var start = 0
-    // A byte-order mark at the very start of the stream is skipped, as the JSON reader skips
-    // it. Chunks are whole lines, so the first non-empty chunk holds all three bytes.
-    if !pastStreamStart, count > 0 {
-      pastStreamStart = true
-      if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { start = 3 }
-    }
-    while start < count {
-      if !document.isEmpty {
-        // Lines of an open JSON document, while they look like JSON.
-        let end = Self.lineEnd(chunk, from: start, count: count)
-        if Self.looksLikeJSON(chunk, start..<end) {
-          document.append(contentsOf: chunk[start..<end])
-          depth.scan(chunk[start..<end])
-          start = end
-          if depth.depth <= 0 { endDocument(report) }
-          continue
-        }
-        endUnfinishedDocument(atEnd: false, report)
-      }
-      // A document may also follow held text: it ends what is held only once it proves to be
-      // an error payload (see `endDocument`), so user info that starts with `{` still joins its
-      // error.
-      if let jsonLine = Self.jsonLine(chunk, from: start, count: count) {
-        // The text before the document, then the document's first line.
-        if jsonLine > start { scanText(chunk, start..<jsonLine, report) }
-        let end = Self.lineEnd(chunk, from: jsonLine, count: count)
-        depth = JSONDepth()
-        depth.scan(chunk[jsonLine..<end])
-        document = Array(chunk[jsonLine..<end])
-        start = end
-        if depth.depth <= 0 { endDocument(report) }
-        continue
-      }
-      // Plain text up to the next line that starts a document.
-      var end = count
-      if let next = Self.nextJSONLine(chunk, after: start, count: count) {
-        end = next
-      }
-      scanText(chunk, start..<end, report)
-      start = end
-    }
-  }
-
-  /// The input paused: what is held is handed to `report` as it stands.
-  mutating func pause(_ report: (Item) -> Void) {
-    flushHeld(report)
-  }
-
-  /// The input ended: everything held is handed to `report`.
-  mutating func finish(_ report: (Item) -> Void) {
-    if !document.isEmpty { endUnfinishedDocument(atEnd: true, report) }
-    pause(report)
+  /// A stream of what `reader` reads, waiting at most ``Limits/pauseMilliseconds`` for more
+  /// while an error is held; `output` is flushed before every read that may block, and the
+  /// reading stops once writing to it has failed.
+  init(reading reader: LineReader, directory: CodeDirectory, output: Terminal) {
+    self.directory = directory
+    self.reader = reader
+    self.output = output
+    isWhole = false
   }
 
   /// Whether something is held for lines still to come.
   var isHolding: Bool { !held.isEmpty }
 
+  /// The next item, in order: an error as complete as the input allows, or a region that cannot
+  /// be read. `nil` at the end of the input, or, for a stream that takes its input from its
+  /// caller, when it needs more (``take(_:)``). Throws what reading standard input throws.
+  mutating func next() throws(Failure) -> ErrorFinding? {
+    while true {
+      if let item = ready {
+        ready = nil
+        return item
+      }
+      if scanner != nil {
+        if var finding = scanner?.next() {
+          finding.range =
+            scanStart + finding.range.lowerBound..<scanStart + finding.range.upperBound
+          if case .error(var read) = finding.result {
+            read.payload = read.payload.redactingSecrets()
+            directory.name(&read.payload, darwin: read.darwin)
+            finding.result = .error(read)
+          }
+          documentGaveAnything = true
+          return finding
+        }
+        endScan()
+        continue
+      }
+      if let work = queued {
+        queued = nil
+        switch work {
+        case .flushHeld: flushHeld()
+        case .document(let bytes, let start):
+          context = []
+          readDocument(bytes, at: start)
+        }
+        continue
+      }
+      if let from = invalidFrom {
+        if let line = Self.blankInvalidLine(&chunk, from: from, count: count) {
+          invalidFrom = line.upperBound + 1
+          return .unreadable(
+            "a line is not valid UTF-8",
+            in: chunkStart + line.lowerBound..<chunkStart + line.upperBound)
+        }
+        invalidFrom = nil
+      }
+      if position < count {
+        readChunk()
+        continue
+      }
+      if let bytes = unread {
+        unread = nil
+        take(.lines(bytes, count: bytes.count))
+        continue
+      }
+      if ended { return nil }
+      if isWhole {
+        take(.end)
+        continue
+      }
+      let output = output
+      let waitLimit = isHolding ? Limits.pauseMilliseconds : nil
+      guard reader != nil, output?.writeFailure == nil,
+        let input = try reader?.nextChunk(waitLimit: waitLimit, beforeWaiting: { output?.flush() })
+      else { return nil }
+      take(input)
+    }
+  }
+
+  /// Takes the next input: complete lines (each ending with a line feed, except at the end of
+  /// the input), a pause (what is held is given as it stands) or the end (everything held is
+  /// given). ``next()`` then gives what it makes known; take the next input once it says `nil`.
+  mutating func take(_ input: LineReader.Chunk) {
+    switch input {
+    case .lines(let bytes, let count):
+      chunk = bytes
+      self.count = count
+      position = 0
+      chunkStart = inputCount
+      inputCount += count
+      invalidFrom = 0
+      credit = min(credit + count * 4, 1 << 30)
+      // A byte-order mark at the very start of the stream is skipped, as the JSON reader skips
+      // it. Chunks are whole lines, so the first non-empty chunk holds all three bytes.
+      if !pastStreamStart, count > 0 {
+        pastStreamStart = true
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+      }
+    case .paused:
+      flushHeld()
+    case .end:
+      ended = true
+      if document.isEmpty {
+        flushHeld()
+      } else {
+        queued = .flushHeld
+        endUnfinishedDocument(atEnd: true)
+      }
+    }
+  }
+
   /// Blanks the lines of `bytes[0..<count]` that are not valid UTF-8 (their line feeds stay, so
-  /// the errors on the lines around them are still read) and returns how many there were. The
-  /// text is checked in one pass (``firstInvalidUTF8(in:from:before:)``, ASCII sixteen bytes at
-  /// a time); only a line with an invalid sequence is looked at again, to blank it.
+  /// the errors on the lines around them are still read) and returns how many there were.
   static func blankInvalidLines(_ bytes: inout [UInt8], count: Int) -> Int {
     var invalid = 0
     var position = 0
-    while let bad = firstInvalidUTF8(in: bytes, from: position, before: count) {
-      // Everything from `position` (a line start) to `bad` is valid: the line starts after
-      // the last line feed in between.
-      var start = bad
-      while start > position, bytes[start - 1] != 0x0A { start -= 1 }
-      let end = findByte(0x0A, in: bytes, from: bad, before: count) ?? count
-      for index in start..<end { bytes[index] = 0x20 }
+    while let line = blankInvalidLine(&bytes, from: position, count: count) {
       invalid += 1
-      position = end + 1
+      position = line.upperBound + 1
     }
     return invalid
   }
 
-  /// Hands on a reader's finding as the tool prints it: an error redacted and named by the
-  /// tables, or the reason a region cannot be read.
-  private func hand(_ finding: ErrorFinding, to report: (Item) -> Void) {
-    switch finding.result {
-    case .error(let read):
-      var payload = read.payload.redactingSecrets()
-      directory.name(&payload, darwin: read.darwin)
-      report(.error(payload, cut: read.cut))
-    case .unreadable(let reason):
-      report(.unreadable(reason))
-    }
+  /// Blanks the first line at or after `position` (a line start) in `bytes[0..<count]` that is
+  /// not valid UTF-8, and returns its range without its line feed; `nil` when every line is
+  /// valid. The text is checked in one pass (``firstInvalidUTF8(in:from:before:)``, ASCII
+  /// sixteen bytes at a time); only a line with an invalid sequence is looked at again.
+  private static func blankInvalidLine(_ bytes: inout [UInt8], from position: Int, count: Int)
+    -> Range<Int>?
+  {
+    guard position < count, let bad = firstInvalidUTF8(in: bytes, from: position, before: count)
+    else { return nil }
+    // Everything from `position` to `bad` is valid: the line starts after the last line feed
+    // in between.
+    var start = bad
+    while start > position, bytes[start - 1] != 0x0A { start -= 1 }
+    let end = findByte(0x0A, in: bytes, from: bad, before: count) ?? count
+    for index in start..<end { bytes[index] = 0x20 }
+    return start..<end
   }
 
   // MARK: Text
 
-  private mutating func scanText(
-    _ chunk: [UInt8], _ range: Range<Int>, _ report: (Item) -> Void
-  ) {
-    guard !range.isEmpty else { return }
-    if held.isEmpty {
-      read(chunk, range, isOpen: true, report)
+  /// Reads on in the chunk: the next line of an open document, a document's first line, or
+  /// plain text up to the next line that starts a document.
+  private mutating func readChunk() {
+    if !document.isEmpty {
+      // Lines of an open JSON document, while they look like JSON.
+      let end = Self.lineEnd(chunk, from: position, count: count)
+      guard Self.looksLikeJSON(chunk, position..<end) else {
+        endUnfinishedDocument(atEnd: false)
+        return
+      }
+      document.append(contentsOf: chunk[position..<end])
+      depth.scan(chunk[position..<end])
+      position = end
+      if depth.depth <= 0 { endDocument() }
       return
     }
-    held.append(contentsOf: chunk[range])
+    // A document may also follow held text: it ends what is held only once it proves to be
+    // an error payload (see `endDocument`), so user info that starts with `{` still joins its
+    // error.
+    if Self.startsJSON(chunk, from: position, count: count) {
+      let end = Self.lineEnd(chunk, from: position, count: count)
+      depth = JSONDepth()
+      depth.scan(chunk[position..<end])
+      document = Array(chunk[position..<end])
+      documentStart = chunkStart + position
+      position = end
+      if depth.depth <= 0 { endDocument() }
+      return
+    }
+    let end = Self.nextJSONLine(chunk, after: position, count: count) ?? count
+    scanText(chunk, position..<end, at: chunkStart + position)
+    position = end
+  }
+
+  /// Reads `bytes[range]`, whose first byte is at `start` in the input, after what is held.
+  private mutating func scanText(_ bytes: [UInt8], _ range: Range<Int>, at start: Int) {
+    guard !range.isEmpty else { return }
+    if held.isEmpty {
+      startScan(bytes, range, isOpen: true, at: start)
+      return
+    }
+    held.append(contentsOf: bytes[range])
     if held.count > Limits.heldError {
-      flushHeld(report)
+      flushHeld()
     } else if credit >= held.count {
       credit -= held.count
       let bytes = held
       held = []
-      read(bytes, 0..<bytes.count, isOpen: true, report)
+      startScan(bytes, 0..<bytes.count, isOpen: true, at: heldStart)
     }
   }
 
-  /// Scans `bytes[range]` after the context kept from before; what may go on is held from where
-  /// its error starts, and the end of what was read (after its last error) is kept as the
-  /// context of what follows.
-  private mutating func read(
-    _ bytes: [UInt8], _ range: Range<Int>, isOpen: Bool, _ report: (Item) -> Void
+  /// Starts the scan of `bytes[range]` (its first byte at `start` in the input) after the
+  /// context kept from before.
+  private mutating func startScan(
+    _ bytes: [UInt8], _ range: Range<Int>, isOpen: Bool, at start: Int
   ) {
     let text: PastedText
     if context.isEmpty {
@@ -198,18 +318,37 @@ struct ErrorStream {
       joined.append(contentsOf: bytes[range])
       text = PastedText(joined, isOpen: isOpen, start: context.count)
     }
-    let end = ErrorScanner.scan(text) { hand($0, to: report) }
-    let kept = end.heldFrom ?? text.count
-    if let heldFrom = end.heldFrom { held = Array(text.bytes[heldFrom..<text.count]) }
-    let from = max(end.covered, kept - Limits.lookBehind, 0)
+    scanner = ErrorScanner(text)
+    scanStart = start - context.count
+    documentFailure = nil
+  }
+
+  /// The scan ended. After a document's: its failure when no error was found in it. After
+  /// text: what may go on is held from where its error starts, and the end of what was read
+  /// (after its last error) is kept as the context of what follows.
+  private mutating func endScan() {
+    guard let scanner else { return }
+    self.scanner = nil
+    if let failure = documentFailure {
+      documentFailure = nil
+      if !documentGaveAnything { ready = failure }
+      return
+    }
+    let text = scanner.text
+    let kept = scanner.heldFrom ?? text.count
+    if let heldFrom = scanner.heldFrom {
+      held = Array(text.bytes[heldFrom..<text.count])
+      heldStart = scanStart + heldFrom
+    }
+    let from = max(scanner.covered, kept - Limits.lookBehind, 0)
     context = from < kept ? Array(text.bytes[from..<kept]) : []
   }
 
-  private mutating func flushHeld(_ report: (Item) -> Void) {
+  private mutating func flushHeld() {
     guard !held.isEmpty else { return }
     let bytes = held
     held = []
-    read(bytes, 0..<bytes.count, isOpen: false, report)
+    startScan(bytes, 0..<bytes.count, isOpen: false, at: heldStart)
   }
 
   // MARK: JSON documents
@@ -217,57 +356,59 @@ struct ErrorStream {
   /// A document whose braces stay open. After held text it is that text's continuation, read
   /// with it. When a line that does not look like JSON ends it, it is read as text if it is
   /// only brackets (a dictionary's `{` on a line of its own, as `NSLog` prints one); otherwise it
-  /// is read as a document that does not parse (``readDocument(_:unfinished:_:)``).
-  private mutating func endUnfinishedDocument(atEnd: Bool, _ report: (Item) -> Void) {
+  /// is read as a document that does not parse (``readDocument(_:at:unfinished:)``).
+  private mutating func endUnfinishedDocument(atEnd: Bool) {
     let bytes = document
     document = []
     let onlyBrackets = bytes.allSatisfy {
       PastedText.isSpace($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
     }
     if !held.isEmpty || (onlyBrackets && !atEnd) {
-      scanText(bytes, 0..<bytes.count, report)
+      scanText(bytes, 0..<bytes.count, at: documentStart)
       return
     }
     context = []
     // At the end of the input, the JSON reader says what is missing (`{` alone: "expected a key
     // in an object").
-    readDocument(bytes, unfinished: atEnd ? nil : "a JSON document ends unfinished", report)
+    readDocument(
+      bytes, at: documentStart, unfinished: atEnd ? nil : "a JSON document ends unfinished")
   }
 
   /// A document whose braces closed. After held text it is a document only when it is an
   /// error payload (a JSON object with a `domain` and a `code`): then what is held is complete
-  /// and is reported first. Anything else (user info such as `{NSFilePath=/tmp/a}` on its own
+  /// and is given first. Anything else (user info such as `{NSFilePath=/tmp/a}` on its own
   /// line, a JSON log line) is the held text's continuation, as it is in the whole text.
-  private mutating func endDocument(_ report: (Item) -> Void) {
+  private mutating func endDocument() {
     let bytes = document
     document = []
     if !held.isEmpty {
       guard let json = try? JSONReader.parse(bytes), json.looksLikeErrorPayload else {
-        scanText(bytes, 0..<bytes.count, report)
+        scanText(bytes, 0..<bytes.count, at: documentStart)
         return
       }
-      flushHeld(report)
+      flushHeld()
+      queued = .document(bytes, at: documentStart)
+      return
     }
     context = []
-    readDocument(bytes, report)
+    readDocument(bytes, at: documentStart)
   }
 
-  /// A JSON document, whole: an ErrorPayload is reported as it was given. A document that
-  /// claims to be one (a `domain` and a `code` key in its outermost object) but does not parse or
-  /// breaks the format's rules is refused, as every reader of the format refuses it
-  /// (Docs/ErrorPayload.md, "One reading"). Any other is read as text (a JSON log line's strings
-  /// may hold error text, a dictionary as `NSLog` prints it is not JSON, a log line may be cut),
-  /// and is unreadable only when no error is found in it: for the reason `unfinished` gives
-  /// when its braces stayed open, or as the JSON reader says.
-  private func readDocument(
-    _ bytes: [UInt8], unfinished: String? = nil, _ report: (Item) -> Void
-  ) {
+  /// A JSON document, whole, its first byte at `start` in the input: an ErrorPayload is given
+  /// as it was given. A document that claims to be one (a `domain` and a `code` key in its
+  /// outermost object) but does not parse or breaks the format's rules is refused, as every
+  /// reader of the format refuses it (Docs/ErrorPayload.md, "One reading"). Any other is read as
+  /// text (a JSON log line's strings may hold error text, a dictionary as `NSLog` prints it is
+  /// not JSON, a log line may be cut), and is unreadable only when no error is found in it: for
+  /// the reason `unfinished` gives when its braces stayed open, or as the JSON reader says.
+  private mutating func readDocument(_ bytes: [UInt8], at start: Int, unfinished: String? = nil) {
+    let range = start..<start + bytes.count
     let reason: String
     let claimsPayload: Bool
     do {
       let json = try JSONReader.parse(bytes)
       do {
-        report(.document(try ErrorPayload(jsonValue: json)))
+        ready = .document(try ErrorPayload(jsonValue: json), in: range)
         return
       } catch {
         reason = error.message
@@ -277,9 +418,14 @@ struct ErrorStream {
       reason = unfinished ?? error.message
       claimsPayload = Self.hasPayloadKeys(bytes)
     }
-    let found = claimsPayload ? [] : ErrorScanner.findAll(in: PastedText(bytes))
-    if found.isEmpty { report(.unreadable(reason)) }
-    for finding in found { hand(finding, to: report) }
+    guard !claimsPayload else {
+      ready = .unreadable(reason, in: range)
+      return
+    }
+    scanner = ErrorScanner(PastedText(bytes))
+    scanStart = start
+    documentFailure = .unreadable(reason, in: range)
+    documentGaveAnything = false
   }
 
   /// Whether JSON text that does not parse has a `domain` and a `code` key in its outermost
@@ -323,11 +469,11 @@ struct ErrorStream {
     findByte(0x0A, in: chunk, from: start, before: count).map { $0 + 1 } ?? count
   }
 
-  /// The start of the line at `start` when its first byte after spaces is `{`.
-  private static func jsonLine(_ chunk: [UInt8], from start: Int, count: Int) -> Int? {
+  /// Whether the line at `start` starts with `{` after spaces.
+  private static func startsJSON(_ chunk: [UInt8], from start: Int, count: Int) -> Bool {
     var position = start
     while position < count, chunk[position] == 0x20 || chunk[position] == 0x09 { position += 1 }
-    return position < count && chunk[position] == UInt8(ascii: "{") ? start : nil
+    return position < count && chunk[position] == UInt8(ascii: "{")
   }
 
   /// The start of the first line after `start` whose first byte after spaces is `{`. A brace
