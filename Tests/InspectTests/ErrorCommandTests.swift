@@ -1,5 +1,6 @@
 import ErrorKitCore
 import Foundation
+import StateKitTesting
 import Testing
 
 @testable import InspectKit
@@ -584,5 +585,20 @@ extension ErrorCommandTests {
     #expect(try Self.chains(run.stdout) == ["NSCocoaErrorDomain 4 > NSPOSIXErrorDomain 2"])
     #expect(run.stdout.contains(#""description": "“a.txt” couldn’t be removed.""#))
     #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+  }
+}
+
+extension ErrorCommandTests {
+  /// The forms read since issue 47 stay linear in their worst tokens.
+  @Test(.enabled(if: GrowthChecks.requested)) func retypedFormsAreLinear() {
+    ErrorStreamTests.expectLinear("domains of words that never reach Code=") {
+      String(repeating: "Error Domain=a b c d e f g h i j k l m n o p ", count: $0 / 40) + "\n"
+    }
+    ErrorStreamTests.expectLinear("&quot; quotes that never close") {
+      String(repeating: #"Error Domain=D Code=1 &quot;x &amp; "#, count: $0 / 30) + "\n"
+    }
+    ErrorStreamTests.expectLinear("lower-case keys with open descriptions") {
+      String(repeating: #"domain=NSCocoaErrorDomain code=1 "a "#, count: $0 / 30) + "\n"
+    }
   }
 }

@@ -166,6 +166,26 @@ struct NSErrorText: ErrorReader {
     Failure(message: "cannot read NSError text at byte \(index - start): \(reason)")
   }
 
+  /// The longest domain with spaces in it that is read, in bytes.
+  static let longestSpacedDomain = 64
+
+  /// Where `Code=` starts after a domain of words and single spaces that begins at `start`, or
+  /// `nil` when something other than letters, digits, `.`, `_`, `-` and spaces comes first.
+  private func spacedDomainEnd(from start: Int) -> Int? {
+    var cursor = start
+    while cursor < end, cursor - start < Self.longestSpacedDomain {
+      let byte = bytes[cursor]
+      if byte == 0x20, startsWithCodeKey(at: cursor + 1) { return cursor + 1 }
+      guard
+        byte == 0x20 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+          || byte == UInt8(ascii: "-") || ASCIIDigits.isDecimalDigit(byte)
+          || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      else { return nil }
+      cursor += 1
+    }
+    return nil
+  }
+
   /// Whether `Code=` or, retyped, `code=` stands at `position`.
   private func startsWithCodeKey(at position: Int? = nil) -> Bool {
     starts(with: "Code=", at: position) || starts(with: "code=", at: position)
@@ -212,8 +232,14 @@ struct NSErrorText: ErrorReader {
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
     while index < end, !PastedText.isSpace(bytes[index]), !startsWithCodeKey() { index += 1 }
-    let domain = text(domainStart..<index)
+    var domain = text(domainStart..<index)
     index = source.skippingSpaces(from: index)
+    // An app's own domain may hold spaces (`Domain=Network Error Code=-1005`): plain words up
+    // to `Code=` on the line, looked for over at most ``longestSpacedDomain`` bytes.
+    if !startsWithCodeKey(), let codeKey = spacedDomainEnd(from: domainStart) {
+      domain = text(domainStart..<codeKey - 1)
+      index = codeKey
+    }
     // `code=` in lower case: a person retyped the key.
     guard startsWithCodeKey() else {
       throw failure(
