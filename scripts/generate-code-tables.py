@@ -128,7 +128,7 @@ LEADING_WORDS = {"XPC": "xpc", "SQLite": "sqlite", "URL": "url", "HTTP": "http",
 
 # Prefixes of C constants, longest first, with what the Swift case name keeps.
 SWIFT_PREFIXES = [
-    "NSXMLParser", "ARErrorCode", "HKError", "AVAudioSessionErrorCode", "ASAuthorizationError", "NSItemProvider", "NEVPNError", "CKError", "SKError", "kCLError", "LAError", "AVError", "PHPhotosError", "CBATTError", "CBError",
+    "NSXMLParser", "SCStreamError", "ARErrorCode", "HKError", "AVAudioSessionErrorCode", "ASAuthorizationError", "NSItemProvider", "NEVPNError", "CKError", "SKError", "kCLError", "LAError", "AVError", "PHPhotosError", "CBATTError", "CBError",
     "WKError", "WebKitError", "kCFURLError", "kCFNetServiceError", "kCFErrorHTTP", "kCFError",
     "kCFSOCKS5Error", "kCFSOCKS4Error", "kCFSOCKSError", "kCFFTPError", "kCFHostError",
     "kCFHTTPCookie", "kCFStreamError", "NS",

@@ -468,3 +468,25 @@ struct CodeTableTests {
     }
   }
 }
+
+extension CodeTableTests {
+  /// Codes added after the SDK snapshot, from the newer header that declares them, marked with
+  /// that SDK; the snapshot's own codes of the domain stay as they were.
+  @Test func codesNewerThanTheSnapshot() throws {
+    let stopped = try Run(["error", "SCStreamErrorDomain -3821"])
+    #expect(stopped.status == 0, "\(stopped)")
+    #expect(stopped.stdout.hasPrefix("SCStreamErrorDomain -3821 systemStoppedStream"))
+    #expect(stopped.stdout.contains("The system, not the user, stopped"))
+    // The row says which SDK declares it (shown when a row has no meaning).
+    let rows = (0..<CodeTables.rowCount).map(CodeRow.init(at:))
+    let declared = rows.filter { $0.code == -3821 && $0.name.description == "systemStoppedStream" }
+    #expect(
+      declared.map(\.declaration.description) == [
+        "ScreenCaptureKit.framework, SCError.h (macOS 15.0 SDK)"
+      ])
+    let microphone = try Run(["error", "SCStreamErrorDomain -3820"])
+    #expect(microphone.stdout.hasPrefix("SCStreamErrorDomain -3820 failedToStartMicrophoneCapture"))
+    let user = try Run(["error", "SCStreamErrorDomain -3817"])
+    #expect(user.stdout.hasPrefix("SCStreamErrorDomain -3817 userStopped"))
+  }
+}

@@ -1,5 +1,6 @@
 import ErrorKitCore
 import Foundation
+import StateKitTesting
 import Testing
 
 @testable import InspectKit
@@ -560,5 +561,44 @@ struct ErrorCommandTests {
     }
     #expect(
       runs[0].stderr.contains(#""https://<redacted>@example.org/?sig=<redacted>""#), "\(runs[0])")
+  }
+}
+
+extension ErrorCommandTests {
+  /// The chain of each top-level error of a JSON Lines output, as "domain code > domain code".
+  static func chains(_ stdout: String) throws -> [String] {
+    try stdout.split(separator: "\n").map { line in
+      try ErrorPayload(json: String(line)).chain.map { "\($0.domain) \($0.code)" }
+        .joined(separator: " > ")
+    }
+  }
+
+  /// NSError text as people retype or re-render it: `code=` in lower case, quotes written as
+  /// `&quot;` by a page that escaped them.
+  @Test(arguments: [
+    #"Error Domain=NSCocoaErrorDomain code=4 "“a.txt” couldn’t be removed." UserInfo={NSUnderlyingError=0x600 {Error Domain=NSPOSIXErrorDomain code=2 "No such file or directory"}}"#,
+    #"Error Domain=NSCocoaErrorDomain Code=4 &quot;“a.txt” couldn’t be removed.&quot; UserInfo={NSUnderlyingError=0x600 {Error Domain=NSPOSIXErrorDomain Code=2 &quot;No such file or directory&quot;}}"#,
+  ])
+  func retypedNSErrorText(_ text: String) throws {
+    let run = try Run(["error", "--json", "-"], stdin: Data(text.utf8))
+    #expect(run.status == 0, "\(run)")
+    #expect(try Self.chains(run.stdout) == ["NSCocoaErrorDomain 4 > NSPOSIXErrorDomain 2"])
+    #expect(run.stdout.contains(#""description": "“a.txt” couldn’t be removed.""#))
+    #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+  }
+}
+
+extension ErrorCommandTests {
+  /// The forms read since issue 47 stay linear in their worst tokens.
+  @Test(.enabled(if: GrowthChecks.requested)) func retypedFormsAreLinear() {
+    ErrorStreamTests.expectLinear("domains of words that never reach Code=") {
+      String(repeating: "Error Domain=a b c d e f g h i j k l m n o p ", count: $0 / 40) + "\n"
+    }
+    ErrorStreamTests.expectLinear("&quot; quotes that never close") {
+      String(repeating: #"Error Domain=D Code=1 &quot;x &amp; "#, count: $0 / 30) + "\n"
+    }
+    ErrorStreamTests.expectLinear("lower-case keys with open descriptions") {
+      String(repeating: #"domain=NSCocoaErrorDomain code=1 "a "#, count: $0 / 30) + "\n"
+    }
   }
 }

@@ -2,7 +2,7 @@ import ErrorKitCore
 import Foundation
 import Testing
 
-/// Error text as people really paste it: 103 samples from public issue threads and docs
+/// Error text as people really paste it: 106 samples from public issue threads and docs
 /// (`Fixtures/real/SOURCES.md` names the source of each), read through standard input as a user
 /// would pipe them. `Fixtures/real/expected.tsv` holds what each must give.
 @Suite("statekit-inspect error: real pastes")
@@ -58,7 +58,7 @@ struct RealPasteTests {
     for file in files {
       #expect(sources.contains("| \(file) |"), "\(file) has no source in SOURCES.md")
     }
-    for kind in ["short", "decoding", "xcode", "nserror", "truncated"] {
+    for kind in ["short", "decoding", "xcode", "nserror", "truncated", "quoting"] {
       #expect(files.contains { $0.hasPrefix(kind + "-") }, "no \(kind) paste")
     }
   }

@@ -9,6 +9,22 @@ struct UsageTests {
     (["error"], "missing INPUT; see --help"),
     (["--bogus", "1"], "unknown option \"--bogus\"; see --help"),
     (["-x", "1"], "unknown option \"-x\"; see --help"),
+    // A paste that starts with `-` reads as an option: the message says how to pass it.
+    (
+      ["error", "-1009 The Internet connection appears to be offline."],
+      "unknown option \"-1009 The Internet connection appears to be offline.\"; to read it as"
+        + " error text, put -- before it (error -- TEXT) or pipe it to error -"
+    ),
+    (
+      ["error", "--> Error Domain=NSURLErrorDomain Code=-1001"],
+      "unknown option \"--> Error Domain=NSURLErrorDomain Code=-1001\"; to read it as error"
+        + " text, put -- before it (error -- TEXT) or pipe it to error -"
+    ),
+    (
+      ["-[AVCaptureSession startRunning]:", "x"],
+      "unknown option \"-[AVCaptureSession startRunning]:\"; to read it as error text, put --"
+        + " before it (error -- TEXT) or pipe it to error -"
+    ),
     (["--state"], "--state needs a value"),
     (["--state", "visited", "1"], "--state needs NAME=BIT, not \"visited\""),
     (["--state", "=16", "1"], "--state needs NAME=BIT, not \"=16\""),
@@ -240,5 +256,26 @@ struct UsageTests {
     let run = try Run(["error", "--", "-1009"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("notConnectedToInternet"))
+  }
+}
+
+extension UsageTests {
+  /// What the message of a paste that starts with `-` says to do works.
+  @Test func pasteAfterDoubleDashIsRead() throws {
+    let paste = "-1009 The Internet connection appears to be offline."
+    let run = try Run(["error", "--", paste])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("notConnectedToInternet"), "\(run)")
+    // A small number that starts a sentence is no code.
+    #expect(try Run(["error", "2 files were lost"]).status == 65)
+    // A paste with an error in it reads the same after `--` and through standard input.
+    let log =
+      "-[RNCamera initializeAudioCaptureSessionInput]: Error Domain=AVFoundationErrorDomain"
+      + " Code=-11814 \"Cannot Record\""
+    let argument = try Run(["error", "--json", "--", log])
+    let piped = try Run(["error", "--json", "-"], stdin: Data(log.utf8))
+    #expect(argument.status == 0, "\(argument)")
+    #expect(argument.stdout.contains("\"AVFoundationErrorDomain\""))
+    #expect(piped.stdout == argument.stdout)
   }
 }

@@ -133,6 +133,13 @@ package struct Inspector {
           bytes: Array(bytes[min(rawEquals + 1, bytes.endIndex)...]))
       }
       guard let option = CommandLineSpec.option(name) else {
+        // No option's name has a space or a sign in it: such an argument is text to read
+        // (`-1009 The Internet…`, `-[AVCaptureSession startRunning]: Error Domain=…`).
+        if Self.looksLikeText(name) {
+          throw Self.usage(
+            "unknown option \(quoted(argument)); to read it as error text, put -- before it"
+              + " (error -- TEXT) or pipe it to error -")
+        }
         throw Self.usage("unknown option \(quoted(argument)); see --help")
       }
       /// The option's value, with the bytes the process received it as.
@@ -251,6 +258,16 @@ package struct Inspector {
     for file in statesFiles { try declareStates(from: file) }
     for file in errorsFiles { try loadErrors(from: file) }
     return nil
+  }
+
+  /// Whether an argument that starts with `-` and names no option is text rather than a
+  /// misspelt option: after its dashes it starts with something other than a letter, or it has
+  /// something other than letters, digits and dashes.
+  static func looksLikeText(_ argument: String) -> Bool {
+    let name = argument.drop { $0 == "-" }
+    guard let first = name.first else { return false }
+    let isWordCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-") }
+    return !(first.isASCII && first.isLetter) || !name.allSatisfy(isWordCharacter)
   }
 
   /// The command a `--help` given before it asks about: the first operand, when it is a

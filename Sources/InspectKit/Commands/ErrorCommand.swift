@@ -134,6 +134,15 @@ extension Inspector {
       }
       return found
     }
+    if words.count > 1, Self.isLeadingCode(words[0]), let code = Self.lookupCode(words[0]) {
+      // `-1009 The Internet connection appears to be offline.`: a code and what it says, as a
+      // log or an alert shows them; the words add nothing a look-up of the code can use.
+      let found = lookup.found(code: code)
+      guard !found.isEmpty else {
+        throw Failure(status: .notFound, message: "no error has code \(code)")
+      }
+      return found
+    }
     if words.count == 1, words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       let found = lookup.found(named: String(words[0]))
       guard !found.isEmpty else {
@@ -164,6 +173,15 @@ extension Inspector {
   /// A code as a look-up takes it: a decimal number, a hexadecimal one (`0xE8000022`, as tools
   /// print 32-bit statuses), or a four-character code in single quotes (`'!pri'`, the OSStatus
   /// 561017449).
+  /// Whether the first word of a longer text is a code written as one: with a sign or at least
+  /// three digits (`-1009`, `+5`, `1001`), so that `2 files were lost` is no look-up of code 2.
+  static func isLeadingCode(_ word: some StringProtocol) -> Bool {
+    guard let first = word.first else { return false }
+    let digits = word.drop { $0 == "-" || $0 == "+" }
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      && (first == "-" || first == "+" || digits.count >= 3)
+  }
+
   static func lookupCode<S: StringProtocol>(_ word: S) -> Int? {
     if let value = Int(word) { return value }
     let utf8 = Array(word.utf8)

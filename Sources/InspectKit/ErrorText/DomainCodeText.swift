@@ -227,7 +227,9 @@ enum DomainCodeText: ErrorReader {
     }
     guard looksLikeDomain(value) else { return nil }
     if let code = codeKey(text, from: codeFrom) {
-      let range = wordStart..<max(code.end, after)
+      // The description after the code is part of the error, not another one: in
+      // `domain=nscocoaerrordomain code=1590 "… (Cocoa error 1590.)"` it is the short form.
+      let range = wordStart..<max(descriptionEnd(text, from: code.end) ?? code.end, after)
       let first = ErrorPayload(domain: KnownDomains.canonical(value), code: code.value)
       return followsCauses
         ? withUnderlying(text, first, in: range, floor: floor) : .error(first, in: range)
@@ -235,6 +237,43 @@ enum DomainCodeText: ErrorReader {
     if text.isOpen, reachesEnd(text, from: codeFrom) { return waiting(text, from: wordStart) }
     if let code = siblingCodeBefore(text, at: wordStart, floor: floor) {
       return finding(domain: value, code: code.value, in: code.start..<after)
+    }
+    return nil
+  }
+
+  /// The end of a quoted description that follows a code on its line (`"…"`, `\"…"`, `“…”`):
+  /// just past its first closing quote that ends the line or comes before white space or
+  /// punctuation, looked for up to ``window`` bytes on; `nil` when no quote opens or closes.
+  private static func descriptionEnd(_ text: PastedText, from position: Int) -> Int? {
+    var cursor = skipBlanks(text, from: position)
+    if cursor < text.count, text[cursor] == UInt8(ascii: "\\") { cursor += 1 }
+    guard let open = quoteWidth(text, at: cursor) else { return nil }
+    let lineEnd = min(text.lineEnd(of: cursor), cursor + window)
+    var scan = cursor + open
+    while scan < lineEnd {
+      if let width = quoteWidth(text, at: scan) {
+        let after = scan + width
+        if after >= lineEnd || after >= text.count { return after }
+        let next = text[after]
+        if next == 0x20 || next == 0x09 || next == 0x0D || ",.;:)}]`'".utf8.contains(next) {
+          return after
+        }
+        scan = after
+      } else {
+        scan += 1
+      }
+    }
+    return nil
+  }
+
+  /// The width of a straight or curly double quote at `position`, or `nil`.
+  private static func quoteWidth(_ text: PastedText, at position: Int) -> Int? {
+    guard position < text.count else { return nil }
+    if text[position] == UInt8(ascii: "\"") { return 1 }
+    if position + 2 < text.count, text[position] == 0xE2, text[position + 1] == 0x80,
+      text[position + 2] == 0x9C || text[position + 2] == 0x9D
+    {
+      return 3
     }
     return nil
   }

@@ -111,12 +111,14 @@ struct NSErrorText: ErrorReader {
   static func isEscaped(_ text: PastedText, domainAt position: Int) -> Bool {
     var cursor = position + 7
     while cursor < text.count, cursor - position < 256, !PastedText.isSpace(text[cursor]),
-      !text.starts(with: "Code=", at: cursor)
+      !text.starts(with: "Code=", at: cursor), !text.starts(with: "code=", at: cursor)
     {
       cursor += 1
     }
     cursor = text.skippingSpaces(from: cursor)
-    guard text.starts(with: "Code=", at: cursor) else { return false }
+    guard text.starts(with: "Code=", at: cursor) || text.starts(with: "code=", at: cursor) else {
+      return false
+    }
     cursor += 5
     if text[cursor] == UInt8(ascii: "-") { cursor += 1 }
     while cursor < text.count, ASCIIDigits.isDecimalDigit(text[cursor]) { cursor += 1 }
@@ -164,6 +166,31 @@ struct NSErrorText: ErrorReader {
     Failure(message: "cannot read NSError text at byte \(index - start): \(reason)")
   }
 
+  /// The longest domain with spaces in it that is read, in bytes.
+  static let longestSpacedDomain = 64
+
+  /// Where `Code=` starts after a domain of words and single spaces that begins at `start`, or
+  /// `nil` when something other than letters, digits, `.`, `_`, `-` and spaces comes first.
+  private func spacedDomainEnd(from start: Int) -> Int? {
+    var cursor = start
+    while cursor < end, cursor - start < Self.longestSpacedDomain {
+      let byte = bytes[cursor]
+      if byte == 0x20, startsWithCodeKey(at: cursor + 1) { return cursor + 1 }
+      guard
+        byte == 0x20 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+          || byte == UInt8(ascii: "-") || ASCIIDigits.isDecimalDigit(byte)
+          || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      else { return nil }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// Whether `Code=` or, retyped, `code=` stands at `position`.
+  private func startsWithCodeKey(at position: Int? = nil) -> Bool {
+    starts(with: "Code=", at: position) || starts(with: "code=", at: position)
+  }
+
   private func starts(with text: String, at position: Int? = nil) -> Bool {
     let position = position ?? index
     let utf8 = text.utf8
@@ -204,10 +231,17 @@ struct NSErrorText: ErrorReader {
     errorCount += 1
     // The domain runs to the white space before `Code=`, which may be a line break.
     let domainStart = index
-    while index < end, !PastedText.isSpace(bytes[index]), !starts(with: "Code=") { index += 1 }
-    let domain = text(domainStart..<index)
+    while index < end, !PastedText.isSpace(bytes[index]), !startsWithCodeKey() { index += 1 }
+    var domain = text(domainStart..<index)
     index = source.skippingSpaces(from: index)
-    guard starts(with: "Code=") else {
+    // An app's own domain may hold spaces (`Domain=Network Error Code=-1005`): plain words up
+    // to `Code=` on the line, looked for over at most ``longestSpacedDomain`` bytes.
+    if !startsWithCodeKey(), let codeKey = spacedDomainEnd(from: domainStart) {
+      domain = text(domainStart..<codeKey - 1)
+      index = codeKey
+    }
+    // `code=` in lower case: a person retyped the key.
+    guard startsWithCodeKey() else {
       throw failure(
         atEnd ? "the text ends before \"Code=\"" : "expected \"Code=\" after the domain")
     }
@@ -285,8 +319,9 @@ struct NSErrorText: ErrorReader {
   /// punctuation (for a nested error, the first quote followed by `}`). A text that ends inside
   /// the description keeps it as cut.
   private mutating func quotedText(nested: Bool) -> String? {
-    // Pastes that went through a word processor have “…” instead of "…" (even “…“).
-    let smart = quoteWidth(at: index) == 3
+    // Pastes that went through a word processor have “…” instead of "…" (even “…“); a page
+    // that escaped its text, `&quot;…&quot;`.
+    let smart = quoteWidth(at: index) > 1
     index += quoteWidth(at: index)
     let start = index
     // From the line index, not by walking the line: a line of many errors stays linear.
@@ -319,7 +354,7 @@ struct NSErrorText: ErrorReader {
         if after >= limit || PastedText.isSpace(following)
           || [
             UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: ":"),
-            UInt8(ascii: ";"), UInt8(ascii: "."),
+            UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "`"),
           ].contains(following)
         {
           candidate = position
@@ -342,10 +377,12 @@ struct NSErrorText: ErrorReader {
     return text(start..<end)
   }
 
-  /// The width of a quote at a position: 1 for `"`, 3 for `“` or `”`, 0 for anything else.
+  /// The width of a quote at a position: 1 for `"`, 3 for `“` or `”`, 6 for `&quot;`, 0 for
+  /// anything else.
   private func quoteWidth(at position: Int) -> Int {
     guard position < end else { return 0 }
     if bytes[position] == UInt8(ascii: "\"") { return 1 }
+    if bytes[position] == UInt8(ascii: "&"), starts(with: "&quot;", at: position) { return 6 }
     if position + 2 < end, bytes[position] == 0xE2, bytes[position + 1] == 0x80,
       bytes[position + 2] == 0x9C || bytes[position + 2] == 0x9D
     {
