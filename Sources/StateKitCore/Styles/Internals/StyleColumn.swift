@@ -143,8 +143,10 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
       index = nil
       return _StyleReadRecord(self, index: own)
     }
+    // At most 64 slots: the index is rebuilt at every change of the table, and a table of
+    // three entries over more bits scans as fast as it reads a large index.
     let selectors = storage.selectors
-    index = _StateIndex(relevant: storage.relevant) { state in
+    index = _StateIndex(relevant: storage.relevant, maximumSlotBits: 6) { state in
       UInt16(truncatingIfNeeded: _TableStorage<Value>.firstMatch(selectors, state: state))
     }
     return _StyleReadRecord(self, index: index)
