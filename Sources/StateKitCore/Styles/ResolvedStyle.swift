@@ -31,7 +31,7 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter key: The attribute.
   /// - Complexity: O(1): a scan of a few attributes, or a hash of the name for more, finds the
   ///   attribute's table, which resolves the state.
-  @inlinable @inline(__always)
+  @inlinable
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
     _storage.value(of: key, state: _state)
   }
@@ -46,7 +46,7 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - key: The attribute.
   ///   - defaultValue: The value when no entry applies; evaluated only then.
-  @inlinable @inline(__always)
+  @inlinable
   public subscript<Value>(key: StyleKey<Value>, default defaultValue: @autoclosure () -> Value)
     -> Value
   {

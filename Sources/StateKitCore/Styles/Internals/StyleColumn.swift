@@ -59,10 +59,6 @@ class _StyleColumnBase: @unchecked Sendable {
   /// The table as a theme file's attribute holds it (its entries, without the precedence the
   /// style set writes), or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
-  /// What a read of the column needs, valid until the column's table changes. A table too
-  /// small to have an index of its own gets one in `index`, which the caller keeps for as long
-  /// as the record, so that no read scans (a scan's exit mispredicts on varied states).
-  func readRecord(index: inout _StateIndex?) -> _StyleReadRecord { preconditionFailure("abstract") }
 }
 
 /// The column of an attribute whose values are `Value`.
@@ -135,21 +131,6 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
     var copy = table
     for selector in selectors { copy[selector] = nil }
     return copy.isEmpty ? nil : _StyleColumn(slot: slot, table: copy)
-  }
-
-  override func readRecord(index: inout _StateIndex?) -> _StyleReadRecord {
-    let storage = table._storage
-    if let own = storage.index {
-      index = nil
-      return _StyleReadRecord(self, index: own)
-    }
-    // At most 64 slots: the index is rebuilt at every change of the table, and a table of
-    // three entries over more bits scans as fast as it reads a large index.
-    let selectors = storage.selectors
-    index = _StateIndex(relevant: storage.relevant, maximumSlotBits: 6) { state in
-      UInt16(truncatingIfNeeded: _TableStorage<Value>.firstMatch(selectors, state: state))
-    }
-    return _StyleReadRecord(self, index: index)
   }
 
   override var encodable: (any Encodable)? {

@@ -7,17 +7,7 @@
 @usableFromInline
 final class _StyleTables: @unchecked Sendable {
   /// The attributes, in the order they were added.
-  private(set) var columns: [_StyleColumnBase]
-  /// One record per column, in the order of `columns`, rewritten after every change: what a
-  /// read needs, in plain words. Unchecked exclusivity: they change only while one style set
-  /// references these tables, and a read never changes them.
-  @exclusivity(unchecked) @usableFromInline private(set) var records:
-    UnsafeMutablePointer<_StyleReadRecord>
-  @exclusivity(unchecked) @usableFromInline private(set) var recordCount = 0
-  private var recordCapacity = 0
-  /// The indexes the records of small tables resolve through, by column; `nil` for a table
-  /// that has its own index (or whose bits do not gather).
-  private var recordIndexes: [_StateIndex?] = []
+  @usableFromInline var columns: [_StyleColumnBase]
   /// The position of each attribute's column.
   private var positions: [_StyleSlot: Int]
   /// The precedence of every table.
@@ -31,31 +21,6 @@ final class _StyleTables: @unchecked Sendable {
     positions = Dictionary(
       columns.enumerated().map { ($1.slot, $0) }, uniquingKeysWith: { first, _ in first })
     relevant = columns.reduce(0) { $0 | $1.relevant }
-    records = .allocate(capacity: 0)
-    writeRecords()
-  }
-
-  deinit {
-    records.deallocate()
-  }
-
-  /// Rewrites the records from the columns, after any change to a column or to the list.
-  private func writeRecords() {
-    if columns.count > recordCapacity {
-      records.deallocate()
-      recordCapacity = max(columns.count, 2 * recordCapacity)
-      records = .allocate(capacity: recordCapacity)
-    }
-    recordIndexes = Array(repeating: nil, count: columns.count)
-    for position in columns.indices { writeRecord(at: position) }
-    recordCount = columns.count
-  }
-
-  /// Rewrites the record of one column.
-  private func writeRecord(at position: Int) {
-    // The records are plain words: overwriting one needs no deinitialization.
-    (records + position).initialize(
-      to: columns[position].readRecord(index: &recordIndexes[position]))
   }
 
   /// The tables of every empty style set with the standard precedence, so that `StyleSet()`
@@ -90,28 +55,21 @@ final class _StyleTables: @unchecked Sendable {
   ///
   /// A style set of a few attributes is scanned, comparing value types, then names; a larger
   /// one finds the attribute through a dictionary.
-  /// The records, compared by value type and the bits of the name, with no reference
-  /// counting and no string comparison; a name found by bits is the same name (`_NameBits`).
-  /// A name not found so is looked up by its text, out of line.
-  @inlinable @inline(__always)
+  @inlinable
   func value<Value>(of key: StyleKey<Value>, state: ControlState) -> Value? {
     let type = ObjectIdentifier(Value.self)
-    let name = _NameBits(key.name)
-    let (records, count) = (self.records, recordCount)
-    // Past 16 attributes, the dictionary finds the column.
-    var column = count <= 16 ? 0 : count
-    while column < count, records[column].type != type || records[column].name != name {
-      column += 1
+    var found: _StyleColumnBase?
+    if columns.count <= 16 {
+      for column in columns where column.type == type && column.name == key.name {
+        found = column
+        break
+      }
+    } else {
+      found = position(of: key).map { columns[$0] }
     }
-    guard column < count else { return value(byText: key, state: state) }
-    // The record's value type is the one its type identifier names.
-    return records[column].resolve(state.rawValue, as: Value.self)
-  }
-
-  /// The value of an attribute whose column is found by the text of its name.
-  @usableFromInline @inline(never)
-  func value<Value>(byText key: StyleKey<Value>, state: ControlState) -> Value? {
-    position(of: key).flatMap { records[$0].resolve(state.rawValue, as: Value.self) }
+    guard let found else { return nil }
+    // A column's value type is the one its type identifier names.
+    return unsafeDowncast(found, to: _StyleColumn<Value>.self).table.resolve(state)
   }
 
   /// The table of an attribute, or `nil` when it has no entries.
@@ -146,15 +104,12 @@ final class _StyleTables: @unchecked Sendable {
     }
     if column.count == 0 {
       remove(at: position)
-      return result
-    }
-    if column.relevant & before == before {
+    } else if column.relevant & before == before {
       // Bits were only added: the union grows without a walk over every column.
       relevant |= column.relevant
     } else {
       relevant = columns.reduce(0) { $0 | $1.relevant }
     }
-    writeRecord(at: position)
     return result
   }
 
@@ -170,7 +125,6 @@ final class _StyleTables: @unchecked Sendable {
       } else {
         relevant = columns.reduce(0) { $0 | $1.relevant }
       }
-      writeRecord(at: position)
     case (let position?, _):
       remove(at: position)
     case (nil, let column?) where column.count > 0:
@@ -184,7 +138,6 @@ final class _StyleTables: @unchecked Sendable {
     positions[column.slot] = columns.count
     columns.append(column)
     relevant |= column.relevant
-    writeRecords()
   }
 
   private func remove(at position: Int) {
@@ -192,13 +145,11 @@ final class _StyleTables: @unchecked Sendable {
     columns.remove(at: position)
     for later in position..<columns.count { positions[columns[later].slot] = later }
     relevant = columns.reduce(0) { $0 | $1.relevant }
-    writeRecords()
   }
 
   /// Reorders every table by another precedence.
   func reorder(by precedence: StatePrecedence) {
     self.precedence = precedence
     columns = columns.map { $0.reordered(by: precedence) }
-    writeRecords()
   }
 }
