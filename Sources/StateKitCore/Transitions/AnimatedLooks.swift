@@ -232,6 +232,8 @@ public struct AnimatedLooks<Look> {
   /// the caller's code, never in data it reads.
   @inlinable @inline(__always)
   func _checkIndex(_ index: Int) {
+    // A programmer error, never input: positions come from the caller's own `append` and
+    // `indices`, as an array's do; no reader of text, files or arguments makes one.
     precondition(index >= 0 && index < _motions.count, "AnimatedLooks: index out of range")
   }
 }
