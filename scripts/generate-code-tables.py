@@ -121,7 +121,22 @@ def read_meanings(path):
     return result
 
 
-MEANINGS = read_meanings(os.path.join(DATA_ROOT, "meanings.tsv"))
+def read_all_meanings():
+    """meanings.tsv and every meanings-*.tsv beside it (one file per family of tables), with no
+    key in two files."""
+    paths = [os.path.join(DATA_ROOT, "meanings.tsv")] + sorted(
+        os.path.join(DATA_ROOT, name) for name in os.listdir(DATA_ROOT)
+        if name.startswith("meanings-") and name.endswith(".tsv"))
+    result = {}
+    for path in paths:
+        for key, text in read_meanings(path).items():
+            if key in result:
+                raise SystemExit(f"{path}: {key} has a meaning in another file too")
+            result[key] = text
+    return result
+
+
+MEANINGS = read_all_meanings()
 
 # Acronyms the Swift overlays write in lower case at the start of a name.
 LEADING_WORDS = {"XPC": "xpc", "SQLite": "sqlite", "URL": "url", "HTTP": "http", "DNS": "dns", "UUID": "uuid"}
