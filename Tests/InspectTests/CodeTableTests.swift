@@ -239,7 +239,7 @@ struct CodeTableTests {
       heading: "NSOSStatusErrorDomain -12733 kCMSampleBufferError_BufferNotReady",
       list: "OSStatus", lines: 0,
       line:
-        "NSOSStatusErrorDomain -12745 kCMClockError_MissingRequiredParameter (Core Media (CMSync))",
+        "NSOSStatusErrorDomain -12745 kCMClockError_MissingRequiredParameter  A required parameter of the clock call is missing. (Core Media (CMSync))",
       pasted: #"Error Domain=NSOSStatusErrorDomain Code=-12710 "(null)""#,
       pastedHeading: "NSOSStatusErrorDomain -12710 kCMFormatDescriptionError_InvalidParameter"),
   ])
@@ -318,7 +318,7 @@ struct CodeTableTests {
       header: "CoreMedia.framework/Headers/CMFormatDescriptionBridge.h",
       list: "OSStatus",
       line:
-        "NSOSStatusErrorDomain -12714 kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription (Core Media (CMFormatDescriptionBridge))"
+        "NSOSStatusErrorDomain -12714 kCMFormatDescriptionBridgeError_InvalidSerializedSampleDescription  The serialized sample description is not valid (for example its size is wrong). (Core Media (CMFormatDescriptionBridge))"
     ),
     NewerHeaderCode(
       number: "OSStatus -16313", name: "kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered",
@@ -327,7 +327,7 @@ struct CodeTableTests {
       label: "Core Media (CMMetadata)", header: "CoreMedia.framework/Headers/CMMetadata.h",
       list: "OSStatus",
       line:
-        "NSOSStatusErrorDomain -16313 kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered (Core Media (CMMetadata))"
+        "NSOSStatusErrorDomain -16313 kCMMetadataDataTypeRegistryError_DataTypeAlreadyRegistered  A metadata data type with this identifier was registered before. (Core Media (CMMetadata))"
     ),
     NewerHeaderCode(
       number: "SKErrorDomain 17", name: "SKErrorOverlayTimeout",
