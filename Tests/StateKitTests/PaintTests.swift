@@ -3,7 +3,7 @@ import StateKitTesting
 import Testing
 
 /// A toolkit's colour: 8 bits a channel, with named opacities as its adjustments.
-private struct RGBA: Hashable, Sendable, AdjustableColor {
+private struct RGBA: Hashable, Sendable, Interpolatable {
   var red, green, blue, alpha: UInt8
 
   enum Opacity: Double, Sendable {
@@ -49,7 +49,10 @@ private struct Swatches: Sendable {
   subscript(role: Role) -> RGBA { colors[role.rawValue] }
 }
 
-private typealias Paint = PaletteColor<Role, RGBA>
+private typealias Paint = PaletteColor<Role, RGBA.Opacity>
+
+/// How the toolkit applies a named opacity, as a paint is resolved with it.
+private func adjust(_ color: RGBA, _ opacity: RGBA.Opacity) -> RGBA { color.adjusted(by: opacity) }
 
 private struct Look: Sendable, Equatable {
   var glyph = "-"
@@ -74,27 +77,27 @@ struct PaintTests {
         RGBA(red: 1, green: 2, blue: 3, alpha: 255), Dark().accent,
       ])
     )
-    #expect(text.color(phase: 0) { dark[$0] } == Dark().text)
-    #expect(text.color(phase: 0) { light[$0] } == light[.text])
-    #expect(Paint(.accent).color(phase: 0.7) { dark[$0] } == Dark().accent)
+    #expect(text.color(phase: 0, adjusting: adjust) { dark[$0] } == Dark().text)
+    #expect(text.color(phase: 0, adjusting: adjust) { light[$0] } == light[.text])
+    #expect(Paint(.accent).color(phase: 0.7, adjusting: adjust) { dark[$0] } == Dark().accent)
   }
 
   @Test func anyTypeThatNamesColoursGivesTheSlots() {
     // A protocol's colours by key path, a class's by closure.
     let dark: any Palette = Dark()
-    let accent = PaletteColor<KeyPath<any Palette, RGBA> & Sendable, RGBA>(\.accent)
-    #expect(accent.color(phase: 0) { dark[keyPath: $0] } == Dark().accent)
+    let accent = PaletteColor<KeyPath<any Palette, RGBA> & Sendable, RGBA.Opacity>(\.accent)
+    #expect(accent.color(phase: 0, adjusting: adjust) { dark[keyPath: $0] } == Dark().accent)
     let theme = Theme()
-    let text = PaletteColor<@Sendable (Theme) -> RGBA, RGBA>({ $0.text })
-    #expect(text.color(phase: 0) { $0(theme) } == theme.text)
+    let text = PaletteColor<@Sendable (Theme) -> RGBA, RGBA.Opacity>({ $0.text })
+    #expect(text.color(phase: 0, adjusting: adjust) { $0(theme) } == theme.text)
   }
 
   @Test func anAdjustmentAppliesToTheSlotAndTheLastOneWins() {
     let swatches = Swatches(colors: [Dark().text, Dark().accent])
     let half = Paint(.text).adjusted(by: .half)
-    #expect(half.color(phase: 0) { swatches[$0] }.alpha == 128)
-    #expect(half.adjusted(by: .clear).color(phase: 0) { swatches[$0] }.alpha == 0)
-    #expect(Paint(.text, adjustment: .half).color(phase: 1) { swatches[$0] }.alpha == 128)
+    #expect(half.color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 128)
+    #expect(half.adjusted(by: .clear).color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
+    #expect(Paint(.text, adjustment: .half).color(phase: 1, adjusting: adjust) { swatches[$0] }.alpha == 128)
     #expect(half == Paint(.text, adjustment: .half) && half != Paint(.text))
   }
 
@@ -106,11 +109,11 @@ struct PaintTests {
       let read = { (role: Role) in palette[role] }
       let text = Paint(.text)
       let pulse = text.adjusted(by: .half).blended(toward: .accent)
-      return text.adjusted(by: .full).color(phase: phase, read) == slot
-        && text.color(phase: phase, read) == slot
-        && pulse.color(phase: 0, read) == slot.adjusted(by: .half)
-        && pulse.color(phase: 1, read) == target
-        && pulse.color(phase: phase, read)
+      return text.adjusted(by: .full).color(phase: phase, adjusting: adjust, read) == slot
+        && text.color(phase: phase, adjusting: adjust, read) == slot
+        && pulse.color(phase: 0, adjusting: adjust, read) == slot.adjusted(by: .half)
+        && pulse.color(phase: 1, adjusting: adjust, read) == target
+        && pulse.color(phase: phase, adjusting: adjust, read)
           == slot.adjusted(by: .half).interpolated(to: target, by: phase)
     }
   }
@@ -119,8 +122,8 @@ struct PaintTests {
     let swatches = Swatches(colors: [Dark().text, Dark().accent])
     let glow = Paint(.text, blendingToward: .accent).adjusted(by: .clear)
     // The target is not adjusted: at phase 1 the paint is the accent, fully opaque.
-    #expect(glow.color(phase: 1) { swatches[$0] } == Dark().accent)
-    #expect(glow.color(phase: 0) { swatches[$0] }.alpha == 0)
+    #expect(glow.color(phase: 1, adjusting: adjust) { swatches[$0] } == Dark().accent)
+    #expect(glow.color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
   }
 
   /// A change table reads, in every state, what the `if`/`else` chain it ports gives.

@@ -5,13 +5,15 @@
 /// A table holds paints, not colours, so one table serves every palette and a theme that
 /// swaps the palette needs no new table. The slot is whatever names a colour of the toolkit's
 /// palette: its enumeration of colours, a key path of a palette protocol or class, a closure
-/// that reads one; where the control draws, ``color(phase:_:)`` reads the slots with the
-/// function it is given. No wrapper type.
+/// that reads one. The adjustment is whatever the toolkit applies to a colour: its named
+/// opacities, or an enumeration of them and its derived attributes. Where the control draws,
+/// ``color(phase:adjusting:_:)`` reads the slots with the function it is given and applies the
+/// adjustment with the toolkit's own function; the colour only has to be ``Interpolatable``
+/// for the blend. No wrapper type.
 ///
 ///     enum Role: Sendable { case text, accent }
-///     struct Gray: Equatable, Sendable, AdjustableColor {
+///     struct Gray: Equatable, Sendable, Interpolatable {
 ///         var level: Double
-///         func adjusted(by factor: Double) -> Gray { Gray(level: level * factor) }
 ///         func interpolated(to other: Gray, by fraction: Double) -> Gray {
 ///             Gray(level: level.interpolated(to: other.level, by: fraction))
 ///         }
@@ -20,24 +22,25 @@
 ///         var text = Gray(level: 0.1), accent = Gray(level: 0.6)
 ///         subscript(role: Role) -> Gray { role == .text ? text : accent }
 ///     }
+///     func dimmed(_ gray: Gray, by factor: Double) -> Gray { Gray(level: gray.level * factor) }
 ///
-///     let caption = PaletteColor<Role, Gray>(.text).adjusted(by: 0.5)
-///     let ring = PaletteColor<Role, Gray>(.text).blended(toward: .accent)
+///     let caption = PaletteColor<Role, Double>(.text).adjusted(by: 0.5)
+///     let ring = PaletteColor<Role, Double>(.text).blended(toward: .accent)
 ///     let light = Palette()
-///     caption.color(phase: 0) { light[$0] }.level  // 0.05
-///     ring.color(phase: 0) { light[$0] }.level     // 0.1
-///     ring.color(phase: 1) { light[$0] }.level     // 0.6
+///     caption.color(phase: 0, adjusting: dimmed) { light[$0] }.level  // 0.05
+///     ring.color(phase: 0, adjusting: dimmed) { light[$0] }.level     // 0.1
+///     ring.color(phase: 1, adjusting: dimmed) { light[$0] }.level     // 0.6
 ///
 /// With an enumeration for its slots and an adjustment that copies as plain bits (a named
 /// opacity), a paint copies as plain bits too, however generic the code that copies a look
 /// that holds it; resolving costs a read of the palette (two when it blends), the adjustment
 /// and the blend. A key path or a closure as the slot works as well, but a key path is read
 /// through the runtime, and either is retained with each copy.
-public struct PaletteColor<Slot: Sendable, Color: AdjustableColor>: Sendable {
+public struct PaletteColor<Slot: Sendable, Adjustment: Sendable>: Sendable {
   /// The palette's colour the paint starts from.
   public var slot: Slot
   /// What is applied to the slot's colour, or `nil` to take it as it is.
-  public var adjustment: Color.Adjustment?
+  public var adjustment: Adjustment?
   /// The palette's colour the paint blends toward by the phase, or `nil` for a paint that does
   /// not move.
   public var target: Slot?
@@ -49,8 +52,7 @@ public struct PaletteColor<Slot: Sendable, Color: AdjustableColor>: Sendable {
   ///   - adjustment: What is applied to it, or `nil`.
   ///   - target: The colour the paint blends toward by the phase, or `nil`.
   @inlinable
-  public init(_ slot: Slot, adjustment: Color.Adjustment? = nil, blendingToward target: Slot? = nil)
-  {
+  public init(_ slot: Slot, adjustment: Adjustment? = nil, blendingToward target: Slot? = nil) {
     (self.slot, self.adjustment, self.target) = (slot, adjustment, target)
   }
 
@@ -59,7 +61,7 @@ public struct PaletteColor<Slot: Sendable, Color: AdjustableColor>: Sendable {
   /// - Parameter adjustment: One of the toolkit's adjustments.
   /// - Returns: The adjusted paint.
   @inlinable
-  public func adjusted(by adjustment: Color.Adjustment) -> Self {
+  public func adjusted(by adjustment: Adjustment) -> Self {
     var paint = self
     paint.adjustment = adjustment
     return paint
@@ -83,16 +85,19 @@ public struct PaletteColor<Slot: Sendable, Color: AdjustableColor>: Sendable {
   /// - Parameters:
   ///   - phase: How far toward the target a blending paint is, from 0 to 1 (a ``Pulse``'s
   ///     phase); a paint that does not blend ignores it.
+  ///   - adjust: Applies an adjustment to a colour, the toolkit's own function (`opacity(_:)`).
   ///   - palette: Reads a slot's colour from the palette the control draws with.
   /// - Returns: The colour.
   @inlinable
-  public func color(phase: Double, _ palette: (Slot) -> Color) -> Color {
+  public func color<Color: Interpolatable>(
+    phase: Double, adjusting adjust: (Color, Adjustment) -> Color, _ palette: (Slot) -> Color
+  ) -> Color {
     var color = palette(slot)
-    if let adjustment { color = color.adjusted(by: adjustment) }
+    if let adjustment { color = adjust(color, adjustment) }
     guard let target else { return color }
     return color.interpolated(to: palette(target), by: phase)
   }
 }
 
-extension PaletteColor: Equatable where Slot: Equatable, Color.Adjustment: Equatable {}
-extension PaletteColor: Hashable where Slot: Hashable, Color.Adjustment: Hashable {}
+extension PaletteColor: Equatable where Slot: Equatable, Adjustment: Equatable {}
+extension PaletteColor: Hashable where Slot: Hashable, Adjustment: Hashable {}

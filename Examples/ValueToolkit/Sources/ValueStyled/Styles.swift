@@ -15,16 +15,15 @@ public let focusPulse = Pulse(while: .focused, milliseconds: 1000, curve: .linea
 public enum Slot: Sendable { case foreground, background, surface, accent, muted, danger }
 
 /// A part's paint: a palette colour, at a named opacity, blended toward another by the pulse.
-public typealias Shade = PaletteColor<Slot, Color>
+public typealias Shade = PaletteColor<Slot, Opacity>
 
-extension Color: AdjustableColor {
-  public func adjusted(by opacity: Opacity) -> Color { self.opacity(opacity) }
+extension Color: Interpolatable {
   public func interpolated(to end: Color, by share: Double) -> Color { mixed(with: end, by: share) }
 }
 
 extension Shade: Paint {
   @inlinable public func color(in p: any Palette, phase: Double) -> Color {
-    color(phase: phase) {
+    color(phase: phase, adjusting: { $0.opacity($1) }) {
       switch $0 {
       case .foreground: p.foreground
       case .background: p.background
