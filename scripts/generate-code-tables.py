@@ -103,6 +103,7 @@ MEANING_SOURCES = {
     "rfc": "the RFC that defines the HTTP status (RFC 9110 unless the line names another)",
     "sqlite": "https://www.sqlite.org/rescode.html",
     "windows": "https://learn.microsoft.com/windows/win32/debug/system-error-codes",
+    "community": "the community source a community table names (ios-deploy's errors.h message for MobileDevice)",
 }
 
 
