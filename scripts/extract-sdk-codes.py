@@ -27,6 +27,9 @@ Usage:
   python3 scripts/extract-sdk-codes.py --git-dir /work/.mirror/owner+name/repo \\
       --repository owner/name --sdk macOS14.0.sdk --sdk iPhoneOS17.0.sdk
   python3 scripts/extract-sdk-codes.py --root DIR --repository owner/name --commit SHA --sdk …
+      [--newer GIT_DIR owner/name MacOSX15.5.sdk …]
+      (the codes and domain constants later SDKs add to the base ones, each marked with the
+       first later SDK that declares it; the base rows are kept as they are)
   python3 scripts/extract-sdk-codes.py --winerror winerror.h --repository owner/name \\
       --commit SHA --path mingw-w64-headers/include/winerror.h
       (Windows system error codes, `ERROR_…` and `WSA…`, to scripts/data/windows-errors.tsv)
@@ -338,6 +341,25 @@ DOMAIN_DECL = re.compile(
     r"(?:\bextern\b|_EXTERN\b|_EXPORT\b|\bEXTERN\b)[^;{}]*?\b(?:NSErrorDomain|NSString|CFStringRef)\b"
     r"[^;{}]*?\b([A-Za-z_]\w*Error\w*Domain\w*|[A-Za-z_]\w*Domain\w*Error\w*)\b")
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)]*\))?[ \t]*(.*)$", re.M)
+# The versions an availability attribute introduces a declaration in: `API_AVAILABLE(macos(15.0),
+# ios(18.0))` in headers, `@available(macOS 15.0, iOS 18.0, *)` in Swift interfaces.
+C_AVAILABLE = re.compile(r"\b(macos|macosx|ios)\s*\(\s*(\d+(?:\.\d+)*)\s*\)")
+SWIFT_AVAILABLE = re.compile(r"@available\s*\(([^)]*)\)")
+PLATFORMS = {"macos": "macOS", "macosx": "macOS", "ios": "iOS"}
+
+
+def c_availability(text):
+    """{platform: version} of the availability attributes in a piece of header text."""
+    return {PLATFORMS[m.group(1)]: m.group(2) for m in C_AVAILABLE.finditer(text)}
+
+
+def swift_availability(text):
+    """{platform: version} of the `@available` attributes in a piece of Swift interface text."""
+    result = {}
+    for attribute in SWIFT_AVAILABLE.finditer(text):
+        for m in re.finditer(r"\b(macOS|iOS)\s+(\d+(?:\.\d+)*)", attribute.group(1)):
+            result[m.group(1)] = m.group(2)
+    return result
 
 
 def split_members(body):
@@ -402,6 +424,12 @@ def parse_header(path, raw, symbols):
         head = match.group(0)
         swift_type = SWIFT_NAME.search(code[close + 1:close + 200].split(";")[0])
         enum = {"members": [], "swift_type": swift_type.group(1) if swift_type else None}
+        # Availability of the whole enum: attributes before it in its statement, in its head, or
+        # between its closing brace and the semicolon.
+        before = max(code.rfind(";", 0, match.start()), code.rfind("}", 0, match.start()))
+        semicolon = code.find(";", close)
+        enum_available = c_availability(code[before + 1:match.end()] + code[close + 1:semicolon if semicolon >= 0 else close + 1])
+        enum["available"] = {}
         if match.group(2):
             enum.update(kind="NS_ERROR_ENUM", domain=match.group(3), type=match.group(4),
                         underlying="NSInteger")
@@ -428,6 +456,7 @@ def parse_header(path, raw, symbols):
                                      expr).strip()
             symbols.define(name, expr, previous)
             enum["members"].append((name, swift.group(1) if swift else None))
+            enum["available"][name] = c_availability(rest) or enum_available
             previous = name
         header.enums.append(enum)
     return header
@@ -474,15 +503,28 @@ def conforms_to_error(clause):
     return "Swift.Error" in names or "Error" in names
 
 
+def attributes_before(text, position):
+    """The attributes of the declaration at `position`: the text before it on its line, and the
+    lines above it that hold attributes only."""
+    start = text.rfind("\n", 0, position) + 1
+    while start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        if not text[above:start].strip().startswith("@"):
+            break
+        start = above
+    return text[start:position]
+
+
 def parse_swiftinterface(module, text):
     """Error enums of a Swift interface: (qualified type, [(case, code)])."""
     text = strip_comments(text)
     results = []
-    scopes = []  # (name or None, depth)
+    scopes = []  # (name or None, depth, availability)
     depth = 0
     pos = 0
     decl = re.compile(r"\b(?:public\s+|@\w+(?:\([^)]*\))?\s+|indirect\s+|final\s+|open\s+)*"
-                      r"(enum|struct|class|extension|actor|protocol)\s+([\w.]+)([^{;]*)\{")
+                      r"(enum|struct|class|extension|actor|protocol)\s+(?!(?:func|var|let|subscript)\b)"
+                      r"([\w.]+)([^{};]*)\{")
     while True:
         match = decl.search(text, pos)
         brace_positions = [(m.start(), m.group(0)) for m in re.finditer(r"[{}]", text[pos:match.start() if match else len(text)])]
@@ -500,34 +542,45 @@ def parse_swiftinterface(module, text):
         qualified = ".".join([s[0] for s in scopes if s[0]] + [name]) if kind != "extension" else name
         if kind == "extension" and name.startswith(module + "."):
             qualified = name[len(module) + 1:]
-        scopes.append((qualified.split(".")[-1] if kind != "extension" else qualified, depth - 1))
+        available = swift_availability(attributes_before(text, match.start()) + match.group(0))
+        for scope in reversed(scopes):
+            if available:
+                break
+            available = scope[2]
+        scopes.append((qualified.split(".")[-1] if kind != "extension" else qualified, depth - 1, available))
         if kind == "extension":
-            scopes[-1] = (qualified, depth - 1)
+            scopes[-1] = (qualified, depth - 1, available)
         if kind == "enum" and conforms_to_error(clause) and all(p[:1].isupper() for p in qualified.split(".")):
             close = matching_brace(text, match.end() - 1)
             body = text[match.end():close]
             raw = re.search(r":\s*Swift\.(U?Int\d*)\b", clause)
             cases, payload, plain = [], [], []
             inner = 0
+            attributes = ""  # attribute lines just before a case
+            case_available = {}
             for line in body.splitlines():
                 if inner == 0:
+                    found = False
                     for case in re.finditer(r"^\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:indirect\s+)?case\s+(.*)$", line):
+                        found = True
                         for item in split_members(case.group(1)):
                             item_match = re.match(r"`?(\w+)`?\s*(\()?(?:.*?=\s*(-?\d+))?", item)
                             if item_match:
                                 cases.append((item_match.group(1), bool(item_match.group(2)), item_match.group(3)))
+                                case_available[item_match.group(1)] = swift_availability(attributes + line) or available
+                    attributes = attributes + line if not found and line.strip().startswith("@") else ""
                 inner += line.count("{") - line.count("}")
             if raw:
                 code = 0
                 rows = []
                 for case, _, value in cases:
                     code = int(value) if value is not None else code
-                    rows.append((case, code))
+                    rows.append((case, code, case_available[case]))
                     code += 1
             else:
                 payload = [c for c, has, _ in cases if has]
                 plain = [c for c, has, _ in cases if not has]
-                rows = [(c, i) for i, c in enumerate(payload + plain)]
+                rows = [(c, i, case_available[c]) for i, c in enumerate(payload + plain)]
             if rows:
                 results.append((module + "." + qualified, rows))
         pos = match.end()
@@ -685,7 +738,7 @@ def extract(snapshot, sdks):
 
     rows, seen = [], set()
 
-    def add(domains, code, c_name, swift, swift_type, kind, path):
+    def add(domains, code, c_name, swift, swift_type, kind, path, available=None):
         for domain in domains:
             key = (domain, code, c_name or swift)
             if key in seen:
@@ -693,7 +746,7 @@ def extract(snapshot, sdks):
             seen.add(key)
             rows.append({"domain": domain, "code": code, "c": c_name, "swift": swift,
                          "type": swift_type, "kind": kind, "header": path,
-                         "sdk": versions[path.split("/", 1)[0]]})
+                         "sdk": versions[path.split("/", 1)[0]], "available": available or {}})
 
     def domain_for(enum_type, header):
         if not enum_type:
@@ -787,7 +840,8 @@ def extract(snapshot, sdks):
                     code -= 2**32
                 if (kind == "OSStatus" or "NSOSStatusErrorDomain" in domains) and not status_like(code, name):
                     continue
-                add(domains, code, name, cases.get(name, name), swift_type, kind, header.path)
+                add(domains, code, name, cases.get(name, name), swift_type, kind, header.path,
+                    enum["available"].get(name))
         # #define constants: framework error families, IOReturn, Mach.
         for match in DEFINE.finditer(header.text):
             name, params = match.group(1), match.group(2)
@@ -818,8 +872,8 @@ def extract(snapshot, sdks):
             add(domains, code, name, name, "", "define", header.path)
 
     for path, qualified, cases in swift_rows:
-        for case, code in cases:
-            add([qualified], code, "", case, qualified, "swift", path)
+        for case, code, available in cases:
+            add([qualified], code, "", case, qualified, "swift", path, available)
 
     domains = []
     for name, (value, path) in sorted(declared.items()):
@@ -828,35 +882,110 @@ def extract(snapshot, sdks):
     return rows, domains, versions
 
 
-def write(rows, domains, versions, args, commit):
+def row_key(row):
+    """What makes a code the same code in two SDKs: its domain, its number and its C name (its
+    Swift name when it has none)."""
+    return (row["domain"], row["code"], row["c"] or row["swift"])
+
+
+def numbers(version):
+    """`15.0` as (15, 0), for comparing versions."""
+    return tuple(int(part) for part in version.split("."))
+
+
+def release(platform, version):
+    """The release an availability version names: `15` is `15.0`, and the numbers some headers
+    used before the 2025 releases were renumbered (`macos(16.0)`, `ios(19.0)`) are 26's."""
+    parts = [int(part) for part in version.split(".")] + [0]
+    if (platform, parts[0]) in (("macOS", 16), ("iOS", 19)):
+        parts[0] = 26
+    return f"{parts[0]}.{parts[1]}" + "".join(f".{part}" for part in parts[2:-1])
+
+
+def union(base, newer):
+    """The base snapshot's rows and domain constants, then those each newer SDK adds, in the
+    order given, each marked `since` the SDK that added it (empty for the base's): the version its
+    availability attribute names, or else the first SDK read that declares it.
+    A code or constant already known keeps its first declaration."""
+    rows, domains, base_versions = base
+    # The base SDK of each platform (`macOS`: (14, 0)), which an addition must be later than.
+    base_of = {}
+    for version in base_versions.values():
+        platform, number = version.split(" ", 1)
+        base_of[platform] = max(base_of.get(platform, ()), numbers(number))
+
+    def since(row):
+        """The release that added a row the base SDKs lack: the version its availability names
+        for the platform of the SDK that declares it, or for the other platform (a Mac Catalyst
+        header names iOS's), when later than that platform's base SDK; nothing when its
+        availability says it is older than the base SDKs (their extract missed it, or their
+        headers did not declare it for that platform); else the SDK that declares it."""
+        platform = row["sdk"].split(" ", 1)[0]
+        available = {name: release(name, version) for name, version in row.get("available", {}).items()}
+        for name in [platform] + [other for other in sorted(available) if other != platform]:
+            if name in available and numbers(available[name]) > base_of.get(name, ()):
+                return f"{name} {available[name]}"
+        return "" if available else row["sdk"]
+
+    for row in rows:
+        row["since"] = ""
+    for domain in domains:
+        domain["since"] = ""
+    known = {row_key(row) for row in rows}
+    constants = {domain["constant"] for domain in domains}
+    for extra_rows, extra_domains, _ in newer:
+        for row in extra_rows:
+            if row_key(row) not in known:
+                known.add(row_key(row))
+                rows.append(dict(row, since=since(row)))
+        for domain in extra_domains:
+            if domain["constant"] not in constants:
+                constants.add(domain["constant"])
+                domains.append(dict(domain, since=domain["sdk"]))
+    domains.sort(key=lambda d: d["constant"])
+    return rows, domains
+
+
+def write(rows, domains, snapshots):
+    """codes.tsv and domains.tsv; `snapshots` is [(repository, commit, {sdk folder: version})],
+    the base snapshot first."""
     os.makedirs(OUT, exist_ok=True)
-    sdks = ", ".join(f"{sdk} ({version})" for sdk, version in versions.items())
     preamble = [
         "# Extracted by scripts/extract-sdk-codes.py: names and numbers from the SDKs' public headers,\n",
         "# API notes and Swift interfaces; no comment or documentation text is kept.\n",
-        f"# repository: {args.repository}\n",
-        f"# commit: {commit}\n",
-        f"# sdks: {sdks}\n",
+        "# One `snapshot` line an SDK read (tab-separated: folder, version, repository, commit), the\n",
+        "# base SDKs first; a row or constant the base SDKs lack is marked with the first later SDK\n",
+        "# that declares it.\n",
     ]
+    for repository, commit, versions in snapshots:
+        for sdk, version in versions.items():
+            preamble.append(f"# snapshot: {sdk}\t{version}\t{repository}\t{commit}\n")
     with open(os.path.join(OUT, "codes.tsv"), "w", encoding="utf-8") as f:
         f.writelines(preamble)
         f.write("# Grouped by header: a line `@ header path, framework, SDK` (tab-separated), then one line\n")
         f.write("# a code: domain, code, C name (empty for Swift-only errors), Swift name, Swift type (empty\n")
-        f.write("# when Swift imports the constant under its C name), kind of declaration.\n")
+        f.write("# when Swift imports the constant under its C name), kind of declaration, and the SDK\n")
+        f.write("# that added it when the base SDKs lack it (`macOS 15.5`), empty otherwise.\n")
         by_header = {}
         for row in rows:
             by_header.setdefault(row["header"], []).append(row)
         for header, group in by_header.items():
             f.write(f"@\t{header}\t{framework_of(header)}\t{group[0]['sdk']}\n")
             for row in group:
-                f.write("\t".join(str(row[k]) for k in ("domain", "code", "c", "swift", "type", "kind")) + "\n")
+                f.write("\t".join(str(row[k]) for k in ("domain", "code", "c", "swift", "type", "kind", "since")) + "\n")
     with open(os.path.join(OUT, "domains.tsv"), "w", encoding="utf-8") as f:
         f.writelines(preamble)
-        f.write("# Columns (tab-separated): constant, value when a header defines it, header path, SDK.\n")
-        f.write("constant\tvalue\theader\tsdk\n")
+        f.write("# Columns (tab-separated): constant, value when a header defines it, header path, SDK, and\n")
+        f.write("# the SDK that added it when the base SDKs lack it.\n")
+        f.write("constant\tvalue\theader\tsdk\tsince\n")
         for domain in domains:
-            f.write("\t".join(domain[k] for k in ("constant", "value", "header", "sdk")) + "\n")
-    print(f"{len(rows)} codes, {len(domains)} domain constants", file=sys.stderr)
+            f.write("\t".join(domain[k] for k in ("constant", "value", "header", "sdk", "since")) + "\n")
+    added = {}
+    for row in rows:
+        if row["since"]:
+            added[row["since"]] = added.get(row["since"], 0) + 1
+    print(f"{len(rows)} codes, {len(domains)} domain constants; added: "
+          + (", ".join(f"{count} in {sdk}" for sdk, count in added.items()) or "none"), file=sys.stderr)
 
 
 def extract_winerror(args):
@@ -933,6 +1062,10 @@ def main():
     parser.add_argument("--output")
     parser.add_argument("--label")
     parser.add_argument("--domain", action="append", default=[])
+    parser.add_argument("--newer", nargs=3, action="append", default=[],
+                        metavar=("GIT_DIR", "REPOSITORY", "SDK"),
+                        help="a later SDK (newest commit of a git directory) whose additions to the "
+                             "base SDKs are kept, marked with it; repeat, oldest first")
     args = parser.parse_args()
     if args.winerror:
         return extract_winerror(args)
@@ -941,8 +1074,15 @@ def main():
     if not args.sdk or not (args.git_dir or args.root):
         parser.error("give --git-dir or --root, and at least one --sdk")
     snapshot = Snapshot(git_dir=args.git_dir, root=args.root, commit=args.commit)
-    rows, domains, versions = extract(snapshot, args.sdk)
-    write(rows, domains, versions, args, snapshot.commit)
+    base = extract(snapshot, args.sdk)
+    snapshots = [(args.repository, snapshot.commit, base[2])]
+    newer = []
+    for git_dir, repository, sdk in args.newer:
+        later = Snapshot(git_dir=git_dir)
+        newer.append(extract(later, [sdk]))
+        snapshots.append((repository, later.commit, newer[-1][2]))
+    rows, domains = union(base, newer)
+    write(rows, domains, snapshots)
     return 0
 
 

@@ -3,9 +3,11 @@
 
 Facts only, names and numbers, from files checked in under scripts/data/, so this script runs
 offline:
-  scripts/data/sdk/codes.tsv      every error code an Apple SDK snapshot's public headers, API
-                                  notes and Swift interfaces declare (scripts/extract-sdk-codes.py
-                                  writes it; its preamble names the repository, commit and SDKs)
+  scripts/data/sdk/codes.tsv      every error code the public headers, API notes and Swift
+                                  interfaces of Apple SDK snapshots declare: the base SDKs', then
+                                  those later SDKs add, each marked with the SDK that added it
+                                  (scripts/extract-sdk-codes.py writes it; its preamble names each
+                                  SDK's repository and commit)
   scripts/data/codes/*.json       codes of single headers, each file naming its source: headers
                                   newer than the snapshot or outside it (WebKit, Security's and
                                   Mach's open sources), and the domain spellings seen at run time
@@ -17,8 +19,8 @@ offline:
   scripts/data/domain-aliases.tsv the domain a constant stands for at run time, where it differs
   Python's sqlite3 module         SQLite result codes and extended result codes
   Python's http.HTTPStatus        HTTP status codes and reason phrases
-A row of a header keeps its C name, its Swift spelling and where it is declared (framework,
-header, SDK). The one-line meanings are this project's own words, from scripts/data/meanings.tsv,
+A row of a header keeps its C name, its Swift spelling, where it is declared (framework,
+header, SDK) and, for a code the base SDKs lack, the SDK that added it (`macOS 15.0`). The one-line meanings are this project's own words, from scripts/data/meanings.tsv,
 each line naming the source its facts were checked against (the declaring header's comment,
 Apple's documentation summary, the RFC, SQLite's or Microsoft's reference: MEANING_SOURCES);
 a code without one shows where it is declared instead of a sentence that would only repeat its
@@ -209,14 +211,14 @@ def declaration(path, repository=None):
 
 
 class Row:
-    __slots__ = ("code", "name", "constant", "meaning", "swift_type", "declaration")
+    __slots__ = ("code", "name", "constant", "meaning", "swift_type", "declaration", "added")
 
-    def __init__(self, code, name, constant="", meaning="", swift_type="", declaration=""):
+    def __init__(self, code, name, constant="", meaning="", swift_type="", declaration="", added=""):
         self.code, self.name, self.constant, self.meaning = code, name, constant, meaning
-        self.swift_type, self.declaration = swift_type, declaration
+        self.swift_type, self.declaration, self.added = swift_type, declaration, added
 
     def key(self):
-        return (self.code, self.name, self.constant, self.meaning, self.swift_type, self.declaration)
+        return (self.code, self.name, self.constant, self.meaning, self.swift_type, self.declaration, self.added)
 
 
 class Table:
@@ -225,22 +227,27 @@ class Table:
 
 
 def sdk_extract():
-    """The SDK extract's rows, grouped by domain and header: [(domain, header, framework, sdk, rows)]."""
+    """The SDK extract's rows, grouped by domain and header: [(domain, header, framework, sdk,
+    rows)], each row (code, C name, Swift name, Swift type, the SDK that added it or ""); and
+    the snapshot each SDK folder was read from: {folder: (repository, commit)}."""
     path = os.path.join(DATA_ROOT, "sdk", "codes.tsv")
-    groups, current = {}, None
+    groups, current, snapshots = {}, None, {}
     with open(path, encoding="utf-8") as f:
         for line in f:
+            if line.startswith("# snapshot: "):
+                folder, _, repository, commit = line[len("# snapshot: "):].rstrip("\n").split("\t")
+                snapshots[folder] = (repository, commit)
             if line.startswith("#"):
                 continue
             cells = line.rstrip("\n").split("\t")
             if cells[0] == "@":
                 current = cells[1:]
                 continue
-            domain, code, c_name, swift, swift_type, _ = cells
+            domain, code, c_name, swift, swift_type, _, since = cells
             key = (domain, current[0])
             groups.setdefault(key, (domain, current[0], current[1], current[2], []))[4].append(
-                (int(code), c_name, swift, swift_type))
-    return list(groups.values()), preamble(path)
+                (int(code), c_name, swift, swift_type, since))
+    return list(groups.values()), snapshots
 
 
 def aliases(curated):
@@ -261,11 +268,11 @@ def aliases(curated):
 
 def build_tables():
     curated = load_data()
-    sdk_groups, sdk_source = sdk_extract()
+    sdk_groups, snapshots = sdk_extract()
     by_constant = {}
     url_codes = set()
     for domain, header, framework, sdk, rows in sdk_groups:
-        for code, c_name, swift, swift_type in rows:
+        for code, c_name, swift, swift_type, _ in rows:
             if c_name:
                 by_constant.setdefault((code, c_name), (swift, swift_type))
             if domain == "NSURLErrorDomain":
@@ -314,22 +321,23 @@ def build_tables():
             tables.append(Table(table["label"], [domain], source["url"], rows))
 
     alias = aliases(curated)
-    repository, commit = sdk_source["repository"], sdk_source["commit"]
     # Carbon's MacErrors.h first: it is the general list of OSStatus codes, which a framework's
     # own codes of the same number follow.
     order = lambda g: (os.path.basename(g[1]) != "MacErrors.h", g[2].lower(), g[1], g[0])
     for domain, header, framework, sdk, items in sorted(sdk_groups, key=order):
         rows = []
         where = declaration(header)
-        for code, c_name, swift, swift_type in items:
+        for code, c_name, swift, swift_type, since in items:
             meaning = MEANINGS.get(c_name) if c_name else MEANINGS.get(f"{swift_type.split('.', 1)[-1]}.{swift}")
-            row = Row(code, swift, "" if c_name == swift else c_name, meaning or "", swift_type, where)
+            row = Row(code, swift, "" if c_name == swift else c_name, meaning or "", swift_type, where,
+                      since and f"{since} SDK")
             if keep(domain, row):
                 rows.append(row)
         if not rows:
             continue
         base = os.path.basename(header)
         label = SDK_LABELS.get(base) or framework
+        repository, commit = snapshots[header.split("/", 1)[0]]
         url = f"https://github.com/{repository}/blob/{commit}/{header}"
         domains = [domain] + [a for a in alias.get(domain, []) if a != domain]
         tables.append(Table(label, domains, url, rows))
@@ -501,7 +509,8 @@ def generate():
                              + digits(run[0], 3) + digits(run[1], 3) + digits(table.kind, 1))
     row_places = []
     for row in rows:
-        places = [blob.add(text) for text in (row.name, row.constant, row.meaning, row.swift_type, row.declaration)]
+        places = [blob.add(text) for text in (row.name, row.constant, row.meaning, row.swift_type, row.declaration,
+                                              row.added)]
         row_places.append(places)
         record = digits(row.code + CODE_BIAS, 6)
         for start, count in places:
@@ -559,7 +568,7 @@ def generate():
         f"  static let textCount = {blob.size}\n",
         "\n",
     ]
-    out += swift_literal("rowData", record_lines(records, 2), "The rows, table by table: code, then the places of name, constant, meaning, Swift type and declaration.")
+    out += swift_literal("rowData", record_lines(records, 2), "The rows, table by table: code, then the places of name, constant, meaning, Swift type, declaration and the SDK that added the code.")
     out.append("\n")
     out += swift_literal("tableData", record_lines(table_records, 4), "The tables, in the order of their rows: domain, label, source, first and end row, kind.")
     out.append("\n")

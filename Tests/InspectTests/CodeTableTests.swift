@@ -206,9 +206,11 @@ struct CodeTableTests {
     AddedTable(
       name: "notAvailableInStorefront",
       heading: "StoreKit.StoreKitError 4 notAvailableInStorefront",
-      list: "StoreKit.StoreKitError", lines: 6,
+      // The six cases of StoreKit 2's first SDKs, and `unsupported` from the macOS 15.4 SDK in
+      // a table of its own, so each line names its table.
+      list: "StoreKit.StoreKitError", lines: 7,
       line:
-        "StoreKit.StoreKitError 0 networkError  A network error while talking to the App Store (the URLError is the case's payload).",
+        "StoreKit.StoreKitError 0 networkError  A network error while talking to the App Store (the URLError is the case's payload). (StoreKit 2 (StoreKitError))",
       pasted: #"Error Domain=StoreKit.StoreKitError Code=2 "(null)""#,
       pastedHeading: "StoreKit.StoreKitError 2 unknown"),
     AddedTable(
@@ -379,8 +381,9 @@ struct CodeTableTests {
     let run = try Run(["error", "--list", "CKErrorDomain"])
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
-    // The 35 codes of the macOS 11.0 SDK's header and the one the macOS 14.0 SDK added.
-    #expect(lines.count == 36)
+    // The 35 codes of the macOS 11.0 SDK's header, the one the macOS 14.0 SDK added and the one
+    // the iOS 26.0 SDK added.
+    #expect(lines.count == 37)
     #expect(
       lines.first
         == "CKErrorDomain 1 internalError  CloudKit hit an unrecoverable internal error; file a bug if it repeats."
@@ -470,23 +473,69 @@ struct CodeTableTests {
 }
 
 extension CodeTableTests {
-  /// Codes added after the SDK snapshot, from the newer header that declares them, marked with
-  /// that SDK; the snapshot's own codes of the domain stay as they were.
+  /// Codes the base SDK snapshot (macOS 14.0, iOS 17.0) lacks come from the newer SDKs that
+  /// declare them, each marked with the release that added it; the snapshot's own codes of the
+  /// domain stay as they were, unmarked.
   @Test func codesNewerThanTheSnapshot() throws {
     let stopped = try Run(["error", "SCStreamErrorDomain -3821"])
     #expect(stopped.status == 0, "\(stopped)")
-    #expect(stopped.stdout.hasPrefix("SCStreamErrorDomain -3821 systemStoppedStream"))
-    #expect(stopped.stdout.contains("The system, not the user, stopped"))
-    // The row says which SDK declares it (shown when a row has no meaning).
+    #expect(
+      stopped.stdout == """
+        SCStreamErrorDomain -3821 systemStoppedStream
+          description: The system, not the user, stopped the screen capture stream.
+          C name: SCStreamErrorSystemStoppedStream
+          Swift: SCStreamError.Code.systemStoppedStream
+          added in: macOS 15.0 SDK
+
+        """)
+    // The row says which SDK it was read from (shown when a row has no meaning).
     let rows = (0..<CodeTables.rowCount).map(CodeRow.init(at:))
     let declared = rows.filter { $0.code == -3821 && $0.name.description == "systemStoppedStream" }
     #expect(
       declared.map(\.declaration.description) == [
-        "ScreenCaptureKit.framework, SCError.h (macOS 15.0 SDK)"
+        "ScreenCaptureKit.framework, SCError.h (macOS 15.5 SDK)"
       ])
+    #expect(declared.map(\.added.description) == ["macOS 15.0 SDK"])
     let microphone = try Run(["error", "SCStreamErrorDomain -3820"])
     #expect(microphone.stdout.hasPrefix("SCStreamErrorDomain -3820 failedToStartMicrophoneCapture"))
+    #expect(microphone.stdout.contains("  added in: macOS 15.0 SDK\n"))
     let user = try Run(["error", "SCStreamErrorDomain -3817"])
     #expect(user.stdout.hasPrefix("SCStreamErrorDomain -3817 userStopped"))
+    #expect(!user.stdout.contains("added in"))
+  }
+
+  /// A code only the iOS 26 SDK declares, without a meaning: named, marked with the release
+  /// its availability gives, and declared in the SDK it was read from.
+  @Test func anIOSCodeNewerThanTheSnapshot() throws {
+    let invited = try Run(["error", "CKErrorDomain 37"])
+    #expect(invited.status == 0, "\(invited)")
+    #expect(
+      invited.stdout == """
+        CKErrorDomain 37 participantAlreadyInvited
+          C name: CKErrorParticipantAlreadyInvited
+          Swift: CKError.Code.participantAlreadyInvited
+          added in: iOS 26.0 SDK
+          declared in: CloudKit.framework, CKError.h (iOS 26.2 SDK)
+
+        """)
+    let json = try Run(["error", "--json", "CKErrorDomain 37"])
+    #expect(json.stdout.contains(#""added in": "iOS 26.0 SDK""#))
+  }
+
+  /// `--list` marks the codes added after the snapshot at the end of their line, and only them.
+  @Test func theListMarksAddedCodes() throws {
+    let list = try Run(["error", "--list", "SCStreamErrorDomain"])
+    #expect(list.status == 0, "\(list)")
+    let lines = list.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.last
+        == "SCStreamErrorDomain -3821 systemStoppedStream  The system, not the user, stopped the"
+        + " screen capture stream. (added in macOS 15.0 SDK)")
+    #expect(lines.filter { $0.contains("(added in ") }.count == 2)
+    #expect(lines.contains("SCStreamErrorDomain -3817 userStopped"))
+    let cloudKit = try Run(["error", "--list", "CKErrorDomain"])
+    #expect(
+      cloudKit.stdout.contains(
+        "CKErrorDomain 37 participantAlreadyInvited  (added in iOS 26.0 SDK)\n"))
   }
 }

@@ -26,10 +26,13 @@ struct CodeDirectory {
     var declaration: String?
     /// For a name no public header declares: who prints or lists it, and where, always shown.
     var observed: String?
+    /// The SDK that added the code (`macOS 15.0 SDK`), for a code newer than the SDK snapshot
+    /// the tables are based on, always shown.
+    var added: String?
 
     init(
       entry: Entry, label: String? = nil, constant: String? = nil, swift: String? = nil,
-      declaration: String? = nil, observed: String? = nil
+      declaration: String? = nil, observed: String? = nil, added: String? = nil
     ) {
       self.entry = entry
       self.label = label
@@ -37,6 +40,7 @@ struct CodeDirectory {
       self.swift = swift
       self.declaration = declaration
       self.observed = observed
+      self.added = added
     }
   }
 
@@ -227,7 +231,8 @@ struct CodeDirectory {
       swift: row.swiftType.isEmpty ? nil : row.swiftType.description + "." + name,
       declaration: row.meaning.isEmpty && !row.declaration.isEmpty
         ? row.declaration.description : nil,
-      observed: table.kind == .observed ? label + ", " + table.source.description : nil)
+      observed: table.kind == .observed ? label + ", " + table.source.description : nil,
+      added: row.added.isEmpty ? nil : row.added.description)
   }
 
   /// Each row found by a name, in every table that holds it.
@@ -523,6 +528,7 @@ extension ErrorPayload {
     }
     if let swift = found.swift, swift != found.entry.name { details["Swift"] = swift }
     if let declaration = found.declaration { details["declared in"] = declaration }
+    if let added = found.added { details["added in"] = added }
     if let observed = found.observed {
       details["source"] = observed
     } else if labelled, let label = found.label {

@@ -49,7 +49,7 @@ enum CodeRecords {
 
 /// One code of a built-in table: the number, the name Swift uses, the C constant when it
 /// differs, a one-line meaning when this project wrote one, the Swift type that holds the name,
-/// and where the code is declared.
+/// where the code is declared, and the SDK that added it when the base SDK snapshot lacks it.
 ///
 /// A row is integers only: its texts are places in ``CodeTables/text``.
 struct CodeRow: Sendable {
@@ -67,15 +67,18 @@ struct CodeRow: Sendable {
   let swiftType: TableText
   /// Where the code is declared: framework, header and SDK, or the file and its project.
   let declaration: TableText
+  /// The SDK that added the code (`macOS 15.0 SDK`), for a code newer than the SDKs the tables
+  /// are based on; empty otherwise.
+  let added: TableText
 
-  /// The width of a row's record: six digits of code, then five places of six digits.
-  static let width = 36
+  /// The width of a row's record: six digits of code, then six places of six digits.
+  static let width = 42
   /// What is added to a code to store it as a number of six digits.
   static let bias = 1 << 35
 
   /// The row at a position of ``CodeTables/rowData``.
   init(at index: Int) {
-    (code, name, constant, meaning, swiftType, declaration) =
+    (code, name, constant, meaning, swiftType, declaration, added) =
       CodeTables.rowData.withUTF8Buffer { bytes in
         let offset = index * Self.width
         func text(_ field: Int) -> TableText {
@@ -86,7 +89,7 @@ struct CodeRow: Sendable {
         }
         return (
           CodeRecords.number(bytes, offset, 6) - Self.bias, text(0), text(1), text(2), text(3),
-          text(4)
+          text(4), text(5)
         )
       }
   }

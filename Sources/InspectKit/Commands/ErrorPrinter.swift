@@ -102,8 +102,8 @@ struct ErrorPrinter {
     input.pending = nil
   }
 
-  /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`), or a payload a line with
-  /// `--json`.
+  /// `--list DOMAIN`: one line an entry (`CODE NAME  meaning`, then `(added in macOS 15.0 SDK)`
+  /// for a code newer than the tables' base SDKs), or a payload a line with `--json`.
   mutating func list(_ found: [CodeDirectory.Found]) {
     let labelled = CodeDirectory.hasSeveralLabels(found)
     for item in found {
@@ -114,6 +114,9 @@ struct ErrorPrinter {
       var line = item.entry.domain + " " + String(item.entry.code)
       if let name = item.entry.name { line += " " + name }
       if !item.entry.description.isEmpty { line += "  " + item.entry.description }
+      if let added = item.added {
+        line += (item.entry.description.isEmpty ? "  " : " ") + "(added in " + added + ")"
+      }
       if labelled, let label = item.label { line += " (" + label + ")" }
       terminal.write(terminalSafe(line) + "\n")
       first = false
