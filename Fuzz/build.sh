@@ -31,10 +31,16 @@ module StateKitCore $(sources StateKitCore)
 module InspectKit $(sources InspectKit)
 fi
 
+# One target per core at a time: each is a small file and a long link.
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+pids=()
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
   swiftc "${FLAGS[@]}" -module-name "fuzz_$name" Fuzz/Support.swift "$target" \
-    "$OUT/libInspectKit.a" "$OUT/libStateKitCore.a" "$OUT/libErrorKitCore.a" -o "$OUT/$name"
-  test -x "$OUT/$name"
+    "$OUT/libInspectKit.a" "$OUT/libStateKitCore.a" "$OUT/libErrorKitCore.a" -o "$OUT/$name" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$jobs" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
 done
+for pid in "${pids[@]}"; do wait "$pid"; done
+for target in Fuzz/Targets/*.swift; do test -x "$OUT/$(basename "$target" .swift)"; done
 ls "$OUT" | grep -v '\.' | grep -v '^lib'

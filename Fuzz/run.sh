@@ -16,18 +16,33 @@ while [ $# -gt 0 ]; do
 done
 [ "$build" = 1 ] && Fuzz/build.sh 2>&1 | grep -v "Cannot export local symbol" >&2
 mkdir -p .build-fuzz/artifacts
+# One target per core at a time; results are printed in the targets' order once all have run.
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+fuzz() { # name
+  local name=$1
+  mkdir -p ".build-fuzz/corpus/$name"
+  if .build-fuzz/"$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix=".build-fuzz/artifacts/$name-" ".build-fuzz/corpus/$name" "Fuzz/Corpus/$name" \
+    >".build-fuzz/$name.log" 2>&1; then
+    echo ok >".build-fuzz/$name.result"
+  else
+    echo FAILED >".build-fuzz/$name.result"
+  fi
+}
+pids=()
+for target in Fuzz/Targets/*.swift; do
+  rm -f ".build-fuzz/$(basename "$target" .swift).result"
+  fuzz "$(basename "$target" .swift)" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$jobs" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
 status=0
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  mkdir -p ".build-fuzz/corpus/$name"
   log=".build-fuzz/$name.log"
-  if .build-fuzz/"$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -artifact_prefix=".build-fuzz/artifacts/$name-" ".build-fuzz/corpus/$name" "Fuzz/Corpus/$name" >"$log" 2>&1; then
-    result=ok
-  else
-    result=FAILED
-    status=1
-  fi
+  result=$(cat ".build-fuzz/$name.result" 2>/dev/null || echo FAILED)
+  [ "$result" = ok ] || status=1
   # A log without a count (a target that died at once) must not end the script under pipefail
   # before it prints that log's tail.
   execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+|Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1 || true)
