@@ -77,6 +77,8 @@ STATEKITCORE=(
   Sources/StateKitCore/Names/StateCatalog+JSON.swift
   Sources/StateKitCore/StateHolders/StateChange.swift
   Sources/StateKitCore/StateHolders/StateHolding.swift
+  Sources/StateKitCore/Styles/AdjustableColor.swift
+  Sources/StateKitCore/Styles/PaletteColor.swift
   Sources/StateKitCore/Transitions/Interpolatable.swift
   Sources/StateKitCore/Transitions/Pulse.swift
   Sources/StateKitCore/Transitions/Transition.swift
@@ -92,10 +94,8 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Names/StateCatalog+Coding.swift: Codable"
   "Sources/StateKitCore/StateHolders/Internals/StateObservers.swift: the observers of StateModel, weak references"
   "Sources/StateKitCore/StateHolders/StateModel.swift: weak references"
-  "Sources/StateKitCore/Styles/AdjustableColor.swift: the colours of StyleSet palettes (PaletteColor)"
   "Sources/StateKitCore/Styles/Internals/StyleColumn.swift: StyleSet's columns, erased behind metatypes and AnyHashable"
   "Sources/StateKitCore/Styles/Internals/StyleStorage.swift: StyleSet's storage, metatypes and AnyHashable"
-  "Sources/StateKitCore/Styles/PaletteColor.swift: a StyleSet attribute value over AdjustableColor"
   "Sources/StateKitCore/Styles/ResolvedStyle.swift: StyleSet's result, metatypes and AnyHashable"
   "Sources/StateKitCore/Styles/StyleHolder+Updates.swift: StyleHolder, on StyleSet and StateModel"
   "Sources/StateKitCore/Styles/StyleHolder.swift: on StyleSet and StateModel"
