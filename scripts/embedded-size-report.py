@@ -94,6 +94,10 @@ def switch_lines(out):
         lines.append(row.format(what, code, constants, data, bss))
     lines.append(f"  StateKit's switch takes {flash['statekit'] - flash['hand']:,} bytes of flash more "
                  f"than the hand-written one, {flash['statekit'] - flash['scan']:,} more than the scan")
+    path = os.path.join(out, arm, "switch-emulated.elf")
+    if os.path.exists(path):
+        lines.append(row.format("run under QEMU: all three ways, output, start-up, C runtime",
+                                *elf_sizes(path)))
     return lines
 
 

@@ -16,12 +16,14 @@ public func initStateKit() {
 
 /// The look of a state through StateKit's lookups, packed.
 @_cdecl("switch_look_statekit")
+@inline(never)
 public func lookStateKit(_ state: UInt16) -> UInt32 {
   stateKitSwitch.unsafelyUnwrapped.look(state).packed
 }
 
 /// The look of a state as written by hand with the header's constants, packed.
 @_cdecl("switch_look_hand")
+@inline(never)
 public func lookHand(_ state: UInt16) -> UInt32 {
   handWrittenLook(state, .header).packed
 }
@@ -34,6 +36,7 @@ public func initScan() {
 
 /// The look of a state by LVGL's scan of the style list, packed.
 @_cdecl("switch_look_scan")
+@inline(never)
 public func lookScan(_ state: UInt16) -> UInt32 {
   scannedLook(state, styles).packed
 }
