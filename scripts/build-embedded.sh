@@ -77,7 +77,6 @@ STATEKITCORE=(
   Sources/StateKitCore/Names/StateCatalog+JSON.swift
   Sources/StateKitCore/StateHolders/StateChange.swift
   Sources/StateKitCore/StateHolders/StateHolding.swift
-  Sources/StateKitCore/Styles/AdjustableColor.swift
   Sources/StateKitCore/Styles/PaletteColor.swift
   Sources/StateKitCore/Transitions/Interpolatable.swift
   Sources/StateKitCore/Transitions/Pulse.swift
