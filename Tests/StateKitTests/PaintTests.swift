@@ -60,6 +60,25 @@ private struct Look: Sendable, Equatable {
   var bold = false
 }
 
+/// Counts the tokens released.
+private final class Releases: @unchecked Sendable {
+  // @unchecked: each test has its own and reads it after the tokens are gone.
+  var count = 0
+}
+
+/// A reference a look holds, which counts its release.
+private final class Token: @unchecked Sendable {
+  let releases: Releases
+  init(_ releases: Releases) { self.releases = releases }
+  deinit { releases.count += 1 }
+}
+
+private struct Holding: Sendable {
+  var token: Token?
+}
+
+private struct Failure: Error {}
+
 @Suite("Paints")
 struct PaintTests {
   static let channel = Gen.int(in: 0...255)
@@ -185,5 +204,29 @@ struct PaintTests {
     #expect(looks.resolve(.normal) { $0.bold = true } == Look(bold: true))
     // The holder's values stay as they are.
     #expect(looks[.disabled] == Look(glyph: "·"))
+  }
+
+  @Test func resolvingWithAChangeWorksWhenTheLookupHasNoIndex() {
+    // Bits that do not gather into an index: the lookup resolves each state as it is read.
+    let far = ControlState(rawValue: 0x1111_1111)
+    let looks = StyleHolder(firstMatch: [far: Look(glyph: "·")], default: Look())
+    #expect(looks.table.map { StateLookup($0, default: Look()).isIndexed } == false)
+    #expect(looks.resolve(far) { $0.width = 3 } == Look(glyph: "·", width: 3))
+    #expect(looks.resolve(.normal) { $0.bold = true } == Look(bold: true))
+    #expect(looks[far] == Look(glyph: "·"))
+  }
+
+  @Test(arguments: [ControlState.focused, ControlState(rawValue: 0x1111_1111)])
+  func aChangeThatThrowsReleasesWhatItSet(state: ControlState) {
+    let releases = Releases()
+    let looks = StyleHolder(firstMatch: [state: Holding()], default: Holding())
+    #expect(throws: Failure.self) {
+      _ = try looks.resolve(state) { look in
+        look.token = Token(releases)
+        throw Failure()
+      }
+    }
+    #expect(releases.count == 1)
+    #expect(looks[state].token == nil)
   }
 }
