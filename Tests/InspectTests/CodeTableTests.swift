@@ -224,7 +224,8 @@ struct CodeTableTests {
       name: "duplicateRequest",
       heading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest",
       list: "StoreKit.Transaction.RefundRequestError", lines: 2,
-      line: "StoreKit.Transaction.RefundRequestError 1 failed",
+      line:
+        "StoreKit.Transaction.RefundRequestError 1 failed  Submitting the refund request did not succeed.",
       pasted: #"Error Domain=StoreKit.Transaction.RefundRequestError Code=0 "(null)""#,
       pastedHeading: "StoreKit.Transaction.RefundRequestError 0 duplicateRequest"),
     AddedTable(

@@ -212,12 +212,12 @@ struct SpotCheckTests {
   /// A code whose meaning would only repeat its name shows where it is declared and how Swift
   /// spells it instead.
   @Test func aRowWithoutAMeaningShowsItsDeclaration() throws {
-    let run = try Run(["error", "HMErrorDomain", "1"])
+    let run = try Run(["error", "HMErrorDomain", "2"])
     #expect(
       run.stdout == """
-        HMErrorDomain 1 alreadyExists
-          C name: HMErrorCodeAlreadyExists
-          Swift: HMError.Code.alreadyExists
+        HMErrorDomain 2 notFound
+          C name: HMErrorCodeNotFound
+          Swift: HMError.Code.notFound
           declared in: HomeKit.framework, HMError.h (macOS 14.0 SDK)
 
         """, "\(run)")
