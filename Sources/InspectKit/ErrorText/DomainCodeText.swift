@@ -7,6 +7,10 @@ import ErrorKitCore
 ///   or before it on its line: `Domain: NSURLErrorDomain Code: -1001`, the debug form
 ///   `<NSError: 0x…; domain: X; code: 2; reason: "…">`, the debugger's `domain: @"X" - code: 6`,
 ///   `Domain = X, Code = 4`, `error domain=x code=1`, `"code": 3840, "domain": "…"` on one line.
+/// - A `domain` key in an object (a JavaScript object, JSON in a log line, a Dart map) or React
+///   Native's `nativeStackIOS` key: the outermost error object around it, read whole with its
+///   causes and description (``ErrorObjectText``); under the debugger's `domain: @"X" - code: N`
+///   line, the `_userInfo` rows (``DebuggerUserInfo``).
 /// - A domain name written alone (a word that holds `error` and `domain`, or a known domain), with
 ///   its code after it: `NSURLErrorDomain -999`, `NSURLErrorDomain Code=-3003`, `NSURLErrorDomain
 ///   error -1012`, `NSCocoaErrorDomain (134110)`, `(kCFStreamErrorDomainSSL, -9802)`,
@@ -26,7 +30,7 @@ enum DomainCodeText: ErrorReader {
   static let form = "a domain with its code in another layout"
   static let example =
     "Domain: NSURLErrorDomain Code: -1001, NSURLErrorDomain -999, <CKError 0x…: \"…\" (2/1011)>"
-  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa ", "Code="]
+  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa ", "Code=", "nativeStackIOS"]
   static let repeatsNearbyErrors = true
 
   /// How many line feeds a `code` key may stand after its `domain` key.
@@ -43,6 +47,7 @@ enum DomainCodeText: ErrorReader {
     case 0: readDomain(text, at: position, floor: floor)
     case 1: readCloudKit(text, at: position)
     case 4: readErrorName(text, codeAt: position)
+    case 5: ErrorObjectText.read(text, keyAt: position, floor: floor)
     default: readShortName(text, anchor: anchor, at: position)
     }
   }
@@ -191,7 +196,8 @@ enum DomainCodeText: ErrorReader {
     if text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'") { cursor += 1 }
     cursor = skipBlanks(text, from: cursor) + 1
     cursor = skipBlanks(text, from: cursor)
-    if cursor < text.count, text[cursor] == UInt8(ascii: "@") { cursor += 1 }
+    let isDebugger = cursor < text.count && text[cursor] == UInt8(ascii: "@")
+    if isDebugger { cursor += 1 }
     var valueStart = cursor
     var valueEnd = cursor
     var after = cursor
@@ -226,11 +232,21 @@ enum DomainCodeText: ErrorReader {
       codeFrom = after - 4
     }
     guard looksLikeDomain(value) else { return nil }
+    // A key in an object is read with the whole object: its description and its cause.
+    if let object = ErrorObjectText.read(text, keyAt: wordStart, floor: floor) { return object }
     if let code = codeKey(text, from: codeFrom) {
       // The description after the code is part of the error, not another one: in
       // `domain=nscocoaerrordomain code=1590 "… (Cocoa error 1590.)"` it is the short form.
       let range = wordStart..<max(descriptionEnd(text, from: code.end) ?? code.end, after)
       let first = ErrorPayload(domain: KnownDomains.canonical(value), code: code.value)
+      // The debugger's variables view: `error = (NSError *) domain: @"X" - code: 6`, then its
+      // `_userInfo` on the lines below.
+      if isDebugger, let entries = DebuggerUserInfo.read(text, after: range.upperBound) {
+        guard let end = entries.end else { return waiting(text, from: wordStart) }
+        let payload = ErrorPayload(
+          domain: first.domain, code: first.code, userInfo: entries.pairs)
+        return .error(payload, in: range.lowerBound..<end)
+      }
       return followsCauses
         ? withUnderlying(text, first, in: range, floor: floor) : .error(first, in: range)
     }

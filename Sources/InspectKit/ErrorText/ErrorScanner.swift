@@ -55,7 +55,7 @@ struct ErrorScanner: IteratorProtocol {
 
   /// The anchors made only of word bytes (``isWordByte(_:)``), the only ones a code or a name
   /// can hold; a test checks the list against ``anchors``.
-  static let wordAnchors: [StaticString] = ["omain", "CKError", "OSStatus"]
+  static let wordAnchors: [StaticString] = ["omain", "CKError", "OSStatus", "nativeStackIOS"]
 
   /// An ASCII letter or digit, `_`, `-` or `+`: the bytes of a code or a name.
   static func isWordByte(_ byte: UInt8) -> Bool {

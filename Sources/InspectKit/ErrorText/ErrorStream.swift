@@ -363,7 +363,9 @@ struct ErrorStream {
     let onlyBrackets = bytes.allSatisfy {
       PastedText.isSpace($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
     }
-    if !held.isEmpty || (onlyBrackets && !atEnd) {
+    // An object that is not JSON (a JavaScript object as `console.log` prints it, a Dart map)
+    // is text, read on with the lines after it, as in the whole text.
+    if !held.isEmpty || (!atEnd && (onlyBrackets || Self.isPlainObject(bytes))) {
       scanText(bytes, 0..<bytes.count, at: documentStart)
       return
     }
@@ -390,8 +392,24 @@ struct ErrorStream {
       queued = .document(bytes, at: documentStart)
       return
     }
+    if Self.isPlainObject(bytes) {
+      scanText(bytes, 0..<bytes.count, at: documentStart)
+      return
+    }
     context = []
     readDocument(bytes, at: documentStart)
+  }
+
+  /// Whether a document is an object that is not JSON (its first key is not in double quotes:
+  /// a JavaScript object, a Dart map, Node's `{ [Error: …]`): its text is read as the text
+  /// around it is, with its context.
+  private static func isPlainObject(_ bytes: [UInt8]) -> Bool {
+    guard var index = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
+    index += 1
+    while index < bytes.count, PastedText.isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return false }
+    let first = bytes[index]
+    return first != UInt8(ascii: "\"") && first != UInt8(ascii: "}") && first != UInt8(ascii: "{")
   }
 
   /// A JSON document, whole, its first byte at `start` in the input: an ErrorPayload is given

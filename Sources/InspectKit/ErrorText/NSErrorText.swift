@@ -18,6 +18,8 @@ import ErrorKitCore
 ///   breaks, as a string literal in code keeps it), and Linux's `[Error Domain=…, Error Domain=…]`
 ///   (an array of anything else is kept as a detail of that name);
 /// - braces that do not balance inside a value: the value ends at the next entry;
+/// - lldb's `po` tree (`▿ Error Domain=…` then `  - _nsError : Error Domain=…`): the child that
+///   repeats its head is part of the reading (``dumpRepeat(_:header:end:payload:)``);
 /// - text that ends inside the error (a truncated paste): what is complete is kept, and
 ///   ``ErrorFinding/cut`` says where the text ends.
 struct NSErrorText: ErrorReader {
@@ -88,12 +90,17 @@ struct NSErrorText: ErrorReader {
       let levels = try parser.error(depth: 1)
       // Never nil: a read error has at least its own level.
       guard let payload = ErrorPayload(linking: levels) else { return nil }
-      let end = max(parser.index, position + 1)
+      var end = max(parser.index, position + 1)
       // An error without user info at the very end of the text may go on with `UserInfo=` on
       // the next line of a stream.
-      let openEnded =
+      var openEnded =
         parser.index >= text.count
         || (!parser.hasUserInfo && text.skippingSpaces(from: end) == text.count)
+      switch dumpRepeat(text, header: start, end: end, payload: payload) {
+      case .covers(let repeatEnd): end = repeatEnd
+      case .mayFollow: openEnded = true
+      case .none: break
+      }
       return .error(
         payload, in: start..<end, darwin: parser.format != .linux, cut: parser.cut,
         mayContinue: openEnded)
@@ -104,6 +111,65 @@ struct NSErrorText: ErrorReader {
       return .unreadable(
         error.message, in: start..<max(end, position + 1), mayContinue: parser.index >= text.count)
     }
+  }
+
+  /// What follows an error that `dump` or the debugger's `po` printed as the head of a tree
+  /// (`▿ Error Domain=…`): its child `- _nsError : Error Domain=…`, the same error again.
+  enum DumpRepeat {
+    /// The child repeats the error and ends here.
+    case covers(Int)
+    /// The open text ends where the child may still come.
+    case mayFollow
+  }
+
+  /// The tree's mark `▿`, in UTF-8.
+  static let disclosure: [UInt8] = [0xE2, 0x96, 0xBF]
+
+  /// How many child lines of a tree's head are looked at for the error it repeats.
+  static let dumpChildLines = 4
+
+  /// Whether the error read from `header` to `end` heads a tree (`▿` before it on its line)
+  /// whose `_nsError` child, on one of the next ``dumpChildLines`` lines, is the same error:
+  /// then the child is part of the reading, and the error is one, not two.
+  static func dumpRepeat(_ text: PastedText, header: Int, end: Int, payload: ErrorPayload)
+    -> DumpRepeat?
+  {
+    let lineStart = text.lineStart(of: header)
+    guard header - lineStart < 256,
+      let mark = text.find(disclosure, from: lineStart, before: header),
+      text.skippingSpaces(from: end) >= text.lineEnd(of: end)
+    else { return nil }
+    let indent = mark - lineStart
+    var line = text.line(of: end - 1) + 1
+    var looked = 0
+    while looked < dumpChildLines {
+      guard line < text.lineStarts.count, text.lineStarts[line] < text.count else {
+        return text.isOpen ? .mayFollow : nil
+      }
+      let start = text.lineStarts[line]
+      let stop = text.lineEnd(of: start)
+      var content = start
+      while content < stop, text[content] == 0x20 || text[content] == 0x09 { content += 1 }
+      // A child is indented deeper than its head, and starts with `-` or `▿`.
+      guard content - start > indent, content < stop,
+        text[content] == UInt8(ascii: "-") || text.starts(with: "▿", at: content)
+      else { return nil }
+      if let name = text.find(Array("_nsError : ".utf8), from: content, before: stop),
+        name - content < 8
+      {
+        let at = name + 11
+        guard text.starts(with: "Error Domain=", at: at) else { return nil }
+        var parser = NSErrorText(text, at: at)
+        guard let levels = try? parser.error(depth: 1), let child = levels.first,
+          child.domain == payload.domain, child.code == payload.code
+        else { return nil }
+        if parser.index >= text.count, text.isOpen { return .mayFollow }
+        return .covers(parser.index)
+      }
+      line += 1
+      looked += 1
+    }
+    return nil
   }
 
   /// Whether the error at `position` stands inside a JSON or Objective-C string literal: its
