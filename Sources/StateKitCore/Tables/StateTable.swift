@@ -350,7 +350,7 @@ public struct StateTable<Value> {
   mutating func set(_ value: Value, for selector: StateSelector) {
     if let position = _storage.position(of: selector) {
       // The index depends on the selectors only.
-      _storage.values[position] = value
+      _storage.entries[position].value = value
     } else {
       _storage.insert(Entry(selector: selector, value: value))
     }
