@@ -315,7 +315,7 @@ NUMBERS = [
     ("gather into 2^12 slots", "Sources/StateKitCore/Tables/Internals/StateIndex.swift",
      r"static let maximumSlotBits = (\d+)", "12"),
     ("a dictionary past 16 attributes", "Sources/StateKitCore/Styles/Internals/StyleStorage.swift",
-     r"if columns\.count <= (\d+) \{", "16"),
+     r"var column = count <= (\d+) \? 0 : count", "16"),
 ]
 
 

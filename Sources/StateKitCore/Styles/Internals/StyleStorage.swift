@@ -31,7 +31,6 @@ final class _StyleTables: @unchecked Sendable {
   }
 
   /// The records of the columns, for `reads`.
-  @usableFromInline
   func readRecords() -> [_StyleReadRecord] {
     columns.map { $0.readRecord() }
   }
@@ -72,7 +71,7 @@ final class _StyleTables: @unchecked Sendable {
   /// looked up by its text, out of line.
   @inlinable @inline(__always)
   func value<Value>(of key: StyleKey<Value>, state: ControlState) -> Value? {
-    let (records, count) = reads.records(readRecords)
+    let (records, count) = reads.records(of: self)
     let (type, name) = (ObjectIdentifier(Value.self), _NameBits(key.name))
     // Past 16 attributes, the dictionary finds the column.
     var column = count <= 16 ? 0 : count

@@ -237,18 +237,23 @@ struct _StyleReads: @unchecked Sendable {
     slot.initialize(to: nil)
   }
 
-  /// The records, made by `make` when there are none.
+  /// The records of `tables`, made at the first read after a change.
   @inlinable @inline(__always)
-  func records(_ make: () -> [_StyleReadRecord]) -> (UnsafePointer<_StyleReadRecord>, Int) {
-    let block = statekit_load_acquire(slot) ?? publish(make())
+  func records(of tables: _StyleTables) -> (UnsafePointer<_StyleReadRecord>, Int) {
+    let block = statekit_load_acquire(slot) ?? publish(tables)
     return (
       UnsafePointer((block + Self.recordsOffset).assumingMemoryBound(to: _StyleReadRecord.self)),
       block.load(as: Int.self)
     )
   }
 
-  /// Publishes a block of records, or the block another reader published first.
+  /// Publishes the records of `tables`, or the block another reader published first.
   @usableFromInline @inline(never)
+  func publish(_ tables: _StyleTables) -> UnsafeMutableRawPointer {
+    publish(tables.readRecords())
+  }
+
+  /// Publishes a block of records, or the block another reader published first.
   func publish(_ records: [_StyleReadRecord]) -> UnsafeMutableRawPointer {
     let stride = MemoryLayout<_StyleReadRecord>.stride
     let block = UnsafeMutableRawPointer.allocate(

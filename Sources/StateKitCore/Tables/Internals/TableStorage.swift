@@ -40,11 +40,11 @@ struct _TableStorage<Value> {
 
   /// Tables of fewer entries than this that cannot pack their winners scan: a scan of three
   /// selectors costs about what reading a slot of an index costs.
-  static var scanLimit: Int { 4 }
+  @usableFromInline static var scanLimit: Int { 4 }
   /// The most entries whose positions, and the entry count for no match, fit in four bits.
-  static var packedEntryLimit: Int { 15 }
+  @usableFromInline static var packedEntryLimit: Int { 15 }
   /// The most slot bits whose four-bit winners fit in one word.
-  static var packedSlotBits: Int { 4 }
+  @usableFromInline static var packedSlotBits: Int { 4 }
 
   /// Storage for entries already in resolution order.
   @inlinable
@@ -58,7 +58,7 @@ struct _TableStorage<Value> {
   }
 
   /// Computes `relevant` and how states find their winner from the selectors.
-  @usableFromInline
+  @inlinable
   mutating func reindex() {
     relevant = entries.reduce(0) { $0 | $1.selector.mentioned }
     let count = entries.count
@@ -117,7 +117,7 @@ struct _TableStorage<Value> {
   }
 
   /// The entries in the order of another precedence; a first-match table keeps its order.
-  @usableFromInline
+  @inlinable
   mutating func reorder(by precedence: StatePrecedence) {
     self.precedence = precedence
     guard !isFirstMatch else { return }
@@ -128,7 +128,7 @@ struct _TableStorage<Value> {
 
   /// Adds an entry for a selector the table does not have: in its place by rank, or first in a
   /// first-match table, where an entry added later overrides the ones given before.
-  @usableFromInline
+  @inlinable
   mutating func insert(_ entry: Entry) {
     var position = 0
     if !isFirstMatch {
@@ -143,7 +143,7 @@ struct _TableStorage<Value> {
   }
 
   /// Removes the entry at a position.
-  @usableFromInline
+  @inlinable
   mutating func remove(at position: Int) {
     entries.remove(at: position)
     reindex()
