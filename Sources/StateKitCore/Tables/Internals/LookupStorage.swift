@@ -205,7 +205,8 @@ struct _StyleReadRecord {
     let slot = ((state & relevant) &* multiplier) &>> shift
     var position: Int
     if let packed {
-      position = Int(truncatingIfNeeded: (packed &>> (UInt64(truncatingIfNeeded: slot) &<< 2)) & 0xF)
+      position = Int(
+        truncatingIfNeeded: (packed &>> (UInt64(truncatingIfNeeded: slot) &<< 2)) & 0xF)
     } else if let codes {
       position = Int(codes[Int(truncatingIfNeeded: slot)])
     } else {

@@ -60,8 +60,11 @@ struct _TableStorage<Value> {
   /// Computes `relevant` and how states find their winner from the selectors.
   @inlinable
   mutating func reindex() {
-    relevant = entries.reduce(0) { $0 | $1.selector.mentioned }
-    let count = entries.count
+    // The selectors alone, so that the walks below, 2^bits of them, run on plain words even
+    // where the table's value type is not known at compile time.
+    let selectors = entries.map(\.selector)
+    relevant = selectors.reduce(0) { $0 | $1.mentioned }
+    let count = selectors.count
     let gather: (multiplier: UInt, bits: Int)? =
       relevant == 0 ? (0, 0) : _StateIndex.gather(relevant, maximumBits: Self.packedSlotBits)
     if count <= Self.packedEntryLimit, let (multiplier, bits) = gather {
@@ -70,7 +73,7 @@ struct _TableStorage<Value> {
       var subset: UInt = 0
       repeat {
         let slot = (subset &* multiplier) &>> shift
-        codes |= UInt64(Self.firstMatch(entries, state: subset)) &<< (slot &<< 2)
+        codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
         subset = (subset &- relevant) & relevant
       } while subset != 0
       winners = .packed(multiplier: multiplier, shift: shift, codes: codes)
@@ -80,10 +83,9 @@ struct _TableStorage<Value> {
       winners = .scan
       return
     }
-    let entries = self.entries
     winners =
       _StateIndex(relevant: relevant) { state in
-        UInt16(truncatingIfNeeded: Self.firstMatch(entries, state: state))
+        UInt16(truncatingIfNeeded: selectors._firstMatch(state))
       }.map(Winners.indexed) ?? .scan
   }
 
@@ -176,6 +178,14 @@ struct _TableStorage<Value> {
 
 extension _TableStorage: Sendable where Value: Sendable {}
 extension _TableStorage.Winners: Sendable {}
+
+extension [StateSelector] {
+  /// The position of the first selector that matches `state`; the count when none does.
+  @usableFromInline
+  func _firstMatch(_ state: UInt) -> Int {
+    firstIndex { $0.matches(ControlState(rawValue: state)) } ?? count
+  }
+}
 
 extension StateSelector {
   /// The bits the selector requires or excludes.
