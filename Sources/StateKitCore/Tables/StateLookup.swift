@@ -55,8 +55,9 @@ public struct StateLookup<Value> {
     // first met; position `count` stands for the default.
     var codeOfPosition = [UInt16](repeating: .max, count: storage.count + 1)
     var winners: [Int] = []
+    let selectors = storage.entries.map { $0.selector }
     let index = _StateIndex(relevant: storage.relevant) { state in
-      let position = _TableStorage<Value>.firstMatch(storage.entries, state: state)
+      let position = selectors._firstMatch(state)
       if codeOfPosition[position] == .max {
         codeOfPosition[position] = UInt16(winners.count)
         winners.append(position)

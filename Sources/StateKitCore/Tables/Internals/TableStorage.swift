@@ -62,7 +62,7 @@ struct _TableStorage<Value> {
   mutating func reindex() {
     // The selectors alone, so that the walks below, 2^bits of them, run on plain words even
     // where the table's value type is not known at compile time.
-    let selectors = entries.map(\.selector)
+    let selectors = entries.map { $0.selector }
     relevant = selectors.reduce(0) { $0 | $1.mentioned }
     let count = selectors.count
     let gather: (multiplier: UInt, bits: Int)? =
