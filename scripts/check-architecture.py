@@ -310,12 +310,12 @@ def reader_problems():
 # Numbers Docs/Architecture.md gives, and where the code fixes them: (what the document says,
 # file, the code's declaration with the number as its one group, the number the document means).
 NUMBERS = [
-    ("tables of fewer than four entries scan", "Sources/StateKitCore/Tables/Internals/TableStorage.swift",
-     r"static var scanLimit: Int \{ (\d+) \}", "4"),
+    ("up to 15 entries over 4 slot bits", "Sources/StateKitCore/Tables/Internals/TableStorage.swift",
+     r"static var packedEntryLimit: Int \{ (\d+) \}", "15"),
     ("gather into 2^12 slots", "Sources/StateKitCore/Tables/Internals/StateIndex.swift",
      r"static let maximumSlotBits = (\d+)", "12"),
     ("a dictionary past 16 attributes", "Sources/StateKitCore/Styles/Internals/StyleStorage.swift",
-     r"if columns\.count <= (\d+) \{", "16"),
+     r"var column = count <= (\d+) \? 0 : count", "16"),
 ]
 
 

@@ -1,12 +1,17 @@
+import StateKitTesting
 import Testing
 
 @testable import StateKitCore
 
 extension StateTable {
-  /// The index's shape: whether it scans and its slot bits.
-  var indexShape: (scans: Bool, slotBits: Int)? {
-    guard let index = _storage.index else { return (true, 0) }
-    return (false, index.slotCount.trailingZeroBitCount)
+  /// How the table finds a winner: whether it scans, whether its winners are packed in one
+  /// word, and its slot bits.
+  var indexShape: (scans: Bool, slotBits: Int, packed: Bool)? {
+    switch _storage.winners {
+    case .packed(_, let shift, _): (false, UInt.bitWidth - Int(shift), true)
+    case .indexed(let index): (false, index.slotCount.trailingZeroBitCount, false)
+    case .scan: (true, 0, false)
+    }
   }
 }
 
@@ -23,8 +28,9 @@ struct StateIndexTests {
     for shape in shapes {
       var table = StateTable<Int>()
       for (value, state) in shape.enumerated() { table[state] = value }
+      // Packed in the table itself: the entries' array is the table's one allocation.
       let index = try #require(table.indexShape)
-      #expect(!index.scans && index.slotBits <= 4, "\(shape): \(index)")
+      #expect(index.packed && index.slotBits <= 4, "\(shape): \(index)")
     }
     // Five relevant bits and six different winners: the two-run gather needs all 32 slots.
     var five = StateTable<Int>()
@@ -35,20 +41,53 @@ struct StateIndexTests {
     #expect(!index.scans && index.slotBits == 5, "\(index)")
   }
 
-  /// Tables of fewer than four entries scan; from four on they are indexed, and both resolve
-  /// every state of their bits as a walk of the entries does.
-  @Test func smallTablesScan() throws {
-    let states: [ControlState] = [.normal, .highlighted, .disabled, .selected, .focused]
-    for count in 0...5 {
-      var table = StateTable<Int>()
-      for (value, state) in states.prefix(count).enumerated() { table[state] = value }
-      #expect(try #require(table.indexShape).scans == (count < 4), "\(count) entries")
-      for raw in 0..<32 {
-        let state = ControlState(rawValue: UInt(raw))
-        let walked = table.entries.first { $0.selector.matches(state) }?.value
-        #expect(table.resolve(state) == walked, "\(count) entries, state \(raw)")
+  /// Tables of up to 15 entries over bits that gather into 4 slot bits pack their winners in
+  /// one word, whatever their size (any two bits gather, as two runs); tables over bits that
+  /// gather into neither 4 nor 12 slot bits scan. All resolve every state of their bits as a
+  /// walk of the entries does.
+  @Test func smallTablesPackOrScan() throws {
+    let near: [ControlState] = [.normal, .highlighted, .disabled, .selected, .focused]
+    let far: [ControlState] = [
+      .highlighted, ControlState(rawValue: 1 << 40), ControlState(rawValue: 1 << 20), .selected,
+      .focused,
+    ]
+    for (states, bitsGather) in [(near, true), (far, false)] {
+      for count in 0...5 {
+        var table = StateTable<Int>()
+        for (value, state) in states.prefix(count).enumerated() { table[state] = value }
+        let shape = try #require(table.indexShape)
+        if bitsGather || count < 3 {
+          #expect(shape.packed, "\(count) entries over \(states)")
+        } else {
+          #expect(!shape.packed && shape.scans, "\(count) entries over \(states)")
+        }
+        for state in ControlState.combinations(of: states.reduce(.normal) { $0.union($1) }) {
+          let walked = table.entries.first { $0.selector.matches(state) }?.value
+          #expect(table.resolve(state) == walked, "\(count) entries, state \(state)")
+        }
       }
     }
+  }
+
+  /// A table packs up to 15 entries (positions 0 to 14, and 15 for no match); a sixteenth
+  /// entry needs an index of its own.
+  @Test func sixteenEntriesNeedAnIndex() throws {
+    var table = StateTable<Int>()
+    for raw in 0..<15 { table[ControlState(rawValue: UInt(raw))] = raw }
+    let walk = { (table: StateTable<Int>, state: ControlState) in
+      table.entries.first { $0.selector.matches(state) }?.value
+    }
+    let states = Array(ControlState.combinations(of: ControlState(rawValue: 0xF | 1 << 30)))
+    #expect(try #require(table.indexShape).packed)
+    #expect(states.allSatisfy { table.resolve($0) == walk(table, $0) })
+    table[ControlState(rawValue: 15)] = 15
+    let shape = try #require(table.indexShape)
+    #expect(!shape.packed && !shape.scans && shape.slotBits == 4, "\(shape)")
+    #expect(table.resolve(ControlState(rawValue: 15)) == 15)
+    #expect(states.allSatisfy { table.resolve($0) == walk(table, $0) })
+    table[ControlState(rawValue: 15)] = nil
+    #expect(try #require(table.indexShape).packed)
+    #expect(states.allSatisfy { table.resolve($0) == walk(table, $0) })
   }
 
   @Test func aTableOfNormalEntriesUsesOneSlot() throws {

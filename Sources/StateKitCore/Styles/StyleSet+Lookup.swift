@@ -137,7 +137,7 @@ extension StyleSet {
           storage.winner(state)
         } apply: { position, look in
           guard position < storage.count else { return }
-          look[keyPath: path] = storage.values[position]
+          look[keyPath: path] = storage.entries[position].value
         }
       }
     }

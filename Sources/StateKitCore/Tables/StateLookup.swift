@@ -55,15 +55,16 @@ public struct StateLookup<Value> {
     // first met; position `count` stands for the default.
     var codeOfPosition = [UInt16](repeating: .max, count: storage.count + 1)
     var winners: [Int] = []
+    let selectors = storage.entries.map { $0.selector }
     let index = _StateIndex(relevant: storage.relevant) { state in
-      let position = _TableStorage<Value>.firstMatch(storage.selectors, state: state)
+      let position = selectors._firstMatch(state)
       if codeOfPosition[position] == .max {
         codeOfPosition[position] = UInt16(winners.count)
         winners.append(position)
       }
       return codeOfPosition[position]
     }
-    let values = winners.map { $0 < storage.count ? storage.values[$0] : defaultValue }
+    let values = winners.map { $0 < storage.count ? storage.entries[$0].value : defaultValue }
     self.init(
       _LookupStorage.make(
         index: index, values: values, relevant: storage.relevant,

@@ -350,7 +350,7 @@ public struct StateTable<Value> {
   mutating func set(_ value: Value, for selector: StateSelector) {
     if let position = _storage.position(of: selector) {
       // The index depends on the selectors only.
-      _storage.values[position] = value
+      _storage.entries[position].value = value
     } else {
       _storage.insert(Entry(selector: selector, value: value))
     }
@@ -370,8 +370,8 @@ public struct StateTable<Value> {
   /// - Complexity: O(1) for tables whose mentioned bits fit in 12 slot bits: all within a span
   ///   of 12 bits, or in two groups that together are at most 12 bits wide with a gap between
   ///   them at least as wide as each group (any of the four system states with any of the
-  ///   application bits 16 through 23). Otherwise, and for tables of fewer than four entries,
-  ///   O(*n*) in the number of entries.
+  ///   application bits 16 through 23). Otherwise, and for tables of fewer than four entries
+  ///   whose bits do not gather into 4 slot bits, O(*n*) in the number of entries.
   @inlinable
   public func resolve(_ state: ControlState) -> Value? {
     _storage.resolve(state.rawValue, found: { $0 }, missing: { nil })

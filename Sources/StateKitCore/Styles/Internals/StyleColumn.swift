@@ -59,6 +59,8 @@ class _StyleColumnBase: @unchecked Sendable {
   /// The table as a theme file's attribute holds it (its entries, without the precedence the
   /// style set writes), or `nil` when the value type is not Encodable.
   var encodable: (any Encodable)? { nil }
+  /// What a read of the column needs, valid until the column's table changes.
+  func readRecord() -> _StyleReadRecord { preconditionFailure("abstract") }
 }
 
 /// The column of an attribute whose values are `Value`.
@@ -131,6 +133,10 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
     var copy = table
     for selector in selectors { copy[selector] = nil }
     return copy.isEmpty ? nil : _StyleColumn(slot: slot, table: copy)
+  }
+
+  override func readRecord() -> _StyleReadRecord {
+    _StyleReadRecord(name: name, table: table._storage)
   }
 
   override var encodable: (any Encodable)? {

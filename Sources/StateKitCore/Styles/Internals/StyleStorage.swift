@@ -7,13 +7,16 @@
 @usableFromInline
 final class _StyleTables: @unchecked Sendable {
   /// The attributes, in the order they were added.
-  @usableFromInline var columns: [_StyleColumnBase]
+  private(set) var columns: [_StyleColumnBase]
   /// The position of each attribute's column.
   private var positions: [_StyleSlot: Int]
   /// The precedence of every table.
   private(set) var precedence: StatePrecedence
   /// The bits some selector of some table mentions.
   private(set) var relevant: UInt = 0
+  /// One read record per column, in the order of `columns`, made at the first read after a
+  /// change: what a read needs, with no reference to count and no string to compare.
+  @usableFromInline let reads = _StyleReads()
 
   init(precedence: StatePrecedence, columns: [_StyleColumnBase] = []) {
     self.precedence = precedence
@@ -21,6 +24,15 @@ final class _StyleTables: @unchecked Sendable {
     positions = Dictionary(
       columns.enumerated().map { ($1.slot, $0) }, uniquingKeysWith: { first, _ in first })
     relevant = columns.reduce(0) { $0 | $1.relevant }
+  }
+
+  deinit {
+    reads.deallocate()
+  }
+
+  /// The records of the columns, for `reads`.
+  func readRecords() -> [_StyleReadRecord] {
+    columns.map { $0.readRecord() }
   }
 
   /// The tables of every empty style set with the standard precedence, so that `StyleSet()`
@@ -53,23 +65,28 @@ final class _StyleTables: @unchecked Sendable {
 
   /// The value of an attribute for a state, or `nil` when it has no entry that matches.
   ///
-  /// A style set of a few attributes is scanned, comparing value types, then names; a larger
-  /// one finds the attribute through a dictionary.
-  @inlinable
+  /// The read records of a few attributes are scanned, comparing value types and the bits of
+  /// the names, with no reference counting and no string comparison (a name found by its bits
+  /// is the same name, see `_NameBits`); a name not found so, or one of more attributes, is
+  /// looked up by its text, out of line.
+  @inlinable @inline(__always)
   func value<Value>(of key: StyleKey<Value>, state: ControlState) -> Value? {
-    let type = ObjectIdentifier(Value.self)
-    var found: _StyleColumnBase?
-    if columns.count <= 16 {
-      for column in columns where column.type == type && column.name == key.name {
-        found = column
-        break
-      }
-    } else {
-      found = position(of: key).map { columns[$0] }
+    let (records, count) = reads.records(of: self)
+    let (type, name) = (ObjectIdentifier(Value.self), _NameBits(key.name))
+    // Past 16 attributes, the dictionary finds the column.
+    var column = count <= 16 ? 0 : count
+    while column < count, records[column].type != type || records[column].name != name {
+      column += 1
     }
-    guard let found else { return nil }
-    // A column's value type is the one its type identifier names.
-    return unsafeDowncast(found, to: _StyleColumn<Value>.self).table.resolve(state)
+    guard column < count else { return value(byText: key, state: state) }
+    // The record's value type is the one its type identifier names.
+    return records[column].resolve(state.rawValue, as: Value.self)
+  }
+
+  /// The value of an attribute whose column is found by the text of its name.
+  @usableFromInline @inline(never)
+  func value<Value>(byText key: StyleKey<Value>, state: ControlState) -> Value? {
+    position(of: key).flatMap { column(at: $0, as: Value.self).resolve(state) }
   }
 
   /// The table of an attribute, or `nil` when it has no entries.
@@ -84,6 +101,7 @@ final class _StyleTables: @unchecked Sendable {
   func modify<Value, Result>(
     _ key: StyleKey<Value>, _ body: (inout StateTable<Value>) -> Result
   ) -> Result {
+    reads.drop()
     let slot = key.slot
     guard let position = position(of: key) else {
       var table = StateTable<Value>(precedence: precedence)
@@ -115,6 +133,7 @@ final class _StyleTables: @unchecked Sendable {
 
   /// Sets or removes a column; an empty table removes the attribute.
   func set(_ column: _StyleColumnBase?, for slot: _StyleSlot) {
+    reads.drop()
     let position = position(of: slot)
     switch (position, column) {
     case (let position?, let column?) where column.count > 0:
@@ -149,6 +168,7 @@ final class _StyleTables: @unchecked Sendable {
 
   /// Reorders every table by another precedence.
   func reorder(by precedence: StatePrecedence) {
+    reads.drop()
     self.precedence = precedence
     columns = columns.map { $0.reordered(by: precedence) }
   }

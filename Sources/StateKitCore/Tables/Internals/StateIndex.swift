@@ -14,7 +14,7 @@
 @usableFromInline
 struct _StateIndex: Sendable {
   /// The most slot bits any index takes: the system bits and the application range, gathered.
-  static let maximumSlotBits = 12
+  @usableFromInline static let maximumSlotBits = 12
 
   /// The bits some selector mentions.
   @usableFromInline let relevant: UInt
@@ -28,6 +28,7 @@ struct _StateIndex: Sendable {
   /// Indexes `code`, a function of the relevant bits of a state, over every state; `nil` when
   /// the relevant bits do not gather into 2^`maximumSlotBits` slots. `code` is called once for
   /// each subset of `relevant`, and only when the index is made.
+  @usableFromInline
   init?(relevant: UInt, maximumSlotBits: Int = Self.maximumSlotBits, code: (UInt) -> UInt16) {
     var (multiplier, bits): (UInt, Int) = (0, 0)
     if relevant != 0 {
@@ -63,6 +64,7 @@ struct _StateIndex: Sendable {
   /// For two runs `a` (low) and `b` (high), the product holds `a` and `b` side by side in the top
   /// bits; `b`'s copy that `a`'s factor makes falls off the top, and `a`'s copy that `b`'s factor
   /// makes stays below the slot bits because the gap is at least as wide as `a`.
+  @usableFromInline
   static func gather(_ relevant: UInt, maximumBits: Int = maximumSlotBits) -> (
     multiplier: UInt, bits: Int
   )? {

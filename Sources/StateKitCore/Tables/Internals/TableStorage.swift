@@ -1,21 +1,33 @@
-/// A table's entries in resolution order and the index that resolves states.
+/// A table's entries in resolution order and how a state finds its winner.
 ///
-/// A plain value: the selectors and values are arrays, so a table copies on write like any
-/// array, and a new value for an existing selector is written in place. The index stores, for
-/// every combination of the relevant bits, the position of the winning entry (the entry count
-/// when none matches); it depends on the selectors only, so it is rebuilt when an entry is added
-/// or removed or the order changes, never when a value changes.
+/// A plain value whose one allocation is the entries' array: a table copies on write like any
+/// array, and a new value for an existing selector is written in place. How a state finds its
+/// winning entry (the position of the entry, the entry count when none matches) depends on the
+/// selectors only, so it is worked out again when an entry is added or removed or the order
+/// changes, never when a value changes:
 ///
-/// Tables of a few entries, more than 65,534 entries, or whose bits do not gather into the
-/// index's slots have no index and scan their entries, best first.
+/// - a table of at most 15 entries whose relevant bits gather into 4 slot bits keeps the winner
+///   of each of its 16 slots in one word, four bits a slot, inline: no allocation;
+/// - a larger table, from `scanLimit` entries on, keeps a `_StateIndex` of its own;
+/// - any other table (bits that do not gather, a few entries over many bits) scans its
+///   entries, best first.
 @usableFromInline
 struct _TableStorage<Value> {
   @usableFromInline typealias Entry = StateTable<Value>.Entry
 
-  /// The selectors, best first.
-  @usableFromInline private(set) var selectors: [StateSelector]
-  /// The values, in the order of the selectors.
-  @usableFromInline var values: [Value]
+  /// How a state finds its winning entry.
+  @usableFromInline
+  enum Winners {
+    /// The winner of every slot, four bits a slot, in one word.
+    case packed(multiplier: UInt, shift: UInt, codes: UInt64)
+    /// An index of its own, for tables too large to pack.
+    case indexed(_StateIndex)
+    /// A walk of the entries, best first.
+    case scan
+  }
+
+  /// The entries, best first; only values change in place.
+  @usableFromInline var entries: [Entry]
   /// The precedence that ranks most-specific entries.
   @usableFromInline private(set) var precedence: StatePrecedence
   /// Whether the entries are in the order they were given (the first match wins) rather than
@@ -23,74 +35,91 @@ struct _TableStorage<Value> {
   @usableFromInline private(set) var isFirstMatch: Bool
   /// The bits some selector mentions.
   @usableFromInline private(set) var relevant: UInt
-  /// The winner of every state, or `nil` when the table scans.
-  @usableFromInline private(set) var index: _StateIndex?
+  /// How a state finds its winner.
+  @usableFromInline private(set) var winners: Winners
 
-  /// Tables with fewer entries than this scan: a scan of three selectors costs about what
-  /// reading a slot costs.
-  static var scanLimit: Int { 4 }
+  /// Tables of fewer entries than this that cannot pack their winners scan: a scan of three
+  /// selectors costs about what reading a slot of an index costs.
+  @usableFromInline static var scanLimit: Int { 4 }
+  /// The most entries whose positions, and the entry count for no match, fit in four bits.
+  @usableFromInline static var packedEntryLimit: Int { 15 }
+  /// The most slot bits whose four-bit winners fit in one word.
+  @usableFromInline static var packedSlotBits: Int { 4 }
 
   /// Storage for entries already in resolution order.
   @inlinable
   init(_ entries: [Entry], precedence: StatePrecedence, firstMatch: Bool = false) {
-    selectors = entries.map { $0.selector }
-    values = entries.map { $0.value }
+    self.entries = entries
     self.precedence = precedence
     isFirstMatch = firstMatch
     relevant = 0
-    index = nil
+    winners = .scan
     reindex()
   }
 
-  /// Computes `relevant` and the index from the selectors.
-  @usableFromInline
+  /// Computes `relevant` and how states find their winner from the selectors.
+  @inlinable
   mutating func reindex() {
+    // The selectors alone, so that the walks below, 2^bits of them, run on plain words even
+    // where the table's value type is not known at compile time.
+    let selectors = entries.map { $0.selector }
     relevant = selectors.reduce(0) { $0 | $1.mentioned }
     let count = selectors.count
-    guard count >= Self.scanLimit, count < Int(UInt16.max) else {
-      index = nil
+    let gather: (multiplier: UInt, bits: Int)? =
+      relevant == 0 ? (0, 0) : _StateIndex.gather(relevant, maximumBits: Self.packedSlotBits)
+    if count <= Self.packedEntryLimit, let (multiplier, bits) = gather {
+      let shift = UInt(UInt.bitWidth - bits)
+      var codes: UInt64 = 0
+      var subset: UInt = 0
+      repeat {
+        let slot = (subset &* multiplier) &>> shift
+        codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
+        subset = (subset &- relevant) & relevant
+      } while subset != 0
+      winners = .packed(multiplier: multiplier, shift: shift, codes: codes)
       return
     }
-    index = _StateIndex(relevant: relevant) { [selectors] state in
-      UInt16(truncatingIfNeeded: Self.firstMatch(selectors, state: state))
+    guard count >= Self.scanLimit, count < Int(UInt16.max) else {
+      winners = .scan
+      return
     }
+    winners =
+      _StateIndex(relevant: relevant) { state in
+        UInt16(truncatingIfNeeded: selectors._firstMatch(state))
+      }.map(Winners.indexed) ?? .scan
   }
 
-  /// The position of the first selector, best first, that matches `state`: the winner; the
-  /// number of selectors when none matches.
+  /// The position of the first entry, best first, whose selector matches `state`: the winner;
+  /// the number of entries when none matches.
   @inlinable
-  static func firstMatch(_ selectors: [StateSelector], state: UInt) -> Int {
+  static func firstMatch(_ entries: [Entry], state: UInt) -> Int {
     var position = 0
-    while position < selectors.count, !selectors[position].matches(ControlState(rawValue: state)) {
+    while position < entries.count,
+      !entries[position].selector.matches(ControlState(rawValue: state))
+    {
       position += 1
     }
     return position
   }
 
-  /// The entries, best first.
-  @inlinable
-  var entries: [Entry] {
-    zip(selectors, values).map { Entry(selector: $0, value: $1) }
-  }
-
   /// The number of entries.
   @inlinable
-  var count: Int { selectors.count }
+  var count: Int { entries.count }
 
   /// The position of the entry for exactly `selector`, or `nil`.
   @inlinable
   func position(of selector: StateSelector) -> Int? {
-    selectors.firstIndex(of: selector)
+    entries.firstIndex { $0.selector == selector }
   }
 
   /// The value stored for exactly `selector`.
   @inlinable
   func value(for selector: StateSelector) -> Value? {
-    position(of: selector).map { values[$0] }
+    position(of: selector).map { entries[$0].value }
   }
 
   /// The entries in the order of another precedence; a first-match table keeps its order.
-  @usableFromInline
+  @inlinable
   mutating func reorder(by precedence: StatePrecedence) {
     self.precedence = precedence
     guard !isFirstMatch else { return }
@@ -101,25 +130,24 @@ struct _TableStorage<Value> {
 
   /// Adds an entry for a selector the table does not have: in its place by rank, or first in a
   /// first-match table, where an entry added later overrides the ones given before.
-  @usableFromInline
+  @inlinable
   mutating func insert(_ entry: Entry) {
     var position = 0
     if !isFirstMatch {
-      position = 0
-      while position < selectors.count, !precedence.outranks(entry.selector, selectors[position]) {
+      while position < entries.count,
+        !precedence.outranks(entry.selector, entries[position].selector)
+      {
         position += 1
       }
     }
-    selectors.insert(entry.selector, at: position)
-    values.insert(entry.value, at: position)
+    entries.insert(entry, at: position)
     reindex()
   }
 
   /// Removes the entry at a position.
-  @usableFromInline
+  @inlinable
   mutating func remove(at position: Int) {
-    selectors.remove(at: position)
-    values.remove(at: position)
+    entries.remove(at: position)
     reindex()
   }
 
@@ -130,17 +158,34 @@ struct _TableStorage<Value> {
     _ state: UInt, found: (Value) -> Result, missing: () -> Result
   ) -> Result {
     let position = winner(state)
-    return position < values.count ? found(values[position]) : missing()
+    return position < entries.count ? found(entries[position].value) : missing()
   }
 
   /// The position of the winning entry for a state; the entry count when none matches.
   @inlinable
   func winner(_ state: UInt) -> Int {
-    index?.code(state) ?? Self.firstMatch(selectors, state: state)
+    switch winners {
+    case .packed(let multiplier, let shift, let codes):
+      let slot = ((state & relevant) &* multiplier) &>> shift
+      return Int(truncatingIfNeeded: (codes &>> (UInt64(truncatingIfNeeded: slot) &<< 2)) & 0xF)
+    case .indexed(let index):
+      return index.code(state)
+    case .scan:
+      return Self.firstMatch(entries, state: state)
+    }
   }
 }
 
 extension _TableStorage: Sendable where Value: Sendable {}
+extension _TableStorage.Winners: Sendable {}
+
+extension [StateSelector] {
+  /// The position of the first selector that matches `state`; the count when none does.
+  @usableFromInline
+  func _firstMatch(_ state: UInt) -> Int {
+    firstIndex { $0.matches(ControlState(rawValue: state)) } ?? count
+  }
+}
 
 extension StateSelector {
   /// The bits the selector requires or excludes.
