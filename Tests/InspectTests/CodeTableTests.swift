@@ -505,18 +505,18 @@ extension CodeTableTests {
     #expect(!user.stdout.contains("added in"))
   }
 
-  /// A code only the iOS 26 SDK declares, without a meaning: named, marked with the release
-  /// its availability gives, and declared in the SDK it was read from.
+  /// A code only the iOS 26 SDK declares: named, with the meaning its header gives, and marked
+  /// with the release its availability gives.
   @Test func anIOSCodeNewerThanTheSnapshot() throws {
     let invited = try Run(["error", "CKErrorDomain 37"])
     #expect(invited.status == 0, "\(invited)")
     #expect(
       invited.stdout == """
         CKErrorDomain 37 participantAlreadyInvited
+          description: The user is already invited to this share and must accept that invitation first.
           C name: CKErrorParticipantAlreadyInvited
           Swift: CKError.Code.participantAlreadyInvited
           added in: iOS 26.0 SDK
-          declared in: CloudKit.framework, CKError.h (iOS 26.2 SDK)
 
         """)
     let json = try Run(["error", "--json", "CKErrorDomain 37"])
@@ -537,6 +537,7 @@ extension CodeTableTests {
     let cloudKit = try Run(["error", "--list", "CKErrorDomain"])
     #expect(
       cloudKit.stdout.contains(
-        "CKErrorDomain 37 participantAlreadyInvited  (added in iOS 26.0 SDK)\n"))
+        "CKErrorDomain 37 participantAlreadyInvited  The user is already invited to this share and"
+          + " must accept that invitation first. (added in iOS 26.0 SDK)\n"))
   }
 }
