@@ -278,7 +278,7 @@ enum CommandLineSpec {
       OptionSpec(
         name: "--c-names", commands: masksAndText,
         help: "Print the layout's C constants (LV_STATE_PRESSED, GTK_STATE_FLAG_ACTIVE) as names.",
-        more: "Text is read with either name, with or without this option.",
+        more: "Text is read with either name, with or without it; no effect on UIKit's layouts.",
         action: .constantNames),
     ]
     for layout in otherLayouts {

@@ -250,13 +250,6 @@ package struct Inspector {
       }
       names = NameTable(layout: layout)
     }
-    if constantNames {
-      guard !names.layout.constantPrefix.isEmpty else {
-        throw Self.usage(
-          "--c-names prints a toolkit's C constants; \(names.layout.typeName) has none here (use --layout lvgl, lvgl-9.5 or gtk)"
-        )
-      }
-    }
     guard stateFlags.count <= Limits.stateFlags else {
       throw Failure(
         status: .dataError,

@@ -28,7 +28,7 @@ package struct _ThemeDocument {
   /// The members of a theme that are not attributes: `StyleSet.ThemeDirective`'s raw values,
   /// and the transitions.
   package static let directives = [
-    precedenceKey, "$replace", "$remove", transitionsKey, layoutKey,
+    precedenceKey, "$replace", "$remove", layoutKey, transitionsKey,
   ]
   /// The directive of a theme's layout: the name of a layout of states (`"lvgl"`), whose names
   /// its selectors use and whose rule its tables resolve by (`StatePrecedence(layout:)`).
