@@ -102,7 +102,8 @@ struct LayoutMaskCommandTests {
     let constants = try Run(["--layout", "lvgl", "--c-names", "--json", "0x21"])
     #expect(
       constants.stdout.contains(#""text": "LV_STATE_CHECKED | LV_STATE_PRESSED""#), "\(constants)")
-    #expect(constants.stdout.contains(#"{"bit": 5, "name": "LV_STATE_PRESSED", "range": "system"}"#))
+    #expect(
+      constants.stdout.contains(#"{"bit": 5, "name": "LV_STATE_PRESSED", "range": "system"}"#))
   }
 
   /// LVGL 9.5's kept bit 1 is labelled in the picture, as the reserved bit it is.

@@ -258,10 +258,13 @@ struct ToolkitLayoutTests {
       #expect(try names.parse(name, unknownBits: .strict) == constant.value, "\(name)")
       #expect(constants.text(of: constant.value) == name, "\(name)")
       // The layout's own name prints without the option and parses with it.
-      #expect(try constants.parse(names.text(of: constant.value), unknownBits: .strict) == constant.value)
+      #expect(
+        try constants.parse(names.text(of: constant.value), unknownBits: .strict) == constant.value)
     }
     // Case as in the headers: another case is no name.
-    #expect(throws: StateKitError.self) { try names.parse(prefix.lowercased() + "checked", unknownBits: .strict) }
+    #expect(throws: StateKitError.self) {
+      try names.parse(prefix.lowercased() + "checked", unknownBits: .strict)
+    }
   }
 
   /// LVGL's user states, `any` and the part of a style selector, by name.
@@ -280,7 +283,9 @@ struct ToolkitLayoutTests {
     // Part 6 is ticks in LVGL 8 and the cursor in 9.0-9.4: hex here, named in 9.5's layout.
     #expect(names.text(of: 0x6_0020) == "pressed | 0x60000")
     #expect(NameTable(layout: .lvgl95).text(of: 0x6_0080) == "cursor | pressed")
-    #expect(names.printingConstants().text(of: 0x3_1020) == "LV_PART_KNOB | LV_STATE_PRESSED | LV_STATE_USER_1")
+    #expect(
+      names.printingConstants().text(of: 0x3_1020)
+        == "LV_PART_KNOB | LV_STATE_PRESSED | LV_STATE_USER_1")
     // GTK has no parts and no `any`.
     #expect(NameTable(layout: .gtk).text(of: 0x7FFF).contains("focusWithin"))
   }
@@ -297,7 +302,8 @@ struct ToolkitLayoutTests {
     var table = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
     table[ControlState(rawValue: 0x01)] = "green"
     let explanation = table.explain(ControlState(rawValue: 0x01))
-    #expect(explanation.description == "checked → \"green\" from checked: the only entry that matches")
+    #expect(
+      explanation.description == "checked → \"green\" from checked: the only entry that matches")
     #expect(!explanation.description.contains("highlighted"))
     #expect(table.description == "[checked: green]")
     #expect(StatePrecedence(layout: .lvgl).layout == .lvgl)
@@ -322,7 +328,9 @@ struct ToolkitLayoutTests {
       #"{"$layout": "lvgl", "$precedence": {"dominant": "disabled"}}"#,
       #"{"$layout": "events"}"#, #"{"$layout": 3}"#,
     ] {
-      #expect(throws: StateKitError.self) { try StyleSet(themeJSON: Array(bad.utf8), keys: [.init(key)]) }
+      #expect(throws: StateKitError.self) {
+        try StyleSet(themeJSON: Array(bad.utf8), keys: [.init(key)])
+      }
     }
   }
 }

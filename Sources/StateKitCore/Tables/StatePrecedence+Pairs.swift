@@ -80,8 +80,8 @@ extension StatePrecedence {
       _toolkit != .uikit
       ? "the greater state value first"
       : self.order == StatePrecedence.standard.order
-      ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
-      : self.order.map(name).joined(separator: ", ") + ", other bits"
+        ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
+        : self.order.map(name).joined(separator: ", ") + ", other bits"
     return (
       .precedence,
       "it and \(runnerUp.text) match with \(count(winner.specificity)) each; "

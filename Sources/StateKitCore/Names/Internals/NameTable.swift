@@ -58,7 +58,9 @@ package struct NameTable: Sendable {
     }
     // The C constants parse as the names they stand for.
     for (name, raw) in toolkitNames {
-      if let constant = layout.constantName(of: name) { aliases.append((Array(constant.utf8), raw)) }
+      if let constant = layout.constantName(of: name) {
+        aliases.append((Array(constant.utf8), raw))
+      }
     }
   }
 
@@ -90,13 +92,15 @@ package struct NameTable: Sendable {
         result.emptyBytes = bytes
       } else if raw == layout.coveredMask, layout.everyName == name {
         result.everyBytes = bytes
-      } else if raw.nonzeroBitCount == 1, applicationIndex(of: raw).flatMap({ customNames[$0] }) == nil
+      } else if raw.nonzeroBitCount == 1,
+        applicationIndex(of: raw).flatMap({ customNames[$0] }) == nil
       {
         result.bytesByBit[raw.trailingZeroBitCount] = bytes
       }
     }
     for part in layout.parts {
-      result.aliases.append((Array(part.name.utf8), part.number << UInt(layout.partBits?.lowerBound ?? 0)))
+      result.aliases.append(
+        (Array(part.name.utf8), part.number << UInt(layout.partBits?.lowerBound ?? 0)))
       result.partBytes[part.number] = Array(part.constant.utf8)
     }
     return result
@@ -112,7 +116,9 @@ package struct NameTable: Sendable {
   /// of every bit.
   package func unnamedBits(in raw: UInt) -> UInt {
     var rest = raw
-    if let bits = layout.partBits, partBytes[(raw & layout.partMask) >> UInt(bits.lowerBound)] != nil {
+    if let bits = layout.partBits,
+      partBytes[(raw & layout.partMask) >> UInt(bits.lowerBound)] != nil
+    {
       rest &= ~layout.partMask
     }
     return rest & ~namedRawValue
