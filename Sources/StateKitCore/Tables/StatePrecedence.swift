@@ -154,7 +154,7 @@ public struct StatePrecedence: Hashable, Sendable {
     guard _toolkit == .uikit else {
       // Another toolkit's ties go to the greater value: its named bits, highest first.
       let layout = self.layout
-      let bits = layout.systemNames.map(\.bit) + Array(layout.application)
+      let bits = layout.systemNames.map { $0.bit } + Array(layout.application)
       return bits.sorted(by: >).map { ControlState(rawValue: 1 << UInt($0)) }
     }
     var result = Self.standardOrder

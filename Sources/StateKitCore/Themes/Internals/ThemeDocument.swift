@@ -269,7 +269,7 @@ package struct _ThemeDocument {
     }
     guard let layout = known.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) else {
       throw failure(
-        "unknown layout \(quoted(name)); known: \(known.map(\.name).joined(separator: ", "))",
+        "unknown layout \(quoted(name)); known: \(known.map { $0.name }.joined(separator: ", "))",
         at: [key])
     }
     let named = catalog.naming(layout)
