@@ -18,12 +18,12 @@ struct LayoutMaskCommandTests {
         0x1021: 0x00001021 = 4129
           bit  0  checked       system
           bit  5  pressed       system
-          bit 12  (unnamed)     application
-          text: checked | pressed | 0x1000
+          bit 12  user_1        application
+          text: checked | pressed | user_1
 
           31    24 23    16 15     8 7      0
           ........ ........ ...1.... ..1....1
-          extended extended usr rsv  lvgl
+          extended part     usr rsv  lvgl
 
         """)
   }
@@ -32,8 +32,8 @@ struct LayoutMaskCommandTests {
   @Test func lvgl95() throws {
     let run = try Run(["--layout=lvgl-9.5", "--json", "0x1021"])
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.contains(#""text": "alt | edited | 0x1000""#))
-    #expect(run.stdout.contains(#"{"bit": 12, "name": null, "range": "application"}"#))
+    #expect(run.stdout.contains(#""text": "alt | edited | user_1""#))
+    #expect(run.stdout.contains(#"{"bit": 12, "name": "user_1", "range": "application"}"#))
   }
 
   /// LVGL 9.5's header keeps bit 1 (`/*1 reserved*/`), as it keeps bits 10 and 11: the tool
@@ -67,9 +67,74 @@ struct LayoutMaskCommandTests {
     #expect(run.stdout.contains(#""raw": 4128, "hex": "0x00001020", "text": "pressed | blinking""#))
     let empty = try Run(["encode", "--layout", "lvgl", "default"])
     #expect(empty.stdout.hasPrefix("default: 0x00000000 = 0\n"))
-    let strict = try Run(["--layout", "lvgl", "--strict", "0x1021"])
+    // LV_STATE_USER_1 has a name, `user_1`; bit 8 is LVGL's and has none.
+    #expect(try Run(["--layout", "lvgl", "--strict", "0x1021"]).status == 0)
+    let strict = try Run(["--layout", "lvgl", "--strict", "0x1121"])
     #expect(strict.status == 65)
-    #expect(strict.stderr.contains("bits 12 (0x1000) have no name (--strict)"))
+    #expect(strict.stderr.contains("bits 8 (0x100) have no name (--strict)"))
+  }
+
+  /// The names developers type: LVGL's and GTK's C constants, `any`, and a style selector's
+  /// part named apart from its state.
+  @Test func constantNamesAnyAndParts() throws {
+    let pressed = try Run(["--layout", "lvgl", "encode", "LV_STATE_PRESSED"])
+    #expect(pressed.status == 0, "\(pressed)")
+    #expect(pressed.stdout.hasPrefix("LV_STATE_PRESSED: 0x00000020 = 32\n"))
+    let active = try Run(["--layout", "gtk", "encode", "GTK_STATE_FLAG_ACTIVE"])
+    #expect(active.stdout.hasPrefix("GTK_STATE_FLAG_ACTIVE: 0x00000001 = 1\n"), "\(active)")
+    let any = try Run(["--layout", "lvgl", "--json", "encode", "any"])
+    #expect(any.stdout.contains(#""raw": 65535, "hex": "0x0000FFFF", "text": "any""#), "\(any)")
+    let mask = try Run(["--layout", "lvgl", "0xFFFF"])
+    #expect(mask.stdout.contains("  text: any\n"))
+    let selector = try Run(["--layout", "lvgl", "encode", "LV_PART_KNOB | LV_STATE_PRESSED"])
+    #expect(
+      selector.stdout == """
+        LV_PART_KNOB | LV_STATE_PRESSED: 0x00030020 = 196640
+          part 3  knob          part, bits 16...23
+          bit  5  pressed       system
+          text: knob | pressed
+
+          31    24 23    16 15     8 7      0
+          ........ ......11 ........ ..1.....
+          extended part     usr rsv  lvgl
+
+        """, "\(selector)")
+    let constants = try Run(["--layout", "lvgl", "--c-names", "--json", "0x21"])
+    #expect(
+      constants.stdout.contains(#""text": "LV_STATE_CHECKED | LV_STATE_PRESSED""#), "\(constants)")
+    #expect(
+      constants.stdout.contains(#"{"bit": 5, "name": "LV_STATE_PRESSED", "range": "system"}"#))
+  }
+
+  /// LVGL 9.5's kept bit 1 is labelled in the picture, as the reserved bit it is.
+  @Test func lvgl95PictureLabelsBitOne() throws {
+    let run = try Run(["--layout", "lvgl-9.5", "0x3"])
+    #expect(run.stdout.contains("  bit  1  (unnamed)     reserved\n"), "\(run)")
+    #expect(run.stdout.hasSuffix("  extended part     usr r lvgl     rl\n"), "\(run.stdout)")
+  }
+
+  /// `theme --layout lvgl FILE`: selectors with LVGL's names, resolved by LVGL's rule.
+  @Test func themeWithLVGLLayout() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lvgl-theme-\(UUID().uuidString).json")
+    try Data(
+      #"{"background": {"default": "gray", "checked | focused": "green", "LV_STATE_PRESSED": "navy"}}"#
+        .utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try Run(["theme", "--layout", "lvgl", "--json", file.path])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("lvgl: the greatest state value wins"), "\(run.stdout)")
+    #expect(run.stdout.contains("checked | focused | pressed"), "\(run.stdout)")
+    #expect(!run.stdout.contains("highlighted"))
+    // Without --layout, the file's `$layout` chooses the names.
+    try Data(
+      #"{"$layout": "lvgl", "background": {"default": "gray", "LV_STATE_PRESSED": "navy"}}"#.utf8
+    ).write(to: file)
+    let named = try Run(["theme", file.path])
+    #expect(named.status == 0, "\(named)")
+    #expect(named.stdout.contains("pressed"), "\(named.stdout)")
+    #expect(!named.stdout.contains("highlighted"), "\(named.stdout)")
   }
 
   /// `--layout events` is `--events`.
@@ -105,7 +170,8 @@ struct LayoutMaskCommandTests {
     (
       ["--layout", "lvgl", "--state", "any=12", "1"], 65, #"it clashes with the system name "any""#
     ),
-    (["theme", "--layout", "lvgl", "t.json"], 64, "--layout does not apply to it"),
+    (["theme", "--layout", "events", "t.json"], 64, "--events does not apply to it"),
+    (["--layout", "lvgl", "encode", "lv_state_pressed"], 65, "unknown state name"),
   ])
   func badArguments(arguments: [String], status: Int32, message: String) throws {
     let run = try Run(arguments)

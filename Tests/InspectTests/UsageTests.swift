@@ -170,8 +170,10 @@ struct UsageTests {
                           object for a theme.
       --state NAME=BIT    Name an application bit (16...23; with --layout, that layout's); repeatable.
       --states FILE       Read state names from a JSON object such as {"visited": 16}.
-      --layout NAME       Masks and text of another toolkit's layout: state, events, lvgl, lvgl-9.5 or
-                          gtk.
+      --layout NAME       Masks, text and theme selectors of another toolkit's layout: state, events,
+                          lvgl, lvgl-9.5 or gtk.
+      --c-names           Print the layout's C constants (LV_STATE_PRESSED, GTK_STATE_FLAG_ACTIVE) as
+                          names.
       --events            Masks and text are control events (UIControl.Event's layout): application bits
                           24...27, system reserved 28...31.
       --event NAME=BIT    Name an event application bit (24...27); implies --events; repeatable.
@@ -213,6 +215,8 @@ struct UsageTests {
                           object for a theme.
       --state NAME=BIT    Name an application bit (16...23; with --layout, that layout's); repeatable.
       --states FILE       Read state names from a JSON object such as {"visited": 16}.
+      --layout NAME       Masks, text and theme selectors of another toolkit's layout: state, events,
+                          lvgl, lvgl-9.5 or gtk.
       --strict            Treat reserved or unnamed bits, or a theme's lint findings, as an error.
       --color WHEN        Color output: auto (the default; honours NO_COLOR), always or never.
       -h, --help          Show this help; after a command, that command's.

@@ -59,7 +59,7 @@ struct StyleExplainTests {
           case .noMatch: consistent = attribute.matches.isEmpty
           case .onlyMatch: consistent = attribute.matches.count == 1
           case .exactMatch: consistent = attribute.selector == StateSelector(state)
-          case .dominant, .mostSpecific, .precedence, .firstMatch:
+          case .dominant, .mostSpecific, .precedence, .firstMatch, .greatestValue:
             consistent = attribute.matches.count > 1
           }
           return consistent && attribute.value as? String == value

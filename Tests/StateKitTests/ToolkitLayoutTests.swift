@@ -169,7 +169,7 @@ struct ToolkitLayoutTests {
   /// user state named by the app, and LVGL's `any` refused as a name.
   @Test func textFormatOnToolkitLayouts() throws {
     var names = NameTable(layout: .lvgl)
-    #expect(names.text(of: 0x1021) == "checked | pressed | 0x1000")
+    #expect(names.text(of: 0x1021) == "checked | pressed | user_1")
     try names.declare("blinking", raw: 0x1000, owner: nil)
     #expect(names.text(of: 0x1021) == "checked | pressed | blinking")
     #expect(try names.parse("pressed | blinking | checked", unknownBits: .strict) == 0x1021)
@@ -178,7 +178,7 @@ struct ToolkitLayoutTests {
     #expect(throws: StateKitError.self) { try names.declare("late", raw: 0x0100, owner: nil) }
 
     let newer = NameTable(layout: .lvgl95)
-    #expect(newer.text(of: 0x1021) == "alt | edited | 0x1000")
+    #expect(newer.text(of: 0x1021) == "alt | edited | user_1")
 
     let gtk = NameTable(layout: .gtk)
     #expect(gtk.text(of: 0x0808) == "insensitive | checked")
@@ -187,11 +187,12 @@ struct ToolkitLayoutTests {
 
   /// LVGL's choice of a style for a state (`lv_obj_style.c`, `get_prop_core`, 8.0 to 9.5): of
   /// the styles whose state bits the widget has, the one with the greatest value wins; of
-  /// equal values, the first in the list. A model of that loop, to compare tables with.
+  /// equal values, the first in the object's list, which is the one added last
+  /// (`lv_obj_add_style` inserts a style before the others). `styles` are in the order added.
   static func lvglChoice(_ styles: [(state: UInt, value: Int)], for state: UInt) -> Int? {
     var weight = -1
     var found: Int?
-    for style in styles where style.state & ~state == 0 && Int(style.state) > weight {
+    for style in styles.reversed() where style.state & ~state == 0 && Int(style.state) > weight {
       weight = Int(style.state)
       found = style.value
     }
@@ -217,9 +218,9 @@ struct ToolkitLayoutTests {
         }
         styles.append((state, value))
       }
-      // LVGL keeps the first style of a state; a table keeps one entry per selector.
+      // LVGL takes the style of a state added last; a table keeps one entry per selector.
       var seen: Set<UInt> = []
-      let unique = styles.filter { seen.insert($0.state).inserted }
+      let unique = styles.reversed().filter { seen.insert($0.state).inserted }
       let table = StateTable(
         firstMatch: unique.sorted { $0.state > $1.state }.map {
           (StateSelector(ControlState(rawValue: $0.state)), $0.value)
@@ -238,5 +239,98 @@ struct ToolkitLayoutTests {
       } while subset != 0
     }
     #expect(lookups > 50, "\(lookups) of 200 tables had an indexed lookup")
+  }
+
+  /// Every constant of every header parses, by its C name, to its value under its layout, and
+  /// prints back by its C name with `printingConstants()`: the names developers type.
+  @Test(arguments: [
+    ("lvgl-8.0.0.h.txt", "lvgl"), ("lvgl-8.3.11.h.txt", "lvgl"), ("lvgl-9.4.0.h.txt", "lvgl"),
+    ("lvgl-9.5.0.h.txt", "lvgl-9.5"), ("gtk-4.15.3.h.txt", "gtk"),
+  ])
+  func constantNamesParseAndPrint(file: String, layoutName: String) throws {
+    let layout = try #require(BitLayout.named(layoutName))
+    let prefix = layout.constantPrefix
+    let header = try Self.header(file, prefix: prefix)
+    let names = NameTable(layout: layout)
+    let constants = names.printingConstants()
+    for constant in header.constants {
+      let name = prefix + constant.name
+      #expect(try names.parse(name, unknownBits: .strict) == constant.value, "\(name)")
+      #expect(constants.text(of: constant.value) == name, "\(name)")
+      // The layout's own name prints without the option and parses with it.
+      #expect(
+        try constants.parse(names.text(of: constant.value), unknownBits: .strict) == constant.value)
+    }
+    // Case as in the headers: another case is no name.
+    #expect(throws: StateKitError.self) {
+      try names.parse(prefix.lowercased() + "checked", unknownBits: .strict)
+    }
+  }
+
+  /// LVGL's user states, `any` and the part of a style selector, by name.
+  @Test func lvglUserStatesAnyAndParts() throws {
+    let names = NameTable(layout: .lvgl)
+    #expect(names.text(of: 0xF000) == "user_1 | user_2 | user_3 | user_4")
+    #expect(names.text(of: 0xFFFF) == "any")
+    #expect(try names.parse("any", unknownBits: .strict) == 0xFFFF)
+    #expect(try names.parse("LV_STATE_ANY", unknownBits: .strict) == 0xFFFF)
+    // `LV_PART_KNOB | LV_STATE_PRESSED`: the part named apart from the state.
+    #expect(names.text(of: 0x3_0020) == "knob | pressed")
+    #expect(try names.parse("LV_PART_KNOB | LV_STATE_PRESSED", unknownBits: .strict) == 0x3_0020)
+    #expect(try names.parse("main | pressed", unknownBits: .strict) == 0x20)
+    #expect(names.text(of: 0xF_FFFF) == "anyPart | any")
+    #expect(names.unnamedBits(in: 0x3_0020) == 0)
+    // Part 6 is ticks in LVGL 8 and the cursor in 9.0-9.4: hex here, named in 9.5's layout.
+    #expect(names.text(of: 0x6_0020) == "pressed | 0x60000")
+    #expect(NameTable(layout: .lvgl95).text(of: 0x6_0080) == "cursor | pressed")
+    #expect(
+      names.printingConstants().text(of: 0x3_1020)
+        == "LV_PART_KNOB | LV_STATE_PRESSED | LV_STATE_USER_1")
+    // GTK has no parts and no `any`.
+    #expect(NameTable(layout: .gtk).text(of: 0x7FFF).contains("focusWithin"))
+  }
+
+  /// A catalog of LVGL's names for ControlState values, and a table with LVGL's precedence,
+  /// print LVGL's names: `explain` does not call LVGL's `checked` "highlighted".
+  @Test func tablesPrintTheirLayoutsNames() throws {
+    let lvgl = StateCatalog(layout: .lvgl)
+    #expect(lvgl.description(of: ControlState(rawValue: 0x21)) == "checked | pressed")
+    #expect(try lvgl.parseSelector("LV_STATE_CHECKED | !disabled").excluded.rawValue == 0x80)
+    var catalog = StateCatalog(layout: .lvgl)
+    try catalog.declare("blinking", applicationBit: 1)
+    #expect(catalog.description(of: ControlState(rawValue: 0x2001)) == "checked | blinking")
+    var table = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
+    table[ControlState(rawValue: 0x01)] = "green"
+    let explanation = table.explain(ControlState(rawValue: 0x01))
+    #expect(
+      explanation.description == "checked → \"green\" from checked: the only entry that matches")
+    #expect(!explanation.description.contains("highlighted"))
+    #expect(table.description == "[checked: green]")
+    #expect(StatePrecedence(layout: .lvgl).layout == .lvgl)
+    #expect(StatePrecedence(layout: .controlEvents) == .standard)
+  }
+
+  /// A theme names its layout: its selectors use LVGL's names, its tables LVGL's rule.
+  @Test func themeWithLVGLLayout() throws {
+    let key = StyleKey<String>("background")
+    let json = #"""
+      {"$layout": "lvgl", "background": {"default": "gray", "checked | focused": "green",
+       "LV_STATE_PRESSED": "navy"}}
+      """#
+    let theme = try StyleSet(themeJSON: Array(json.utf8), keys: [.init(key)])
+    #expect(theme.precedence == StatePrecedence(layout: .lvgl))
+    #expect(theme.resolve(ControlState(rawValue: 0x23))[key] == "navy")
+    let explanation = theme.explain(ControlState(rawValue: 0x23))
+    #expect(explanation.description.contains("checked | focused | pressed"))
+    #expect(!explanation.description.contains("highlighted"))
+    // `$precedence` orders UIKit's states only; a layout of events or an unknown one is refused.
+    for bad in [
+      #"{"$layout": "lvgl", "$precedence": {"dominant": "disabled"}}"#,
+      #"{"$layout": "events"}"#, #"{"$layout": 3}"#,
+    ] {
+      #expect(throws: StateKitError.self) {
+        try StyleSet(themeJSON: Array(bad.utf8), keys: [.init(key)])
+      }
+    }
   }
 }

@@ -56,6 +56,8 @@ enum OptionAction: Equatable {
   case help, version, completion, man, endOfOptions
   case json, strict, color
   case state, states
+  /// `--c-names`: print the toolkit's C constants (`LV_STATE_PRESSED`) for its names.
+  case constantNames
   /// `--layout NAME`: masks and text of any layout of `BitLayout.all`, by its name.
   case chooseLayout
   /// `--events`: masks and text of another layout than ControlState's.
@@ -268,9 +270,16 @@ enum CommandLineSpec {
         help: "Read state names from a JSON object such as {\"visited\": 16}.",
         action: .states),
       OptionSpec(
-        name: "--layout", value: .choice("NAME", layoutNames), commands: masksAndText,
-        help: "Masks and text of another toolkit's layout: \(alternatives(layoutNames)).",
+        name: "--layout", value: .choice("NAME", layoutNames), commands: states,
+        help:
+          "Masks, text and theme selectors of another toolkit's layout: "
+          + "\(alternatives(layoutNames)).",
         more: layoutMore, action: .chooseLayout),
+      OptionSpec(
+        name: "--c-names", commands: masksAndText,
+        help: "Print the layout's C constants (LV_STATE_PRESSED, GTK_STATE_FLAG_ACTIVE) as names.",
+        more: "Text is read with either name, with or without it; no effect on UIKit's layouts.",
+        action: .constantNames),
     ]
     for layout in otherLayouts {
       options.append(

@@ -20,6 +20,8 @@ package struct Inspector {
   var operandBytes: [[UInt8]] = []
   var json = false
   var strict = false
+  /// `--c-names`: masks and text print the toolkit's C constants.
+  var constantNames = false
   var color = ColorChoice.auto
   /// The names masks and text use, for the layout chosen (`ControlState`'s by default); made
   /// when first used, so a look-up of an error does not set them up at start-up.
@@ -185,6 +187,7 @@ package struct Inspector {
         return .success
       case .json: json = true
       case .strict: strict = true
+      case .constantNames: constantNames = true
       case .color: color = ColorChoice(rawValue: try choice()) ?? .auto
       case .state:
         stateFlags.append(try value())
@@ -294,8 +297,6 @@ package struct Inspector {
       switch option.action {
       case .layout(let layout), .layoutName(let layout):
         return usage("theme styles states; --\(layout.noun)s does not apply to it")
-      case .chooseLayout:
-        return usage("theme styles ControlState's states; --layout does not apply to it")
       default: break
       }
     }

@@ -3,7 +3,8 @@ import StateKitCore
 
 extension Inspector {
   mutating func runMasks() throws(Failure) {
-    let report = MaskReport(names: names, color: useColor, json: json)
+    let report = MaskReport(
+      names: constantNames ? names.printingConstants() : names, color: useColor, json: json)
     var first = true
     for operand in operands {
       if operand == "-" {
@@ -23,7 +24,8 @@ extension Inspector {
   /// `encode`: consecutive words form one text (`encode selected visited` is
   /// `selected | visited`); `-` stands for each line of standard input, in its place.
   mutating func runEncode() throws(Failure) {
-    let report = MaskReport(names: names, color: useColor, json: json)
+    let report = MaskReport(
+      names: constantNames ? names.printingConstants() : names, color: useColor, json: json)
     let names = names
     let policy: UnknownBitsPolicy = strict ? .strict : .retain
     let decode = { (input: ArraySlice<UInt8>) throws(Failure) -> UInt in

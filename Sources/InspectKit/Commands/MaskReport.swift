@@ -54,7 +54,8 @@ struct MaskReport {
     self.names = names
     self.color = color
     jsonBits = json ? (0..<UInt.bitWidth).map { Self.jsonBit($0, names: names) } : []
-    nameWidth = max(12, names.layout.systemNames.map { $0.name.count }.max() ?? 0)
+    nameWidth = max(
+      12, names.layout.systemNames.map { names.name(of: 1 << UInt($0.bit))?.count ?? 0 }.max() ?? 0)
   }
 
   /// `{"bit": n, "name": …, "range": …}` for one bit.
@@ -68,7 +69,7 @@ struct MaskReport {
 
   /// Bits without a name that `--strict` rejects, or `nil`.
   func strictProblem(_ raw: UInt) -> String? {
-    let unnamed = raw & ~names.namedRawValue
+    let unnamed = names.unnamedBits(in: raw)
     guard unnamed != 0 else { return nil }
     var bits: [String] = []
     var rest = unnamed
@@ -109,6 +110,19 @@ struct MaskReport {
     Self.appendDecimal(raw, to: &out)
     out.append(Self.newline)
     var rest = raw
+    // The part of a toolkit's selector (LVGL's bits 16...23) is a number: one line names it.
+    if let part = names.part(of: raw), part.number != 0, let bits = names.layout.partBits {
+      rest &= ~names.layout.partMask
+      out.append(contentsOf: Self.partPrefix)
+      if part.number < 10 { out.append(Self.space) }
+      Self.appendDecimal(part.number, to: &out)
+      out.append(contentsOf: Self.twoSpaces)
+      let name = part.name ?? "(unnamed)"
+      out.append(contentsOf: name.utf8)
+      for _ in name.count..<max(name.count, nameWidth) { out.append(Self.space) }
+      out.append(contentsOf: "  part, bits \(bits.lowerBound)...\(bits.upperBound)".utf8)
+      out.append(Self.newline)
+    }
     while rest != 0 {
       let bit = rest.trailingZeroBitCount
       rest &= rest &- 1
@@ -136,6 +150,7 @@ struct MaskReport {
   private static let hexPrefix = Array("0x".utf8)
   private static let equals = Array(" = ".utf8)
   private static let bitPrefix = Array("  bit ".utf8)
+  private static let partPrefix = Array("  part".utf8)
   private static let twoSpaces = Array("  ".utf8)
   private static let textPrefix = Array("  text: ".utf8)
   private static let space = UInt8(ascii: " ")
@@ -160,7 +175,8 @@ struct MaskReport {
     func place(_ label: String, from high: Int, to low: Int) {
       var index = column(high)
       // A span that ends inside a byte keeps one column free before the next span's label.
-      let end = column(low) + (low % 8 == 0 ? 1 : 0)
+      // A span of one bit keeps its column, so a kept bit between two named ones is labelled.
+      let end = max(column(low) + (low % 8 == 0 ? 1 : 0), index + 1)
       for character in label {
         guard index < end else { break }
         labels[index] = character
@@ -172,8 +188,10 @@ struct MaskReport {
     }
     var covered: UInt = 0
     for span in names.layout.spans { covered |= span.mask }
+    let parts = names.layout.partMask
     for byte in 0..<width / 8 where covered >> UInt(byte * 8) & 0xFF == 0 {
-      place("extended", from: byte * 8 + 7, to: byte * 8)
+      let isPart = parts >> UInt(byte * 8) & 0xFF == 0xFF
+      place(isPart ? "part" : "extended", from: byte * 8 + 7, to: byte * 8)
     }
     // Bit numbers: the highest and the lowest bit of each byte, at its two ends.
     var row = Self.twoSpaces

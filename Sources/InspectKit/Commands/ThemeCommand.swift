@@ -10,7 +10,7 @@ extension Inspector {
     guard operands.count == 1, let path = operands.first, let pathBytes = operandBytes.first else {
       throw Self.usage("theme takes one FILE, not \(operands.count); see --help")
     }
-    guard names.layout == .controlState else {
+    guard names.layout.noun == BitLayout.controlState.noun else {
       throw Self.usage("theme styles states; --\(names.layout.noun)s does not apply to it")
     }
     let bytes = try Terminal.readFile(FilePath(text: path, bytes: pathBytes))

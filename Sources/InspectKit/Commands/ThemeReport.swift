@@ -124,7 +124,8 @@ struct ThemeReport {
     self.precedence = theme.precedence
     self.rankedStates = theme.listed
     self.names = theme.attributes.map { $0.name }
-    self.catalog = catalog
+    // A theme of another toolkit (`$layout`) prints its states with that toolkit's names.
+    self.catalog = catalog.naming(theme.precedence.layout)
     let tables = theme.attributes.map { $0.table }
     self.tables = tables
     relevantStates = tables.reduce(ControlState.normal) { $0.union($1.relevantStates) }

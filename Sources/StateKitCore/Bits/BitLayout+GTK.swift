@@ -11,16 +11,20 @@ extension BitLayout {
   ///
   ///     BitLayout.gtk.systemNames[3].name  // "insensitive"
   ///     BitLayout.gtk.applicationMask      // 0xFF00_0000
-  public static let gtk = BitLayout(
-    name: "gtk", typeName: "GtkStateFlags", noun: "state", emptyName: "normal",
-    spans: [
-      Span("gtk", .system, 0...14), Span("reserved", .reserved, 15...23),
-      Span("app", .application, 24...31),
-    ],
-    systemNames: [
-      ("active", 0), ("prelight", 1), ("selected", 2), ("insensitive", 3), ("inconsistent", 4),
-      ("focused", 5), ("backdrop", 6), ("dirLtr", 7), ("dirRtl", 8), ("link", 9),
-      ("visited", 10), ("checked", 11), ("dropActive", 12), ("focusVisible", 13),
-      ("focusWithin", 14),
-    ])
+  public static let gtk: BitLayout = {
+    var layout = BitLayout(
+      name: "gtk", typeName: "GtkStateFlags", noun: "state", emptyName: "normal",
+      spans: [
+        Span("gtk", .system, 0...14), Span("reserved", .reserved, 15...23),
+        Span("app", .application, 24...31),
+      ],
+      systemNames: [
+        ("active", 0), ("prelight", 1), ("selected", 2), ("insensitive", 3), ("inconsistent", 4),
+        ("focused", 5), ("backdrop", 6), ("dirLtr", 7), ("dirRtl", 8), ("link", 9),
+        ("visited", 10), ("checked", 11), ("dropActive", 12), ("focusVisible", 13),
+        ("focusWithin", 14),
+      ])
+    layout.constantPrefix = "GTK_STATE_FLAG_"
+    return layout
+  }()
 }

@@ -69,6 +69,43 @@ public struct BitLayout: Hashable, Sendable {
   public let reservedWords: [String]
   /// The application range: the bits of the one span whose role is ``Role/application``.
   public let application: ClosedRange<Int>
+
+  // Names as the toolkit's own C headers and code write them, which text accepts beside the
+  // layout's names (`LV_STATE_PRESSED` for `pressed`). Set by the toolkits' constants.
+
+  /// The prefix of the toolkit's C constant of a member, such as `LV_STATE_`; empty when the
+  /// layout has none. A member's constant is the prefix and its name in upper snake case.
+  package var constantPrefix = ""
+  /// The names the toolkit gives application bits, by application index (LVGL's `user_1` for
+  /// `LV_STATE_USER_1`): they print until a custom name replaces them.
+  package var applicationNames: [String] = []
+  /// The name of the value with every bit of the type, such as LVGL's `any` (`LV_STATE_ANY`,
+  /// 0xFFFF), or `nil`.
+  package var everyName: String?
+  /// The bits that hold a part number in the toolkit's selectors (LVGL's
+  /// `lv_style_selector_t`: `selector & 0xFF0000`), or `nil`.
+  package var partBits: ClosedRange<Int>?
+  /// The named parts: name, C constant and number (the value of the part bits).
+  package var parts: [(name: String, constant: String, number: UInt)] = []
+
+  /// The part bits as a mask; 0 when the layout has none.
+  package var partMask: UInt { partBits.map { Self.mask(of: $0) } ?? 0 }
+
+  /// The C constant of a member's name: the prefix and the name in upper snake case
+  /// (`focusKey` → `LV_STATE_FOCUS_KEY`, `user_1` → `LV_STATE_USER_1`); `nil` without a prefix.
+  package func constantName(of name: String) -> String? {
+    guard !constantPrefix.isEmpty else { return nil }
+    // ASCII bytes: names are ASCII identifiers, and no Unicode tables need linking for them.
+    var snake = Array(constantPrefix.utf8)
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): snake += [UInt8(ascii: "_"), byte]
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): snake.append(byte - 32)
+      default: snake.append(byte)
+      }
+    }
+    return String(decoding: snake, as: UTF8.self)
+  }
   /// The bits of the span with a label, or 0 when no span has it.
   ///
   ///     BitLayout.controlEvents.mask(ofSpan: "edit")  // 0xF_0000

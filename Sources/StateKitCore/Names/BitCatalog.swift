@@ -48,6 +48,28 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     table = NameTable(layout: Bits.layout)
   }
 
+  /// Creates a catalog that knows the system names of another layout than the type's own,
+  /// such as LVGL's for ``ControlState`` values that hold `lv_state_t` bits: text reads and
+  /// prints with LVGL's names (and its C constants, such as `LV_STATE_PRESSED`), and custom
+  /// names go in that layout's application range.
+  ///
+  ///     let lvgl = StateCatalog(layout: .lvgl)
+  ///     lvgl.description(of: ControlState(rawValue: 0x21))  // "checked | pressed"
+  ///     try lvgl.parse("LV_STATE_CHECKED | pressed").rawValue  // 0x21
+  ///
+  /// - Parameter layout: The layout whose names the catalog knows.
+  public init(layout: BitLayout) {
+    table = NameTable(layout: layout)
+  }
+
+  /// This catalog, or, when it knows only the system names of another layout than `layout`
+  /// (the default catalog an API is given), the system names of `layout`: how a table of one
+  /// toolkit's states prints them with that toolkit's names.
+  package func naming(_ layout: BitLayout) -> BitCatalog {
+    guard table.layout != layout, table.customEntries.isEmpty, kinds.isEmpty else { return self }
+    return BitCatalog(layout: layout)
+  }
+
   /// A catalog with the names of a table.
   package init(table: NameTable) {
     self.table = table
@@ -243,7 +265,12 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
   @discardableResult
   public mutating func declare(_ name: String, applicationBit: Int) throws(StateKitError) -> Bits {
-    try declare(name, as: try Bits(applicationBit: applicationBit))
+    // The catalog's layout, which may be another than the type's (``init(layout:)``).
+    let range = table.layout.application
+    guard (0..<range.count).contains(applicationBit) else {
+      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: table.layout)
+    }
+    return try declare(name, as: Bits(rawValue: 1 << UInt(range.lowerBound + applicationBit)))
   }
 
   /// Declares a custom member given as its bit.

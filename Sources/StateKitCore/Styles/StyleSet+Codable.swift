@@ -66,6 +66,15 @@ extension StyleSet {
   /// }
   /// ```
   ///
+  /// A theme of LVGL's states names its layout and writes LVGL's names:
+  ///
+  /// ```json
+  /// {
+  ///   "$layout": "lvgl",
+  ///   "background": {"default": "gray", "LV_STATE_PRESSED": "navy", "checked | pressed": "blue"}
+  /// }
+  /// ```
+  ///
   /// A file without them decodes as it always did, with the standard precedence. A theme's
   /// transitions are one more member, `"$transitions"` (see ``StyleSet/transitions``).
   public enum ThemeDirective: String, CaseIterable, Sendable {
@@ -86,6 +95,14 @@ extension StyleSet {
     ///
     ///     StyleSet.ThemeDirective.remove.rawValue  // "$remove"
     case remove = "$remove"
+    /// `"$layout"`: the name of the layout of the theme's states, a layout of states of
+    /// ``BitLayout/all`` such as `"lvgl"`: its selectors and `$transitions` use that layout's
+    /// names (and its C constants, such as `LV_STATE_PRESSED`), and its tables resolve by that
+    /// toolkit's rule (``StatePrecedence/init(layout:)``). Absent, the states are UIKit's. A
+    /// theme of another layout has no `"$precedence"`.
+    ///
+    ///     StyleSet.ThemeDirective.layout.rawValue  // "$layout"
+    case layout = "$layout"
   }
 }
 
@@ -231,7 +248,11 @@ extension StyleSet: Codable {
   /// attributes whose values are in the theme it is laid over.
   func _encode(to encoder: any Encoder, transitionsNeedValues: Bool) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
-    if precedence != .standard {
+    if precedence.layout != .controlState {
+      // Another toolkit's theme names its layout, which gives its names and its rule.
+      try container.encode(
+        precedence.layout.name, forKey: _SelectorKey(ThemeDirective.layout.rawValue))
+    } else if precedence != .standard {
       try container.encode(
         _PrecedenceForm(precedence), forKey: _SelectorKey(ThemeDirective.precedence.rawValue))
     }

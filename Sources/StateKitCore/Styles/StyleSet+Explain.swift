@@ -104,6 +104,8 @@ extension StyleSet {
   ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
   /// - Returns: The explanation; each attribute's value is what `resolve(state)` gives it.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
+    // A style set of another toolkit's states prints them with that toolkit's names.
+    let catalog = catalog.naming(precedence.layout)
     let attributes = _storage.columns.sorted { $0.slot < $1.slot }.map {
       $0.explain(state, catalog: catalog)
     }

@@ -19,6 +19,9 @@ extension StatePrecedence {
     let (required, otherRequired) = (
       pair.from.required.union(pair.to.required), other.from.required.union(other.to.required)
     )
+    if ranksByValue, required != otherRequired {
+      return required.rawValue > otherRequired.rawValue
+    }
     if !dominant.isNormal {
       let (mine, theirs) = (
         key(required.intersection(dominant)), key(otherRequired.intersection(dominant))
@@ -48,6 +51,13 @@ extension StatePrecedence {
   ) -> (decision: ResolutionDecision, reason: String) {
     let name = { (state: ControlState) in catalog.description(of: state) }
     let count = { (specificity: Int) in specificity == 1 ? "1 state" : "\(specificity) states" }
+    if ranksByValue, winner.required != runnerUp.required {
+      return (
+        .greatestValue,
+        "its state \(_hex(winner.required.rawValue)) is greater than \(runnerUp.text)'s "
+          + "\(_hex(runnerUp.required.rawValue)) (LVGL's rule: the greatest state value wins)"
+      )
+    }
     let (mine, theirs) = (
       winner.required.intersection(dominant), runnerUp.required.intersection(dominant)
     )
@@ -67,9 +77,11 @@ extension StatePrecedence {
       )
     }
     let order =
-      self.order == StatePrecedence.standard.order
-      ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
-      : self.order.map(name).joined(separator: ", ") + ", other bits"
+      _toolkit != .uikit
+      ? "the greater state value first"
+      : self.order == StatePrecedence.standard.order
+        ? "disabled, highlighted, focused, selected, application bits 23 down to 16, other bits"
+        : self.order.map(name).joined(separator: ", ") + ", other bits"
     return (
       .precedence,
       "it and \(runnerUp.text) match with \(count(winner.specificity)) each; "

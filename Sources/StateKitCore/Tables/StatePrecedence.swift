@@ -30,6 +30,14 @@ public struct StatePrecedence: Hashable, Sendable {
   ///     StatePrecedence(dominant: .disabled).dominant  // .disabled
   public let dominant: ControlState
 
+  /// The toolkit whose layout and rule the precedence follows.
+  @usableFromInline let _toolkit: _Toolkit
+
+  /// The toolkits a precedence knows the rule of; each is a layout of ``BitLayout/all``.
+  @usableFromInline enum _Toolkit: UInt8, Hashable, Sendable {
+    case uikit, lvgl, lvgl95, gtk
+  }
+
   /// The standard order: disabled, highlighted, focused, selected, application bits 23 to 16.
   static let standardOrder: [ControlState] =
     [.disabled, .highlighted, .focused, .selected]
@@ -77,7 +85,56 @@ public struct StatePrecedence: Hashable, Sendable {
     }
     self.ranks = ranks
     self.dominant = dominant
+    _toolkit = .uikit
   }
+
+  /// The precedence of a toolkit's layout, which ranks entries as that toolkit does:
+  ///
+  /// - ``BitLayout/lvgl`` and ``BitLayout/lvgl95``: LVGL's rule (`lv_obj_style.c`,
+  ///   `get_prop_core`, 8.0 to 9.5): of the matching entries, the one whose required state has
+  ///   the greatest value wins, whatever its specificity. LVGL takes the style added last among
+  ///   styles of the same state; a table has one entry per selector, and a later value for a
+  ///   selector replaces the earlier one, so the value set last wins there too.
+  /// - ``BitLayout/gtk``: the most specific match, as CSS selectors are; ties go to the greater
+  ///   state value (GTK takes the rule written later, an order a table does not keep).
+  /// - Any other layout: ``standard``, UIKit's.
+  ///
+  /// A table with it prints its states with the layout's names.
+  ///
+  ///     var background = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
+  ///     background[ControlState(rawValue: 0x03)] = "checked and focused"  // LV_STATE_CHECKED | LV_STATE_FOCUSED
+  ///     background[ControlState(rawValue: 0x20)] = "pressed"              // LV_STATE_PRESSED
+  ///     background.resolve(ControlState(rawValue: 0x23))  // "pressed": 0x20 > 0x03
+  ///
+  /// - Parameter layout: A toolkit's layout.
+  public init(layout: BitLayout) {
+    ranks = Self.standard.ranks
+    dominant = .normal
+    switch layout.name {
+    case BitLayout.lvgl.name: _toolkit = .lvgl
+    case BitLayout.lvgl95.name: _toolkit = .lvgl95
+    case BitLayout.gtk.name: _toolkit = .gtk
+    default: _toolkit = .uikit
+    }
+  }
+
+  /// The layout whose names a table with this precedence prints its states with, and whose
+  /// rule it resolves by (see ``init(layout:)``): ``BitLayout/controlState`` unless the
+  /// precedence was made for another.
+  ///
+  ///     StatePrecedence.standard.layout.name             // "state"
+  ///     StatePrecedence(layout: .lvgl).layout.name       // "lvgl"
+  public var layout: BitLayout {
+    switch _toolkit {
+    case .uikit: .controlState
+    case .lvgl: .lvgl
+    case .lvgl95: .lvgl95
+    case .gtk: .gtk
+    }
+  }
+
+  /// Whether the greatest required value wins before specificity: LVGL's rule.
+  var ranksByValue: Bool { _toolkit == .lvgl || _toolkit == .lvgl95 }
 
   /// Creates a precedence in the standard order where some states dominate.
   ///
@@ -94,6 +151,12 @@ public struct StatePrecedence: Hashable, Sendable {
   ///
   ///     StatePrecedence.standard.order.prefix(4)  // [.disabled, .highlighted, .focused, .selected]
   public var order: [ControlState] {
+    guard _toolkit == .uikit else {
+      // Another toolkit's ties go to the greater value: its named bits, highest first.
+      let layout = self.layout
+      let bits = layout.systemNames.map { $0.bit } + Array(layout.application)
+      return bits.sorted(by: >).map { ControlState(rawValue: 1 << UInt($0)) }
+    }
     var result = Self.standardOrder
     for named in Self.standardOrder {
       result[Int(ranks >> UInt64(4 * Self.nibble(of: named)) & 0xF)] = named
@@ -106,6 +169,8 @@ public struct StatePrecedence: Hashable, Sendable {
   @inlinable
   func key(_ state: ControlState) -> UInt64 {
     let raw = UInt64(state.rawValue)
+    // Other toolkits rank by value: the greater state first.
+    if _toolkit != .uikit { return raw }
     // The unnamed system bits and the bits above the application range keep the standard low
     // places; the named bits (system names and application range) take the top places, by rank.
     let (system, low, count) = (Self.systemNamed, Self.applicationLow, Self.applicationCount)
@@ -132,6 +197,9 @@ public struct StatePrecedence: Hashable, Sendable {
   ///   - other: Another selector.
   /// - Returns: `true` when `selector` comes first; `false` for equal selectors.
   public func outranks(_ selector: StateSelector, _ other: StateSelector) -> Bool {
+    if ranksByValue, selector.required != other.required {
+      return selector.required.rawValue > other.required.rawValue
+    }
     if !dominant.isNormal {
       let (mine, theirs) = (
         key(selector.required.intersection(dominant)), key(other.required.intersection(dominant))
@@ -149,6 +217,7 @@ public struct StatePrecedence: Hashable, Sendable {
   /// The shortest prefix of ``order`` that gives this precedence again with the same dominant
   /// states: empty for the standard order.
   var shortestOrder: [ControlState] {
+    guard _toolkit == .uikit else { return [] }
     let order = self.order
     var count = 0
     while count < order.count,
@@ -172,6 +241,7 @@ extension StatePrecedence: CustomStringConvertible {
   ///     print(StatePrecedence(dominant: .disabled))
   ///     // disabled > highlighted > focused > selected > 0x800000 > 0x400000 > 0x200000 > 0x100000 > 0x80000 > 0x40000 > 0x20000 > 0x10000 (dominant: disabled)
   public var description: String {
+    if _toolkit != .uikit { return StateCatalog.system.description(of: self) }
     let names = order.map { $0.description }.joined(separator: " > ")
     return dominant.isNormal ? names : "\(names) (dominant: \(dominant))"
   }
@@ -190,6 +260,12 @@ extension StateCatalog {
   /// - Returns: `standard`, or the states ranked first and the dominant states.
   public func description(of precedence: StatePrecedence) -> String {
     guard precedence != .standard else { return "standard" }
+    if precedence.ranksByValue {
+      return "\(precedence.layout.name): the greatest state value wins (LVGL's rule)"
+    }
+    if precedence._toolkit != .uikit {
+      return "\(precedence.layout.name): the most specific, then the greatest state value"
+    }
     let order = precedence.shortestOrder.map { description(of: $0) }
     var parts = [order.isEmpty ? "standard order" : order.joined(separator: ", ") + " first"]
     if !precedence.dominant.isNormal {

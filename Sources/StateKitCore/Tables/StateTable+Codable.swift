@@ -39,7 +39,8 @@ extension StateTable: Encodable where Value: Encodable {
     if isFirstMatch {
       try container.encode(_TableEntries(self), forKey: _SelectorKey(Self._firstMatchKey))
     } else {
-      try _encodeSelectors(into: &container, catalog: encoder.catalogForCoding)
+      try _encodeSelectors(
+        into: &container, catalog: encoder.catalogForCoding.naming(precedence.layout))
     }
   }
 
@@ -47,7 +48,7 @@ extension StateTable: Encodable where Value: Encodable {
   /// values, or, for a first-match table, an array of one-entry objects in order. The
   /// precedence is not written: a style set writes its own, which every table takes.
   func _encodeEntries(to encoder: any Encoder) throws {
-    let catalog = encoder.catalogForCoding
+    let catalog = encoder.catalogForCoding.naming(precedence.layout)
     guard isFirstMatch else {
       var container = encoder.container(keyedBy: _SelectorKey.self)
       try _encodeSelectors(into: &container, catalog: catalog)

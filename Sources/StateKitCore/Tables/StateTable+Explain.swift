@@ -76,6 +76,7 @@ extension StateTable {
   ///     prints custom states as hex.
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
   public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
+    let catalog = catalog.naming(precedence.layout)
     let matches = _entries.filter { $0.selector.matches(state) }
     let selector = { (selector: StateSelector) in catalog.description(of: selector) }
     let reason: String
@@ -145,6 +146,11 @@ public enum ResolutionDecision: String, Hashable, Sendable, CaseIterable {
   ///
   ///     ResolutionDecision.precedence.rawValue  // "precedence"
   case precedence
+  /// The winner's required state has the greatest value of the matches: LVGL's rule, which a
+  /// table follows with ``StatePrecedence/init(layout:)`` of an LVGL layout.
+  ///
+  ///     ResolutionDecision.greatestValue.rawValue  // "greatestValue"
+  case greatestValue
   /// The table tries its entries in the order they were given
   /// (``StateTable/init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), and the winner is the first that matches.
   ///

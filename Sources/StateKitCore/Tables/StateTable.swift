@@ -523,6 +523,10 @@ extension StateTable: CustomStringConvertible {
   ///     table[.selected] = 1
   ///     table.description  // "[selected: 1, normal: 0]"
   public var description: String {
-    "[" + _entries.map { "\($0.selector): \($0.value)" }.joined(separator: ", ") + "]"
+    // A table of another toolkit's states prints them with that toolkit's names.
+    let catalog = StateCatalog.system.naming(precedence.layout)
+    return "["
+      + _entries.map { "\(catalog.description(of: $0.selector)): \($0.value)" }.joined(
+        separator: ", ") + "]"
   }
 }

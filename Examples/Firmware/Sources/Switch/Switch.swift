@@ -7,7 +7,9 @@ import StateKitCore
 //   states are looked up by name in `BitLayout.lvgl`), frozen into lookups;
 // - `handWrittenLook`: the `if` chain a firmware author writes for these styles;
 // - `scannedLook`: what LVGL itself does (`get_prop_core` in `lv_obj_style.c`): walk the style
-//   list, per property, for the matching style whose state has the greatest value.
+//   list, per property, for the matching style whose state has the greatest value; the list
+//   holds the style added last first (`lv_obj_add_style` inserts before the others), so of
+//   styles of one state the one added last wins.
 //
 // LVGL resolves each property on its own: a style that sets only the border leaves the
 // background to other styles. So every selection resolves the three properties separately.
@@ -96,10 +98,10 @@ struct StateKitSwitch {
   let shadow: StateLookup<UInt8>
 
   init(styles: [Style]) {
-    // LVGL keeps the first style of a state; the greatest state value wins.
+    // The greatest state value wins; of styles of one state, LVGL takes the one added last.
     let ordered = styles.enumerated().sorted { a, b in
       a.element.state != b.element.state
-        ? a.element.state > b.element.state : a.offset < b.offset
+        ? a.element.state > b.element.state : a.offset > b.offset
     }.map { $0.element }
     func lookup<Value>(_ property: (Style) -> Value?, _ fallback: Value) -> StateLookup<Value> {
       var entries: [(StateSelector, Value)] = []
@@ -144,12 +146,13 @@ func handWrittenLook(_ state: UInt16, _ states: SwitchStates) -> Look {
 }
 
 /// LVGL's own way: per property, the matching style (its state bits all set) whose state has
-/// the greatest value, the first of equal ones.
+/// the greatest value, the one added last of equal ones: LVGL's list holds the styles in the
+/// reverse of the order they were added, and its scan keeps the first of equal states.
 @inline(never)
 func scannedLook(_ state: UInt16, _ styles: [Style]) -> Look {
   var look = Look(background: 0, border: 0, shadow: 0)
   var weights = (background: -1, border: -1, shadow: -1)
-  for style in styles where style.state & ~state == 0 {
+  for style in styles.reversed() where style.state & ~state == 0 {
     let weight = Int(style.state)
     if let value = style.background, weight > weights.background {
       (look.background, weights.background) = (value, weight)

@@ -5,7 +5,7 @@ import ErrorKitCore
 extension NameTable {
   /// The text of `raw`, or a strict-mode error naming its unnamed bits.
   package func format(_ raw: UInt, unknownBits: UnknownBitsPolicy) throws(StateKitError) -> String {
-    let unnamed = raw & ~namedRawValue
+    let unnamed = unnamedBits(in: raw)
     if unknownBits == .strict, unnamed != 0 {
       throw StateKitError.format(noun: layout.noun, unnamed: unnamed, in: raw)
     }
@@ -21,9 +21,25 @@ extension NameTable {
   /// Appends the text of `raw` as UTF-8: the one writer of the text format, which
   /// statekit-inspect calls for each of millions of masks.
   package func append(_ raw: UInt, keepUnnamed: Bool = true, to utf8: inout [UInt8]) {
-    let unnamed = raw & ~namedRawValue
     var first = true
-    var named = raw & namedRawValue
+    var rest = raw
+    // A toolkit's selector: its part first, by name (`knob | pressed`), then its state.
+    if let low = layout.partBits?.lowerBound, raw & layout.partMask != 0,
+      let part = partName(number: (raw & layout.partMask) >> UInt(low))
+    {
+      utf8.append(contentsOf: part)
+      rest &= ~layout.partMask
+      first = false
+    }
+    // The value of every bit of the type (LVGL's `any`) is one name, not each bit's.
+    if !everyBytes.isEmpty, rest & layout.coveredMask == layout.coveredMask {
+      if !first { utf8.append(contentsOf: Self.separator) }
+      utf8.append(contentsOf: everyBytes)
+      rest &= ~layout.coveredMask
+      first = false
+    }
+    let unnamed = rest & ~namedRawValue
+    var named = rest & namedRawValue
     while named != 0 {
       let bit = named.trailingZeroBitCount
       named &= named &- 1
@@ -37,7 +53,7 @@ extension NameTable {
       ASCIIDigits.appendHex(unnamed, to: &utf8)
       first = false
     }
-    if first { utf8.append(contentsOf: Array(layout.emptyName.utf8)) }
+    if first { utf8.append(contentsOf: emptyBytesForWriting) }
   }
 
   private static let separator = Array(" | ".utf8)
@@ -129,7 +145,14 @@ extension NameTable {
     } else if let raw = raw(named: word) {
       try body(token, negated, raw)
     } else {
-      let known = ([layout.emptyName] + entries.map { $0.name }).joined(separator: ", ")
+      var names = [layout.emptyName] + entries.map { $0.name }
+      for (index, name) in layout.applicationNames.enumerated()
+      where index < customNames.count && customNames[index] == nil {
+        names.append(name)
+      }
+      if let every = layout.everyName { names.append(every) }
+      names += layout.parts.map { $0.name }
+      let known = names.joined(separator: ", ")
       throw StateKitError.parse(
         .unknownName, noun: noun, text: text, token: token,
         reason: "unknown \(noun) name \(quoted(word)); known names: \(known)")

@@ -19,8 +19,18 @@ package struct NameTable: Sendable {
   /// The bits that have a name.
   package private(set) var namedRawValue: UInt
   /// Further names that parse to a bit but never print, such as `LinkKit.visited` for a bit
-  /// printed `visited`.
+  /// printed `visited`, or a toolkit's C constant (`LV_STATE_PRESSED`) for a bit printed
+  /// `pressed`.
   private var aliases: [(bytes: [UInt8], raw: UInt)] = []
+  /// The text of no bits: the layout's empty name, or its C constant.
+  private(set) var emptyBytes: [UInt8]
+  /// The text of the value with every bit of the type (LVGL's `any`), or empty.
+  private(set) var everyBytes: [UInt8] = []
+  /// The names of the parts, by part number, for a layout whose selectors carry a part.
+  private(set) var partBytes: [UInt: [UInt8]] = [:]
+  /// Whether the table prints the toolkit's C constants (`LV_STATE_PRESSED`) rather than the
+  /// layout's names.
+  package private(set) var printsConstants = false
 
   package init(layout: BitLayout) {
     self.layout = layout
@@ -32,8 +42,94 @@ package struct NameTable: Sendable {
       bytes[entry.bit] = Array(entry.name.utf8)
       named |= 1 << UInt(entry.bit)
     }
+    for (index, name) in layout.applicationNames.enumerated()
+    where index < layout.application.count {
+      bytes[layout.application.lowerBound + index] = Array(name.utf8)
+      named |= 1 << UInt(layout.application.lowerBound + index)
+    }
     bytesByBit = bytes
     namedRawValue = named
+    emptyBytes = Array(layout.emptyName.utf8)
+    if let every = layout.everyName { everyBytes = Array(every.utf8) }
+    let low = UInt(layout.partBits?.lowerBound ?? 0)
+    for part in layout.parts {
+      partBytes[part.number] = Array(part.name.utf8)
+      aliases.append((Array(part.constant.utf8), part.number << low))
+    }
+    // The C constants parse as the names they stand for.
+    for (name, raw) in toolkitNames {
+      if let constant = layout.constantName(of: name) {
+        aliases.append((Array(constant.utf8), raw))
+      }
+    }
+  }
+
+  /// The names the toolkit gives, each with its value: the empty name, the system names, the
+  /// application bits' own names and the name of every bit.
+  private var toolkitNames: [(name: String, raw: UInt)] {
+    var names: [(name: String, raw: UInt)] = [(layout.emptyName, 0)]
+    names += layout.systemNames.map { ($0.name, 1 << UInt($0.bit)) }
+    for (index, name) in layout.applicationNames.enumerated()
+    where index < layout.application.count {
+      names.append((name, 1 << UInt(layout.application.lowerBound + index)))
+    }
+    if let every = layout.everyName { names.append((every, layout.coveredMask)) }
+    return names
+  }
+
+  /// This table printing the toolkit's C constants (`LV_STATE_CHECKED | LV_STATE_PRESSED`,
+  /// `LV_PART_KNOB`) for the names the toolkit gives; custom names print as they are. Text
+  /// parses with either. Without constants (a layout with no prefix), the table itself.
+  package func printingConstants() -> NameTable {
+    guard !layout.constantPrefix.isEmpty, !printsConstants else { return self }
+    var result = self
+    result.printsConstants = true
+    for (name, raw) in toolkitNames {
+      guard let constant = layout.constantName(of: name) else { continue }
+      let bytes = Array(constant.utf8)
+      result.aliases.append((Array(name.utf8), raw))
+      if raw == 0 {
+        result.emptyBytes = bytes
+      } else if raw == layout.coveredMask, layout.everyName == name {
+        result.everyBytes = bytes
+      } else if raw.nonzeroBitCount == 1,
+        applicationIndex(of: raw).flatMap({ customNames[$0] }) == nil
+      {
+        result.bytesByBit[raw.trailingZeroBitCount] = bytes
+      }
+    }
+    for part in layout.parts {
+      result.aliases.append(
+        (Array(part.name.utf8), part.number << UInt(layout.partBits?.lowerBound ?? 0)))
+      result.partBytes[part.number] = Array(part.constant.utf8)
+    }
+    return result
+  }
+
+  /// The name of a part number, or `nil`.
+  func partName(number: UInt) -> [UInt8]? { partBytes[number] }
+
+  /// The text of no bits, as the writer prints it.
+  var emptyBytesForWriting: [UInt8] { emptyBytes }
+
+  /// The bits of `raw` that no name covers: a named part counts as named, as does the value
+  /// of every bit.
+  package func unnamedBits(in raw: UInt) -> UInt {
+    var rest = raw
+    if let bits = layout.partBits,
+      partBytes[(raw & layout.partMask) >> UInt(bits.lowerBound)] != nil
+    {
+      rest &= ~layout.partMask
+    }
+    return rest & ~namedRawValue
+  }
+
+  /// The name of the part of a selector's value, for a layout with parts: its text (the part
+  /// bits' value named, or `nil` when unnamed) and the part's number.
+  package func part(of raw: UInt) -> (name: String?, number: UInt)? {
+    guard let bits = layout.partBits else { return nil }
+    let number = (raw & layout.partMask) >> UInt(bits.lowerBound)
+    return (partBytes[number].map { String(decoding: $0, as: UTF8.self) }, number)
   }
 
   /// The single bit at an application index.
@@ -71,8 +167,7 @@ package struct NameTable: Sendable {
     guard raw.nonzeroBitCount == 1 else { return nil }
     let bit = raw.trailingZeroBitCount
     guard !bytesByBit[bit].isEmpty else { return nil }
-    if let index = applicationIndex(of: raw) { return customNames[index] }
-    return layout.systemNames.first { $0.bit == bit }?.name
+    return String(decoding: bytesByBit[bit], as: UTF8.self)
   }
 
   /// The bits a name stands for: the empty name is 0; `nil` for an unknown name.
@@ -81,7 +176,13 @@ package struct NameTable: Sendable {
   /// decomposed letter for a composed one, which the ASCII text format must not.
   package func raw(named name: some StringProtocol) -> UInt? {
     let utf8 = name.utf8
-    if utf8.elementsEqual(layout.emptyName.utf8) { return 0 }
+    if utf8.elementsEqual(emptyBytes) { return 0 }
+    if !everyBytes.isEmpty, utf8.elementsEqual(everyBytes) { return layout.coveredMask }
+    if !partBytes.isEmpty, let low = layout.partBits?.lowerBound {
+      for (number, bytes) in partBytes where utf8.elementsEqual(bytes) {
+        return number << UInt(low)
+      }
+    }
     var named = namedRawValue
     while named != 0 {
       let bit = named.trailingZeroBitCount
@@ -216,7 +317,7 @@ package struct NameTable: Sendable {
     let lowered = name.lowercased()
     let reserved =
       [layout.emptyName, "system", "application", "reserved"] + layout.systemNames.map { $0.name }
-      + layout.reservedWords
+      + layout.reservedWords + layout.applicationNames + layout.parts.map { $0.name }
     if let clash = reserved.first(where: { $0.lowercased() == lowered }) {
       throw StateKitError.declaration(
         .reservedName, noun: noun, name: name,

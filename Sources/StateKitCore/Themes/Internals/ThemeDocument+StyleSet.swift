@@ -60,6 +60,7 @@ extension _ThemeDocument {
     keys: [StyleSet.DecodableKey], catalog: StateCatalog,
     allowing: Set<StyleSet.ThemeDirective> = [], userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws(StateKitError) -> StyleSet {
+    let catalog = try self.catalog(for: catalog)
     let byName = try StyleSet.DecodableKey.byName(keys, in: self)
     let reading = _ThemeReading(document: self, catalog: catalog, userInfo: userInfo)
     // Before any table, so no table is sorted twice.
@@ -85,6 +86,7 @@ extension _ThemeDocument {
     keys: [StyleSet.DecodableKey], catalog: StateCatalog,
     userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws(StateKitError) -> StyleOverlay {
+    let catalog = try self.catalog(for: catalog)
     var overlay = StyleOverlay()
     overlay.merged = try styleSet(
       keys: keys, catalog: catalog, allowing: [.replace, .remove], userInfo: userInfo)

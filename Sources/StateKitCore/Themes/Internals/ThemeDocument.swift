@@ -27,7 +27,12 @@ package struct _ThemeDocument {
 
   /// The members of a theme that are not attributes: `StyleSet.ThemeDirective`'s raw values,
   /// and the transitions.
-  package static let directives = [precedenceKey, "$replace", "$remove", transitionsKey]
+  package static let directives = [
+    precedenceKey, "$replace", "$remove", layoutKey, transitionsKey,
+  ]
+  /// The directive of a theme's layout: the name of a layout of states (`"lvgl"`), whose names
+  /// its selectors use and whose rule its tables resolve by (`StatePrecedence(layout:)`).
+  package static let layoutKey = "$layout"
   /// The member of a theme's transitions (`StyleTransitions+ThemeJSON.swift` reads it).
   package static let transitionsKey = "$transitions"
   /// The directive of a theme's precedence: `{"order": [state text], "dominant": state text}`.
@@ -191,7 +196,9 @@ package struct _ThemeDocument {
   ) throws(StateKitError) {
     for (name, value) in Self.sorted(members) {
       if Self.directives.contains(name) {
-        guard name == Self.precedenceKey || name == Self.transitionsKey || allowing.contains(name)
+        guard
+          name == Self.precedenceKey || name == Self.transitionsKey || name == Self.layoutKey
+            || allowing.contains(name)
         else {
           throw failure(
             "\(quoted(name)) belongs to an overlay: decode a StyleOverlay", at: [name])
@@ -208,6 +215,7 @@ package struct _ThemeDocument {
   package func tables<Value>(
     catalog: StateCatalog, value: (JSONValue, [String]) throws(StateKitError) -> Value
   ) throws(StateKitError) -> _ThemeTables<Value> {
+    let catalog = try self.catalog(for: catalog)
     let (precedence, listed) = try precedence(catalog: catalog)
     var attributes: [(name: String, table: StateTable<Value>)] = []
     try forEachAttribute { name, json throws(StateKitError) in
@@ -234,8 +242,43 @@ package struct _ThemeDocument {
     precedence: StatePrecedence, listed: ControlState
   ) {
     let key = Self.precedenceKey
+    let layout = catalog.table.layout
+    if layout != .controlState {
+      // Another toolkit's states resolve by that toolkit's rule, which no order adjusts.
+      if members.contains(where: { $0.key == key }) {
+        throw failure(
+          "\"$precedence\" orders UIKit's states; a theme of \(quoted(layout.name)) resolves by its toolkit's rule",
+          at: [key])
+      }
+      return (StatePrecedence(layout: layout), [])
+    }
     guard let form = self.members.first(where: { $0.key == key }) else { return (.standard, []) }
     return try precedence(form.value, at: [key], catalog: catalog)
+  }
+
+  /// The names the document's selectors use: `catalog`, or, when the document names a layout
+  /// in `$layout` and `catalog` knows only the system names of another, that layout's names.
+  /// A `$layout` that is not a layout of states, or that differs from the layout of a catalog
+  /// with custom names, is an error.
+  package func catalog(for catalog: StateCatalog) throws(StateKitError) -> StateCatalog {
+    let key = Self.layoutKey
+    guard let member = members.first(where: { $0.key == key }) else { return catalog }
+    let known = BitLayout.all.filter { $0.noun == BitLayout.controlState.noun }
+    guard case .string(let name) = member.value else {
+      throw failure("expected a string, found \(member.value.kind)", at: [key])
+    }
+    guard let layout = known.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) else {
+      throw failure(
+        "unknown layout \(quoted(name)); known: \(known.map { $0.name }.joined(separator: ", "))",
+        at: [key])
+    }
+    let named = catalog.naming(layout)
+    guard named.table.layout == layout else {
+      throw failure(
+        "the theme's layout \(quoted(name)) is not the layout of the state names given (\(catalog.table.layout.name))",
+        at: [key])
+    }
+    return named
   }
 
   /// A `$precedence` member's value, at `path`, and the states its order lists.
