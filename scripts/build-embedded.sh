@@ -73,6 +73,13 @@ STATEKITCORE=(
   Sources/StateKitCore/Tables/Internals/TableStorage.swift
   Sources/StateKitCore/Themes/Internals/ThemeDocument.swift
   Sources/StateKitCore/Tables/Internals/ValueText.swift
+  Sources/StateKitCore/StateHolders/StateChange.swift
+  Sources/StateKitCore/Transitions/Transition.swift
+  Sources/StateKitCore/Transitions/TransitionCurve.swift
+  Sources/StateKitCore/Transitions/TransitionTable.swift
+  Sources/StateKitCore/Transitions/TransitionTable+Explain.swift
+  Sources/StateKitCore/Transitions/StyleTransitions.swift
+  Sources/StateKitCore/Transitions/StyleTransitions+ThemeJSON.swift
 )
 # The page's entry points, with the masks command's parsing and report and the theme command's
 # report (grid, lint, explanations) from statekit-inspect.
@@ -80,11 +87,12 @@ WEB=(
   Web/Sources/StateKitWeb.swift
   Sources/InspectKit/Commands/MaskReport.swift
   Sources/InspectKit/Commands/ThemeReport.swift
+  Sources/InspectKit/Commands/ThemeTransitionLint.swift
   Sources/InspectKit/CommandLine/ExitStatus.swift
   Sources/InspectKit/CommandLine/StateFlag.swift
 )
-EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_stdout_pointer sk_stdout_count
-  sk_stderr_pointer sk_stderr_count)
+EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_theme_change
+  sk_stdout_pointer sk_stdout_count sk_stderr_pointer sk_stderr_count)
 
 FLAGS=(-enable-experimental-feature Embedded -wmo -Osize -parse-as-library -swift-version 6
   -package-name StateKit -Xfrontend -disable-stack-protector -Xfrontend -function-sections)
