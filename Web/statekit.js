@@ -456,6 +456,7 @@ if (typeof window !== "undefined") {
     // Browsers do not fetch a page's own files from disk: say how to serve it instead of
     // failing with "Failed to fetch".
     document.getElementById("serve-hint").hidden = false;
+    document.getElementById("theme-output").hidden = true;
     document.body.dataset.ready = "file";
   } else {
     main().catch((error) => {

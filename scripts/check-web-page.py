@@ -852,6 +852,16 @@ def check_file(browser, site, failures):
     return count
 
 
+def guarded(check, failures, *arguments):
+    """A check's count; a check that cannot run on the page (an element missing, a script
+    failing) is one failure, and the checks after it still run."""
+    try:
+        return check(*arguments)
+    except (RuntimeError, KeyError, TypeError, ValueError, IndexError) as error:
+        failures.append(f"{check.__name__}: {str(error)[:300]}")
+        return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", default=os.path.join(ROOT, ".build", "docs", "site"))
@@ -880,16 +890,17 @@ def main():
         else:
             count = check_masks_and_text(page, tool, failures)
             count += check_themes(page, tool, failures)
-            count += check_panels(page, tool, failures)
+            count += guarded(check_panels, failures, page, tool, failures)
             print(f"web page: {count} answers equal to statekit-inspect's")
-            shown = check_preview(page, tool, failures)
-            shown += check_layout(page, failures)
+            shown = guarded(check_preview, failures, page, tool, failures)
+            shown += guarded(check_layout, failures, page, failures)
             print(f"web page: {shown} checks of the preview, its transitions and wrapping")
         time.sleep(0.5)
         failures += page.problems()
         page.close()
-        linked = check_links(browser, f"http://127.0.0.1:{server.server_address[1]}", failures)
-        linked += check_file(browser, arguments.site, failures)
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        linked = guarded(check_links, failures, browser, base, failures)
+        linked += guarded(check_file, failures, browser, arguments.site, failures)
         print(f"web page: {linked} checks of its links both ways and of it opened from disk")
     finally:
         browser.close()
