@@ -66,6 +66,19 @@ class StateKit {
   explainTheme(names, path, text, state) {
     return this.call("sk_theme_explain", [names, path, state, text].join("\n"));
   }
+
+  // How each attribute moves from state `old` to state `new` (state text), in the order of the
+  // report's attributes: [{duration, delay, curve, why}], durations in milliseconds, the curve
+  // as CSS text, `why` as StyleTransitions.explain tells it; null when the theme is refused.
+  themeChange(names, path, text, old, new_) {
+    const answer = this.call("sk_theme_change", [names, path, old, new_, text].join("\n"));
+    if (answer.status !== 0) return null;
+    return answer.stdout.split("\n").filter((line) => line !== "").map((line) => {
+      const [duration, delay, curve] = line.split("\t", 3);
+      const why = line.split("\t").slice(3).join("\t");
+      return { duration: Number(duration), delay: Number(delay), curve, why };
+    });
+  }
 }
 
 // Keywords CSS takes as colours that name no colour of their own.
@@ -89,10 +102,136 @@ function swatch(css) {
   return box;
 }
 
-function show(element, answer) {
-  element.textContent = answer.stdout + answer.stderr;
-  element.dataset.status = String(answer.status);
-  element.classList.toggle("failed", answer.status !== 0);
+// The answer to each line of input, beside it: the line, then what the tool prints for it, or
+// its error. `call(lines)` answers some lines as the tool would; each line is asked alone, so a
+// failure stays with the line that caused it. A failure with no line at all (the names) is
+// shown beside the names' input instead.
+function showLines(container, namesError, lines, call) {
+  const alone = call([]);
+  namesError.hidden = alone.status === 0;
+  namesError.textContent = alone.stderr;
+  container.replaceChildren();
+  container.dataset.status = String(alone.status);
+  if (alone.status !== 0) return;
+  let status = 0;
+  lines.forEach((line, index) => {
+    if (line.trim() === "") return;
+    const answer = call([line]);
+    const row = document.createElement("div");
+    row.className = "line";
+    row.dataset.line = String(index + 1);
+    row.dataset.status = String(answer.status);
+    row.classList.toggle("failed", answer.status !== 0);
+    const input = document.createElement("code");
+    input.className = "input";
+    input.textContent = line;
+    const output = document.createElement("pre");
+    output.className = "answer";
+    output.textContent = answer.status === 0 ? answer.stdout : answer.stderr;
+    row.append(input, output);
+    container.append(row);
+    if (status === 0) status = answer.status;
+  });
+  container.dataset.status = String(status);
+}
+
+// The line of a theme's text that an error names (`"theme.json":LINE:COLUMN: message`), shown
+// with a caret under the column; null when the error names no line.
+function errorExcerpt(text, stderr) {
+  const match = /^statekit-inspect: error: "[^"]*":(\d+):(\d+): /.exec(stderr);
+  if (!match) return null;
+  const lineNumber = Number(match[1]);
+  const column = Number(match[2]);
+  const line = text.split("\n")[lineNumber - 1];
+  if (line === undefined) return null;
+  return { lineNumber, column, line: line.replace(/\r$/, "") };
+}
+
+// How the preview draws a sample widget from a theme's attributes. Names are compared without
+// case, `-` or `_`; the first attribute of a kind whose value fits wins.
+const LOOK = [
+  { kind: "background", css: "backgroundColor", value: "colour",
+    names: ["background", "backgroundcolor", "bg", "bgcolor", "fill", "fillcolor"] },
+  { kind: "text colour", css: "color", value: "colour",
+    names: ["titlecolor", "textcolor", "foreground", "foregroundcolor", "fg", "color",
+      "labelcolor", "tint", "tintcolor"] },
+  { kind: "border colour", css: "borderColor", value: "colour",
+    names: ["border", "bordercolor", "stroke", "strokecolor", "outline", "outlinecolor"] },
+  { kind: "title", css: null, value: "text", names: ["title", "label", "text", "caption"] },
+  { kind: "bold", css: "fontWeight", value: "flag", on: "700", off: "400",
+    names: ["bold", "isbold"] },
+  { kind: "italic", css: "fontStyle", value: "flag", on: "italic", off: "normal",
+    names: ["italic", "isitalic"] },
+  { kind: "underlined", css: "textDecorationLine", value: "flag", on: "underline", off: "none",
+    names: ["underlined", "underline", "isunderlined"] },
+  { kind: "struck through", css: "textDecorationLine", value: "flag", on: "line-through",
+    off: "none", names: ["strikethrough", "struckthrough", "strikeout"] },
+  { kind: "hidden", css: "visibility", value: "flag", on: "hidden", off: "visible",
+    names: ["hidden", "ishidden"] },
+  { kind: "opacity", css: "opacity", value: "number", unit: "", names: ["opacity", "alpha"] },
+  { kind: "width", css: "minWidth", value: "number", unit: "ch", names: ["width", "minwidth"] },
+  { kind: "corner radius", css: "borderRadius", value: "number", unit: "px",
+    names: ["cornerradius", "radius", "borderradius"] },
+  { kind: "border width", css: "borderWidth", value: "number", unit: "px",
+    names: ["borderwidth", "strokewidth", "linewidth"] },
+  { kind: "font size", css: "fontSize", value: "number", unit: "px",
+    names: ["fontsize", "textsize", "size"] },
+];
+
+const plainName = (name) => name.toLowerCase().replace(/[-_]/g, "");
+
+// Whether a theme's value suits a look's kind of value.
+function fits(look, value) {
+  switch (look.value) {
+    case "colour": return colour(value) !== null;
+    case "text": return typeof value === "string";
+    case "flag": return typeof value === "boolean";
+    default: return typeof value === "number" && Number.isFinite(value);
+  }
+}
+
+// Which attribute (its index in `report.attributes`) draws each look: an attribute named as
+// the look's names whose values, in every state that has one, fit it.
+function lookAttributes(report) {
+  const chosen = [];
+  const used = new Set();
+  for (const look of LOOK) {
+    const index = report.attributes.findIndex((name, index) => !used.has(index) &&
+      look.names.includes(plainName(name)) &&
+      report.states.some((row) => Object.hasOwn(row.values, name)) &&
+      report.states.every((row) => !Object.hasOwn(row.values, name) ||
+        fits(look, row.values[name].value)));
+    if (index >= 0 && !chosen.some((other) => other.look.css && other.look.css === look.css)) {
+      used.add(index);
+      chosen.push({ look, index, name: report.attributes[index] });
+    }
+  }
+  return chosen;
+}
+
+// The widget's CSS properties and title in one state of the grid.
+function lookOf(row, chosen) {
+  const style = {};
+  let title = "Button";
+  for (const { look, name } of chosen) {
+    if (!Object.hasOwn(row.values, name)) continue;
+    const value = row.values[name].value;
+    if (look.value === "colour") style[look.css] = colour(value);
+    else if (look.value === "text") title = value;
+    else if (look.value === "flag") style[look.css] = value ? look.on : look.off;
+    else style[look.css] = `${value}${look.unit}`;
+  }
+  return { style, title };
+}
+
+const cssProperty = (name) => name.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
+
+function drawWidget(widget, look) {
+  for (const entry of LOOK) {
+    if (entry.css) widget.style[entry.css] = "";
+  }
+  Object.assign(widget.style, look.style);
+  widget.textContent = look.title;
 }
 
 async function main() {
@@ -111,19 +250,83 @@ async function main() {
   const lines = (text) => text.split("\n");
 
   const runMasks = () => {
-    show(byId("mask-output"),
-      statekit.masks(Number(byId("mask-layout").value), byId("mask-names").value,
-        lines(byId("mask-input").value)));
+    const layout = Number(byId("mask-layout").value);
+    const names = byId("mask-names").value;
+    showLines(byId("mask-output"), byId("mask-names-error"), lines(byId("mask-input").value),
+      (masks) => statekit.masks(layout, names, masks));
   };
   const runEncode = () => {
-    show(byId("encode-output"),
-      statekit.encode(Number(byId("encode-layout").value), byId("encode-names").value,
-        lines(byId("encode-input").value)));
+    const layout = Number(byId("encode-layout").value);
+    const names = byId("encode-names").value;
+    showLines(byId("encode-output"), byId("encode-names-error"),
+      lines(byId("encode-input").value), (texts) => statekit.encode(layout, names, texts));
   };
-  // The theme panel: the grid and lint from the report's JSON, the tool's own text, and the
-  // explanation of the state picked.
+  // The theme panel: the grid and lint from the report's JSON, the tool's own text, the
+  // explanation of the state picked, and the preview of a widget in every state.
   const themePath = "theme.json";
   const themeArguments = () => [byId("theme-names").value, themePath, byId("theme-input").value];
+  let report = null;
+  let chosen = [];
+  // The state the live widget shows, and the timers of its discrete changes.
+  let shown = null;
+  let timers = [];
+  const play = (state) => {
+    const live = byId("preview-live");
+    const row = report && report.states.find((entry) => entry.state === state);
+    if (!row) return;
+    for (const timer of timers) clearTimeout(timer);
+    timers = [];
+    const look = lookOf(row, chosen);
+    const moves = shown === null || shown === state ? null :
+      statekit.themeChange(...themeArguments(), shown, state);
+    const why = byId("preview-why");
+    if (!moves) {
+      live.style.transition = "none";
+      drawWidget(live, look);
+      why.textContent = shown === null ? "" : `${state}: no change`;
+    } else {
+      // Each CSS property moves as its attribute's transition says; text and flags, which do
+      // not interpolate, switch halfway, as CSS switches a discrete property.
+      const transitions = [];
+      for (const { look: entry, index } of chosen) {
+        const move = moves[index];
+        if (entry.css && entry.value !== "flag") {
+          transitions.push(`${cssProperty(entry.css)} ${move.duration}ms ${move.curve} ${move.delay}ms`);
+        }
+      }
+      live.style.transition = transitions.join(", ") || "none";
+      // Read the old look's style, so that setting the new one starts the transitions from it.
+      void getComputedStyle(live).backgroundColor;
+      const style = {};
+      for (const { look: entry } of chosen) {
+        if (entry.css) style[entry.css] = look.style[entry.css] ?? "";
+      }
+      let title = look.title;
+      for (const { look: entry, index } of chosen) {
+        if (entry.css && entry.value !== "flag") continue;
+        const later = moves[index].delay + moves[index].duration / 2;
+        if (later <= 0) continue;
+        if (entry.css) {
+          const value = style[entry.css];
+          style[entry.css] = live.style[entry.css];
+          timers.push(setTimeout(() => { live.style[entry.css] = value; }, later));
+        } else {
+          const value = title;
+          title = live.textContent;
+          timers.push(setTimeout(() => { live.textContent = value; }, later));
+        }
+      }
+      Object.assign(live.style, style);
+      live.textContent = title;
+      why.textContent = `${shown} -> ${state}:\n` +
+        chosen.map(({ index }) => moves[index].why).join("\n");
+    }
+    shown = state;
+    live.dataset.state = state;
+    for (const cell of byId("preview-grid").children) {
+      cell.classList.toggle("picked", cell.dataset.state === state);
+    }
+  };
   const runThemeExplain = () => {
     const state = byId("theme-state").value;
     const answer = statekit.explainTheme(...themeArguments(), state);
@@ -131,31 +334,59 @@ async function main() {
     for (const row of byId("theme-grid").children) {
       row.classList.toggle("picked", row.dataset.state === state);
     }
+    play(state);
   };
-  // Whether the theme's text has a top-level `$transitions` member, which the page does not read.
-  const hasTransitions = (text) => {
-    try {
-      const value = JSON.parse(text);
-      return value !== null && typeof value === "object" && Object.hasOwn(value, "$transitions");
-    } catch {
-      return false;
-    }
+  const runPreview = () => {
+    chosen = lookAttributes(report);
+    const legend = byId("preview-legend");
+    legend.replaceChildren(...chosen.map(({ look, name }) => {
+      const item = document.createElement("li");
+      const code = document.createElement("code");
+      code.textContent = name;
+      item.append(code, ` → ${look.kind}`);
+      return item;
+    }));
+    const grid = byId("preview-grid");
+    grid.replaceChildren(...report.states.map((row) => {
+      const cell = document.createElement("figure");
+      cell.className = "state";
+      cell.dataset.state = row.state;
+      const widget = document.createElement("span");
+      widget.className = "widget";
+      drawWidget(widget, lookOf(row, chosen));
+      const caption = document.createElement("figcaption");
+      caption.textContent = row.state;
+      cell.append(widget, caption);
+      cell.addEventListener("click", () => {
+        byId("theme-state").value = row.state;
+        runThemeExplain();
+      });
+      return cell;
+    }));
+    shown = null;
   };
   const runTheme = () => {
-    byId("theme-transitions").hidden = !hasTransitions(byId("theme-input").value);
     const answer = statekit.theme(...themeArguments(), { json: true });
     const failed = answer.status !== 0;
     const output = byId("theme-output");
     output.dataset.status = String(answer.status);
     output.hidden = failed;
     byId("theme-error").hidden = !failed;
-    byId("theme-error").textContent = answer.stderr;
+    byId("theme-error-message").textContent = answer.stderr;
+    const excerpt = failed ? errorExcerpt(byId("theme-input").value, answer.stderr) : null;
+    const place = byId("theme-error-line");
+    place.hidden = !excerpt;
+    if (excerpt) {
+      byId("theme-error-number").textContent = `line ${excerpt.lineNumber}`;
+      byId("theme-error-text").textContent = excerpt.line;
+      byId("theme-error-caret").textContent = " ".repeat(Math.max(excerpt.column - 1, 0)) + "^";
+    }
     const head = byId("theme-head");
     const grid = byId("theme-grid");
     const lint = byId("theme-lint");
     const picker = byId("theme-state");
     if (failed) return;
-    const report = JSON.parse(answer.stdout);
+    report = JSON.parse(answer.stdout);
     const heading = (text) => {
       const th = document.createElement("th");
       th.textContent = text;
@@ -206,6 +437,7 @@ async function main() {
       return item;
     }));
     byId("theme-text").textContent = statekit.theme(...themeArguments()).stdout;
+    runPreview();
     runThemeExplain();
   };
 
@@ -220,10 +452,19 @@ async function main() {
 }
 
 if (typeof window !== "undefined") {
-  main().catch((error) => {
-    document.body.dataset.ready = "error";
-    document.getElementById("load-error").textContent = "Could not load statekit.wasm: " + error;
-  });
+  if (location.protocol === "file:") {
+    // Browsers do not fetch a page's own files from disk: say how to serve it instead of
+    // failing with "Failed to fetch".
+    document.getElementById("serve-hint").hidden = false;
+    document.getElementById("theme-output").hidden = true;
+    document.body.dataset.ready = "file";
+  } else {
+    main().catch((error) => {
+      document.body.dataset.ready = "error";
+      document.getElementById("load-error").textContent = "Could not load statekit.wasm: " + error;
+      document.getElementById("serve-hint").hidden = false;
+    });
+  }
 } else if (typeof module !== "undefined") {
   module.exports = { StateKit };
 }

@@ -82,6 +82,10 @@ STATEKITCORE=(
   Sources/StateKitCore/Transitions/Pulse.swift
   Sources/StateKitCore/Transitions/Transition.swift
   Sources/StateKitCore/Transitions/TransitionCurve.swift
+  Sources/StateKitCore/Transitions/TransitionTable.swift
+  Sources/StateKitCore/Transitions/TransitionTable+Explain.swift
+  Sources/StateKitCore/Transitions/StyleTransitions.swift
+  Sources/StateKitCore/Transitions/StyleTransitions+ThemeJSON.swift
 )
 # StateKitCore's files left out, each with why; scripts/check-embedded-files.py fails when a file
 # of Sources/StateKitCore is in neither list. Not compiled, only checked.
@@ -113,10 +117,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Transitions/AnimatedLooks.swift: built on StyleAnimator"
   "Sources/StateKitCore/Transitions/Internals/AnimatorCore.swift: the animators' engine, on StyleSet"
   "Sources/StateKitCore/Transitions/StyleAnimator.swift: animates a StyleSet"
-  "Sources/StateKitCore/Transitions/StyleTransitions+ThemeJSON.swift: Codable"
-  "Sources/StateKitCore/Transitions/StyleTransitions.swift: transitions of a StyleSet's attributes"
-  "Sources/StateKitCore/Transitions/TransitionTable+Explain.swift: TransitionTable"
-  "Sources/StateKitCore/Transitions/TransitionTable.swift: written on StyleSet, read with Codable"
+  "Sources/StateKitCore/Transitions/StyleTransitions+StyleSet.swift: transitions read from and written into a StyleSet"
 )
 # The page's entry points, with the masks command's parsing and report and the theme command's
 # report (grid, lint, explanations) from statekit-inspect.
@@ -124,11 +125,12 @@ WEB=(
   Web/Sources/StateKitWeb.swift
   Sources/InspectKit/Commands/MaskReport.swift
   Sources/InspectKit/Commands/ThemeReport.swift
+  Sources/InspectKit/Commands/ThemeTransitionLint.swift
   Sources/InspectKit/CommandLine/ExitStatus.swift
   Sources/InspectKit/CommandLine/StateFlag.swift
 )
-EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_stdout_pointer sk_stdout_count
-  sk_stderr_pointer sk_stderr_count)
+EXPORTS=(sk_input sk_layouts sk_masks sk_encode sk_theme sk_theme_explain sk_theme_change
+  sk_stdout_pointer sk_stdout_count sk_stderr_pointer sk_stderr_count)
 
 FLAGS=(-enable-experimental-feature Embedded -wmo -Osize -parse-as-library -swift-version 6
   -package-name StateKit -Xfrontend -disable-stack-protector -Xfrontend -function-sections)

@@ -10,17 +10,28 @@ WebAssembly module, and asks it, through the page's own functions, for:
   `statekit-inspect --layout NAME [--state|--event NAME=BIT] MASK...`; masks wider than 32 bits,
   which a WebAssembly module's 32-bit UInt cannot hold, must be refused as not fitting;
 - state text of every layout, encoded: equal to `statekit-inspect encode --layout NAME ...`;
-- theme files, the repository's own (THEMES: with `$precedence`, with lint findings, one the
-  tool refuses) and written here (THEME_TEXTS: lint findings of every kind, first-match
-  attributes, and files the tool refuses for every reason, as deep as the JSON limit and one
-  level deeper): the page's report,
+- theme files, the repository's own (THEMES: with `$precedence`, with `$transitions`, with lint
+  findings, one the tool refuses) and written here (THEME_TEXTS: lint findings of every kind,
+  transitions of every curve and their findings, first-match attributes, and files the tool
+  refuses for every reason, as deep as the JSON limit and one level deeper): the page's report,
   human and `--json`, with and without `--strict`, must equal `statekit-inspect theme` on the
   file (standard output, standard error, exit status); its explanation of every state must name
   the tool's winning value and selector for each attribute, or none;
-- the page itself: typing into a panel's inputs updates its output to the tool's answer; the
-  theme panel's grid (also for attributes named as JavaScript objects' own properties, such as
-  `constructor` and `__proto__`), colour swatches, lint list, tool text and error line, and its
-  state picker (by the list and by a click on a row).
+- the page itself: typing into a panel's inputs updates it to the tool's answers, each beside
+  its input line (errors included, a names error beside the names); the theme panel's grid
+  (also for attributes named as JavaScript objects' own properties, such as `constructor` and
+  `__proto__`), colour swatches, lint list, tool text, error with the line it names, and its
+  state picker (by the list and by a click on a row);
+- the theme's preview (PREVIEWED): a widget per state of the grid with the theme's colours,
+  flags and title, and its transitions played (PLAYED): the CSS transitions running for a change
+  have the duration, delay and curve of the theme's `$transitions`, the colour is between its
+  ends halfway, and the explanation under the widget names the entry;
+- its layout: at 520 pixels no text is wider than its box or the page;
+- its links: to StateKit's documentation, and from the documentation's landing page back to it;
+- opened from disk (file://), it says how to serve it.
+
+Screenshots go to .build/artifacts/ (web-page.png, web-page-narrow.png, web-page-errors.png,
+web-page-file.png).
 
 No uncaught exception, console error or failed request may occur. Chromium is driven as
 scripts/check-docs-site.py drives it (its Browser class).
@@ -30,6 +41,7 @@ Exit status: 0 when every answer matches, 1 otherwise.
 """
 
 import argparse
+import base64
 import functools
 import http.server
 import importlib.util
@@ -43,6 +55,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The check's screenshots, kept by CI as its artifacts.
+ARTIFACTS = os.path.join(ROOT, ".build", "artifacts")
 spec = importlib.util.spec_from_file_location(
     "check_docs_site", os.path.join(ROOT, "scripts", "check-docs-site.py"))
 docs_site = importlib.util.module_from_spec(spec)
@@ -75,10 +89,11 @@ WIDE_MASKS = ["0x8000000000000001", "0x100000000"]
 WIDE_TEXT = ["selected | 0x100000000"]
 
 # Theme files of the repository, with the names (--state NAME=BIT) their states need: one with
-# `$precedence` and no finding, one with `$precedence` and a finding, and one the tool refuses
+# `$precedence` and no finding, two with `$transitions`, one with a finding, and one the tool refuses
 # (its states are a library's, named `LinkKit.visited`, which --state cannot declare).
 THEMES = [
     ("Examples/LinkButtons/theme.json", ["visited=16"]),
+    ("Examples/AnimatedButtons/theme.json", []),
     ("Tests/InspectTests/Golden/theme.json", ["visited=16"]),
     ("Tests/InspectTests/Golden/theme.json", []),
     ("Tests/TwoLibrariesTests/Theme.json", ["dragging=17"]),
@@ -127,6 +142,35 @@ THEME_TEXTS = [
     ('{"c": [{"normal": "n"}, "s"]}', []),
     ('{"c": [{}]}', []),
     ('{"c": [{"normal": "n"},\n {"normal": "m"}]}', []),
+    # Transitions: lint findings of both kinds, every form of curve (numbers as Double(String)
+    # reads them, hexadecimal and out of range included), and every reason a file is refused.
+    ('{"$transitions": {"*": {"normal -> selected": 100, "!highlighted -> highlighted": 50,'
+     ' "normal -> focused": {"duration": 90, "delay": 10, "curve": "steps(3, jump-start)"}},'
+     ' "c": {"highlighted -> normal": {"duration": 5, "curve": "cubic-bezier(0x1p-2, 1e-400,'
+     ' 0.5, 1e400)"}}}, "c": {"normal": 1, "highlighted": 2, "selected | focused": 3},'
+     ' "d": {"normal": 1, "disabled": 2}}', []),
+    ('{"$transitions": {"*": {"normal -> highlighted": {"duration": 1, "curve":'
+     ' "cubic-bezier(0.1000000000000000055511151231257827, -2.5e-3, 1.0, 0.30000000000000004)"}}},'
+     ' "c": {"normal": 1, "highlighted": 2}}', []),
+    ('{"$transitions": {"*": {"a -> b": 1}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal => selected": 1}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected -> focused": 1}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"d": {"normal -> selected": 1}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"duration": 5, "curve": "bounce"}}},'
+     ' "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"duration": 5, "curve":'
+     ' "cubic-bezier(1.5, 0, 0, 1)"}}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"duration": 5, "curve":'
+     ' "cubic-bezier(nan, 0, 0, 1)"}}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"duration": 5, "curve":'
+     ' "cubic-bezier(\\t0.5, 0, 0, 1)"}}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": 3600001}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": 1.5}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"delay": 5}}}, "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": {"duration": 5, "speed": 2}}},'
+     ' "c": {"normal": 1}}', []),
+    ('{"$transitions": {"*": {"normal -> selected": 1, "normal->selected": 2}},'
+     ' "c": {"normal": 1}}', []),
 ]
 READY = "document.body && document.body.dataset.ready || ''"
 
@@ -164,7 +208,7 @@ class Page:
         state = ""
         while time.monotonic() < deadline:
             state = self.evaluate(READY)
-            if state in ("true", "error"):
+            if state in ("true", "error", "file"):
                 break
             time.sleep(0.2)
         self.ready = state
@@ -180,6 +224,25 @@ class Page:
     def call(self, method, *arguments):
         text = ", ".join(json.dumps(argument) for argument in arguments)
         return json.loads(self.evaluate(f"JSON.stringify(window.statekit.{method}({text}))"))
+
+    def size(self, width, height=900):
+        self.browser.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            session=self.session)
+
+    def screenshot(self, name):
+        """The whole page as PNG, at ARTIFACTS/NAME."""
+        metrics = self.browser.send("Page.getLayoutMetrics", session=self.session)
+        size = metrics.get("cssContentSize") or metrics["contentSize"]
+        shot = self.browser.send("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}},
+            session=self.session, timeout=30)
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        path = os.path.join(ARTIFACTS, name)
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(shot["data"]))
+        return path
 
     def problems(self):
         with self.browser.lock:
@@ -241,16 +304,6 @@ def theme_cases(folder):
     for path, names in THEMES:
         with open(os.path.join(ROOT, path), encoding="utf-8", newline="") as file:
             text = file.read()
-        if "$transitions" in json.loads(text):
-            # The page does not read transitions (it says so, see check_theme_panel): the tool
-            # and the page are given the theme without them, from a file of its own.
-            document = json.loads(text)
-            del document["$transitions"]
-            path = os.path.join(folder, path)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            text = json.dumps(document, indent=2)
-            with open(path, "w", encoding="utf-8", newline="") as file:
-                file.write(text)
         cases.append((path, text, names))
     for index, (text, names) in enumerate(THEME_TEXTS):
         path = os.path.join(folder, f"theme{index}.json")
@@ -317,13 +370,21 @@ def check_themes(page, tool, failures):
                 failures.append(f"explain 'bogus' of {path}: {answer}")
             else:
                 count += 1
-    if refused < 10:
+    if refused < 20:
         failures.append(f"only {refused} theme files were refused; the cases lost their errors")
     return count
 
 
+# The rows of a panel's answers: each input line, its status and what is shown beside it.
+LINES = """((id) => JSON.stringify([...document.getElementById(id).children].map((row) => ({
+  line: Number(row.dataset.line), status: Number(row.dataset.status),
+  input: row.querySelector('.input').textContent, answer: row.querySelector('.answer').textContent,
+  failed: row.classList.contains('failed')}))))"""
+
+
 def check_panels(page, tool, failures):
-    """Typing into the panels updates them to the tool's answers."""
+    """Typing into the panels updates them to the tool's answers, line by line: each input line
+    has its answer, or its error, beside it, in the order of the lines."""
     script = """(() => {
       const set = (id, value) => {
         const element = document.getElementById(id);
@@ -332,28 +393,52 @@ def check_panels(page, tool, failures):
       };
       set('mask-layout', '2');
       set('mask-names', 'blinking=12');
-      set('mask-input', '0x1021');
+      set('mask-input', '0x1021\\n\\n0x1g\\n  0xFFFF  ');
       set('encode-layout', '4');
       set('encode-names', '');
-      set('encode-input', 'prelight | checked');
-      return JSON.stringify({
-        mask: document.getElementById('mask-output').textContent,
-        encode: document.getElementById('encode-output').textContent,
-      });
+      set('encode-input', 'prelight | checked\\nbogus\\nnormal');
     })()"""
-    shown = json.loads(page.evaluate(script))
-    mask = run_tool(tool, ["--layout", "lvgl", "--state", "blinking=12", "0x1021"])
-    encode = run_tool(tool, ["encode", "--layout", "gtk", "prelight | checked"])
-    checks = [
-        ("the mask panel", shown["mask"], mask["stdout"]),
-        ("the text panel", shown["encode"], encode["stdout"]),
-    ]
+    page.evaluate(script)
     count = 0
-    for what, got, wanted in checks:
-        if got != wanted:
-            failures.append(f"{what} shows {got!r}, statekit-inspect prints {wanted!r}")
+    for panel, command, lines in (
+            ("mask-output", ["--layout", "lvgl", "--state", "blinking=12"],
+             ["0x1021", "", "0x1g", "  0xFFFF  "]),
+            ("encode-output", ["encode", "--layout", "gtk"], ["prelight | checked", "bogus", "normal"])):
+        shown = json.loads(page.evaluate(f"{LINES}({json.dumps(panel)})"))
+        wanted = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            answer = run_tool(tool, [*command, "--", line.strip()])
+            wanted.append({"line": number, "status": answer["status"], "input": line,
+                           "answer": answer["stdout"] if answer["status"] == 0 else answer["stderr"],
+                           "failed": answer["status"] != 0})
+        if shown != wanted:
+            failures.append(f"the {panel} rows are {shown}, the tool's answers line by line "
+                            f"{wanted}")
+        elif not any(row["failed"] for row in shown):
+            failures.append(f"the {panel} rows have no error to show beside its line")
         else:
             count += 1
+    # A names error is shown beside the names, not once per line.
+    page.evaluate("""(() => {
+      const names = document.getElementById('mask-names');
+      names.value = 'blinking';
+      names.dispatchEvent(new Event('input'));
+    })()""")
+    error = page.evaluate("""JSON.stringify([document.getElementById('mask-names-error').hidden,
+      document.getElementById('mask-names-error').textContent,
+      document.getElementById('mask-output').children.length])""")
+    wanted = run_tool(tool, ["--layout", "lvgl", "--state", "blinking", "0x1021"])["stderr"]
+    if json.loads(error) != [False, wanted, 0]:
+        failures.append(f"a names error shows {error}, the tool: {wanted!r}")
+    else:
+        count += 1
+    page.evaluate("""(() => {
+      const names = document.getElementById('mask-names');
+      names.value = 'blinking=12';
+      names.dispatchEvent(new Event('input'));
+    })()""")
     return count + check_theme_panel(page, tool, failures)
 
 
@@ -364,7 +449,9 @@ THEME_PANEL = """(() => {
   return JSON.stringify({
     status: byId('theme-output').dataset.status,
     hidden: byId('theme-output').hidden,
-    error: byId('theme-error').hidden ? null : byId('theme-error').textContent,
+    error: byId('theme-error').hidden ? null : byId('theme-error-message').textContent,
+    errorLine: byId('theme-error-line').hidden ? null : [byId('theme-error-number').textContent,
+      byId('theme-error-text').textContent, byId('theme-error-caret').textContent],
     head: [...byId('theme-head').children].map((cell) => cell.textContent),
     rows: [...byId('theme-grid').children].map((row) =>
       [...row.children].map((cell) => cell.textContent)),
@@ -393,12 +480,6 @@ def type_theme(page, names, text):
     return json.loads(page.evaluate(THEME_PANEL))
 
 
-def transitions_notice(page, names, text):
-    """Whether the panel says it does not read the transitions of the theme typed into it."""
-    type_theme(page, names, text)
-    return page.evaluate("String(!document.getElementById('theme-transitions').hidden)") == "true"
-
-
 def check_theme_panel(page, tool, failures):
     """The theme panel shows the tool's report of what is typed into it: its sample first, then
     a repository theme, a state picked from the list and from the grid, and a broken file."""
@@ -414,16 +495,6 @@ def check_theme_panel(page, tool, failures):
         sample = json.loads(page.evaluate(
             "JSON.stringify([document.getElementById('theme-names').value, "
             "document.getElementById('theme-input').value])"))
-        # A theme with transitions is said to be read without them; one without is not.
-        for path, wanted in (("Tests/InspectTests/Golden/theme.json", True),
-                             ("Examples/LinkButtons/theme.json", False)):
-            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
-                shown = transitions_notice(page, "visited=16", file.read())
-            if shown != wanted:
-                failures.append(f"{path}: the notice that transitions are not read is "
-                                f"{'shown' if shown else 'hidden'}")
-            else:
-                count += 1
         with open(os.path.join(ROOT, "Examples/LinkButtons/theme.json"), encoding="utf-8") as file:
             link_buttons = file.read()
         for names, text in (sample, ("visited=16", link_buttons), ("", PROTOTYPE_NAMES_THEME)):
@@ -438,9 +509,15 @@ def check_theme_panel(page, tool, failures):
                                       if name in row["values"] else "-"
                                       for name in report["attributes"]]
                     for row in report["states"]]
-            # Every string value of these themes that is #hex or a word is a CSS colour.
+            # Every string value of these themes that is #hex, or a word CSS takes as a colour,
+            # is one.
+            words = sorted({cell for row in rows for cell in row[1:]
+                            if cell.startswith('"') and cell[1:-1].isalpha()})
+            named = json.loads(page.evaluate(
+                f"JSON.stringify({json.dumps(words)}.filter((word) => "
+                f"CSS.supports('color', JSON.parse(word))))"))
             colours = [cell for row in rows for cell in row[1:]
-                       if cell.startswith('"#') or cell.startswith('"') and cell[1:-1].isalpha()]
+                       if cell.startswith('"#') or cell in named]
             wanted = {
                 "status": "0", "hidden": False, "error": None,
                 "head": ["state", *report["attributes"]], "rows": rows,
@@ -482,15 +559,307 @@ def check_theme_panel(page, tool, failures):
                             f"{clicked['explanation']!r}")
         else:
             count += 1
-        # A broken file: the tool's one-line error, and no grid.
-        shown = type_theme(page, "", '{"c": {"normal": 1,\n "normal": 2}}')
-        error = tool_report("", '{"c": {"normal": 1,\n "normal": 2}}')
-        if (shown["status"], shown["hidden"], shown["error"]) != ("65", True, error["stderr"]):
-            failures.append(f"the theme panel on a broken file: {shown}, the tool: {error}")
-        else:
-            count += 1
+        # A broken file: the tool's one-line error beside the line it names, with a caret
+        # under its column, and no grid; an error that names no line has no excerpt.
+        for text, line in (('{"c": {"normal": 1,\n "normal": 2}}', ["line 2", ' "normal": 2}}', " ^"]),
+                           ('{"c": {"normal": 1}}\n\n  x', ["line 3", "  x", "  ^"]),
+                           ("[]", None)):
+            shown = type_theme(page, "", text)
+            error = tool_report("", text)
+            got = (shown["status"], shown["hidden"], shown["error"], shown["errorLine"])
+            if got != ("65", True, error["stderr"], line):
+                failures.append(f"the theme panel on a broken file: {got}, the tool: "
+                                f"{error['stderr']!r} (line {line})")
+            else:
+                count += 1
         type_theme(page, *sample)
     return count
+
+
+# Each preview widget as drawn: its state and computed look.
+PREVIEW = """JSON.stringify([...document.getElementById('preview-grid').children].map((cell) => {
+  const widget = cell.querySelector('.widget');
+  const style = getComputedStyle(widget);
+  return {state: cell.dataset.state, background: style.backgroundColor, color: style.color,
+    decoration: style.textDecorationLine, weight: style.fontWeight, title: widget.textContent,
+    minWidth: widget.style.minWidth};
+}))"""
+
+# A CSS colour as the browser computes it, to compare with a widget's.
+COMPUTED = """((colours) => JSON.stringify(colours.map((colour) => {
+  const probe = document.createElement('span');
+  probe.style.color = colour;
+  document.body.append(probe);
+  const computed = getComputedStyle(probe).color;
+  probe.remove();
+  return computed;
+})))"""
+
+# Clicks the preview's state FROM, then TO, and reads the large widget's running transitions
+# (property, duration, delay, curve), its background halfway through the background's, and the
+# explanation printed under it.
+PLAY = """(async (from, to) => {
+  const cell = (state) => [...document.getElementById('preview-grid').children]
+    .find((element) => element.dataset.state === state);
+  cell(from).click();
+  const live = document.getElementById('preview-live');
+  live.getAnimations().forEach((animation) => animation.finish());
+  const before = getComputedStyle(live).backgroundColor;
+  cell(to).click();
+  const animations = live.getAnimations();
+  const moves = animations.map((animation) => {
+    const timing = animation.effect.getTiming();
+    return [animation.transitionProperty, timing.duration, timing.delay, timing.easing];
+  }).sort();
+  const background = animations.find((a) => a.transitionProperty === 'background-color');
+  let halfway = null;
+  if (background) {
+    background.pause();
+    const timing = background.effect.getTiming();
+    background.currentTime = timing.delay + timing.duration / 2;
+    halfway = getComputedStyle(live).backgroundColor;
+  }
+  animations.forEach((animation) => animation.finish());
+  // Titles and flags switch halfway, on a timer.
+  await new Promise((done) => setTimeout(done, 400));
+  return JSON.stringify({before, halfway, after: getComputedStyle(live).backgroundColor, moves,
+    title: live.textContent, state: live.dataset.state,
+    why: document.getElementById('preview-why').textContent});
+})"""
+
+# The preview's mapping for the themes checked: CSS of the widget, by the attribute that sets it.
+PREVIEWED = {
+    "Examples/AnimatedButtons/theme.json": {"background": "fill", "title": "label",
+                                            "decoration": "underlined", "minWidth": "width"},
+    "sample": {"background": "background", "color": "titleColor", "title": "title",
+               "weight": "bold", "decoration": "underlined"},
+}
+
+# Changes of Examples/AnimatedButtons/theme.json played in the preview, with the transitions
+# its `$transitions` gives them (`*` and `width`'s own), as CSS runs them, and lines of their
+# explanation: (from, to, moves, explanation lines).
+PLAYED = [
+    ("normal", "highlighted",
+     [["background-color", 80, 0, "ease-out"],
+      ["min-width", 120, 0, "cubic-bezier(0.3, 1.6, 0.6, 1)"]],
+     ["fill: 80 ms ease-out from all, !highlighted -> highlighted",
+      "width: 120 ms cubic-bezier(0.3, 1.6, 0.6, 1) from width, !highlighted -> highlighted"]),
+    ("highlighted", "normal",
+     [["background-color", 250, 0, "ease"], ["min-width", 250, 0, "ease"]],
+     ["fill: 250 ms ease from all, highlighted -> !highlighted"]),
+    ("normal", "disabled", [], ["fill: snap from all, !disabled -> disabled"]),
+]
+
+
+def check_preview(page, tool, failures):
+    """The theme's widget in every state of the grid, drawn as the theme gives it, and its
+    transitions played between states."""
+    count = 0
+    with open(os.path.join(ROOT, "Examples/AnimatedButtons/theme.json"), encoding="utf-8") as file:
+        animated = file.read()
+    sample = json.loads(page.evaluate(
+        "JSON.stringify([document.getElementById('theme-names').value, "
+        "document.getElementById('theme-input').value])"))
+    with tempfile.TemporaryDirectory() as folder:
+        for key, names, text in (("Examples/AnimatedButtons/theme.json", "", animated),
+                                 ("sample", *sample)):
+            type_theme(page, names, text)
+            with open(os.path.join(folder, "theme.json"), "w", encoding="utf-8") as file:
+                file.write(text)
+            declared = [argument for name in names.split() for argument in ("--state", name)]
+            report = json.loads(run_tool(tool, ["theme", "--json", *declared, "theme.json"],
+                                         cwd=folder)["stdout"])
+            shown = json.loads(page.evaluate(PREVIEW))
+            mapping = PREVIEWED[key]
+            colours = [row["values"][mapping[css]]["value"] for row in report["states"]
+                       for css in ("background", "color") if css in mapping]
+            computed = dict(zip(colours, json.loads(page.evaluate(
+                f"{COMPUTED}({json.dumps(colours)})"))))
+            problems = []
+            if [cell["state"] for cell in shown] != [row["state"] for row in report["states"]]:
+                problems.append(f"cells {[cell['state'] for cell in shown]}")
+            for cell, row in zip(shown, report["states"]):
+                values = {css: row["values"][name]["value"] for css, name in mapping.items()
+                          if name in row["values"]}
+                wanted = {
+                    "background": computed.get(values.get("background")),
+                    "color": computed.get(values.get("color")),
+                    "title": values.get("title", "Button"),
+                    "weight": {True: "700", False: "400"}.get(values.get("weight")),
+                    "decoration": {True: "underline", False: "none"}.get(values.get("decoration")),
+                    "minWidth": f"{values['minWidth']}ch" if "minWidth" in values else None,
+                }
+                for css, value in wanted.items():
+                    if value is not None and cell[css] != value:
+                        problems.append(f"{row['state']}: {css} {cell[css]!r}, the theme's "
+                                        f"{value!r}")
+            if problems or len(shown) < 4:
+                failures.append(f"the preview of {key}: " + "; ".join(problems))
+            else:
+                count += 1
+        type_theme(page, "", animated)
+        for old, new, moves, lines in PLAYED:
+            played = json.loads(page.evaluate(f"{PLAY}({json.dumps(old)}, {json.dumps(new)})"))
+            row = {row["state"]: row for row in report_rows(tool, animated, folder)}[new]
+            final = json.loads(page.evaluate(
+                f"{COMPUTED}({json.dumps([row['values']['fill']['value']])})"))[0]
+            problems = []
+            if played["moves"] != moves:
+                problems.append(f"moves {played['moves']}, the theme's {moves}")
+            if moves and played["halfway"] in (played["before"], played["after"]):
+                problems.append(f"halfway {played['halfway']} is an end, {played['before']} "
+                                f"or {played['after']}")
+            if (played["after"], played["title"], played["state"]) != (
+                    final, row["values"]["label"]["value"], new):
+                problems.append(f"ends at {played['after']} {played['title']!r}, the theme's "
+                                f"{final} {row['values']['label']['value']!r}")
+            why = played["why"].splitlines()
+            if why[:1] != [f"{old} -> {new}:"] or any(
+                    not any(shown.startswith(line) for shown in why) for line in lines):
+                problems.append(f"explains {played['why']!r}, not {lines}")
+            if problems:
+                failures.append(f"playing {old} -> {new}: " + "; ".join(problems))
+            else:
+                count += 1
+    return count
+
+
+def report_rows(tool, text, folder):
+    with open(os.path.join(folder, "theme.json"), "w", encoding="utf-8") as file:
+        file.write(text)
+    return json.loads(run_tool(tool, ["theme", "--json", "theme.json"], cwd=folder)["stdout"])[
+        "states"]
+
+
+# Whether anything is wider than its box: the page, or an answer's text.
+OVERFLOW = """JSON.stringify({
+  page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+  boxes: [...document.querySelectorAll('.answer, .output, .excerpt, .line .input, figcaption, .widget')]
+    .filter((box) => box.offsetParent !== null && box.scrollWidth > box.clientWidth + 1)
+    .map((box) => box.id || box.className)})"""
+
+
+def check_layout(page, failures):
+    """Long lines wrap in a narrow window: nothing is wider than the page or its box. Takes the
+    screenshots: the page as it opens, its errors beside their lines, and long lines wrapped."""
+    count = 0
+    page.size(1100)
+    type_theme(page, *json.loads(page.evaluate(
+        "JSON.stringify([document.getElementById('theme-names').defaultValue, "
+        "document.getElementById('theme-input').defaultValue])")))
+    page.evaluate("""(() => {
+      const cell = [...document.getElementById('preview-grid').children]
+        .find((element) => element.dataset.state === 'selected');
+      cell.click();
+    })()""")
+    print(f"screenshot: {page.screenshot('web-page.png')}")
+    page.size(520)
+    long_mask = "0x" + "1" * 3000
+    long_text = " | ".join(["selected", "visited"] * 200)
+    long_value = "x" * 2000
+    masks = json.dumps("\n".join(["0x00010004", long_mask, "0b101"]))
+    texts = json.dumps("\n".join([long_text, "bogus"]))
+    theme = json.dumps(json.dumps({"title": {"normal": long_value}, "c": {"normal": 1}}))
+    page.evaluate(f"""(() => {{
+      const set = (id, value) => {{
+        const element = document.getElementById(id);
+        element.value = value;
+        element.dispatchEvent(new Event('input'));
+      }};
+      set('mask-layout', '0');
+      set('mask-names', '');
+      set('mask-input', {masks});
+      set('encode-layout', '0');
+      set('encode-names', 'visited=16');
+      set('encode-input', {texts});
+      set('theme-names', '');
+      set('theme-input', {theme});
+      document.querySelector('#theme details').open = true;
+    }})()""")
+    shown = json.loads(page.evaluate(OVERFLOW))
+    if shown["page"][0] > shown["page"][1] or shown["boxes"]:
+        failures.append(f"long lines do not wrap at 520 pixels: the page is {shown['page'][0]} "
+                        f"pixels wide in {shown['page'][1]}; wider than their box: {shown['boxes']}")
+    else:
+        count += 1
+    print(f"screenshot: {page.screenshot('web-page-narrow.png')}")
+    page.size(1100)
+    type_theme(page, "", '{"c": {"normal": 1,\n "normal": 2}}')
+    page.evaluate("""(() => {
+      const input = document.getElementById('mask-input');
+      input.value = '0x00010004\\n0x1g\\n0b101';
+      input.dispatchEvent(new Event('input'));
+      document.getElementById('theme').scrollIntoView();
+    })()""")
+    print(f"screenshot: {page.screenshot('web-page-errors.png')}")
+    return count
+
+
+def check_links(browser, base, failures):
+    """The page links to the documentation's landing page, which links back to the page."""
+    count = 0
+    page = Page(browser, f"{base}/web/", 30)
+    link = json.loads(page.evaluate("""(async () => {
+      const link = document.getElementById('docs-link');
+      const response = await fetch(link.href);
+      return JSON.stringify([new URL(link.href).pathname, response.ok]);
+    })()"""))
+    if link != ["/StateKit/documentation/statekit/", True]:
+        failures.append(f"the page's link to the documentation goes to {link}")
+    else:
+        count += 1
+    failures.extend(page.problems())
+    page.close()
+    page = Page(browser, f"{base}/StateKit/documentation/statekit/", 0)
+    found = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not found:
+        found = json.loads(page.evaluate("""(async () => {
+          const link = [...document.querySelectorAll('main a')]
+            .find((a) => new URL(a.href).pathname === '/web/');
+          if (!link) return 'null';
+          const response = await fetch(link.href);
+          return JSON.stringify([link.getAttribute('href'), link.textContent.trim(), response.ok]);
+        })()"""))
+        if not found:
+            time.sleep(0.25)
+    if not found or not found[2]:
+        failures.append(f"the documentation's landing page has no working link to /web/: {found}")
+    else:
+        count += 1
+    time.sleep(0.5)
+    failures.extend(page.problems())
+    page.close()
+    return count
+
+
+def check_file(browser, site, failures):
+    """Opened from disk, the page says how to serve it, and reports no error."""
+    page = Page(browser, "file://" + os.path.join(os.path.abspath(site), "web", "index.html"), 30)
+    hint = json.loads(page.evaluate("""JSON.stringify([document.body.dataset.ready,
+      !document.getElementById('serve-hint').hidden,
+      document.getElementById('serve-hint').innerText])"""))
+    count = 0
+    if hint[0] != "file" or not hint[1] or "python3 -m http.server" not in hint[2]:
+        failures.append(f"opened from disk, the page shows {hint}")
+    else:
+        count += 1
+    page.size(900)
+    print(f"screenshot: {page.screenshot('web-page-file.png')}")
+    time.sleep(0.3)
+    failures.extend(page.problems())
+    page.close()
+    return count
+
+
+def guarded(check, failures, *arguments):
+    """A check's count; a check that cannot run on the page (an element missing, a script
+    failing) is one failure, and the checks after it still run."""
+    try:
+        return check(*arguments)
+    except (RuntimeError, KeyError, TypeError, ValueError, IndexError) as error:
+        failures.append(f"{check.__name__}: {str(error)[:300]}")
+        return 0
 
 
 def main():
@@ -521,11 +890,18 @@ def main():
         else:
             count = check_masks_and_text(page, tool, failures)
             count += check_themes(page, tool, failures)
-            count += check_panels(page, tool, failures)
+            count += guarded(check_panels, failures, page, tool, failures)
             print(f"web page: {count} answers equal to statekit-inspect's")
+            shown = guarded(check_preview, failures, page, tool, failures)
+            shown += guarded(check_layout, failures, page, failures)
+            print(f"web page: {shown} checks of the preview, its transitions and wrapping")
         time.sleep(0.5)
         failures += page.problems()
         page.close()
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        linked = guarded(check_links, failures, browser, base, failures)
+        linked += guarded(check_file, failures, browser, arguments.site, failures)
+        print(f"web page: {linked} checks of its links both ways and of it opened from disk")
     finally:
         browser.close()
         server.shutdown()

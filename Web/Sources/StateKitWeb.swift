@@ -125,6 +125,34 @@ public func themeExplain() -> Int32 {
   }
 }
 
+/// How each attribute of a theme moves when a control's state changes: after the names line,
+/// the file's name, the state left and the state entered, each on a line of its own, then the
+/// file's bytes. Prints a line per attribute, in the grid's order: the transition's duration and
+/// delay in milliseconds, its curve as CSS text (`ease-out`, `cubic-bezier(0.2, 0, 0, 1)`,
+/// `steps(3, jump-end)`), and why, as `StyleTransitions.explain(_:attribute:catalog:)` tells it,
+/// separated by tabs. A theme the tool refuses fails as `sk_theme` does.
+@_cdecl("sk_theme_change")
+public func themeChange() -> Int32 {
+  begin()
+  do throws(Failure) {
+    let (report, _, lines) = try readTheme(lines: 3)
+    let change = StateChange(
+      old: try parseState(lines[2], catalog: report.catalog),
+      new: try parseState(lines[3], catalog: report.catalog))
+    for name in report.names {
+      let why = report.transitions.explain(change, attribute: name, catalog: report.catalog)
+      let transition = why.transition
+      standardOutput.append(
+        contentsOf:
+          "\(transition.duration)\t\(transition.delay)\t\(transition.curve)\t\(terminalSafe(why.description))\n"
+          .utf8)
+    }
+    return 0
+  } catch {
+    return fail(error)
+  }
+}
+
 /// The theme of a request: after the names line and `count` more (the file's name first), the
 /// file's bytes, read into the report `statekit-inspect theme` prints; with the file's name and
 /// the lines before the bytes.

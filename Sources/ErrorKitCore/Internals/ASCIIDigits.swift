@@ -65,8 +65,9 @@ package enum ASCIIDigits {
   }
 
   /// The largest magnitude a JSON number read as an `Int` may have: 2^53 - 1, the integers that
-  /// every JSON reader keeps exactly (RFC 8259, section 6; I-JSON, RFC 7493).
-  package static let largestJSONInteger = (1 << 53) - 1
+  /// every JSON reader keeps exactly (RFC 8259, section 6; I-JSON, RFC 7493); `Int.max` where
+  /// `Int` is 32 bits wide (WebAssembly, a Cortex-M).
+  package static let largestJSONInteger = Int(clamping: (Int64(1) << 53) - 1)
 
   /// A JSON number's text as an `Int`, by the package's one rule, which Foundation's
   /// `JSONDecoder` can follow too (see `JSONValue.init(from:)`):

@@ -91,6 +91,8 @@ struct ThemeReport {
   let tables: [StateTable<ThemeValue>]
   /// Row by row, one cell per attribute: ``cell(_:_:)``.
   let cells: [Cell]
+  /// The theme's `$transitions`; none when it has none.
+  let transitions: StyleTransitions
   private(set) var findings: [ThemeFinding] = []
 
   /// The report of the theme file at `path`, whose bytes are `bytes`; an error is the file's
@@ -122,6 +124,7 @@ struct ThemeReport {
   /// and its precedence.
   init(theme: _ThemeTables<ThemeValue>, path: String, catalog: StateCatalog) throws(Failure) {
     self.precedence = theme.precedence
+    self.transitions = theme.transitions
     self.rankedStates = theme.listed
     self.names = theme.attributes.map { $0.name }
     // A theme of another toolkit (`$layout`) prints its states with that toolkit's names.
@@ -170,13 +173,10 @@ struct ThemeReport {
     }
     self.cells = cells
     findings = lint()
-    #if !hasFeature(Embedded)
-      // The transitions' lint, where transitions are read (not in Embedded Swift).
-      findings +=
-        ThemeTransitionLint(
-          tables: tables, names: names, transitions: theme.transitions, catalog: catalog
-        ).findings
-    #endif
+    findings +=
+      ThemeTransitionLint(
+        tables: tables, names: names, transitions: theme.transitions, catalog: catalog
+      ).findings
   }
 
   /// How the attribute in `column` resolves the state in `row`.

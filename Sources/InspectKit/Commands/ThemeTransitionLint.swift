@@ -43,7 +43,7 @@ struct ThemeTransitionLint {
     }
     let tables =
       [transitions.all] + transitions.attributeNames.map { transitions[attribute: $0] }
-    let mentioned = (tables.map(\.relevantStates) + values.map(\.relevantStates)).reduce(
+    let mentioned = (tables.map { $0.relevantStates } + values.map { $0.relevantStates }).reduce(
       ControlState.normal
     ) { $0.union($1) }
     let bits = Array(mentioned.members)
@@ -83,7 +83,7 @@ struct ThemeTransitionLint {
         index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
       }
     }
-    let numbers = shared.count + (attributes.lazy.map(\.own.count).max() ?? 0)
+    let numbers = shared.count + (attributes.lazy.map { $0.own.count }.max() ?? 0)
     var lint = Play(states: states, bits: bits, catalog: catalog, entries: numbers)
     let sharedWinners = lint.winners(shared.entries)
     for attribute in attributes {

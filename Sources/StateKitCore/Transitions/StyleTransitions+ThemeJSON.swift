@@ -1,7 +1,7 @@
 import ErrorKitCore
 
-// The `$transitions` member of a theme file: how ``StyleSet`` writes its transitions and how the
-// theme document reads them back.
+// The `$transitions` member of a theme file, as the theme document reads it (in Embedded Swift
+// too); StyleTransitions+StyleSet.swift has how a ``StyleSet`` writes it.
 //
 //     "$transitions": {
 //       "*": {"normal -> highlighted": {"duration": 80, "curve": "ease-out"},
@@ -14,108 +14,11 @@ import ErrorKitCore
 // text format; each value is a duration in milliseconds, or an object with `duration` and, when
 // they are not the defaults, `delay` (milliseconds, 0) and `curve` (CSS text, `ease`).
 
-extension StyleSet {
-  /// The theme member that holds the transitions.
-  static var transitionsMember: String { _ThemeDocument.transitionsKey }
-
-  /// Whether a theme's top-level member is a directive rather than an attribute.
-  static func isThemeDirective(_ name: String) -> Bool {
-    _ThemeDocument.directives.contains(name)
-  }
-}
-
 extension StyleTransitions {
   /// The member name of the table for every attribute.
   static let allName = "*"
   /// The longest duration or delay a theme may give, in milliseconds: an hour.
   static let longestMilliseconds = 3_600_000
-}
-
-/// The JSON form of a ``StyleTransitions``, as a theme writes it under `"$transitions"`. What a
-/// theme cannot hold, and so no reader would read back, is an `EncodingError`: a duration or a
-/// delay over ``StyleTransitions/longestMilliseconds``, a table of its own for an attribute
-/// named `*`, and, in a style set, one for an attribute with no values.
-struct _TransitionsForm: Encodable {
-  let transitions: StyleTransitions
-  /// The attributes that may have tables of their own: a style set's, with values (a theme
-  /// names only those); `nil` for any, as an overlay's transitions may name attributes whose
-  /// values are in the theme it is laid over.
-  let attributes: Set<String>?
-
-  func encode(to encoder: any Encoder) throws {
-    let catalog = StateCatalog.forCoding(encoder.userInfo[.stateCatalog])
-    var container = encoder.container(keyedBy: _SelectorKey.self)
-    for name in transitions.attributeNames {
-      let path = container.codingPath + [_SelectorKey(name)]
-      if name == StyleTransitions.allName {
-        throw Self.failure(
-          "attribute \(quoted(name)) cannot have transitions of its own: in a theme, \(quoted(name)) names the table for every attribute",
-          value: transitions, at: path)
-      }
-      if let attributes, !attributes.contains(name) {
-        throw Self.failure(
-          "transitions for attribute \(quoted(name)), which has no values: a theme's $transitions names only attributes it has values for",
-          value: transitions, at: path)
-      }
-    }
-    let tables =
-      [(StyleTransitions.allName, transitions.all)]
-      + transitions.attributeNames.map { ($0, transitions[attribute: $0]) }
-    for (name, table) in tables where !table.isEmpty {
-      var entries = container.nestedContainer(
-        keyedBy: _SelectorKey.self, forKey: _SelectorKey(name))
-      for entry in table.entries {
-        let key = "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
-        let transition = entry.transition
-        let longest = StyleTransitions.longestMilliseconds
-        for (what, milliseconds) in [
-          ("duration", transition.duration), ("delay", transition.delay),
-        ]
-        where milliseconds > longest {
-          throw Self.failure(
-            "transition \(quoted(key)) of \(quoted(name)) has a \(what) of \(milliseconds) ms; a theme holds up to \(longest) ms (an hour)",
-            value: transition, at: entries.codingPath + [_SelectorKey(key)])
-        }
-        try entries.encode(_TransitionForm(transition), forKey: _SelectorKey(key))
-      }
-    }
-  }
-
-  /// The error for what a theme cannot hold.
-  private static func failure(_ message: String, value: Any, at path: [any CodingKey])
-    -> EncodingError
-  {
-    .invalidValue(value, EncodingError.Context(codingPath: path, debugDescription: message))
-  }
-}
-
-/// A transition as a theme writes it: its duration alone when the rest is the default (no
-/// delay, `ease`, or any curve for a jump), else an object.
-struct _TransitionForm: Encodable {
-  let transition: Transition
-
-  init(_ transition: Transition) {
-    self.transition = transition
-  }
-
-  private enum Member: String, CodingKey {
-    case duration, delay, curve
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    let plain = transition.delay == 0 && (transition.curve == .ease || transition.duration == 0)
-    if plain {
-      var container = encoder.singleValueContainer()
-      try container.encode(transition.duration)
-      return
-    }
-    var container = encoder.container(keyedBy: Member.self)
-    try container.encode(transition.duration, forKey: .duration)
-    if transition.delay != 0 { try container.encode(transition.delay, forKey: .delay) }
-    if transition.curve != .ease, transition.duration != 0 {
-      try container.encode(transition.curve.description, forKey: .curve)
-    }
-  }
 }
 
 extension _ThemeDocument {
@@ -160,7 +63,7 @@ extension _ThemeDocument {
   private func pair(_ key: String, at path: [String], catalog: StateCatalog)
     throws(StateKitError) -> (StateSelector, StateSelector)
   {
-    let sides = key.split(separator: "->", omittingEmptySubsequences: false)
+    let sides = Self.sides(of: key)
     guard sides.count == 2 else {
       throw failure(
         "key \(quoted(key)) is not a change of state: write the states left, \"->\", and the states entered, such as \"highlighted -> normal\"",
@@ -169,7 +72,7 @@ extension _ThemeDocument {
     var selectors: [StateSelector] = []
     for side in sides {
       let text = side.trimmingSpaces()
-      do {
+      do throws(StateKitError) {
         selectors.append(try catalog.parseSelector(text))
       } catch {
         throw failure(
@@ -178,6 +81,25 @@ extension _ThemeDocument {
       }
     }
     return (selectors[0], selectors[1])
+  }
+
+  /// The text around each `->` of a key, compared character by character (Embedded Swift has
+  /// no `split` on a string separator).
+  private static func sides(of key: String) -> [Substring] {
+    var sides: [Substring] = []
+    var start = key.startIndex
+    var index = key.startIndex
+    while index < key.endIndex {
+      if key[index...].hasPrefix("->") {
+        sides.append(key[start..<index])
+        index = key.index(index, offsetBy: 2)
+        start = index
+      } else {
+        index = key.index(after: index)
+      }
+    }
+    sides.append(key[start...])
+    return sides
   }
 
   /// A transition: a duration, or `{"duration", "delay", "curve"}`.
@@ -255,7 +177,7 @@ extension TransitionCurve {
         .split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
       switch (name, arguments.count) {
       case ("cubic-bezier", 4):
-        let numbers = arguments.compactMap { Double(String($0)) }.filter(\.isFinite)
+        let numbers = arguments.compactMap { Double(String($0)) }.filter { $0.isFinite }
         guard numbers.count == 4, (0...1).contains(numbers[0]), (0...1).contains(numbers[2])
         else { return nil }
         self = .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])

@@ -74,18 +74,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The table of one attribute's own; an empty table when it has none.
-  ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions[.titleColor][to: .selected] = Transition(milliseconds: 90)
-  ///     transitions[attribute: "titleColor"].count  // 1
-  ///
-  /// - Parameter key: The attribute; its name finds the table.
-  public subscript<Value>(key: StyleKey<Value>) -> TransitionTable {
-    get { self[attribute: key.name] }
-    set { self[attribute: key.name] = newValue }
-  }
-
   /// The names of the attributes with tables of their own, sorted.
   public var attributeNames: [String] { own.keys.sorted() }
 
@@ -230,49 +218,5 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     let parts: [String] =
       ["all: \(_all)"] + attributeNames.map { "\($0): \(own[$0] ?? TransitionTable())" }
     return "StyleTransitions(" + parts.joined(separator: ", ") + ")"
-  }
-}
-
-extension StyleSet {
-  /// How the style's attributes move from one state's value to another's: the transitions a
-  /// theme carries with its values, played by ``AnimatedLook``.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .normal] = "blue"
-  ///     style[.titleColor, for: .highlighted] = "navy"
-  ///     style.transitions.all[to: .highlighted] = Transition(milliseconds: 60)
-  ///     style.transitions.all[to: .disabled] = .snap
-  ///     style.transitions.transition(for: "titleColor", StateChange(old: .normal, new: .highlighted)).duration  // 60
-  ///
-  /// Its tables rank entries by the style set's ``precedence``, as the values' tables do; a
-  /// style set with no transitions snaps on every change.
-  ///
-  /// A theme file holds them under `"$transitions"`: the table for every attribute under
-  /// `"*"` and an attribute's own table under its name. Each table maps `"FROM -> TO"` (two
-  /// selectors, the states left and entered) to a duration in milliseconds, or to
-  /// `{"duration": ms, "delay": ms, "curve": text}` (delay 0 and curve `ease` by default;
-  /// curves as ``TransitionCurve/description`` writes them):
-  ///
-  /// ```json
-  /// "$transitions": {
-  ///   "*": {"!highlighted -> highlighted": {"duration": 80, "curve": "ease-out"},
-  ///         "highlighted -> !highlighted": 250, "!disabled -> disabled": 0},
-  ///   "titleColor": {"normal -> visited": {"duration": 300, "delay": 100}}
-  /// }
-  /// ```
-  ///
-  /// Durations and delays are whole numbers from 0 to 3,600,000 (an hour); two keys for one
-  /// pair of selectors, or an attribute that is not among the keys, are errors with their
-  /// place in the file. ``StyleSet/encode(to:)`` writes them, and throws for what a theme
-  /// cannot hold (a longer duration or delay, a table of its own for an attribute with no
-  /// values or named `*`); ``StyleSet/init(themeJSON:keys:catalog:)``
-  /// and ``StyleSet/init(from:keys:)`` read them. ``overlaid(with:)-(StyleSet)`` lays the other
-  /// style's transitions over these, table by table.
-  public var transitions: StyleTransitions {
-    get { _transitions }
-    set {
-      _transitions = newValue
-      _transitions.precedence = precedence
-    }
   }
 }

@@ -297,6 +297,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///     table[to: .disabled] = .snap
   ///     table.description  // "[normal -> disabled: snap]"
   public var description: String {
-    "[" + entries.map(\.description).joined(separator: ", ") + "]"
+    "[" + entries.map { $0.description }.joined(separator: ", ") + "]"
   }
 }

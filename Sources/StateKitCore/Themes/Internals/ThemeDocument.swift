@@ -225,14 +225,11 @@ package struct _ThemeDocument {
       attributes.append((name, table))
     }
     var tables = _ThemeTables(precedence: precedence, listed: listed, attributes: attributes)
-    #if !hasFeature(Embedded)
-      // Transitions read where `StyleTransitions` is; Embedded Swift leaves them out.
-      if let form = members.first(where: { $0.key == Self.transitionsKey }) {
-        tables.transitions = try transitions(
-          form.value, attributes: attributes.map(\.name), catalog: catalog,
-          precedence: precedence)
-      }
-    #endif
+    if let form = members.first(where: { $0.key == Self.transitionsKey }) {
+      tables.transitions = try transitions(
+        form.value, attributes: attributes.map { $0.name }, catalog: catalog,
+        precedence: precedence)
+    }
     return tables
   }
 
@@ -417,10 +414,8 @@ package struct _ThemeTables<Value> {
   /// Each attribute's table, in name order, ranked by ``precedence``; an empty attribute has an
   /// empty table.
   package let attributes: [(name: String, table: StateTable<Value>)]
-  #if !hasFeature(Embedded)
-    /// The theme's `$transitions`; none when it has none.
-    package var transitions = StyleTransitions()
-  #endif
+  /// The theme's `$transitions`; none when it has none.
+  package var transitions = StyleTransitions()
 
   init(
     precedence: StatePrecedence, listed: ControlState,
