@@ -109,6 +109,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Styles/StyleSet+Layers.swift: StyleSet"
   "Sources/StateKitCore/Styles/StyleSet+Lookup.swift: StyleSet"
   "Sources/StateKitCore/Styles/StyleSet.swift: attributes of any type, erased behind metatypes and AnyHashable"
+  "Sources/StateKitCore/Tables/Internals/LookupStorage+StyleReads.swift: a style set's read records, on StyleSet"
   "Sources/StateKitCore/Tables/StateTable+Codable.swift: Codable"
   "Sources/StateKitCore/Themes/Internals/ThemeDocument+StyleSet.swift: maps a theme onto a StyleSet"
   "Sources/StateKitCore/Themes/Internals/ThemeValueDecoder.swift: a Decoder"
@@ -144,8 +145,16 @@ module() { # target, name, sources...
     -c "$@" -o "$OUT/$target/$name.o"
 }
 
+# StateKitCore imports the header-only C module StateKitAtomics: a module map for its header in
+# each target's folder, which every compile here (and the firmware example's) searches.
+atomics_map() { # folder
+  printf 'module StateKitAtomics {\n  header "%s"\n  export *\n}\n' \
+    "$PWD/Sources/StateKitAtomics/include/StateKitAtomics.h" >"$1/module.modulemap"
+}
+
 for target in wasm32-unknown-none-wasm armv7em-none-none-eabi; do
   mkdir -p "$OUT/$target"
+  atomics_map "$OUT/$target"
   module "$target" ErrorKitCore "${ERRORKITCORE[@]}"
   module "$target" StateKitCore "${STATEKITCORE[@]}"
   module "$target" StateKitWeb "${WEB[@]}"
@@ -155,6 +164,7 @@ done
 host="$(uname -m)-unknown-linux-gnu"
 if [ "$(uname -s)" = Linux ] && [ -d "$TOOLCHAIN_LIB/$host" ]; then
   mkdir -p "$OUT/$host"
+  atomics_map "$OUT/$host"
   module "$host" ErrorKitCore "${ERRORKITCORE[@]}"
   module "$host" StateKitCore "${STATEKITCORE[@]}"
 fi
