@@ -115,8 +115,11 @@ struct PaintTests {
     let swatches = Swatches(colors: [Dark().text, Dark().accent])
     let half = Paint(.text).adjusted(by: .half)
     #expect(half.color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 128)
-    #expect(half.adjusted(by: .clear).color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
-    #expect(Paint(.text, adjustment: .half).color(phase: 1, adjusting: adjust) { swatches[$0] }.alpha == 128)
+    #expect(
+      half.adjusted(by: .clear).color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
+    #expect(
+      Paint(.text, adjustment: .half).color(phase: 1, adjusting: adjust) { swatches[$0] }.alpha
+        == 128)
     #expect(half == Paint(.text, adjustment: .half) && half != Paint(.text))
   }
 

@@ -19,11 +19,12 @@ public typealias Shade = PaletteColor<Slot, Opacity>
 
 extension Color: Interpolatable {
   public func interpolated(to end: Color, by share: Double) -> Color { mixed(with: end, by: share) }
+  public static func at(_ color: Color, _ opacity: Opacity) -> Color { color.opacity(opacity) }
 }
 
 extension Shade: Paint {
   @inlinable public func color(in p: any Palette, phase: Double) -> Color {
-    color(phase: phase, adjusting: { $0.opacity($1) }) {
+    color(phase: phase, adjusting: Color.at) {
       switch $0 {
       case .foreground: p.foreground
       case .background: p.background
