@@ -16,14 +16,18 @@ struct _StateIndex: Sendable {
   /// The most slot bits any index takes: the system bits and the application range, gathered.
   @usableFromInline static let maximumSlotBits = 12
 
+  /// One code per slot. Slots that no state reaches hold 0.
+  ///
+  /// First, so that it overlaps the plain words of a table's packed winners: an enumeration
+  /// holding either keeps its tag out of this reference's spare bits, and the reference stays
+  /// one that LeakSanitizer (and any scan of memory) recognizes.
+  @usableFromInline let codes: [UInt16]
   /// The bits some selector mentions.
   @usableFromInline let relevant: UInt
   /// The multiplier of the hash.
   @usableFromInline let multiplier: UInt
   /// `UInt.bitWidth` minus the number of slot bits.
   @usableFromInline let shift: UInt
-  /// One code per slot. Slots that no state reaches hold 0.
-  @usableFromInline let codes: [UInt16]
 
   /// Indexes `code`, a function of the relevant bits of a state, over every state; `nil` when
   /// the relevant bits do not gather into 2^`maximumSlotBits` slots. `code` is called once for
