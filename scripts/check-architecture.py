@@ -13,7 +13,7 @@ are not a module's); every type it names is declared in Sources/, and every memb
 (`Type.member`) in a file that declares or extends that type; the readers of statekit-inspect's
 `error` are exactly `ErrorReaders.all`, whose forms Docs/CLI.md names in order and the error
 messages name through `ErrorReaders.formList`; and the numbers it gives for the index
-(`scanLimit`, 2^12 slots, the scan of up to 16 attributes) are the code's.
+(`scanLimit`, 2^12 slots, the probe slots an attribute) are the code's.
 
 Usage: python3 scripts/check-architecture.py  (exits 1 with one line per problem)
 """
@@ -314,8 +314,9 @@ NUMBERS = [
      r"static var packedEntryLimit: Int \{ (\d+) \}", "15"),
     ("gather into 2^12 slots", "Sources/StateKitCore/Tables/Internals/StateIndex.swift",
      r"static let maximumSlotBits = (\d+)", "12"),
-    ("a dictionary past 16 attributes", "Sources/StateKitCore/Styles/Internals/StyleStorage.swift",
-     r"var column = count <= (\d+) \? 0 : count", "16"),
+    ("a probe table of 2 slots an attribute",
+     "Sources/StateKitCore/Tables/Internals/LookupStorage+StyleReads.swift",
+     r"while 1 << bits < (\d+) \* records.count", "2"),
 ]
 
 

@@ -154,6 +154,28 @@ struct CompiledStyleTests {
     #expect(style.attributeNames.count == 2 * names.count)
   }
 
+  /// A short ASCII key that finds no record by its bytes is trusted to have no table, so every
+  /// name equal to it must have its bytes: the three scalars Unicode holds equal to an ASCII
+  /// character, short ASCII names kept in a large string, and style sets of many attributes.
+  @Test func shortASCIIKeysFindEveryEqualName() {
+    for (stored, asked) in [("a\u{037E}b", "a;b"), ("\u{1FEF}x", "`x"), ("\u{212A}", "K")] {
+      var style = StyleSet()
+      style[StyleKey<Int>(stored), for: .normal] = 1
+      #expect(style.resolve(.normal)[StyleKey<Int>(asked)] == 1, "\(asked)")
+      #expect(style.resolve(.normal)[StyleKey<Int>(stored)] == 1, "\(asked)")
+    }
+    var large = "width"
+    large.reserveCapacity(64)  // the same five ASCII bytes, in a native (not small) string
+    var style = StyleSet()
+    style[StyleKey<Int>(large), for: .normal] = 5
+    #expect(style.resolve(.normal)[StyleKey<Int>("width")] == 5)
+    var many = StyleSet()
+    for index in 0..<300 { many[StyleKey<Int>("k\(index)"), for: .selected] = index }
+    let look = many.resolve(.selected)
+    for index in 0..<300 { #expect(look[StyleKey<Int>("k\(index)")] == index) }
+    #expect(look[StyleKey<Int>("k300")] == nil)
+  }
+
   /// A table whose bits no lookup gathers (seven bits spread over the word) is read through
   /// the table, with the same answers.
   @Test func tablesWithoutALookupResolve() {

@@ -16,10 +16,12 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let _state: ControlState
   /// The style set's tables when it was resolved; never changed while shared.
   @usableFromInline let _storage: _StyleTables
+  /// The read records of `_storage`, which live as long as it does unchanged.
+  @usableFromInline let _reads: _StyleReadBlock
 
   @inlinable
-  init(state: ControlState, storage: _StyleTables) {
-    (_state, _storage) = (state, storage)
+  init(state: ControlState, storage: _StyleTables, reads: _StyleReadBlock) {
+    (_state, _storage, _reads) = (state, storage, reads)
   }
 
   /// The resolved value of an attribute, or `nil` when no entry applies.
@@ -33,7 +35,7 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   ///   attribute's table, which resolves the state.
   @inlinable
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
-    _storage.value(of: key, state: _state)
+    @inline(__always) get { _reads.value(of: key, state: _state, tables: _storage) }
   }
 
   /// The resolved value of an attribute, or `defaultValue` when no entry applies.
@@ -46,11 +48,11 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - key: The attribute.
   ///   - defaultValue: The value when no entry applies; evaluated only then.
-  @inlinable
+  @inlinable @inline(__always)
   public subscript<Value>(key: StyleKey<Value>, default defaultValue: @autoclosure () -> Value)
     -> Value
   {
-    _storage.value(of: key, state: _state) ?? defaultValue()
+    _reads.value(of: key, state: _state, tables: _storage) ?? defaultValue()
   }
 
   /// The number of attributes that have a value.

@@ -220,7 +220,10 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(1).
   @inlinable
   public func resolve(_ state: ControlState) -> ResolvedStyle {
-    ResolvedStyle(state: state, storage: _storage)
+    // The read records, made at the first resolve after a change: the resolved style reads
+    // them, not the tables, which it holds only to keep them (and so the records) alive.
+    let reads = _storage.reads.prepare(_storage)
+    return ResolvedStyle(state: state, storage: _storage, reads: reads)
   }
 
   /// Returns this style with another laid over it: for each attribute, the other's entries win

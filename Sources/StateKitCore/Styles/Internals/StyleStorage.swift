@@ -30,9 +30,15 @@ final class _StyleTables: @unchecked Sendable {
     reads.deallocate()
   }
 
-  /// The records of the columns, for `reads`.
+  /// The records of the columns, for `reads`, and a second record under the bits of an
+  /// equal ASCII name for each name that is not ASCII but has one (a read by a small ASCII name
+  /// trusts a miss by bits, see `_StyleReadBlock.value(of:state:tables:)`).
   func readRecords() -> [_StyleReadRecord] {
-    columns.map { $0.readRecord() }
+    let records = columns.map { $0.readRecord() }
+    return records
+      + zip(columns, records).compactMap { column, record in
+        _NameBits.asciiEquivalent(of: column.name).map { record.renamed($0) }
+      }
   }
 
   /// The tables of every empty style set with the standard precedence, so that `StyleSet()`
@@ -61,26 +67,6 @@ final class _StyleTables: @unchecked Sendable {
   func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
     // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
     unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
-  }
-
-  /// The value of an attribute for a state, or `nil` when it has no entry that matches.
-  ///
-  /// The read records of a few attributes are scanned, comparing value types and the bits of
-  /// the names, with no reference counting and no string comparison (a name found by its bits
-  /// is the same name, see `_NameBits`); a name not found so, or one of more attributes, is
-  /// looked up by its text, out of line.
-  @inlinable @inline(__always)
-  func value<Value>(of key: StyleKey<Value>, state: ControlState) -> Value? {
-    let (records, count) = reads.records(of: self)
-    let (type, name) = (ObjectIdentifier(Value.self), _NameBits(key.name))
-    // Past 16 attributes, the dictionary finds the column.
-    var column = count <= 16 ? 0 : count
-    while column < count, records[column].type != type || records[column].name != name {
-      column += 1
-    }
-    guard column < count else { return value(byText: key, state: state) }
-    // The record's value type is the one its type identifier names.
-    return records[column].resolve(state.rawValue, as: Value.self)
   }
 
   /// The value of an attribute whose column is found by the text of its name.

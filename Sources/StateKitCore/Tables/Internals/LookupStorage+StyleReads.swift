@@ -9,7 +9,9 @@ import StateKitAtomics
 /// Two strings with the same bits hold the same small-string contents, or the same storage with
 /// the same count, so a read that finds a record by these bits compares two words instead of
 /// calling the string comparison. Equal names can still have different bits (a long name made
-/// twice lives in two storages): a read that finds no record by bits compares the names.
+/// twice lives in two storages, and a non-ASCII name may be written in another normal form): a
+/// read that finds no record by bits compares the names, unless the name is a small ASCII
+/// string, whose equal names all have its bits once records keep their short ASCII names small.
 @frozen @usableFromInline
 struct _NameBits: Equatable, Sendable {
   @usableFromInline let low: UInt64
@@ -24,6 +26,45 @@ struct _NameBits: Equatable, Sendable {
     }
     (low, high) = words
   }
+
+  /// Whether the bits are those of a small ASCII string: the contents held in the two words,
+  /// with the flags that mark a string small and ASCII in the top three bits of the second
+  /// (the layout of a 64-bit `String`; on other layouts no name counts as one).
+  @inlinable @inline(__always)
+  var isSmallASCII: Bool {
+    MemoryLayout<String>.size == 16 && MemoryLayout<Int>.size == 8 && high &>> 61 == 0b111
+  }
+
+  /// The bits of a record's name: a name of at most 15 ASCII bytes as the small string it can
+  /// be, whatever storage it has, so that every small ASCII key that equals it has its bits.
+  init(recordName name: String) {
+    var small = name
+    if name.utf8.count <= 15, name.utf8.allSatisfy({ $0 < 0x80 }) {
+      small = String(decoding: Array(name.utf8), as: UTF8.self)
+    }
+    self.init(small)
+  }
+
+  /// The bits of the ASCII string of at most 15 bytes that equals a name that is not ASCII, or
+  /// `nil` when none does. Unicode maps exactly three scalars canonically to an ASCII character
+  /// (U+037E to `;`, U+1FEF to a backtick, U+212A KELVIN SIGN to `K`), so such a string is the
+  /// name with those replaced, when every other scalar of it is ASCII.
+  static func asciiEquivalent(of name: String) -> _NameBits? {
+    guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var ascii = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      switch scalar.value {
+      case 0..<0x80: ascii.append(scalar)
+      case 0x037E: ascii.append(";")
+      case 0x1FEF: ascii.append("`")
+      case 0x212A: ascii.append("K")
+      default: return nil
+      }
+    }
+    let equivalent = String(ascii)
+    guard equivalent.utf8.count <= 15, equivalent == name else { return nil }
+    return _NameBits(recordName: equivalent)
+  }
 }
 
 /// Everything a read of one attribute of a style set needs, in plain words: the attribute's
@@ -35,7 +76,7 @@ struct _NameBits: Equatable, Sendable {
 @usableFromInline
 struct _StyleReadRecord {
   @usableFromInline let type: ObjectIdentifier
-  @usableFromInline let name: _NameBits
+  @usableFromInline private(set) var name: _NameBits
   @usableFromInline let relevant: UInt
   @usableFromInline let multiplier: UInt
   @usableFromInline let shift: UInt
@@ -50,7 +91,7 @@ struct _StyleReadRecord {
   /// The record of a table; the table must outlive it, unchanged.
   init<Value>(name: String, table: _TableStorage<Value>) {
     type = ObjectIdentifier(Value.self)
-    self.name = _NameBits(name)
+    self.name = _NameBits(recordName: name)
     relevant = table.relevant
     switch table.winners {
     case .packed(let multiplier, let shift, let packed):
@@ -63,6 +104,13 @@ struct _StyleReadRecord {
     }
     entries = table.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     count = table.count
+  }
+
+  /// This record under other name bits: those of an equal name.
+  func renamed(_ name: _NameBits) -> _StyleReadRecord {
+    var record = self
+    record.name = name
+    return record
   }
 
   /// The value of the winning entry for a state, or `nil`; `Value` is the table's value type.
@@ -84,37 +132,52 @@ struct _StyleReadRecord {
         position += 1
       }
     }
-    return position < count ? entries[position].value : nil
+    // A record's table has at least one entry. Reading the last entry when no entry wins, and
+    // choosing after, lets the compiler select instead of branching on whether one won: a
+    // branch that states which hit and miss at random mispredict.
+    let value = entries[min(position, count &- 1)].value
+    return position < count ? value : nil
   }
 }
 
 /// The read records of a style set's tables, made at the first read after a change and
-/// dropped at the next change: a block of a count and the records, published in a slot that
-/// readers load with acquire ordering.
+/// dropped at the next change: a block of a header, a probe table and the records, published in
+/// a slot that readers load with acquire ordering.
+///
+/// The probe table finds a record by the bits of its name: the bits hash to a first slot, and
+/// slots hold record positions, linearly probed up to an empty one; it has at least twice as
+/// many slots as records, so a probe ends. A style set's keys are usually literals, whose bits
+/// the compiler knows, so it works out the hash and a read goes to its record in one probe.
 ///
 /// Tables change only while one style set references them, so a change never races a read;
 /// two first reads may race to make the block, and the one that publishes second drops its own.
 @usableFromInline
 struct _StyleReads: @unchecked Sendable {
   @usableFromInline let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// Where the records start in a block, after its count.
-  @usableFromInline static var recordsOffset: Int {
-    max(MemoryLayout<Int>.stride, MemoryLayout<_StyleReadRecord>.alignment)
-  }
+
+  /// The words before a block's probe table: its record count, the shift that takes a hash to a
+  /// first slot, the mask of the slots, and where its records start.
+  @usableFromInline static var headerWords: Int { 4 }
+  /// A probe slot that holds no record.
+  @usableFromInline static var empty: UInt32 { .max }
 
   init() {
     slot = .allocate(capacity: 1)
     slot.initialize(to: nil)
   }
 
-  /// The records of `tables`, made at the first read after a change.
+  /// A multiplicative hash of a name's bits, whose top bits choose its first slot.
   @inlinable @inline(__always)
-  func records(of tables: _StyleTables) -> (UnsafePointer<_StyleReadRecord>, Int) {
-    let block = statekit_load_acquire(slot) ?? publish(tables)
-    return (
-      UnsafePointer((block + Self.recordsOffset).assumingMemoryBound(to: _StyleReadRecord.self)),
-      block.load(as: Int.self)
-    )
+  static func hash(_ name: _NameBits) -> UInt64 {
+    (name.low ^ (name.high &<< 29 | name.high &>> 35)) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// The records of `tables`, made if no read has made them since the last change: what a
+  /// resolved style reads, valid while it holds the tables (only a change drops them, and a
+  /// change never reaches tables that a resolved style shares).
+  @inlinable @inline(__always)
+  func prepare(_ tables: _StyleTables) -> _StyleReadBlock {
+    _StyleReadBlock(base: UnsafeRawPointer(statekit_load_acquire(slot) ?? publish(tables)))
   }
 
   /// Publishes the records of `tables`, or the block another reader published first.
@@ -125,13 +188,27 @@ struct _StyleReads: @unchecked Sendable {
 
   /// Publishes a block of records, or the block another reader published first.
   func publish(_ records: [_StyleReadRecord]) -> UnsafeMutableRawPointer {
-    let stride = MemoryLayout<_StyleReadRecord>.stride
+    var bits = 2
+    while 1 << bits < 2 * records.count { bits += 1 }
+    let slots = 1 << bits
+    let probesOffset = Self.headerWords * MemoryLayout<Int>.stride
+    let alignment = MemoryLayout<_StyleReadRecord>.alignment
+    let recordsOffset =
+      (probesOffset + slots * MemoryLayout<UInt32>.stride + alignment - 1) / alignment * alignment
     let block = UnsafeMutableRawPointer.allocate(
-      byteCount: Self.recordsOffset + records.count * stride,
-      alignment: MemoryLayout<_StyleReadRecord>.alignment)
-    block.storeBytes(of: records.count, as: Int.self)
+      byteCount: recordsOffset + records.count * MemoryLayout<_StyleReadRecord>.stride,
+      alignment: max(alignment, MemoryLayout<Int>.alignment))
+    let header = block.bindMemory(to: Int.self, capacity: Self.headerWords)
+    header.initialize(from: [records.count, 64 - bits, slots - 1, recordsOffset], count: 4)
+    let probes = (block + probesOffset).bindMemory(to: UInt32.self, capacity: slots)
+    probes.initialize(repeating: Self.empty, count: slots)
+    for (position, record) in records.enumerated() {
+      var probe = Int(truncatingIfNeeded: Self.hash(record.name) &>> UInt64(64 - bits))
+      while probes[probe] != Self.empty { probe = (probe + 1) & (slots - 1) }
+      probes[probe] = UInt32(truncatingIfNeeded: position)
+    }
     records.withUnsafeBytes {
-      UnsafeMutableRawBufferPointer(start: block + Self.recordsOffset, count: $0.count)
+      UnsafeMutableRawBufferPointer(start: block + recordsOffset, count: $0.count)
         .copyMemory(from: $0)
     }
     guard statekit_compare_exchange(slot, nil, block) else {
@@ -152,5 +229,49 @@ struct _StyleReads: @unchecked Sendable {
   func deallocate() {
     drop()
     slot.deallocate()
+  }
+}
+
+/// A published block of read records (see `_StyleReads`), which a resolved style keeps beside
+/// the tables it came from: its reads go to the records without touching the tables, so that
+/// reading a resolved style made in the same function costs no reference counting.
+@frozen @usableFromInline
+struct _StyleReadBlock: @unchecked Sendable {
+  @usableFromInline let base: UnsafeRawPointer
+
+  @inlinable @inline(__always)
+  init(base: UnsafeRawPointer) { self.base = base }
+
+  /// The record of an attribute, found by its value type and the bits of its name, or `nil`
+  /// when no record has them.
+  @inlinable @inline(__always)
+  func record(type: ObjectIdentifier, name: _NameBits) -> UnsafePointer<_StyleReadRecord>? {
+    let header = base.assumingMemoryBound(to: Int.self)
+    let probes = (base + _StyleReads.headerWords * MemoryLayout<Int>.stride)
+      .assumingMemoryBound(to: UInt32.self)
+    let records = (base + header[3]).assumingMemoryBound(to: _StyleReadRecord.self)
+    var probe = Int(
+      truncatingIfNeeded: _StyleReads.hash(name) &>> UInt64(truncatingIfNeeded: header[1]))
+    while true {
+      let position = probes[probe]
+      if position == _StyleReads.empty { return nil }
+      let record = records + Int(truncatingIfNeeded: position)
+      if record.pointee.type == type && record.pointee.name == name { return record }
+      probe = (probe &+ 1) & header[2]
+    }
+  }
+
+  /// The value of an attribute for a state, or `nil` when it has no entry that matches: found
+  /// by the records, or by the text of the name in `tables` (the tables the block belongs to)
+  /// when the records cannot tell. A small ASCII name not found by its bits has no table (see
+  /// `_NameBits`); with a literal key that is known when compiling, and the read has no call.
+  @inlinable @inline(__always)
+  func value<Value>(of key: StyleKey<Value>, state: ControlState, tables: _StyleTables) -> Value? {
+    let name = _NameBits(key.name)
+    guard let record = record(type: ObjectIdentifier(Value.self), name: name) else {
+      return name.isSmallASCII ? nil : tables.value(byText: key, state: state)
+    }
+    // The record's value type is the one its type identifier names.
+    return record.pointee.resolve(state.rawValue, as: Value.self)
   }
 }
