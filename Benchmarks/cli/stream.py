@@ -62,12 +62,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--masks", type=int, default=10_000_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--binary", help="a statekit-inspect to measure instead of building one")
     args = parser.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "statekit-inspect"], cwd=ROOT,
-                   check=True, stdout=subprocess.DEVNULL)
-    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                              check=True, capture_output=True, text=True).stdout.strip()
-    tool = os.path.join(bin_path, "statekit-inspect")
+    if args.binary:
+        tool = os.path.abspath(args.binary)
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "statekit-inspect"], cwd=ROOT,
+                       check=True, stdout=subprocess.DEVNULL)
+        bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                                  check=True, capture_output=True, text=True).stdout.strip()
+        tool = os.path.join(bin_path, "statekit-inspect")
     with tempfile.TemporaryDirectory() as scratch:
         baseline = os.path.join(scratch, "baseline")
         subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks/cli/baseline.c"), "-o", baseline],
