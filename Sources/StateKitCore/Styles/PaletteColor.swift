@@ -9,7 +9,8 @@
 /// opacities, or an enumeration of them and its derived attributes. Where the control draws,
 /// ``color(phase:adjusting:_:)`` reads the slots with the function it is given and applies the
 /// adjustment with the toolkit's own function; the colour only has to be ``Interpolatable``
-/// for the blend. No wrapper type.
+/// for the blend, or ``color(phase:adjusting:blending:_:)`` blends with the toolkit's own
+/// function too. No wrapper type.
 ///
 ///     enum Role: Sendable { case text, accent }
 ///     struct Gray: Equatable, Sendable, Interpolatable {
@@ -96,6 +97,42 @@ public struct PaletteColor<Slot: Sendable, Adjustment: Sendable>: Sendable {
     if let adjustment { color = adjust(color, adjustment) }
     guard let target else { return color }
     return color.interpolated(to: palette(target), by: phase)
+  }
+
+  /// The colour to draw with, adjusted and blended by the colour type's own methods, passed
+  /// unapplied (`Color.opacity`, `Color.mixed`): the slot's colour, adjusted, then blended
+  /// toward the target's by `phase`. The colour need not be ``Interpolatable``.
+  ///
+  ///     struct RGB {
+  ///         var red: Double
+  ///         func scaled(_ factor: Double) -> RGB { RGB(red: red * factor) }
+  ///         func mixed(with other: RGB, by share: Double) -> RGB {
+  ///             RGB(red: red + (other.red - red) * share)
+  ///         }
+  ///     }
+  ///     enum Ink { case text, paper }
+  ///     let paint = PaletteColor<Ink, Double>(.text, adjustment: 0.5, blendingToward: .paper)
+  ///     let color = paint.color(phase: 0.5, adjusting: RGB.scaled, blending: RGB.mixed) {
+  ///         $0 == .text ? RGB(red: 1) : RGB(red: 0)
+  ///     }
+  ///     color.red  // 0.25: half the text's red, then halfway to the paper's
+  ///
+  /// - Parameters:
+  ///   - phase: How far toward the target a blending paint is, from 0 to 1.
+  ///   - adjust: The colour type's method that applies an adjustment.
+  ///   - blend: The colour type's method that blends toward another colour by a share from 0
+  ///     to 1.
+  ///   - palette: Reads a slot's colour from the palette the control draws with.
+  /// - Returns: The colour.
+  @inlinable
+  public func color<Color>(
+    phase: Double, adjusting adjust: (Color) -> (Adjustment) -> Color,
+    blending blend: (Color) -> (Color, Double) -> Color, _ palette: (Slot) -> Color
+  ) -> Color {
+    var color = palette(slot)
+    if let adjustment { color = adjust(color)(adjustment) }
+    guard let target else { return color }
+    return blend(color)(palette(target), phase)
   }
 }
 

@@ -84,7 +84,7 @@ public struct FieldLook<P: Paint>: Look {
 public struct RowLook<P: Paint>: Look {
   public var text: P, detail: P, fill: P, marker: P
   public var mark: String
-  public init(text: P, detail: P, fill: P, marker: P, mark: String) {
+  public init(text: P, detail: P, fill: P, marker: P, mark: String = "") {
     (self.text, self.detail, self.fill, self.marker, self.mark) = (text, detail, fill, marker, mark)
   }
   public func draw(_ content: Content, in canvas: inout Canvas, x: Int, y: Int, ink: Ink) -> Int {

@@ -17,14 +17,9 @@ public enum Slot: Sendable { case foreground, background, surface, accent, muted
 /// A part's paint: a palette colour, at a named opacity, blended toward another by the pulse.
 public typealias Shade = PaletteColor<Slot, Opacity>
 
-extension Color: Interpolatable {
-  public func interpolated(to end: Color, by share: Double) -> Color { mixed(with: end, by: share) }
-  public static func at(_ color: Color, _ opacity: Opacity) -> Color { color.opacity(opacity) }
-}
-
 extension Shade: Paint {
   @inlinable public func color(in p: any Palette, phase: Double) -> Color {
-    color(phase: phase, adjusting: Color.at) {
+    color(phase: phase, adjusting: Color.opacity, blending: Color.mixed) {
       switch $0 {
       case .foreground: p.foreground
       case .background: p.background
@@ -42,78 +37,69 @@ extension Shade: Paint {
   public static var muted: Self { Self(.muted) }
   public static var danger: Self { Self(.danger) }
   public func at(_ opacity: Opacity) -> Self { adjusted(by: opacity) }
+  public var dim: Self { adjusted(by: .disabled) }
 }
 
 /// The looks a subtree draws with: copies share them; a subtree sets its own for a theme.
 public struct Styles: Sendable {
   public var button = StyleHolder(firstMatch: [
-    .disabled: { ($0.text, $0.fill) = (.foreground.at(.disabled), .surface.at(.secondary)) },
+    .disabled: { ($0.text, $0.fill) = (.foreground.dim, .surface.at(.secondary)) },
     .highlighted: { ($0.text, $0.fill) = (.background, .accent) },
     .focused: { ($0.text, $0.fill) = (.accent, .surface.blended(toward: .muted)) },
     .selected: { $0.text = .accent },
   ]) { ButtonLook<Shade>(text: .foreground, fill: .surface) }
   public var toggle = StyleHolder(firstMatch: [
-    .disabled: { ($0.knob, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
+    .disabled: { ($0.knob, $0.label) = (.muted.dim, .foreground.dim) },
     [.selected, .focused]: { $0.track = .accent.blended(toward: .foreground) },
     [.selected, .focused]: { $0.knob = .background },
     .selected: { ($0.track, $0.knob) = (.accent.at(.secondary), .background) },
     .focused: { $0.track = .muted.at(.faint).blended(toward: .muted) },
   ]) { ToggleLook<Shade>(track: .muted.at(.faint), knob: .muted, label: .foreground) }
   public var checkBox = StyleHolder(firstMatch: [
-    .disabled: { ($0.box, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
+    .disabled: { ($0.box, $0.label) = (.muted.dim, .foreground.dim) },
     .focused: { $0.box = .accent.blended(toward: .foreground) },
     .selected: { $0.box = .accent },
   ]) { CheckLook<Shade>(box: .muted, label: .foreground) }
   public var radioItem = StyleHolder(firstMatch: [
-    .disabled: { ($0.box, $0.label) = (.muted.at(.disabled), .foreground.at(.disabled)) },
+    .disabled: { ($0.box, $0.label) = (.muted.dim, .foreground.dim) },
     [.selected, .focused]: { ($0.box, $0.label) = (.accent.blended(toward: .foreground), .accent) },
     .selected: { ($0.box, $0.label) = (.accent, .accent) },
     .focused: { $0.box = .muted.blended(toward: .foreground) },
   ]) { CheckLook<Shade>(box: .muted, label: .foreground) }
   public var textField = StyleHolder(firstMatch: [
-    .disabled: { ($0.text, $0.fill) = (.foreground.at(.disabled), .surface.at(.secondary)) },
-    .disabled: { $0.border = .muted.at(.disabled) },
+    .disabled: { ($0.text, $0.border) = (.foreground.dim, .muted.dim) },
+    .disabled: { $0.fill = .surface.at(.secondary) },
     [.invalid, .focused]: { ($0.border, $0.cursor) = (.danger.blended(toward: .foreground), "▌") },
     .invalid: { ($0.text, $0.border) = (.danger, .danger) },
     .focused: { ($0.border, $0.cursor) = (.accent.blended(toward: .foreground), "▌") },
   ]) { FieldLook<Shade>(text: .foreground, fill: .surface, border: .muted) }
   public var listRow = StyleHolder(firstMatch: [
-    [.disabled, .selected]: { $0.text = .foreground.at(.disabled) },
-    [.disabled, .selected]: { $0.detail = .muted.at(.disabled) },
-    [.disabled, .selected]: { $0.marker = .muted.at(.disabled) },
-    [.disabled, .selected]: { $0.fill = .surface.at(.secondary) },
-    .disabled: { ($0.text, $0.detail) = (.foreground.at(.disabled), .muted.at(.disabled)) },
-    .disabled: { $0.marker = .muted.at(.disabled) },
+    [.disabled, .selected]: { ($0.text, $0.detail) = (.foreground.dim, .muted.dim) },
+    [.disabled, .selected]: { ($0.marker, $0.fill) = (.muted.dim, .surface.at(.secondary)) },
+    .disabled: { ($0.text, $0.detail, $0.marker) = (.foreground.dim, .muted.dim, .muted.dim) },
     [.selected, .focused]: { ($0.text, $0.detail) = (.background, .background.at(.secondary)) },
     [.selected, .focused]: { ($0.fill, $0.marker) = (.accent, .background) },
     .selected: { $0.fill = .surface },
-  ]) {
-    RowLook<Shade>(text: .foreground, detail: .muted, fill: .background, marker: .accent, mark: "")
-  }
+  ]) { RowLook<Shade>(text: .foreground, detail: .muted, fill: .background, marker: .accent) }
   public var menuItem = StyleHolder(firstMatch: [
-    .disabled: { ($0.text, $0.shortcut) = (.foreground.at(.disabled), .muted.at(.disabled)) },
+    .disabled: { ($0.text, $0.shortcut) = (.foreground.dim, .muted.dim) },
     .selected: { ($0.text, $0.shortcut) = (.background, .background.at(.secondary)) },
     .selected: { $0.fill = .accent },
   ]) { MenuLook<Shade>(text: .foreground, shortcut: .muted, fill: .surface) }
   public var tab = StyleHolder(firstMatch: [
-    [.disabled, .selected]: { ($0.text, $0.edge) = (.muted.at(.disabled), .muted.at(.disabled)) },
-    [.disabled, .selected]: { $0.edgeGlyph = "▎" },
-    .disabled: { $0.text = .muted.at(.disabled) },
-    [.selected, .focused]: { ($0.text, $0.fill) = (.foreground, .surface) },
-    [.selected, .focused]: {
-      ($0.edge, $0.edgeGlyph) = (.accent.blended(toward: .foreground), "▎")
-    },
-    .selected: { ($0.text, $0.fill) = (.foreground, .surface) },
-    .selected: { ($0.edge, $0.edgeGlyph) = (.accent, "▎") },
+    [.disabled, .selected]: { ($0.text, $0.edge, $0.edgeGlyph) = (.muted.dim, .muted.dim, "▎") },
+    .disabled: { $0.text = .muted.dim },
+    [.selected, .focused]: { ($0.text, $0.fill, $0.edgeGlyph) = (.foreground, .surface, "▎") },
+    [.selected, .focused]: { $0.edge = .accent.blended(toward: .foreground) },
+    .selected: { ($0.text, $0.fill, $0.edgeGlyph) = (.foreground, .surface, "▎") },
+    .selected: { $0.edge = .accent },
   ]) { TabLook<Shade>(text: .muted, fill: .background, edge: .background) }
   public var slider = StyleHolder(firstMatch: [
-    .disabled: { ($0.track, $0.filled) = (.muted.at(.disabled), .muted.at(.disabled)) },
-    .disabled: { $0.thumb = .muted.at(.disabled) },
+    .disabled: { ($0.track, $0.filled, $0.thumb) = (.muted.dim, .muted.dim, .muted.dim) },
     .highlighted: { ($0.track, $0.thumb, $0.thumbGlyph) = (.foreground, .foreground, "◉") },
     .focused: { ($0.track, $0.thumb) = (.foreground, .accent.blended(toward: .foreground)) },
   ]) { SliderLook<Shade>(track: .muted, filled: .accent, thumb: .accent) }
 
-  public init() {}
   /// The toolkit's looks, shared by every environment that does not set its own.
   public static let standard = Styles()
 }
@@ -190,16 +176,14 @@ extension MenuItem {
 
 extension Tab {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<TabLook<Shade>> {
-    env.select(
-      env.styles.tab, ControlState(disabled: isDisabled, selected: isSelected, focused: isFocused),
-      style)
+    let state = ControlState(disabled: isDisabled, selected: isSelected, focused: isFocused)
+    return env.select(env.styles.tab, state, style)
   }
 }
 
 extension Slider {
   @inlinable public func selected(in env: Environment<Styles>) -> Selected<SliderLook<Shade>> {
-    env.select(
-      env.styles.slider,
-      ControlState(highlighted: isDragging, disabled: isDisabled, focused: isFocused), style)
+    let state = ControlState(highlighted: isDragging, disabled: isDisabled, focused: isFocused)
+    return env.select(env.styles.slider, state, style)
   }
 }
