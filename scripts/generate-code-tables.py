@@ -106,6 +106,7 @@ MEANING_SOURCES = {
     "sqlite": "https://www.sqlite.org/rescode.html",
     "windows": "https://learn.microsoft.com/windows/win32/debug/system-error-codes",
     "community": "the community source a community table names (ios-deploy's errors.h message for MobileDevice)",
+    "whatwg": "the WHATWG HTML Standard's table of parse errors, which Gumbo's error.h cites for GUMBO_ERR_*",
 }
 
 
