@@ -600,5 +600,14 @@ extension ErrorCommandTests {
     ErrorStreamTests.expectLinear("lower-case keys with open descriptions") {
       String(repeating: #"domain=NSCocoaErrorDomain code=1 "a "#, count: $0 / 30) + "\n"
     }
+    ErrorStreamTests.expectLinear("type names before `error` without a code") {
+      String(repeating: "a.BError error x com.apple.C.DError error ", count: $0 / 40) + "\n"
+    }
+    ErrorStreamTests.expectLinear("short forms broken by a hyphen at every line end") {
+      String(repeating: "(a.Au-\nthorizationError error 1.) x-\ny error 2) ", count: $0 / 45)
+    }
+    ErrorStreamTests.expectLinear("domains broken by a hyphen before no code") {
+      String(repeating: "Error Domain=com.apple.A-\nuth Cod ", count: $0 / 34) + "\n"
+    }
   }
 }

@@ -212,13 +212,14 @@ struct SpotCheckTests {
   /// A code whose meaning would only repeat its name shows where it is declared and how Swift
   /// spells it instead.
   @Test func aRowWithoutAMeaningShowsItsDeclaration() throws {
-    let run = try Run(["error", "HMErrorDomain", "2"])
+    let run = try Run(["error", "HMErrorDomain", "104"])
     #expect(
       run.stdout == """
-        HMErrorDomain 2 notFound
-          C name: HMErrorCodeNotFound
-          Swift: HMError.Code.notFound
-          declared in: HomeKit.framework, HMError.h (macOS 14.0 SDK)
+        HMErrorDomain 104 partialCommunicationFailure
+          C name: HMErrorCodePartialCommunicationFailure
+          Swift: HMError.Code.partialCommunicationFailure
+          added in: iOS 17.4 SDK
+          declared in: HomeKit.framework, HMError.h (macOS 15.5 SDK)
 
         """, "\(run)")
   }

@@ -18,6 +18,9 @@ import ErrorKitCore
 ///   `PlatformException(Error 17011, FIRAuthErrorDomain, …)` writes it.
 /// - CloudKit's `<CKError 0x…: "Partial Failure" (2/1011); …>` and `CKError 6/2009`: the first
 ///   number is the `CKErrorDomain` code.
+/// - An error type's name where Foundation's short form has its domain, without the parentheses:
+///   `com.apple.AuthenticationServices.AuthorizationError error 1001.` (a known domain, or a
+///   dotted name that ends in `Error`).
 /// - Foundation's short names without parentheses: `OSStatus error:[-34018]`, `Cocoa Error 3840`;
 ///   Security's `SecOSStatusWith error:[-25299]`, a status printed with its type
 ///   (`(OSStatus) -34018`, `（OSStatus）-34018`) and the summary `NSError: Cocoa 257 "…"`.
@@ -30,7 +33,9 @@ enum DomainCodeText: ErrorReader {
   static let form = "a domain with its code in another layout"
   static let example =
     "Domain: NSURLErrorDomain Code: -1001, NSURLErrorDomain -999, <CKError 0x…: \"…\" (2/1011)>"
-  static let anchors = ["omain", "CKError", "OSStatus", "Cocoa ", "Code=", "nativeStackIOS"]
+  static let anchors = [
+    "omain", "CKError", "OSStatus", "Cocoa ", "Code=", "nativeStackIOS", "Error error ",
+  ]
   static let repeatsNearbyErrors = true
 
   /// How many line feeds a `code` key may stand after its `domain` key.
@@ -48,6 +53,7 @@ enum DomainCodeText: ErrorReader {
     case 1: readCloudKit(text, at: position)
     case 4: readErrorName(text, codeAt: position)
     case 5: ErrorObjectText.read(text, keyAt: position, floor: floor)
+    case 6: readTypeName(text, at: position)
     default: readShortName(text, anchor: anchor, at: position)
     }
   }
@@ -57,6 +63,9 @@ enum DomainCodeText: ErrorReader {
   private static func isLetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
+
+  /// Whether a byte is an ASCII letter (for the other readers).
+  static func isASCIILetter(_ byte: UInt8) -> Bool { isLetter(byte) }
 
   private static func isDigit(_ byte: UInt8) -> Bool { ASCIIDigits.isDecimalDigit(byte) }
 
@@ -593,7 +602,7 @@ enum DomainCodeText: ErrorReader {
       && (text[cursor - 1] == UInt8(ascii: "=") || text[cursor - 1] == UInt8(ascii: ":"))
   }
 
-  /// The code after a domain name: ` -999`, ` Code=-3003`, ` Code 1`, ` error -1012`,
+  /// The code after a domain name: ` -999`, ` Code=-3003`, ` Code 1`, ` error -1012`, `-Error 4`,
   /// ` (134110)`, `, -9802`, `:5:`, ` / 25`, ` Error 0`, `** (4)`.
   private static func codeAfterName(_ text: PastedText, from position: Int) -> (
     value: Int, end: Int
@@ -612,6 +621,14 @@ enum DomainCodeText: ErrorReader {
       cursor += 1
     }
     guard cursor < text.count else { return nil }
+    // The word for "error" glued to the name by a hyphen, as German's short form writes it
+    // (`NSCocoaErrorDomain-Fehler 260`) and people retype it (`NSFileProviderErrorDomain-Error
+    // -2005`).
+    if text[cursor] == UInt8(ascii: "-"),
+      ShortFormText.errorWords.contains(where: { text.starts(with: $0, at: cursor + 1) })
+    {
+      cursor += 1
+    }
     let byte = text[cursor]
     if lower(byte) == UInt8(ascii: "c"), hasWord(text, "code", at: cursor) {
       var after = skipBlanks(text, from: cursor + 4)
@@ -648,6 +665,29 @@ enum DomainCodeText: ErrorReader {
     default:
       return nil
     }
+  }
+
+  /// At the `Error error ` of `com.apple.AuthenticationServices.AuthorizationError error 1001`:
+  /// the short form's domain and code without its parentheses, for an error type's name that is
+  /// a known domain or a dotted name (`MyApp.NetworkError error 2`).
+  private static func readTypeName(_ text: PastedText, at position: Int) -> ErrorFinding? {
+    let nameEnd = position + 5
+    var nameStart = position
+    while nameStart > 0, nameEnd - nameStart < longestDomain, isNameByte(text[nameStart - 1]),
+      text[nameStart - 1] != UInt8(ascii: "-")
+    {
+      nameStart -= 1
+    }
+    // Inside parentheses it is Foundation's short form, which its own reader reads (with
+    // devicectl's causes after it).
+    if nameStart > 0, text[nameStart - 1] == UInt8(ascii: "(") || text[nameStart - 1] == 0x88 {
+      return nil
+    }
+    let name = text.text(nameStart..<nameEnd)
+    guard KnownDomains.isKnown(name) || (name.contains(".") && looksLikeDomain(name)),
+      let code = codeAfterName(text, from: nameEnd)
+    else { return nil }
+    return finding(domain: name, code: code.value, in: nameStart..<code.end)
   }
 
   /// `NFCError Code=203 “…”`: a name that holds "Error" (the error type, written where NSError

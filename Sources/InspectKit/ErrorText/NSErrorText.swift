@@ -299,6 +299,17 @@ struct NSErrorText: ErrorReader {
     let domainStart = index
     while index < end, !PastedText.isSpace(bytes[index]), !startsWithCodeKey() { index += 1 }
     var domain = text(domainStart..<index)
+    // A domain that a hyphen broke at the end of a line, text wrapped by hand
+    // (`Domain=com.apple.LocalAuthentica-` then `tion Code=-1004`): it goes on at the next line.
+    if index - domainStart > 1, bytes[index - 1] == UInt8(ascii: "-"), index < end {
+      var rest = index
+      if bytes[rest] == 0x0D, rest + 1 < end { rest += 1 }
+      if bytes[rest] == 0x0A, rest + 1 < end, DomainCodeText.isASCIILetter(bytes[rest + 1]) {
+        index = rest + 1
+        while index < end, !PastedText.isSpace(bytes[index]), !startsWithCodeKey() { index += 1 }
+        domain = String(domain.dropLast()) + text((rest + 1)..<index)
+      }
+    }
     index = source.skippingSpaces(from: index)
     // An app's own domain may hold spaces (`Domain=Network Error Code=-1005`): plain words up
     // to `Code=` on the line, looked for over at most ``longestSpacedDomain`` bytes.

@@ -61,20 +61,33 @@ enum ShortFormText: ErrorReader {
     // A second cheap test on bytes: before the digits (and a sign), a word for "error" or
     // `code=`, so `(h2)`, `(attempt 2 of 5)` and `Scale/3.00)` build no string.
     guard precededByErrorWord(text, digitsEndingAt: probe) else { return nil }
-    let lineStart = max(text.lineStart(of: position), position - window)
+    var lineStart = max(text.lineStart(of: position), position - window)
     let closeEnd = position + Array(anchors[anchor].utf8).count
     // Back to the opening parenthesis, byte by byte; another closing one first means there is
-    // none, so no byte is looked at twice for two parentheses.
+    // none, so no byte is looked at twice for two parentheses. A line that a hyphen broke
+    // before a letter (`(com.apple.AuthenticationServices.Au-` / `thorizationError error
+    // 1000.)`, text wrapped by hand) continues on the line before, once.
     var open = close - 1
-    while open >= lineStart {
-      let byte = text[open]
-      if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { break }
-      // `（` and `）` are EF BC 88 and EF BC 89.
-      if byte == 0x88 || byte == 0x89, open >= 2, text[open - 2] == 0xEF, text[open - 1] == 0xBC {
-        open -= 2
-        break
+    var lineBreak: Range<Int>?
+    while true {
+      while open >= lineStart {
+        let byte = text[open]
+        if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { break }
+        // `（` and `）` are EF BC 88 and EF BC 89.
+        if byte == 0x88 || byte == 0x89, open >= 2, text[open - 2] == 0xEF,
+          text[open - 1] == 0xBC
+        {
+          open -= 2
+          break
+        }
+        open -= 1
       }
-      open -= 1
+      guard open < lineStart, lineBreak == nil,
+        let broken = hyphenBreak(text, endingAt: lineStart), lineStart < close,
+        DomainCodeText.isASCIILetter(text[lineStart])
+      else { break }
+      lineBreak = broken
+      lineStart = max(text.lineStart(of: broken.lowerBound), position - window)
     }
     guard open >= lineStart, text[open] != UInt8(ascii: ")"),
       text[open + 2] != 0x89 || text[open] != 0xEF
@@ -89,8 +102,11 @@ enum ShortFormText: ErrorReader {
     decoding: while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
-        scalars.append(Unicode.UTF8.decode(encoded))
-        offsets.append(offset)
+        // The hyphen and the line feed of a broken line are not part of the form.
+        if lineBreak?.contains(offset) != true {
+          scalars.append(Unicode.UTF8.decode(encoded))
+          offsets.append(offset)
+        }
         offset += encoded.count
       case .error(let length):
         scalars.append("\u{FFFD}")
@@ -113,6 +129,21 @@ enum ShortFormText: ErrorReader {
         ErrorPayload(domain: found.domain, code: found.code), in: offsets[found.start]..<closeEnd),
       close != position
     )
+  }
+
+  /// The hyphen and line feed (or carriage return and line feed) that end the line before the
+  /// line starting at `lineStart`, when the line ends so: `Au-` then `thorizationError`.
+  private static func hyphenBreak(_ text: PastedText, endingAt lineStart: Int) -> Range<Int>? {
+    guard lineStart >= 2, text[lineStart - 1] == 0x0A else { return nil }
+    var hyphen = lineStart - 2
+    if text[hyphen] == 0x0D {
+      guard hyphen >= 1 else { return nil }
+      hyphen -= 1
+    }
+    guard text[hyphen] == UInt8(ascii: "-"), hyphen >= 1,
+      DomainCodeText.isASCIILetter(text[hyphen - 1])
+    else { return nil }
+    return hyphen..<lineStart
   }
 
   // MARK: devicectl's chain
