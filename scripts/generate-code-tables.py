@@ -107,7 +107,7 @@ MEANING_SOURCES = {
     "windows": "https://learn.microsoft.com/windows/win32/debug/system-error-codes",
     "community": "the community source a community table names (ios-deploy's errors.h message for MobileDevice)",
     "whatwg": "the WHATWG HTML Standard's table of parse errors, which Gumbo's error.h cites for GUMBO_ERR_*",
-    "matter": "the Matter SDK (project-chip/connectedhomeip): the Darwin framework's MTRError.mm and CHIPError.h, and the cluster enums' summaries in its data_model XML",
+    "matter": "the Matter SDK (project-chip/connectedhomeip): the Darwin framework's MTRError.mm, CHIPError.h, its cluster servers' code, and the cluster enums' summaries in its data_model XML",
 }
 
 
