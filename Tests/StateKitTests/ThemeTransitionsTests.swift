@@ -109,6 +109,9 @@ struct ThemeTransitionsTests {
   @Test(arguments: [
     (#"{"$transitions": []}"#, "/$transitions: expected an object, found an array"),
     (#"{"$transitions": {"size": {}}}"#, #"unknown style attribute "size""#),
+    // What the fuzz target found: a style set whose transitions name an attribute it has no
+    // values for decoded, and then did not encode.
+    (#"{"$transitions": {"fill": {"normal -> disabled": 80}}}"#, "which has no values"),
     (#"{"$transitions": {"*": {"highlighted": 80}}}"#, "is not a change of state"),
     (#"{"$transitions": {"*": {"a -> b -> c": 80}}}"#, "is not a change of state"),
     (#"{"$transitions": {"*": {"hover -> normal": 80}}}"#, #"invalid selector "hover""#),
@@ -246,6 +249,20 @@ struct ThemeTransitionsTests {
 
   /// What a theme cannot hold is refused when encoding, with a message that names the
   /// transition and the limit; a step count of any size is written and read back.
+  /// Whatever a decoder takes encodes: a style set whose transitions name an attribute with no
+  /// values is refused when read, as its encoding would refuse it (found by the fuzz target),
+  /// and an overlay, whose attributes may have their values in the theme below, keeps it.
+  @Test func whatADecoderTakesEncodes() throws {
+    let text = #"{"label": {"normal": "a"}, "$transitions": {"fill": {"normal -> disabled": 80}}}"#
+    let decoder = JSONDecoder()
+    decoder.userInfo[.styleKeys] = Self.keys
+    #expect(throws: DecodingError.self) {
+      try decoder.decode(StyleSet.self, from: Data(text.utf8))
+    }
+    let overlay = try StyleOverlay(themeJSON: Array(text.utf8), keys: Self.keys)
+    #expect(overlay.merged.transitions.attributeNames == ["fill"])
+  }
+
   @Test func theEncodingRefusesWhatNoThemeHolds() throws {
     var style = StyleSet()
     style[Self.fill, for: .normal] = 0

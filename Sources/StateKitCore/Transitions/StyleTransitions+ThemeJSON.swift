@@ -23,9 +23,11 @@ extension StyleTransitions {
 
 extension _ThemeDocument {
   /// `$transitions`: the table for every attribute under `*`, and tables of attributes among
-  /// `attributes`, each ranked by `precedence`.
+  /// `attributes`, each ranked by `precedence`; with `valued`, only attributes among those (a
+  /// style set's own, which a theme's transitions may name, as encoding it requires).
   func transitions(
-    _ value: JSONValue, attributes: [String], catalog: StateCatalog, precedence: StatePrecedence
+    _ value: JSONValue, attributes: [String], valued: Set<String>? = nil, catalog: StateCatalog,
+    precedence: StatePrecedence
   ) throws(StateKitError) -> StyleTransitions {
     let directive = Self.transitionsKey
     var transitions = StyleTransitions(precedence: precedence)
@@ -34,6 +36,11 @@ extension _ThemeDocument {
       if name != StyleTransitions.allName, !known.contains(name) {
         throw failure(
           "unknown style attribute \(quoted(name)); known: \(attributes.sorted().joined(separator: ", "))",
+          at: [directive, name])
+      }
+      if name != StyleTransitions.allName, let valued, !valued.contains(name) {
+        throw failure(
+          "transitions for attribute \(quoted(name)), which has no values: a theme's $transitions names only attributes it has values for",
           at: [directive, name])
       }
       var entries: [TransitionTable.Entry] = []

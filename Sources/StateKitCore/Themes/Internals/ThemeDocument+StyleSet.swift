@@ -75,8 +75,12 @@ extension _ThemeDocument {
         for: key.slot)
     }
     if let form = members.first(where: { $0.key == Self.transitionsKey }) {
+      // A style set's transitions name its own attributes; an overlay's may name attributes
+      // whose values are in the theme below it.
       style.transitions = try transitions(
-        form.value, attributes: keys.map(\.name), catalog: catalog, precedence: style.precedence)
+        form.value, attributes: keys.map(\.name),
+        valued: allowing.isEmpty ? Set(style.attributeNames) : nil, catalog: catalog,
+        precedence: style.precedence)
     }
     return style
   }
