@@ -152,22 +152,34 @@ atomics_map() { # folder
     "$PWD/Sources/StateKitAtomics/include/StateKitAtomics.h" >"$1/module.modulemap"
 }
 
-for target in wasm32-unknown-none-wasm armv7em-none-none-eabi; do
+# Each target's modules in order (each imports the one before), the targets side by side: a
+# whole-module compile keeps one core busy, so the targets share the machine's cores.
+target_modules() { # target, then the module names to build
+  local target=$1
+  shift
   mkdir -p "$OUT/$target"
   atomics_map "$OUT/$target"
-  module "$target" ErrorKitCore "${ERRORKITCORE[@]}"
-  module "$target" StateKitCore "${STATEKITCORE[@]}"
-  module "$target" StateKitWeb "${WEB[@]}"
+  for name in "$@"; do
+    case "$name" in
+      ErrorKitCore) module "$target" ErrorKitCore "${ERRORKITCORE[@]}" ;;
+      StateKitCore) module "$target" StateKitCore "${STATEKITCORE[@]}" ;;
+      StateKitWeb) module "$target" StateKitWeb "${WEB[@]}" ;;
+    esac
+  done
+}
+pids=()
+for target in wasm32-unknown-none-wasm armv7em-none-none-eabi; do
+  target_modules "$target" ErrorKitCore StateKitCore StateKitWeb &
+  pids+=($!)
 done
 # This machine, in Embedded Swift too, where the toolchain has its Embedded standard library
 # (x86_64 Linux): the firmware example runs there to time what it chooses.
 host="$(uname -m)-unknown-linux-gnu"
 if [ "$(uname -s)" = Linux ] && [ -d "$TOOLCHAIN_LIB/$host" ]; then
-  mkdir -p "$OUT/$host"
-  atomics_map "$OUT/$host"
-  module "$host" ErrorKitCore "${ERRORKITCORE[@]}"
-  module "$host" StateKitCore "${STATEKITCORE[@]}"
+  target_modules "$host" ErrorKitCore StateKitCore &
+  pids+=($!)
 fi
+for pid in "${pids[@]}"; do wait "$pid"; done
 
 # The page: the module with the C runtime it needs (memory, byte functions, a hash seed) and
 # the Unicode tables String's comparisons use. Its stack comes first in memory, so running past
