@@ -2,9 +2,7 @@
 ///
 /// Use it from XCTest, or to make assertions about a failure. It runs `cases` cases, stops at
 /// the first failure, shrinks it, and returns the counterexample with its report; `nil` means
-/// every case passed. The seed is `seed`, else `STATEKIT_SEED`, else ``PropertySeed/default``;
-/// `STATEKIT_CASES` runs a share of the cases, as for
-/// ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
+/// every case passed. The seed is `seed`, else `STATEKIT_SEED`, else ``PropertySeed/default``.
 ///
 ///     import XCTest
 ///
@@ -36,6 +34,6 @@ public func check<Value>(
 ) -> PropertyFailure<Value>? {
   withoutActuallyEscaping(property) { property in
     _Runner(name: name, generator: generator, property: property)
-      .run(cases: cases, seed: seed, maxShrinks: maxShrinks, sharingCases: true)
+      .run(cases: cases, seed: seed, maxShrinks: maxShrinks)
   }
 }

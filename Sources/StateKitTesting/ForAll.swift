@@ -6,10 +6,7 @@ import Testing
 /// It runs `cases` cases, stops at the first failure, shrinks it, and records a single issue
 /// with the shrunk counterexample in the state text format, the number of tries and shrinks,
 /// and the exact command that replays the run. Cases are the same on every run unless
-/// `STATEKIT_SEED` says otherwise (see ``PropertySeed``). `STATEKIT_CASES=25%` runs that share
-/// of every property's cases, at least one (for a slow run, such as one under a sanitizer); a
-/// value that is not a percentage from 1% to 100% fails each property with a report that says
-/// so.
+/// `STATEKIT_SEED` says otherwise (see ``PropertySeed``).
 ///
 ///     @Test func unionCommutes() {
 ///         let states = Gen.controlState(in: [.system, .application])
@@ -44,8 +41,7 @@ public func forAll<Value>(
   let outcome = withoutActuallyEscaping(property) { property in
     var runner = _Runner(name: name, generator: generator, property: property)
     runner.saved = _SavedFailures.file(testFile: filePath, enabled: saveFailures)
-    return runner.runWithStatistics(
-      cases: cases, seed: seed, maxShrinks: maxShrinks, sharingCases: true)
+    return runner.runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
   }
   if let failure = outcome.failure {
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)

@@ -678,9 +678,13 @@ enum DomainCodeText: ErrorReader {
     {
       nameStart -= 1
     }
-    // Inside parentheses it is Foundation's short form, which its own reader reads (with
-    // devicectl's causes after it).
-    if nameStart > 0, text[nameStart - 1] == UInt8(ascii: "(") || text[nameStart - 1] == 0x88 {
+    // Inside parentheses (`(`, or `（`: EF BC 88) it is Foundation's short form, which its own
+    // reader reads (with devicectl's causes after it).
+    if nameStart > 0,
+      text[nameStart - 1] == UInt8(ascii: "(")
+        || (nameStart >= 3 && text[nameStart - 3] == 0xEF && text[nameStart - 2] == 0xBC
+          && text[nameStart - 1] == 0x88)
+    {
       return nil
     }
     let name = text.text(nameStart..<nameEnd)

@@ -37,31 +37,16 @@ struct _Runner<Value> {
     return .failed(value, reason: reason, choices: stream.recorded, spans: stream.spans)
   }
 
-  func run(cases: Int, seed: UInt64?, maxShrinks: Int, sharingCases: Bool = false)
-    -> PropertyFailure<Value>?
-  {
-    runWithStatistics(
-      cases: cases, seed: seed, maxShrinks: maxShrinks, sharingCases: sharingCases
-    ).failure
+  func run(cases: Int, seed: UInt64?, maxShrinks: Int) -> PropertyFailure<Value>? {
+    runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks).failure
   }
 
-  /// Runs the property; with `sharingCases`, only the share of `cases` that `STATEKIT_CASES`
-  /// gives (see `_CaseShare`), as `forAll` and `check` do.
   func runWithStatistics(
-    cases requested: Int, seed explicitSeed: UInt64?, maxShrinks: Int, sharingCases: Bool = false
+    cases: Int, seed explicitSeed: UInt64?, maxShrinks: Int
   ) -> PropertyOutcome<Value> {
     var statistics = PropertyStatistics()
     func outcome(_ failure: PropertyFailure<Value>?) -> PropertyOutcome<Value> {
       PropertyOutcome(failure: failure, statistics: statistics)
-    }
-    var cases = requested
-    if sharingCases {
-      switch _CaseShare.current {
-      case .success(let percent): cases = _CaseShare.scaled(requested, percent: percent)
-      case .failure(let report):
-        return outcome(
-          PropertyFailure(counterexample: nil, firstCounterexample: nil, report: report))
-      }
     }
     let seed: UInt64
     if let explicitSeed {
