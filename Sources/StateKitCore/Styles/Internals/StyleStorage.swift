@@ -14,8 +14,9 @@ final class _StyleTables: @unchecked Sendable {
   private(set) var precedence: StatePrecedence
   /// The bits some selector of some table mentions.
   private(set) var relevant: UInt = 0
-  /// One read record per column, in the order of `columns`, made at the first read after a
-  /// change: what a read needs, with no reference to count and no string to compare.
+  /// A read record per column (and per equal ASCII name, see `readRecords`) with their probe
+  /// table, made at the first resolve after a change: what a read needs, with no reference to
+  /// count and no string to compare.
   @usableFromInline let reads = _StyleReads()
 
   init(precedence: StatePrecedence, columns: [_StyleColumnBase] = []) {
