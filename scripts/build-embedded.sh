@@ -110,6 +110,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Styles/StyleSet+Lookup.swift: StyleSet"
   "Sources/StateKitCore/Styles/StyleSet.swift: attributes of any type, erased behind metatypes and AnyHashable"
   "Sources/StateKitCore/Tables/Internals/LookupStorage+StyleReads.swift: a style set's read records, on StyleSet"
+  "Sources/StateKitCore/Tables/Internals/AtomicSlot.swift: the slot of a style set's read records, on StyleSet"
   "Sources/StateKitCore/Tables/StateTable+Codable.swift: Codable"
   "Sources/StateKitCore/Themes/Internals/ThemeDocument+StyleSet.swift: maps a theme onto a StyleSet"
   "Sources/StateKitCore/Themes/Internals/ThemeValueDecoder.swift: a Decoder"

@@ -71,7 +71,11 @@ final class _StyleTables: @unchecked Sendable {
   }
 
   /// The value of an attribute whose column is found by the text of its name.
-  @usableFromInline @inline(never)
+  ///
+  /// It releases nothing a caller holds (what it retains it releases), and says so: a resolved
+  /// style's reads may call it, and the optimizer would otherwise retain and release the tables
+  /// around every resolve (see `_StyleReads.prepare`).
+  @usableFromInline @inline(never) @_effects(releasenone)
   func value<Value>(byText key: StyleKey<Value>, state: ControlState) -> Value? {
     position(of: key).flatMap { column(at: $0, as: Value.self).resolve(state) }
   }

@@ -1,5 +1,3 @@
-import StateKitAtomics
-
 // A style set's read records: the part of the package's one layer of raw memory that serves
 // `StyleSet` reads (see `LookupStorage.swift` for the layer's contract). Not in Embedded Swift,
 // which has no `StyleSet`.
@@ -153,18 +151,13 @@ struct _StyleReadRecord {
 /// two first reads may race to make the block, and the one that publishes second drops its own.
 @usableFromInline
 struct _StyleReads: @unchecked Sendable {
-  @usableFromInline let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  let slot = _AtomicSlot()
 
   /// The words before a block's probe table: its record count, the shift that takes a hash to a
   /// first slot, the mask of the slots, and where its records start.
   @usableFromInline static var headerWords: Int { 4 }
   /// A probe slot that holds no record.
   @usableFromInline static var empty: UInt32 { .max }
-
-  init() {
-    slot = .allocate(capacity: 1)
-    slot.initialize(to: nil)
-  }
 
   /// A multiplicative hash of a name's bits, whose top bits choose its first slot.
   @inlinable @inline(__always)
@@ -175,13 +168,18 @@ struct _StyleReads: @unchecked Sendable {
   /// The records of `tables`, made if no read has made them since the last change: what a
   /// resolved style reads, valid while it holds the tables (only a change drops them, and a
   /// change never reaches tables that a resolved style shares).
-  @inlinable @inline(__always)
+  ///
+  /// A call, on purpose, that says it releases nothing. The optimizer must assume that an
+  /// atomic load, or a C function, may release any object; inlined here, the load would make
+  /// every resolve retain and release the tables its resolved style holds (two atomic
+  /// operations, more than the reads). Across a call it knows releases nothing, the resolved
+  /// style borrows the tables of the caller's style set.
+  @usableFromInline @inline(never) @_effects(releasenone)
   func prepare(_ tables: _StyleTables) -> _StyleReadBlock {
-    _StyleReadBlock(base: UnsafeRawPointer(statekit_load_acquire(slot) ?? publish(tables)))
+    _StyleReadBlock(base: UnsafeRawPointer(slot.load() ?? publish(tables)))
   }
 
   /// Publishes the records of `tables`, or the block another reader published first.
-  @usableFromInline @inline(never)
   func publish(_ tables: _StyleTables) -> UnsafeMutableRawPointer {
     publish(tables.readRecords())
   }
@@ -211,18 +209,18 @@ struct _StyleReads: @unchecked Sendable {
       UnsafeMutableRawBufferPointer(start: block + recordsOffset, count: $0.count)
         .copyMemory(from: $0)
     }
-    guard statekit_compare_exchange(slot, nil, block) else {
+    guard slot.storeIfEmpty(block) else {
       // Another reader published first; blocks are dropped only by a change, so it is there.
       block.deallocate()
-      return statekit_load_acquire(slot) ?? publish(records)
+      return slot.load() ?? publish(records)
     }
     return block
   }
 
   /// Drops the records: at a change, by the only style set that references the tables.
   func drop() {
-    slot.pointee?.deallocate()
-    slot.pointee = nil
+    slot.load()?.deallocate()
+    slot.store(nil)
   }
 
   /// Drops the records and the slot, when the tables go.
