@@ -206,10 +206,10 @@ struct ThemeCommandTests {
     #expect(
       report.explanation(of: [.selected, .disabled]).hasPrefix(
         "disabled | selected:\n  titleColor → \"gray\" from disabled: it requires the dominant"))
-    // The directives are ThemeDirective's and the transitions.
+    // The directives are those the article on styling a screen documents.
     #expect(
-      _ThemeDocument.directives
-        == StyleSet.ThemeDirective.allCases.map(\.rawValue) + [_ThemeDocument.transitionsKey])
+      Set(_ThemeDocument.directives)
+        == ["$precedence", "$replace", "$remove", "$layout", "$transitions"])
     #expect(try self.report("{}").explanation(of: .normal) == "normal: no attributes\n")
   }
 

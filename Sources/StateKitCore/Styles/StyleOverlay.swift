@@ -26,8 +26,8 @@
 /// changes go to the replacement), merging an entry cancels its removal, and removing one
 /// drops it from the merged entries. An overlay may also set the ``precedence`` of the result.
 ///
-/// In a theme file an overlay is a style set's object with two more directives (see
-/// ``StyleSet/ThemeDirective``):
+/// In a theme file an overlay is a style set's object with two more members whose names begin
+/// with `$`:
 ///
 /// ```json
 /// {

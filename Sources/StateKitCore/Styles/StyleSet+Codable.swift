@@ -51,57 +51,25 @@ extension StyleSet {
 }
 
 extension StyleSet {
-  /// The members of a theme file that are not attributes: their names begin with `$`, and no
-  /// attribute may take them.
-  ///
-  ///     StyleSet.ThemeDirective.precedence.rawValue  // "$precedence"
-  ///
-  /// A theme file is a JSON object with one member per attribute (see
-  /// ``StyleSet/encode(to:)``) and these directives, all optional:
-  ///
-  /// ```json
-  /// {
-  ///   "$precedence": {"order": ["visited", "disabled"], "dominant": "disabled"},
-  ///   "titleColor": {"normal": "blue", "visited": "purple", "disabled": "gray"}
-  /// }
-  /// ```
-  ///
-  /// A theme of LVGL's states names its layout and writes LVGL's names:
-  ///
-  /// ```json
-  /// {
-  ///   "$layout": "lvgl",
-  ///   "background": {"default": "gray", "LV_STATE_PRESSED": "navy", "checked | pressed": "blue"}
-  /// }
-  /// ```
-  ///
-  /// A file without them decodes as it always did, with the standard precedence. A theme's
-  /// transitions are one more member, `"$transitions"` (see ``StyleSet/transitions``).
-  public enum ThemeDirective: String, CaseIterable, Sendable {
+  /// The members of a theme file that are not attributes, besides `$transitions`; no attribute
+  /// may take their names. The article "Styling a screen" documents each for users.
+  enum ThemeDirective: String, CaseIterable, Sendable {
     /// `"$precedence"`: the ``StatePrecedence`` of every table, an object with two optional
     /// members: `"order"`, an array of state text, highest first (``StatePrecedence/order``,
     /// only as long as needed), and `"dominant"`, state text (``StatePrecedence/dominant``).
     /// Absent, the precedence is ``StatePrecedence/standard``.
-    ///
-    ///     StyleSet.ThemeDirective(rawValue: "$precedence") == .precedence  // true
     case precedence = "$precedence"
     /// `"$replace"`, in an overlay: attributes whose whole table the overlay replaces (see
     /// ``StyleOverlay``).
-    ///
-    ///     StyleSet.ThemeDirective.replace.rawValue  // "$replace"
     case replace = "$replace"
     /// `"$remove"`, in an overlay: entries the overlay removes, an array of selector text
     /// per attribute (see ``StyleOverlay``).
-    ///
-    ///     StyleSet.ThemeDirective.remove.rawValue  // "$remove"
     case remove = "$remove"
     /// `"$layout"`: the name of the layout of the theme's states, a layout of states of
     /// ``BitLayout/all`` such as `"lvgl"`: its selectors and `$transitions` use that layout's
     /// names (and its C constants, such as `LV_STATE_PRESSED`), and its tables resolve by that
     /// toolkit's rule (``StatePrecedence/init(layout:)``). Absent, the states are UIKit's. A
     /// theme of another layout has no `"$precedence"`.
-    ///
-    ///     StyleSet.ThemeDirective.layout.rawValue  // "$layout"
     case layout = "$layout"
   }
 }
@@ -224,9 +192,8 @@ extension StyleSet: Codable {
   ///
   /// State names come from the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// encoder's `userInfo`, else the system names and hex. A precedence other than
-  /// ``StatePrecedence/standard`` is written under `"$precedence"` (see
-  /// ``StyleSet/ThemeDirective/precedence``), so the decoded style set resolves every state as
-  /// this one does:
+  /// ``StatePrecedence/standard`` is written under `"$precedence"`, so the decoded style set
+  /// resolves every state as this one does:
   ///
   ///     var strict = StyleSet(precedence: StatePrecedence([.selected], dominant: .disabled))
   ///     strict[.titleColor, for: .normal] = "blue"
@@ -236,7 +203,7 @@ extension StyleSet: Codable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError.invalidValue` when an attribute's value type is not Encodable,
   ///   two attributes of different types share a name, or an attribute has a reserved name
-  ///   (``StyleSet/ThemeDirective``); or for transitions no theme holds (see
+  ///   (`$precedence`, `$layout`, `$transitions`, `$replace`, `$remove`); or for transitions no theme holds (see
   ///   ``StyleSet/transitions``): a duration or delay over an hour, or a table of its own for
   ///   an attribute with no values or named `*`.
   public func encode(to encoder: any Encoder) throws {

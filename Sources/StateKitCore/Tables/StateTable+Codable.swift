@@ -22,7 +22,7 @@ extension StateTable: Encodable where Value: Encodable {
   ///     // [{"disabled": "gray"}, {"normal": "blue"}]
   ///
   /// A precedence other than ``StatePrecedence/standard`` is written under `"$precedence"`, as
-  /// a theme writes it (``StyleSet/ThemeDirective/precedence``), beside the selectors of a
+  /// a theme writes it, beside the selectors of a
   /// most-specific table or the entries of a first-match table under `"$firstMatch"`:
   ///
   ///     // {"$precedence": {"dominant": "disabled"}, "normal": "blue", "disabled": "gray"}

@@ -18,7 +18,7 @@ extension StyleSet {
   ///     }
   ///
   /// Otherwise it reads exactly what ``init(from:keys:)`` reads with `JSONDecoder`, through the
-  /// same `Codable` conformances (``StyleSet/ThemeDirective/precedence`` included), without
+  /// same `Codable` conformances (`"$precedence"` and `"$layout"` included), without
   /// Foundation:
   ///
   ///     let linkTheme = try StyleSet(

@@ -58,14 +58,14 @@ extension _ThemeDocument {
   /// The style set of the document, skipping the overlay directives in `allowing`.
   package func styleSet(
     keys: [StyleSet.DecodableKey], catalog: StateCatalog,
-    allowing: Set<StyleSet.ThemeDirective> = [], userInfo: [CodingUserInfoKey: Any] = [:]
+    allowing: [String] = [], userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws(StateKitError) -> StyleSet {
     let catalog = try self.catalog(for: catalog)
     let byName = try StyleSet.DecodableKey.byName(keys, in: self)
     let reading = _ThemeReading(document: self, catalog: catalog, userInfo: userInfo)
     // Before any table, so no table is sorted twice.
     var style = StyleSet(precedence: try precedence(catalog: catalog).precedence)
-    try forEachAttribute(allowing: allowing.map(\.rawValue)) {
+    try forEachAttribute(allowing: allowing) {
       name, value throws(StateKitError) in
       let key = try StyleSet.DecodableKey.named(name, in: byName, document: self)
       let column = try key.column(value, [name], reading)
@@ -93,7 +93,11 @@ extension _ThemeDocument {
     let catalog = try self.catalog(for: catalog)
     var overlay = StyleOverlay()
     overlay.merged = try styleSet(
-      keys: keys, catalog: catalog, allowing: [.replace, .remove], userInfo: userInfo)
+      keys: keys, catalog: catalog,
+      allowing: [
+        StyleSet.ThemeDirective.replace.rawValue, StyleSet.ThemeDirective.remove.rawValue,
+      ],
+      userInfo: userInfo)
     let reading = _ThemeReading(document: self, catalog: catalog, userInfo: userInfo)
     if members.contains(where: { $0.key == StyleSet.ThemeDirective.precedence.rawValue }) {
       overlay.precedence = overlay.merged.precedence
