@@ -51,6 +51,34 @@ struct TableRoundTripTests {
     try StyleSet(themeJSON: JSONEncoder().encode(style), keys: keys)
   }
 
+  /// A table with a toolkit's precedence writes the layout's name and its names, and reads back
+  /// with that precedence; `$layout` beside `$precedence`, or naming no layout, is refused.
+  @Test func aToolkitTableWritesItsLayout() throws {
+    var pressed = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
+    pressed[StateSelector(ControlState(rawValue: 0x20))] = "navy"
+    pressed[StateSelector(ControlState(rawValue: 0x01))] = "teal"
+    let json = String(decoding: try JSONEncoder().encode(pressed), as: UTF8.self)
+    #expect(json.contains(#""$layout":"lvgl""#) && json.contains(#""pressed":"navy""#))
+    #expect(!json.contains("$precedence"))
+    let back = try Self.throughCodable(pressed)
+    #expect(back == pressed && back.precedence.layout == .lvgl)
+    // LVGL's rule: the greater state value wins, 0x20 (pressed) over 0x01 (checked).
+    #expect(back.resolve(ControlState(rawValue: 0x21)) == "navy")
+    let decoder = JSONDecoder()
+    for bad in [
+      #"{"$layout": "lvgl", "$precedence": {}, "pressed": "navy"}"#,
+      #"{"$layout": "motif", "pressed": "navy"}"#, #"{"$layout": 3}"#,
+    ] {
+      #expect(throws: DecodingError.self, "\(bad)") {
+        try decoder.decode(StateTable<String>.self, from: Data(bad.utf8))
+      }
+    }
+    let chain = StateTable(firstMatch: [(StateSelector(ControlState(rawValue: 0x20)), 1)])
+    var gtkChain = chain
+    gtkChain.precedence = StatePrecedence(layout: .gtk)
+    #expect(try Self.throughCodable(gtkChain) == gtkChain)
+  }
+
   @Test func theDocumentedChainRoundTrips() throws {
     let table = Self.chain
     let back = try Self.throughCodable(table)
@@ -225,8 +253,19 @@ struct TableRoundTripTests {
     Gen.element(of: [ControlState.normal, .disabled, .selected])
   ).map { order, dominant in StatePrecedence(Array(order.members), dominant: dominant) }
 
+  /// A random precedence, or a toolkit's (LVGL's, LVGL 9.5's, GTK's).
+  static let tablePrecedence: Generator<StatePrecedence> = Gen.zip(
+    Gen.int(in: 0...5), precedence
+  ).map { pick, precedence in
+    [
+      StatePrecedence(layout: .lvgl), StatePrecedence(layout: .lvgl95),
+      StatePrecedence(layout: .gtk),
+    ]
+    .dropFirst(pick).first ?? precedence
+  }
+
   /// Random tables: entries over a few system and application bits, first-match or not, with
-  /// the standard precedence or a random one.
+  /// the standard precedence or a random one (a toolkit's among them).
   static let table: Generator<StateTable<Int>> = Gen.zip(
     Gen.entries(
       values: Gen.int(in: 0...99),
@@ -234,7 +273,7 @@ struct TableRoundTripTests {
         states: Gen.controlState(
           in: [.highlighted, .disabled, .selected, .focused, hot, ControlState(rawValue: 1 << 17)],
           count: 0...3)), count: 0...10),
-    Gen.bool, Gen.zip(Gen.bool, precedence)
+    Gen.bool, Gen.zip(Gen.bool, tablePrecedence)
   ).map { entries, firstMatch, ranked in
     let pairs = entries.map { ($0.selector, $0.value) }
     var table = firstMatch ? StateTable(firstMatch: pairs) : StateTable(pairs)

@@ -96,7 +96,11 @@ public struct StatePrecedence: Hashable, Sendable {
   ///   styles of the same state; a table has one entry per selector, and a later value for a
   ///   selector replaces the earlier one, so the value set last wins there too.
   /// - ``BitLayout/gtk``: the most specific match, as CSS selectors are; ties go to the greater
-  ///   state value (GTK takes the rule written later, an order a table does not keep).
+  ///   state value. GTK takes the rule written later, an order a table keyed by selector does
+  ///   not keep: for GTK's exact cascade, make a first-match table of the rules sorted most
+  ///   specific first and, among equals, later first
+  ///   (``StateTable/init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), as
+  ///   the GTKButton example does.
   /// - Any other layout: ``standard``, UIKit's.
   ///
   /// A table with it prints its states with the layout's names.

@@ -28,6 +28,13 @@ extension StateTable: Encodable where Value: Encodable {
   ///     // {"$precedence": {"dominant": "disabled"}, "normal": "blue", "disabled": "gray"}
   ///     // {"$precedence": {"order": ["selected"]}, "$firstMatch": [{"disabled": "gray"}]}
   ///
+  /// A table whose precedence is another toolkit's (``StatePrecedence/init(layout:)``) writes
+  /// that layout's name under `"$layout"` instead, and its selectors with the layout's names:
+  ///
+  ///     var pressed = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
+  ///     pressed[StateSelector(ControlState(rawValue: 0x20))] = "navy"
+  ///     // {"$layout": "lvgl", "pressed": "navy"}
+  ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
     guard precedence != .standard else {
@@ -35,7 +42,13 @@ extension StateTable: Encodable where Value: Encodable {
       return
     }
     var container = encoder.container(keyedBy: _SelectorKey.self)
-    try container.encode(_PrecedenceForm(precedence), forKey: _SelectorKey(Self._precedenceKey))
+    if precedence.layout != .controlState {
+      // A toolkit's rule takes no order or dominant states: its layout says it all.
+      try container.encode(precedence.layout.name, forKey: _SelectorKey(Self._layoutKey))
+    } else {
+      try container.encode(
+        _PrecedenceForm(precedence), forKey: _SelectorKey(Self._precedenceKey))
+    }
     if isFirstMatch {
       try container.encode(_TableEntries(self), forKey: _SelectorKey(Self._firstMatchKey))
     } else {
@@ -74,6 +87,8 @@ extension StateTable: Encodable where Value: Encodable {
 extension StateTable {
   /// The member of a table's form that holds its precedence.
   static var _precedenceKey: String { _ThemeDocument.precedenceKey }
+  /// The member of a table's form that names the layout whose rule and names it has.
+  static var _layoutKey: String { _ThemeDocument.layoutKey }
   /// The member of a table's form that holds a first-match table's entries beside its
   /// precedence.
   static var _firstMatchKey: String { "$firstMatch" }
@@ -119,7 +134,8 @@ extension StateTable: Decodable where Value: Decodable {
   ///
   /// Names are looked up in the catalog under `CodingUserInfoKey.stateCatalog` in the
   /// decoder's `userInfo`, else among the system names. The table has the precedence under
-  /// `"$precedence"`, if the object has one, else the standard ``StatePrecedence``.
+  /// `"$precedence"`, if the object has one, else the standard ``StatePrecedence``; an object
+  /// with `"$layout"` (such as `"lvgl"`) has that layout's precedence and names instead.
   ///
   /// Two keys written differently that denote one selector (`"selected | focused"` and
   /// `"focused|selected"`) are an error naming both. A key repeated byte for byte within one
@@ -129,10 +145,10 @@ extension StateTable: Decodable where Value: Decodable {
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError.dataCorrupted` naming the key when a key is not valid selector
   ///   text, when two keys denote the same selector, when an element of a first-match table is
-  ///   not an object of one key, or when `"$precedence"` is not a precedence; any error
-  ///   decoding a value.
+  ///   not an object of one key, when `"$precedence"` is not a precedence, or when `"$layout"`
+  ///   is not a layout of states or stands beside `"$precedence"`; any error decoding a value.
   public init(from decoder: any Decoder) throws {
-    let catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
+    var catalog = StateCatalog.forCoding(decoder.userInfo[.stateCatalog])
     var seen: [StateSelector: String] = [:]
     let container: KeyedDecodingContainer<_SelectorKey>
     do {
@@ -145,22 +161,27 @@ extension StateTable: Decodable where Value: Decodable {
       self.init(firstMatch: try Self._firstMatchEntries(&list, catalog: catalog, seen: &seen))
       return
     }
-    var precedence = StatePrecedence.standard
     let precedenceKey = _SelectorKey(Self._precedenceKey)
-    if container.contains(precedenceKey) {
-      let form = try container.decode(JSONValue.self, forKey: precedenceKey)
-      do {
-        precedence = try _ThemeDocument(members: []).precedence(
-          form, at: [], catalog: catalog
-        ).precedence
-      } catch {
-        throw error.decodingError(below: container.codingPath + [precedenceKey])
-      }
+    let layoutKey = _SelectorKey(Self._layoutKey)
+    // The two members read as a theme's: `$layout` names the catalog and the rule, and
+    // `$precedence` is refused beside it.
+    var members: [(key: String, value: JSONValue)] = []
+    for key in [layoutKey, precedenceKey] where container.contains(key) {
+      members.append((key.stringValue, try container.decode(JSONValue.self, forKey: key)))
     }
+    let precedence: StatePrecedence
+    do {
+      let document = _ThemeDocument(members: members)
+      catalog = try document.catalog(for: catalog)
+      precedence = try document.precedence(catalog: catalog).precedence
+    } catch {
+      throw error.decodingError(below: container.codingPath)
+    }
+    let directives = [precedenceKey.stringValue, layoutKey.stringValue]
     let firstMatchKey = _SelectorKey(Self._firstMatchKey)
     if container.contains(firstMatchKey) {
       if let other = container.allKeys.map(\.stringValue).sorted().first(where: {
-        $0 != firstMatchKey.stringValue && $0 != precedenceKey.stringValue
+        $0 != firstMatchKey.stringValue && !directives.contains($0)
       }) {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
@@ -177,7 +198,7 @@ extension StateTable: Decodable where Value: Decodable {
     // In key order, not the decoder's dictionary order, so a document with two keys for one
     // selector, or several bad keys, gives the same error in every run.
     for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
-    where key.stringValue != precedenceKey.stringValue {
+    where !directives.contains(key.stringValue) {
       pairs.append(
         (
           try Self._selector(key, in: container.codingPath, catalog: catalog, seen: &seen),
