@@ -14,7 +14,9 @@ import Testing
 /// that and scored 96.0% before anyone changing the readers read it; its misses were read
 /// afterwards. `fresh3/` (58 samples from 56 repositories, gathered 2026-11-29 the same way by a
 /// collector who did not run or read the tool) scored 91.4% (53 of 58) before anyone changing
-/// the readers read it; its misses were read afterwards. Each sample's label is the chain of its first (top-level) error, or `(none)`
+/// the readers read it; its misses were read afterwards. `fresh4/` (60 samples from 57 further
+/// repositories and sites, gathered the same way) scored 96.7% (58 of 60) unseen; then its
+/// misses were read. Each sample's label is the chain of its first (top-level) error, or `(none)`
 /// when the text has no readable domain and code.
 ///
 /// The scores are printed; the test fails when a score falls below the last one recorded here,
@@ -64,7 +66,7 @@ struct CorpusTests {
   @Test func everySampleHasASourceAndALabel() throws {
     let sources = try String(
       contentsOf: Self.directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
-    for set in ["dev", "heldout", "fresh", "fresh2", "fresh3"] {
+    for set in ["dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4"] {
       let files = try FileManager.default.contentsOfDirectory(
         atPath: Self.directory.appendingPathComponent(set).path
       ).filter { $0.hasSuffix(".txt") }.sorted()
@@ -77,15 +79,16 @@ struct CorpusTests {
     #expect(try Self.samples("fresh").count >= 70)
     #expect(try Self.samples("fresh2").count >= 100)
     #expect(try Self.samples("fresh3").count >= 58)
+    #expect(try Self.samples("fresh4").count >= 60)
   }
 
   /// The floors: the scores measured last (2026-11-29). Raise them as the
   /// readers improve; never lower them to pass.
   static let floors = [
-    "dev": 0.993, "heldout": 1.0, "fresh": 0.971, "fresh2": 0.99, "fresh3": 0.965,
+    "dev": 0.993, "heldout": 1.0, "fresh": 0.971, "fresh2": 0.99, "fresh3": 0.965, "fresh4": 0.983,
   ]
 
-  @Test(arguments: ["dev", "heldout", "fresh", "fresh2", "fresh3"])
+  @Test(arguments: ["dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4"])
   func scoreIsPrintedAndHeld(_ set: String) throws {
     let (share, misses) = try Self.score(set)
     print("corpus \(set): \(String(format: "%.1f", share * 100))% read exactly; misses:")

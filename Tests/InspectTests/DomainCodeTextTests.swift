@@ -116,6 +116,11 @@ struct DomainCodeTextTests {
     ("<CKError 0x16e798a0: \"Not Authenticated\" (9/1002); \"denied\">", "CKErrorDomain 9"),
     ("get CKError - \"Internal Error\" (1/4000); \"No certificate\"", "CKErrorDomain 1"),
     ("like `.serviceUnavailable (CKError 6/2009)`", "CKErrorDomain 6"),
+    // No server code: the code alone in parentheses after the description (fresh4/054).
+    (
+      "`<CKError 0x6180: \"Operation Cancelled\" (20); \"op (3) was cancelled\">`",
+      "CKErrorDomain 20"
+    ),
     ("OSStatus error:[-34018] Internal error", "NSOSStatusErrorDomain -34018"),
     ("OSStatus error: [-34018] Security error", "NSOSStatusErrorDomain -34018"),
     ("\"Operation couldn't be completed Cocoa Error 3840\"", "NSCocoaErrorDomain 3840"),

@@ -720,16 +720,29 @@ enum DomainCodeText: ErrorReader {
   // MARK: CloudKit and short names
 
   /// `<CKError 0x…: "Partial Failure" (2/1011); …>`, `CKError - "Internal Error" (1/4000)`,
-  /// `CKError 6/2009`: the code and the server's code, read up to the end of the line.
+  /// `CKError 6/2009`: the code and the server's code, read up to the end of the line; and
+  /// `<CKError 0x…: "Operation Cancelled" (20); …>`, an error with no server code: a code alone
+  /// in parentheses after the quoted description.
   private static func readCloudKit(_ text: PastedText, at position: Int) -> ErrorFinding? {
     let after = position + 7
     if position > 0, isLetter(text[position - 1]) { return nil }
     if after < text.count, isLetter(text[after]) { return nil }
     var cursor = after
     var quoted = false
+    var described = false
     while cursor < text.count, cursor - after < window, text[cursor] != 0x0A {
       let byte = text[cursor]
-      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+        if !quoted { described = true }
+      }
+      if described, !quoted, byte == UInt8(ascii: "("), cursor + 1 < text.count,
+        isDigit(text[cursor + 1]), let code = integer(text, at: cursor + 1),
+        code.end < text.count, text[code.end] == UInt8(ascii: ")")
+      {
+        return .error(
+          ErrorPayload(domain: "CKErrorDomain", code: code.value), in: position..<code.end + 1)
+      }
       if !quoted, isDigit(byte), !isDigit(text[cursor - 1]),
         text[cursor - 1] == UInt8(ascii: "(") || text[cursor - 1] == 0x20,
         let code = integer(text, at: cursor), code.end < text.count,
