@@ -526,7 +526,9 @@ func _matches(_ line: String, _ pattern: String) -> Bool {
   return true
 }
 
-@Test(arguments: _documentBlocks)
+// Serialized: a document's blocks run in order, one at a time, as a reader runs them; a later
+// block may read what an earlier one changed (a shared holder updated, then read).
+@Test(.serialized, arguments: _documentBlocks)
 func block(_ block: DocBlock) throws {
   try PrintedLine.$current.withValue(PrintedLine()) {
     if let expected = block.expectedIssue {
