@@ -609,8 +609,5 @@ extension ErrorCommandTests {
     ErrorStreamTests.expectLinear("domains broken by a hyphen before no code") {
       String(repeating: "Error Domain=com.apple.A-\nuth Cod ", count: $0 / 34) + "\n"
     }
-    ErrorStreamTests.expectLinear("CloudKit descriptions with parentheses that hold no code") {
-      String(repeating: #"<CKError 0x1: "a" (b) (1x) ("#, count: $0 / 30) + "\n"
-    }
   }
 }

@@ -330,6 +330,9 @@ struct ErrorStreamTests {
     Self.expectLinear("CloudKit errors without codes") {
       String(repeating: "CKError \"(", count: $0 / 5) + "\n"
     }
+    Self.expectLinear("CloudKit descriptions with parentheses that hold no code") {
+      String(repeating: #"<CKError 0x1: "a" (b) (1x) ("#, count: $0 / 30) + "\n"
+    }
     Self.expectLinear("objects with a cause, a line each") {
       String(
         repeating:
