@@ -119,7 +119,8 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Transitions/AnimatedLooks.swift: built on StyleAnimator"
   "Sources/StateKitCore/Transitions/Internals/AnimatorCore.swift: the animators' engine, on StyleSet"
   "Sources/StateKitCore/Transitions/StyleAnimator.swift: animates a StyleSet"
-  "Sources/StateKitCore/Transitions/StyleTransitions+StyleSet.swift: transitions read from and written into a StyleSet"
+  "Sources/StateKitCore/Transitions/Internals/FieldMotion.swift: moves a look's fields, for StyleAnimator"
+  "Sources/StateKitCore/Transitions/StyleTransitions+Theme.swift: a theme's transitions, beside a StyleSet's DecodableKey and Codable"
 )
 # The page's entry points, with the masks command's parsing and report and the theme command's
 # report (grid, lint, explanations) from statekit-inspect.

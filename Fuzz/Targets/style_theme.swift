@@ -1,5 +1,5 @@
-// Theme files are untrusted input: decoding a StateTable or a StyleSet from any bytes never traps,
-// and whatever decodes encodes to JSON that decodes to an equal value. A decoded table resolves
+// Theme files are untrusted input: decoding a StateTable, a StyleSet or a theme's transitions
+// from any bytes never traps, and whatever decodes encodes to JSON that decodes to an equal value. A decoded table resolves
 // every state as a plain walk of its entries (best first) does, with and without a default, and
 // so does its StateTable.Lookup, which exists whenever the selectors stay in the named bits.
 import Foundation
@@ -12,14 +12,16 @@ let catalog: StateCatalog = {
   return catalog
 }()
 
+let keys = [
+  StyleSet.DecodableKey(StyleKey<String>("titleColor")),
+  StyleSet.DecodableKey(StyleKey<Int>("borderWidth")),
+  StyleSet.DecodableKey(StyleKey<Bool>("underlined")),
+]
+
 let decoder: JSONDecoder = {
   let decoder = JSONDecoder()
   decoder.userInfo[.stateCatalog] = catalog
-  decoder.userInfo[.styleKeys] = [
-    StyleSet.DecodableKey(StyleKey<String>("titleColor")),
-    StyleSet.DecodableKey(StyleKey<Int>("borderWidth")),
-    StyleSet.DecodableKey(StyleKey<Bool>("underlined")),
-  ]
+  decoder.userInfo[.styleKeys] = keys
   return decoder
 }()
 
@@ -78,6 +80,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       encoded.flatMap { try? decoder.decode(StyleSet.self, from: $0) } == style,
       "style set round trip")
     _ = style.resolve(ControlState(rawValue: .max)).description
+  }
+  if let transitions = try? StyleTransitions(themeJSON: input, keys: keys, catalog: catalog) {
+    // What a theme cannot hold (a duration over an hour) is read nowhere, so all of it encodes.
+    // The precedence is the style set's to write: read back, it is set as the theme's.
+    let encoded = try? encoder.encode(transitions)
+    require(encoded != nil, "decoded transitions do not encode")
+    var back = encoded.flatMap {
+      try? StyleTransitions(themeJSON: Array($0), keys: keys, catalog: catalog)
+    }
+    back?.precedence = transitions.precedence
+    require(back == transitions, "transitions round trip")
   }
   return 0
 }

@@ -32,8 +32,9 @@ public protocol ClockedWidget {
   ///
   ///     var style = StyleSet()
   ///     style[StyleKey<Double>("fill"), for: .highlighted] = 1
-  ///     style.transitions.all[to: .highlighted] = Transition(milliseconds: 80)
-  ///     var button = AnimatedLook(StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))]))
+  ///     var transitions = StyleTransitions()
+  ///     transitions.all[to: .highlighted] = Transition(milliseconds: 80)
+  ///     var button = AnimatedLook(StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))], transitions: transitions))
   ///     button.change(to: .highlighted, at: 0)
   ///     button.settledAt  // 80
   var settledAt: Int { get }
@@ -144,9 +145,10 @@ public struct Frame<Look>: CustomStringConvertible {
 ///     style[fill, for: .normal] = 0
 ///     style[fill, for: .highlighted] = 1
 ///     style[fill, for: .disabled] = 0.3
-///     style.transitions.all[to: .highlighted] = Transition(milliseconds: 100, curve: .linear)
-///     style.transitions.all[to: .normal] = Transition(milliseconds: 300, curve: .linear)
-///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)])
+///     var transitions = StyleTransitions()
+///     transitions.all[to: .highlighted] = Transition(milliseconds: 100, curve: .linear)
+///     transitions.all[to: .normal] = Transition(milliseconds: 300, curve: .linear)
+///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
 ///     let failure = checkFrames(
 ///         "a disabled button never shows the pressed fill",
 ///         actions: Gen.timedActions([.press, .release, .disable, .enable], count: 0...6, within: 0...600),
@@ -158,7 +160,7 @@ public struct Frame<Look>: CustomStringConvertible {
 ///
 /// The fill of a button pressed, then disabled, moves from its pressed value to its disabled
 /// one over the 100 ms of `to: highlighted` (the state entered is still highlighted), showing
-/// the pressed fill on a disabled button: `style.transitions.all[to: .disabled] = .snap` fixes
+/// the pressed fill on a disabled button: `transitions.all[to: .disabled] = .snap` fixes
 /// it.
 ///
 /// - Parameters:
@@ -191,8 +193,9 @@ public func checkFrames<Widget: ClockedWidget>(
 ///     var style = StyleSet()
 ///     let fill = StyleKey<Double>("fill")
 ///     style[fill, for: .highlighted] = 1
-///     style.transitions.all[from: .highlighted] = Transition(milliseconds: 200)
-///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)])
+///     var transitions = StyleTransitions()
+///     transitions.all[from: .highlighted] = Transition(milliseconds: 200)
+///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
 ///     let failure = checkFrames(
 ///         "every transition ends at the look of the state entered", animator,
 ///         actions: Gen.timedActions([.press, .release], within: 0...900)
@@ -230,8 +233,9 @@ public func checkFrames<Look>(
 ///     @Test func pressesEndPressed() {
 ///         var style = StyleSet()
 ///         style[StyleKey<Double>("fill"), for: .highlighted] = 1
-///         style.transitions.all[to: .highlighted] = Transition(milliseconds: 80)
-///         let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))])
+///         var transitions = StyleTransitions()
+///         transitions.all[to: .highlighted] = Transition(milliseconds: 80)
+///         let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))], transitions: transitions)
 ///         forAllFrames("a settled press is filled", actions: Gen.timedActions([.press, .release]),
 ///                      widget: AnimatedLook(animator)) { frame in
 ///             !frame.isSettled || frame.look == (frame.state.contains(.highlighted) ? 1 : 0)
@@ -275,8 +279,9 @@ public func forAllFrames<Widget: ClockedWidget>(
 ///     @Test func releasesEndReleased() {
 ///         var style = StyleSet()
 ///         style[StyleKey<Double>("fill"), for: .highlighted] = 1
-///         style.transitions.all[from: .highlighted] = Transition(milliseconds: 200)
-///         let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))])
+///         var transitions = StyleTransitions()
+///         transitions.all[from: .highlighted] = Transition(milliseconds: 200)
+///         let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))], transitions: transitions)
 ///         forAllFrames("settled frames show the state's look", animator,
 ///                      actions: Gen.timedActions([.press, .release])) { frame in
 ///             !frame.isSettled || frame.look == animator.look(for: frame.state)

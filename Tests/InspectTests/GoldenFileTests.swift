@@ -84,7 +84,8 @@ struct GoldenFileTests {
     try check(text, against: "error-payload.jsonl")
   }
 
-  /// A theme file as `StyleSet` encodes it: precedence, transitions, selectors, values.
+  /// A theme file as `StyleSet` and `StyleTransitions` encode it: precedence, transitions,
+  /// selectors, values.
   @Test func themeJSON() throws {
     let visited = ControlState(rawValue: 1 << 16)
     let catalog = try StateCatalog(merging: [StateNames("Golden", ["visited": visited])])
@@ -95,18 +96,23 @@ struct GoldenFileTests {
     style[titleColor, for: visited] = "purple"
     style[titleColor, for: .disabled] = "gray"
     style[underlined, for: try StateSelector(requiring: .highlighted, excluding: .disabled)] = true
-    style.transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
-    style.transitions.all[from: .highlighted] = Transition(milliseconds: 250)
-    style.transitions.all[to: .disabled] = .snap
-    style.transitions[titleColor][from: .normal, to: visited] = Transition(
+    var transitions = StyleTransitions(precedence: style.precedence)
+    transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
+    transitions.all[from: .highlighted] = Transition(milliseconds: 250)
+    transitions.all[to: .disabled] = .snap
+    transitions[titleColor][from: .normal, to: visited] = Transition(
       milliseconds: 300, delay: 100, curve: .cubicBezier(0.2, 0, 0, 1))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     encoder.userInfo[.stateCatalog] = catalog
-    let text = String(decoding: try encoder.encode(style), as: UTF8.self) + "\n"
-    let decoded = try StyleSet(
-      themeJSON: Array(text.utf8), keys: [.init(titleColor), .init(underlined)], catalog: catalog)
+    let theme = ThemeFile(style: style, transitions: transitions)
+    let text = String(decoding: try encoder.encode(theme), as: UTF8.self) + "\n"
+    let keys: [StyleSet.DecodableKey] = [.init(titleColor), .init(underlined)]
+    let decoded = try StyleSet(themeJSON: Array(text.utf8), keys: keys, catalog: catalog)
     #expect(decoded == style, "round trip")
+    let decodedTransitions = try StyleTransitions(
+      themeJSON: Array(text.utf8), keys: keys, catalog: catalog)
+    #expect(decodedTransitions == transitions, "round trip")
     try check(text, against: "theme.json")
   }
 
@@ -133,5 +139,16 @@ struct GoldenFileTests {
       lines.append(contentsOf: run.stdout.split(separator: "\n").map(String.init))
     }
     try check(lines.joined(separator: "\n") + "\n", against: "cli-json.txt")
+  }
+}
+
+/// A theme file's two parts, written into one object as an app would write them.
+struct ThemeFile: Encodable {
+  var style: StyleSet
+  var transitions: StyleTransitions
+
+  func encode(to encoder: any Encoder) throws {
+    try style.encode(to: encoder)
+    try transitions.encode(to: encoder)
   }
 }

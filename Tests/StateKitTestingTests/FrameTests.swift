@@ -12,8 +12,10 @@ struct FrameTests {
   static func press(milliseconds: Int = 100) -> StyleAnimator<Double> {
     var style = StyleSet()
     style[fill, for: .highlighted] = 1
-    style.transitions.all[to: .highlighted] = Transition(milliseconds: milliseconds, curve: .linear)
-    return StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)])
+    var transitions = StyleTransitions()
+    transitions.all[to: .highlighted] = Transition(milliseconds: milliseconds, curve: .linear)
+    return StyleAnimator(
+      style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
   }
 
   @Test func clockFramesNeverDrift() {
@@ -112,10 +114,12 @@ struct FrameTests {
       var style = StyleSet()
       style[Self.fill, for: .highlighted] = 1
       style[Self.fill, for: .disabled] = 0.3
-      style.transitions.all[to: .highlighted] = Transition(milliseconds: 100, curve: .linear)
-      style.transitions.all[from: .highlighted] = Transition(milliseconds: 300, curve: .linear)
-      if snap { style.transitions.all[to: .disabled] = .snap }
-      return StyleAnimator(style, default: 0.0, [.field(\.self, from: Self.fill)])
+      var transitions = StyleTransitions()
+      transitions.all[to: .highlighted] = Transition(milliseconds: 100, curve: .linear)
+      transitions.all[from: .highlighted] = Transition(milliseconds: 300, curve: .linear)
+      if snap { transitions.all[to: .disabled] = .snap }
+      return StyleAnimator(
+        style, default: 0.0, [.field(\.self, from: Self.fill)], transitions: transitions)
     }
     let actions = Gen.timedActions(
       [.press, .release, .disable, .enable], count: 0...8, within: 0...1_000)

@@ -22,9 +22,8 @@ struct AnimatedLookTests {
   /// lies between the least and the greatest.
   static let fills = [0.0, 1, 0.5, 0.3]
 
-  /// A button: pressing animates quickly, releasing slowly, selecting after a delay, and
-  /// entering a disabled state snaps. Focus changes nothing.
-  static func style(snapToDisabled: Bool = true) -> StyleSet {
+  /// A button's looks; focus changes nothing.
+  static func style() -> StyleSet {
     var style = StyleSet()
     style[fill, for: .normal] = 0
     style[fill, for: .highlighted] = 1
@@ -35,20 +34,28 @@ struct AnimatedLookTests {
     style[label, for: .highlighted] = "pressed"
     style[label, for: .disabled] = "off"
     style[visible, for: .disabled] = false
-    style.transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
-    style.transitions.all[from: .highlighted] = Transition(milliseconds: 200, curve: .linear)
-    style.transitions.all[to: .selected] = Transition(milliseconds: 120, delay: 30)
-    if snapToDisabled { style.transitions.all[to: .disabled] = .snap }
-    style.transitions[size][to: .selected] = Transition(milliseconds: 60, curve: .easeInOut)
     return style
   }
 
-  static let fields: [StyleSet.Field<Look>] = [
+  /// Pressing animates quickly, releasing slowly, selecting after a delay, and entering a
+  /// disabled state snaps.
+  static func transitions(snapToDisabled: Bool = true) -> StyleTransitions {
+    var transitions = StyleTransitions()
+    transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
+    transitions.all[from: .highlighted] = Transition(milliseconds: 200, curve: .linear)
+    transitions.all[to: .selected] = Transition(milliseconds: 120, delay: 30)
+    if snapToDisabled { transitions.all[to: .disabled] = .snap }
+    transitions[size][to: .selected] = Transition(milliseconds: 60, curve: .easeInOut)
+    return transitions
+  }
+
+  static let fields: [StyleAnimator<Look>.Field] = [
     .field(\.fill, from: fill), .field(\.size, from: size),
     .field(\.label, from: label), .field(\.visible, from: visible, switching: .end),
   ]
 
-  static let animator = StyleAnimator(style(), default: Look(), fields)
+  static let animator = StyleAnimator(
+    style(), default: Look(), fields, transitions: transitions())
 
   /// Changes to random states of `bits`, each some milliseconds after the one before.
   static let changes = Gen.zip(Gen.controlState(in: bits, count: 0...4), Gen.int(in: 0...250))
@@ -226,7 +233,9 @@ struct AnimatedLookTests {
     #expect(button.look(at: 300) == Self.animator.look(for: [.selected, .disabled]))
     // Without the snap, `visible` switches at the end, `label` at the start.
     var slow = AnimatedLook(
-      StyleAnimator(Self.style(snapToDisabled: false), default: Look(), Self.fields))
+      StyleAnimator(
+        Self.style(), default: Look(), Self.fields,
+        transitions: Self.transitions(snapToDisabled: false)))
     slow.change(to: .highlighted, at: 0)
     slow.change(to: .disabled, at: 500)  // from highlighted: 200 ms linear
     #expect(slow.look(at: 500).label == "off" && slow.look(at: 500).visible)
@@ -235,8 +244,7 @@ struct AnimatedLookTests {
   }
 
   @Test func aTransitionWithoutMatchesSnaps() {
-    let still = StyleAnimator(
-      StyleSet.Lookup(Self.style(), default: Look(), Self.fields), transitions: StyleTransitions())
+    let still = StyleAnimator(Self.style(), default: Look(), Self.fields)
     var button = AnimatedLook(still)
     button.change(to: .highlighted, at: 10)
     #expect(button.isSettled(at: 10) && button.look(at: 10) == still.look(for: .highlighted))

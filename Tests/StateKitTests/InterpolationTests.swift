@@ -121,10 +121,12 @@ struct InterpolationTests {
     var style = StyleSet()
     style[maxWidth, for: .normal] = 100
     style[maxWidth, for: .selected] = .infinity
-    style.transitions.all[to: .selected] = Transition(
+    var transitions = StyleTransitions()
+    transitions.all[to: .selected] = Transition(
       milliseconds: 100, delay: 50, curve: .steps(2, at: .end))
-    style.transitions.all[from: .selected] = Transition(milliseconds: 100, delay: 50)
-    let animator = StyleAnimator(style, default: Frame(), [.field(\.maxWidth, from: maxWidth)])
+    transitions.all[from: .selected] = Transition(milliseconds: 100, delay: 50)
+    let animator = StyleAnimator(
+      style, default: Frame(), [.field(\.maxWidth, from: maxWidth)], transitions: transitions)
     var look = AnimatedLook(animator)
     look.change(to: .selected, at: 0)
     #expect([0, 25, 50, 99].map { look.look(at: $0).maxWidth } == [100, 100, 100, 100])
@@ -151,11 +153,11 @@ struct InterpolationTests {
   }
 
   @Test func looksInterpolateFieldByField() {
-    let looks = StyleSet.Lookup(Self.style(), default: Look(), Self.fields)
+    let looks = StyleAnimator(Self.style(), default: Look(), Self.fields)
     let states = Array(ControlState.combinations(of: [.highlighted, .selected, .disabled]))
     for old in states {
       for new in states {
-        let (from, to) = (looks.resolve(old), looks.resolve(new))
+        let (from, to) = (looks.look(for: old), looks.look(for: new))
         #expect(looks.interpolate(from: from, to: to, by: 0) == from)
         #expect(looks.interpolate(from: from, to: to, by: 1) == to)
         let middle = looks.interpolate(from: from, to: to, by: 0.5)
@@ -179,9 +181,9 @@ struct InterpolationTests {
     let width = StyleKey<Double>("width")
     var style = StyleSet()
     style[width, for: .selected] = 8
-    let looks = StyleSet.Lookup(style, default: Boxed(), [.field(\.width, from: width)])
+    let looks = StyleAnimator(style, default: Boxed(), [.field(\.width, from: width)])
     #expect(MemoryLayout<Boxed>.offset(of: \Boxed.width) == nil)
-    let (off, on) = (looks.resolve(.normal), looks.resolve(.selected))
+    let (off, on) = (looks.look(for: .normal), looks.look(for: .selected))
     #expect(looks.interpolate(from: off, to: on, by: 0.25).width == 2)
     #expect(looks.interpolate(from: off, to: on, by: 1) == on)
   }
@@ -189,7 +191,7 @@ struct InterpolationTests {
   @Test func interpolatingFieldsAreChosenByType() {
     #expect(Self.fields.map { $0.motion.switching } == [nil, nil, .start, .end])
     #expect(Self.fields.map(\.attribute) == ["fill", "size", "label", "visible"])
-    let switching: StyleSet.Field<Look> = .field(\.fill, from: Self.fill, switching: .end)
+    let switching: StyleAnimator<Look>.Field = .field(\.fill, from: Self.fill, switching: .end)
     #expect(switching.motion.switching == .end)
   }
 }

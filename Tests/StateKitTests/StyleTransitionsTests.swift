@@ -3,7 +3,7 @@ import Testing
 
 @testable import StateKitCore
 
-/// Per-attribute transitions and the style set that carries them.
+/// Per-attribute transitions, and the precedence that ranks them.
 @Suite("StyleTransitions")
 struct StyleTransitionsTests {
   /// An attribute's entries and the entries for every attribute rank together; its own entry
@@ -35,51 +35,49 @@ struct StyleTransitionsTests {
     }
   }
 
-  @Test func theStyleSetsPrecedenceRanksItsTransitions() {
-    var style = StyleSet()
-    style.transitions.all[to: .disabled] = .snap
-    style.transitions[attribute: "fill"][to: .selected] = Transition(milliseconds: 90)
-    let change = StateChange(old: .normal, new: [.selected, .disabled])
-    #expect(style.transitions.transition(for: "fill", change) == .snap)
-    style.precedence = StatePrecedence([.selected])
-    #expect(style.transitions.precedence == StatePrecedence([.selected]))
-    #expect(style.transitions.transition(for: "fill", change).duration == 90)
-    // A table set later takes the style set's precedence too.
+  @Test func theAnimatorRanksTransitionsByTheStyleSetsPrecedence() {
     var transitions = StyleTransitions()
-    transitions.all[to: .disabled] = Transition(milliseconds: 5)
-    transitions.all[to: .selected] = Transition(milliseconds: 6)
-    style.transitions = transitions
-    #expect(style.transitions.transition(for: "size", change).duration == 6)
-    #expect(
-      StyleSet(precedence: StatePrecedence(dominant: .disabled)).transitions.precedence.dominant
-        == .disabled)
+    transitions.all[to: .disabled] = .snap
+    transitions[attribute: "fill"][to: .selected] = Transition(milliseconds: 90)
+    let change = StateChange(old: .normal, new: [.selected, .disabled])
+    #expect(transitions.transition(for: "fill", change) == .snap)
+    // A precedence set later reorders every table.
+    transitions.precedence = StatePrecedence([.selected])
+    #expect(transitions[attribute: "fill"].precedence == StatePrecedence([.selected]))
+    #expect(transitions.transition(for: "fill", change).duration == 90)
+    // The animator plays them by the style set's precedence, as it resolves the values.
+    let fill = StyleKey<Double>("fill")
+    var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
+    style[fill, for: .selected] = 1
+    let animator = StyleAnimator(
+      style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
+    #expect(animator.transitions.precedence == style.precedence)
+    #expect(animator.transitions.transition(for: "fill", change) == .snap)
   }
 
-  @Test func transitionsAreInTheStyleSetsValue() {
-    var a = StyleSet()
-    a[StyleKey<Int>("size"), for: .normal] = 1
+  @Test func transitionsAreValuesApartFromTheStyleSet() {
+    var a = StyleTransitions()
     var b = a
-    #expect(a == b)
-    b.transitions.all[to: .highlighted] = Transition(milliseconds: 60)
+    b.all[to: .highlighted] = Transition(milliseconds: 60)
     #expect(a != b)
-    a.transitions.all[to: .highlighted] = Transition(milliseconds: 60)
+    a.all[to: .highlighted] = Transition(milliseconds: 60)
     #expect(a == b && a.hashValue == b.hashValue)
     #expect(
-      a.description
-        == "StyleSet(size: [normal: 1], transitions: StyleTransitions(all: [normal -> highlighted: 60 ms ease]))"
-    )
-    #expect(StyleSet().description == "StyleSet()")
+      a.description == "StyleTransitions(all: [normal -> highlighted: 60 ms ease])")
+    var style = StyleSet()
+    style[StyleKey<Int>("size"), for: .normal] = 1
+    #expect(style.description == "StyleSet(size: [normal: 1])")
   }
 
   @Test func overlaysLayTransitionsOverTableByTable() {
-    var theme = StyleSet()
-    theme.transitions.all[to: .highlighted] = Transition(milliseconds: 60)
-    theme.transitions.all[to: .disabled] = .snap
-    theme.transitions[attribute: "fill"][from: .highlighted] = Transition(milliseconds: 200)
-    var widget = StyleSet()
-    widget.transitions.all[to: .highlighted] = Transition(milliseconds: 30)
-    widget.transitions[attribute: "fill"][from: .selected] = Transition(milliseconds: 10)
-    let merged = theme.overlaid(with: widget).transitions
+    var theme = StyleTransitions()
+    theme.all[to: .highlighted] = Transition(milliseconds: 60)
+    theme.all[to: .disabled] = .snap
+    theme[attribute: "fill"][from: .highlighted] = Transition(milliseconds: 200)
+    var widget = StyleTransitions()
+    widget.all[to: .highlighted] = Transition(milliseconds: 30)
+    widget[attribute: "fill"][from: .selected] = Transition(milliseconds: 10)
+    let merged = theme.overlaid(with: widget)
     #expect(merged.all.count == 2 && merged.all[to: .highlighted]?.duration == 30)
     #expect(merged[attribute: "fill"].count == 2)
     #expect(merged.attributeNames == ["fill"])
@@ -154,10 +152,9 @@ struct StyleTransitionsTests {
     let overlaid = built.overlaid(with: widget)
     #expect(overlaid[attribute: "a0"].count == 2)
     #expect(Self.storedEntries(overlaid) == 3 * count)
-    var style = StyleSet()
-    style.transitions = built
-    style.precedence = StatePrecedence(dominant: .disabled)
-    #expect(Self.storedEntries(style.transitions) == 2 * count)
+    var reordered = built
+    reordered.precedence = StatePrecedence(dominant: .disabled)
+    #expect(Self.storedEntries(reordered) == 2 * count)
   }
 
   /// The same, at three sizes: what transitions keep grows with their entries, through every

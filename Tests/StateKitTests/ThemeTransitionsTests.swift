@@ -4,8 +4,8 @@ import Testing
 
 @testable import StateKitCore
 
-/// `$transitions` in theme files: written by `StyleSet`'s encoding, read back by the theme
-/// reader and by any decoder, and every mistake a one-line error at its place.
+/// `$transitions` in theme files: written by `StyleTransitions`' encoding beside a style set's
+/// values, read back by the theme readers, and every mistake a one-line error at its place.
 @Suite("Theme transitions")
 struct ThemeTransitionsTests {
   static let fill = StyleKey<Double>("fill")
@@ -17,7 +17,7 @@ struct ThemeTransitionsTests {
   ]
 
   /// Random transitions over four bits with every curve, for every attribute and for `fill`.
-  static let styles: Generator<StyleSet> = {
+  static let styles: Generator<ThemeFile> = {
     let selector = Gen.selector(
       states: Gen.controlState(in: [.highlighted, .disabled, .selected, .focused], count: 0...2))
     let transition = Gen.zip(Gen.int(in: 0...400), Gen.int(in: 0...60), Gen.element(of: curves))
@@ -34,13 +34,14 @@ struct ThemeTransitionsTests {
       var style = StyleSet(precedence: precedence)
       style[fill, for: .normal] = 0
       style[fill, for: .highlighted] = 1
-      style.transitions.all = TransitionTable(all)
-      style.transitions[fill] = TransitionTable(own)
-      return style
+      var transitions = StyleTransitions(precedence: precedence)
+      transitions.all = TransitionTable(all)
+      transitions[fill] = TransitionTable(own)
+      return ThemeFile(style: style, transitions: transitions)
     }
   }()
 
-  static func encoded(_ style: StyleSet) throws -> [UInt8] {
+  static func encoded(_ style: some Encodable) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     return Array(try encoder.encode(style))
@@ -48,30 +49,38 @@ struct ThemeTransitionsTests {
 
   @Test func themesKeepTheirTransitions() {
     forAll(
-      "decode(encode(style)) == style, through the theme reader and JSONDecoder", Self.styles,
+      "decode(encode(theme)) == theme, through the theme readers and JSONDecoder", Self.styles,
       cases: GrowthChecks.cases(500)
     ) {
-      style in
-      let bytes = try Self.encoded(style)
+      theme in
+      let bytes = try Self.encoded(theme)
       let decoder = JSONDecoder()
       decoder.userInfo[.styleKeys] = Self.keys
-      return try StyleSet(themeJSON: bytes, keys: Self.keys) == style
-        && decoder.decode(StyleSet.self, from: Data(bytes)) == style
+      return try ThemeFile(bytes, keys: Self.keys) == theme
+        && decoder.decode(StyleSet.self, from: Data(bytes)) == theme.style
     }
   }
 
   @Test func theFormIsShortWhereItCanBe() throws {
     var style = StyleSet()
     style[Self.label, for: .normal] = "idle"
-    style.transitions.all[to: .highlighted] = Transition(milliseconds: 80)
-    style.transitions.all[to: .disabled] = .snap
-    style.transitions[Self.label][
+    var transitions = StyleTransitions()
+    transitions.all[to: .highlighted] = Transition(milliseconds: 80)
+    transitions.all[to: .disabled] = .snap
+    transitions[Self.label][
       from: StateSelector(.highlighted), to: StateSelector(.selected, unless: .disabled)] =
       Transition(milliseconds: 120, delay: 30, curve: .steps(3, at: .start))
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     #expect(
-      String(decoding: try encoder.encode(style), as: UTF8.self)
+      String(decoding: try encoder.encode(transitions), as: UTF8.self)
+        == #"{"$transitions":{"*":{"normal -> disabled":0,"normal -> highlighted":80},"label":{"highlighted -> selected | !disabled":{"curve":"steps(3, jump-start)","delay":30,"duration":120}}}}"#
+    )
+    #expect(String(decoding: try encoder.encode(StyleTransitions()), as: UTF8.self) == "{}")
+    #expect(
+      String(
+        decoding: try encoder.encode(ThemeFile(style: style, transitions: transitions)),
+        as: UTF8.self)
         == #"{"$transitions":{"*":{"normal -> disabled":0,"normal -> highlighted":80},"label":{"highlighted -> selected | !disabled":{"curve":"steps(3, jump-start)","delay":30,"duration":120}}},"label":{"normal":"idle"}}"#
     )
   }
@@ -89,19 +98,21 @@ struct ThemeTransitionsTests {
         }
       }
       """
-    let style = try StyleSet(themeJSON: Array(text.utf8), keys: Self.keys)
+    let transitions = try StyleTransitions(themeJSON: Array(text.utf8), keys: Self.keys)
     let press = StateChange(old: .normal, new: .highlighted)
-    #expect(style.transitions.precedence == StatePrecedence(dominant: .disabled))
+    #expect(transitions.precedence == StatePrecedence(dominant: .disabled))
     #expect(
-      style.transitions.transition(for: "label", press)
+      transitions.transition(for: "label", press)
         == Transition(milliseconds: 80, curve: .easeOut))
     #expect(
-      style.transitions.transition(for: "fill", press)
+      transitions.transition(for: "fill", press)
         == Transition(milliseconds: 120, delay: 10, curve: .cubicBezier(0.3, 1.6, 0.6, 1)))
     #expect(
-      style.transitions.transition(for: "fill", StateChange(old: .highlighted, new: .disabled))
+      transitions.transition(for: "fill", StateChange(old: .highlighted, new: .disabled))
         == .snap)
-    #expect(style.transitions.all.count == 3)
+    #expect(transitions.all.count == 3)
+    // The style set's reader leaves them to this one.
+    #expect(try StyleSet(themeJSON: Array(text.utf8), keys: Self.keys).attributeNames == ["fill"])
   }
 
   /// Each mistake and the one-line error it gets: the code, the place, and words that say what
@@ -109,9 +120,6 @@ struct ThemeTransitionsTests {
   @Test(arguments: [
     (#"{"$transitions": []}"#, "/$transitions: expected an object, found an array"),
     (#"{"$transitions": {"size": {}}}"#, #"unknown style attribute "size""#),
-    // What the fuzz target found: a style set whose transitions name an attribute it has no
-    // values for decoded, and then did not encode.
-    (#"{"$transitions": {"fill": {"normal -> disabled": 80}}}"#, "which has no values"),
     (#"{"$transitions": {"*": {"highlighted": 80}}}"#, "is not a change of state"),
     (#"{"$transitions": {"*": {"a -> b -> c": 80}}}"#, "is not a change of state"),
     (#"{"$transitions": {"*": {"hover -> normal": 80}}}"#, #"invalid selector "hover""#),
@@ -146,7 +154,7 @@ struct ThemeTransitionsTests {
   ])
   func mistakesAreOneLineErrors(text: String, words: String) {
     do {
-      _ = try StyleSet(themeJSON: Array(text.utf8), keys: Self.keys)
+      _ = try StyleTransitions(themeJSON: Array(text.utf8), keys: Self.keys)
       Issue.record("no error for \(text)")
     } catch {
       let message = "\(error)"
@@ -157,14 +165,17 @@ struct ThemeTransitionsTests {
     }
   }
 
-  @Test func overlaysLayTransitionsOver() throws {
-    var theme = StyleSet()
-    theme.transitions.all[to: .highlighted] = Transition(milliseconds: 80)
-    let overlay = try StyleOverlay(
-      themeJSON: Array(#"{"$transitions": {"*": {"normal -> highlighted": 0}}}"#.utf8),
-      keys: Self.keys)
-    #expect(!overlay.isEmpty)
-    #expect(theme.overlaid(with: overlay).transitions.all[to: .highlighted] == .snap)
+  /// An overlay's theme file carries transitions as a style set's does: they may move
+  /// attributes whose values are in the theme below it.
+  @Test func overlaysCarryTransitions() throws {
+    var theme = StyleTransitions()
+    theme.all[to: .highlighted] = Transition(milliseconds: 80)
+    let text =
+      #"{"$remove": {"fill": ["disabled"]}, "$transitions": {"*": {"normal -> highlighted": 0}, "fill": {"normal -> disabled": 80}}}"#
+    let overlay = try StyleOverlay(themeJSON: Array(text.utf8), keys: Self.keys)
+    let transitions = try StyleTransitions(themeJSON: Array(text.utf8), keys: Self.keys)
+    #expect(!overlay.isEmpty && transitions.attributeNames == ["fill"])
+    #expect(theme.overlaid(with: transitions).all[to: .highlighted] == .snap)
   }
 
   /// Reading `$transitions` is linear in its entries: a table of thousands of pairs is sorted
@@ -181,7 +192,9 @@ struct ThemeTransitionsTests {
     for count in [2_000, 4_000, 16_000] {
       let bytes = theme(count)
       times.append(
-        try GrowthChecks.bestSeconds { _ = try StyleSet(themeJSON: bytes, keys: Self.keys) })
+        try GrowthChecks.bestSeconds {
+          _ = try StyleTransitions(themeJSON: bytes, keys: Self.keys)
+        })
     }
     #expect(times[2] / max(times[0], 1e-6) < 24, "\(times)")
   }
@@ -190,7 +203,7 @@ struct ThemeTransitionsTests {
 
   /// Transitions of any duration, delay and step count, for an attribute with values (`fill`)
   /// or without (`label`): beyond what a theme holds as often as within it.
-  static let anyTransitions: Generator<StyleSet> = {
+  static let anyTransitions: Generator<ThemeFile> = {
     let selector = Gen.selector(
       states: Gen.controlState(in: [.highlighted, .disabled, .selected], count: 0...2))
     let milliseconds = Gen.frequency(
@@ -212,9 +225,10 @@ struct ThemeTransitionsTests {
       var style = StyleSet()
       style[fill, for: .normal] = 0
       style[fill, for: .highlighted] = 1
-      style.transitions.all = TransitionTable(all)
-      style.transitions[attribute: toLabel ? label.name : fill.name] = TransitionTable(own)
-      return style
+      var transitions = StyleTransitions()
+      transitions.all = TransitionTable(all)
+      transitions[attribute: toLabel ? label.name : fill.name] = TransitionTable(own)
+      return ThemeFile(style: style, transitions: transitions)
     }
   }()
 
@@ -224,49 +238,45 @@ struct ThemeTransitionsTests {
     return context.debugDescription
   }
 
-  /// Every style set either encodes to a theme that each reader reads back equal (the style
-  /// set's reader, any decoder, and the reader of statekit-inspect, which knows only the
-  /// theme's own attributes), or its encoding throws an `EncodingError` that says why.
+  /// Every theme either encodes to one that each reader reads back equal (the theme readers,
+  /// any decoder, and the reader of statekit-inspect, which knows only the theme's own
+  /// attributes and refuses transitions of any other), or its encoding throws an
+  /// `EncodingError` that says why.
   @Test func whatTheEncodingWritesReadsBack() {
     forAll(
-      "encode(style) throws an EncodingError, or every reader reads it back equal",
+      "encode(theme) throws an EncodingError, or every reader reads it back equal",
       Self.anyTransitions, cases: GrowthChecks.cases(1_000)
-    ) { style in
+    ) { theme in
       let bytes: [UInt8]
       do {
-        bytes = try Self.encoded(style)
+        bytes = try Self.encoded(theme)
       } catch {
         return Self.encodingMessage(error)?.isEmpty == false
       }
       let decoder = JSONDecoder()
       decoder.userInfo[.styleKeys] = Self.keys
-      let tables = try _ThemeDocument(bytes: bytes).tables(catalog: .system) { json, _ in json }
-      return try StyleSet(themeJSON: bytes, keys: Self.keys) == style
-        && decoder.decode(StyleSet.self, from: Data(bytes)) == style
-        && tables.transitions == style.transitions
+      guard
+        try ThemeFile(bytes, keys: Self.keys) == theme
+          && decoder.decode(StyleSet.self, from: Data(bytes)) == theme.style
+      else { return false }
+      // statekit-inspect knows the attributes the theme has values for, and no others.
+      let valued = Set(theme.style.attributeNames)
+      let reading = Result {
+        try _ThemeDocument(bytes: bytes).tables(catalog: .system) { json, _ in json }
+      }
+      guard theme.transitions.attributeNames.allSatisfy(valued.contains) else {
+        return "\(reading)".contains("unknown style attribute")
+      }
+      return try reading.get().transitions == theme.transitions
     }
   }
 
   /// What a theme cannot hold is refused when encoding, with a message that names the
   /// transition and the limit; a step count of any size is written and read back.
-  /// Whatever a decoder takes encodes: a style set whose transitions name an attribute with no
-  /// values is refused when read, as its encoding would refuse it (found by the fuzz target),
-  /// and an overlay, whose attributes may have their values in the theme below, keeps it.
-  @Test func whatADecoderTakesEncodes() throws {
-    let text = #"{"label": {"normal": "a"}, "$transitions": {"fill": {"normal -> disabled": 80}}}"#
-    let decoder = JSONDecoder()
-    decoder.userInfo[.styleKeys] = Self.keys
-    #expect(throws: DecodingError.self) {
-      try decoder.decode(StyleSet.self, from: Data(text.utf8))
-    }
-    let overlay = try StyleOverlay(themeJSON: Array(text.utf8), keys: Self.keys)
-    #expect(overlay.merged.transitions.attributeNames == ["fill"])
-  }
-
   @Test func theEncodingRefusesWhatNoThemeHolds() throws {
-    var style = StyleSet()
-    style[Self.fill, for: .normal] = 0
-    func message(_ change: (inout StyleSet) -> Void) -> String? {
+    var style = ThemeFile(style: StyleSet(), transitions: StyleTransitions())
+    style.style[Self.fill, for: .normal] = 0
+    func message(_ change: (inout ThemeFile) -> Void) -> String? {
       var changed = style
       change(&changed)
       do {
@@ -284,11 +294,11 @@ struct ThemeTransitionsTests {
         .seconds(86_400), delay: .seconds(7_200))
     }
     #expect(late?.contains("fill") == true && late?.contains("3600000") == true, "\(late ?? "")")
-    let unknown = message { $0.transitions[Self.label][to: .selected] = .snap }
-    #expect(unknown?.contains(#""label""#) == true, "\(unknown ?? "")")
+    // Transitions may move an attribute this theme has no values for (an overlay's do).
+    #expect(message { $0.transitions[Self.label][to: .selected] = .snap } == nil)
     let star = StyleKey<Double>("*")
     let all = message {
-      $0[star, for: .normal] = 1
+      $0.style[star, for: .normal] = 1
       $0.transitions[star][to: .selected] = .snap
     }
     #expect(all?.contains(#""*""#) == true, "\(all ?? "")")
@@ -300,7 +310,7 @@ struct ThemeTransitionsTests {
       steps.transitions.all[to: .selected] = Transition(
         milliseconds: 50, curve: .steps(count, at: .end))
       let bytes = try Self.encoded(steps)
-      #expect(try StyleSet(themeJSON: bytes, keys: Self.keys) == steps, "steps(\(count))")
+      #expect(try ThemeFile(bytes, keys: Self.keys) == steps, "steps(\(count))")
     }
   }
 
@@ -325,9 +335,9 @@ struct ThemeTransitionsTests {
   @Test(.enabled(if: GrowthChecks.requested)) func readingManyAttributesTablesIsLinear() throws {
     for size in [125, 500, 2_000] {
       let theme = Self.manyAttributes(size)
-      let style = try StyleSet(themeJSON: theme.bytes, keys: theme.keys)
-      #expect(style.transitions.attributeNames.count == size)
-      let stored = StyleTransitionsTests.storedEntries(style.transitions)
+      let transitions = try StyleTransitions(themeJSON: theme.bytes, keys: theme.keys)
+      #expect(transitions.attributeNames.count == size)
+      let stored = StyleTransitionsTests.storedEntries(transitions)
       // Before timing: a quadratic copy of 8,000 attributes' tables is 64 million entries.
       guard stored == 2 * size else {
         Issue.record("\(size) attributes: \(stored) entries kept")
@@ -339,12 +349,35 @@ struct ThemeTransitionsTests {
     var (best, series) = (Double.infinity, [Double]())
     for _ in 0..<3 {
       let times = try themes.map { theme in
-        try GrowthChecks.bestSeconds { _ = try StyleSet(themeJSON: theme.bytes, keys: theme.keys) }
+        try GrowthChecks.bestSeconds {
+          _ = try StyleTransitions(themeJSON: theme.bytes, keys: theme.keys)
+        }
       }
       let ratio = times[2] / max(times[0], 1e-6)
       if ratio < best { (best, series) = (ratio, times) }
       if best < 24 { break }
     }
     #expect(best < 24, "\(series) s for \(sizes) attributes, ratio \(best)")
+  }
+}
+
+/// A theme file's two parts, written into one object and read by the two readers, as an app
+/// keeps them.
+struct ThemeFile: Encodable, Equatable, Sendable {
+  var style: StyleSet
+  var transitions: StyleTransitions
+
+  init(style: StyleSet, transitions: StyleTransitions) {
+    (self.style, self.transitions) = (style, transitions)
+  }
+
+  init(_ bytes: [UInt8], keys: [StyleSet.DecodableKey]) throws {
+    style = try StyleSet(themeJSON: bytes, keys: keys)
+    transitions = try StyleTransitions(themeJSON: bytes, keys: keys)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try style.encode(to: encoder)
+    try transitions.encode(to: encoder)
   }
 }

@@ -95,15 +95,15 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
     "screen        curve      AnimatedLooks  [AnimatedLook]  by hand  ratios to it: "
       + "AnimatedLooks, [AnimatedLook]")
   for curve in [TransitionCurve.linear, .easeOut] {
-    var moving = style
-    moving.transitions.all[to: .normal] = Transition(milliseconds: duration, curve: curve)
+    var moving = StyleTransitions()
+    moving.all[to: .normal] = Transition(milliseconds: duration, curve: curve)
     let animator = StyleAnimator(
-      moving, default: defaultLook,
+      style, default: defaultLook,
       [
         .field(\.titleColor, from: .titleColor), .field(\.background, from: .background),
         .field(\.borderWidth, from: .borderWidth), .field(\.underlined, from: .underlined),
         .field(\.opacity, from: .opacity), .field(\.cornerRadius, from: .cornerRadius),
-      ])
+      ], transitions: moving)
     for screen in ["random", "every field"] {
       // Widget i moves between its two states, starting i % 100 ms before time 0: at every
       // frame time from 0 to 99, every widget is mid-way.

@@ -5,16 +5,14 @@ import StateKitCore
 /// the same change beside one more state animates.
 ///
 /// It plays every change between two combinations of the bits the theme mentions (its values'
-/// and its transitions'), and for each attribute whose value the change alters, finds the entry
-/// that chooses its transition, as `StyleTransitions` does: the attribute's own entries laid over
-/// those for every attribute, the first that matches in rank order.
+/// and its transitions'), and for each attribute whose value the change alters, asks
+/// `StyleTransitions` which entry chooses its transition.
 struct ThemeTransitionLint {
   /// Changes are enumerated over at most this many bits: 2^8 states, 65,536 changes.
   static let maximumBits = 8
 
-  /// One attribute's transitions, as a change resolves them: the entries for every attribute
-  /// and its own, each ranked, never merged into a copy. An entry is numbered by its place in
-  /// `shared`, then by `shared.count` plus its place in `own`.
+  /// One attribute's entries, each numbered: by its place in `shared`, then by `shared.count`
+  /// plus its place in `own`.
   private struct Attribute {
     let name: String
     /// The attribute's values, as the grid resolves them.
@@ -85,15 +83,37 @@ struct ThemeTransitionLint {
     }
     let numbers = shared.count + (attributes.lazy.map { $0.own.count }.max() ?? 0)
     var lint = Play(states: states, bits: bits, catalog: catalog, entries: numbers)
-    let sharedWinners = lint.winners(shared.entries)
+    // Each change's winner among the entries for every attribute, once for all attributes.
+    let sharedNumbers = Self.numbers(shared.entries)
+    let sharedWinners = lint.winners { change, _ in
+      shared._winner(change).flatMap { sharedNumbers[[$0.from, $0.to]] }
+    }
     for attribute in attributes {
+      guard !attribute.own.isEmpty else {
+        lint.play(attribute, winners: sharedWinners)
+        continue
+      }
+      // The attribute's transition, as StyleTransitions chooses it from the two winners.
+      let ownNumbers = Self.numbers(attribute.own)
+      let table = transitions[attribute: attribute.name]
       lint.play(
         attribute,
-        winners: attribute.own.isEmpty
-          ? sharedWinners
-          : lint.winners(attribute, sharedWinners: sharedWinners, rankedBy: shared))
+        winners: lint.winners { change, index in
+          let number = Int(sharedWinners[index])
+          let winner = transitions._winner(
+            shared: number < 0 ? nil : shared.entries[number], own: table._winner(change))
+          return winner.flatMap {
+            let pair = [$0.entry.from, $0.entry.to]
+            return $0.isOwn ? ownNumbers[pair].map { $0 + shared.count } : sharedNumbers[pair]
+          }
+        })
     }
     findings = lint.neverApplies(transitions, catalog: catalog) + lint.snaps
+  }
+
+  /// Each entry's place in `entries`, by its selectors (no two entries of a table share them).
+  static func numbers(_ entries: [TransitionTable.Entry]) -> [[StateSelector]: Int] {
+    Dictionary(uniqueKeysWithValues: entries.enumerated().map { ([$1.from, $1.to], $0) })
   }
 
   /// The most steps the lint takes, entry comparisons and changes played: about a second's
@@ -123,38 +143,16 @@ struct ThemeTransitionLint {
       marks = [UInt8](repeating: 0, count: entries)
     }
 
-    /// The position of the winning entry of every change (old × count + new), -1 for none.
-    func winners(_ entries: [TransitionTable.Entry]) -> [Int32] {
+    /// The number of the winning entry of every change (old × count + new), -1 for none.
+    /// `winner` takes the change and its index.
+    func winners(_ winner: (StateChange, Int) -> Int?) -> [Int32] {
       let count = states.count
       var winners = [Int32](repeating: -1, count: count * count)
       for old in 0..<count {
         for new in 0..<count where new != old {
-          let change = StateChange(old: states[old], new: states[new])
-          winners[old * count + new] = Int32(entries.firstIndex { $0.matches(change) } ?? -1)
-        }
-      }
-      return winners
-    }
-
-    /// The number of an attribute's winning entry for every change, -1 for none: the better of
-    /// `*`'s winner and its own, as `StyleTransitions` resolves it. An entry of `*`'s that one of
-    /// its own replaces has the same selectors, so it wins only where that one matches too and
-    /// ranks no lower than the attribute's first match.
-    func winners(
-      _ attribute: Attribute, sharedWinners: [Int32], rankedBy table: TransitionTable
-    ) -> [Int32] {
-      var winners = self.winners(attribute.own)
-      let offset = Int32(attribute.shared.count)
-      for index in winners.indices {
-        let (own, shared) = (winners[index], sharedWinners[index])
-        if own < 0 {
-          winners[index] = shared
-        } else if shared >= 0,
-          table._outranks(attribute.shared[Int(shared)], attribute.own[Int(own)])
-        {
-          winners[index] = shared
-        } else {
-          winners[index] = own + offset
+          let index = old * count + new
+          winners[index] = Int32(
+            winner(StateChange(old: states[old], new: states[new]), index) ?? -1)
         }
       }
       return winners

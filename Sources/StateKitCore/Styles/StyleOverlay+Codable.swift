@@ -23,7 +23,7 @@ extension StyleOverlay: Codable {
     // would read back as the overlay's. Only `precedence` goes under "$precedence".
     var entries = merged
     if entries.precedence != .standard { entries.precedence = .standard }
-    try entries._encode(to: encoder, transitionsNeedValues: false)
+    try entries.encode(to: encoder)
     var container = encoder.container(keyedBy: _SelectorKey.self)
     if let precedence {
       try container.encode(

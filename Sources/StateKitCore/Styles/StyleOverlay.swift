@@ -83,7 +83,7 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     StyleOverlay().isEmpty  // true
   public var isEmpty: Bool {
-    merged._storage.columns.isEmpty && merged.transitions.isEmpty
+    merged._storage.columns.isEmpty
       && replacements._storage.columns.isEmpty && cleared.isEmpty && removals.isEmpty
       && precedence == nil
   }
@@ -272,7 +272,7 @@ extension StyleSet {
       guard let position = _storage.position(of: slot) else { continue }
       setColumn(_storage.columns[position].removing(selectors), for: slot)
     }
-    if !overlay.merged._storage.columns.isEmpty || !overlay.merged.transitions.isEmpty {
+    if !overlay.merged._storage.columns.isEmpty {
       self = overlaid(with: overlay.merged)
     }
   }

@@ -51,8 +51,8 @@ extension StyleSet {
 }
 
 extension StyleSet {
-  /// The members of a theme file that are not attributes, besides `$transitions`; no attribute
-  /// may take their names. The article "Styling a screen" documents each for users.
+  /// The members of a theme file that are not attributes, besides `$transitions` (which
+  /// ``StyleTransitions`` reads and writes); no attribute may take their names. The article "Styling a screen" documents each for users.
   enum ThemeDirective: String, CaseIterable, Sendable {
     /// `"$precedence"`: the ``StatePrecedence`` of every table, an object with two optional
     /// members: `"order"`, an array of state text, highest first (``StatePrecedence/order``,
@@ -203,17 +203,8 @@ extension StyleSet: Codable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError.invalidValue` when an attribute's value type is not Encodable,
   ///   two attributes of different types share a name, or an attribute has a reserved name
-  ///   (`$precedence`, `$layout`, `$transitions`, `$replace`, `$remove`); or for transitions no theme holds (see
-  ///   ``StyleSet/transitions``): a duration or delay over an hour, or a table of its own for
-  ///   an attribute with no values or named `*`.
+  ///   (`$precedence`, `$layout`, `$transitions`, `$replace`, `$remove`).
   public func encode(to encoder: any Encoder) throws {
-    try _encode(to: encoder, transitionsNeedValues: true)
-  }
-
-  /// Encodes the style set; with `transitionsNeedValues`, only attributes with values may have
-  /// transitions of their own, as in a theme. An overlay's merged entries may have them for
-  /// attributes whose values are in the theme it is laid over.
-  func _encode(to encoder: any Encoder, transitionsNeedValues: Bool) throws {
     var container = encoder.container(keyedBy: _SelectorKey.self)
     if precedence.layout != .controlState {
       // Another toolkit's theme names its layout, which gives its names and its rule.
@@ -223,16 +214,10 @@ extension StyleSet: Codable {
       try container.encode(
         _PrecedenceForm(precedence), forKey: _SelectorKey(ThemeDirective.precedence.rawValue))
     }
-    if !transitions.isEmpty {
-      let attributes = transitionsNeedValues ? Set(_storage.columns.map(\.slot.name)) : nil
-      try container.encode(
-        _TransitionsForm(transitions: transitions, attributes: attributes),
-        forKey: _SelectorKey(Self.transitionsMember))
-    }
     var written: Set<String> = []
     for column in _storage.columns.sorted(by: { $0.slot < $1.slot }) {
       let slot = column.slot
-      guard !Self.isThemeDirective(slot.name) else {
+      guard !_ThemeDocument.directives.contains(slot.name) else {
         throw EncodingError.invalidValue(
           self,
           EncodingError.Context(

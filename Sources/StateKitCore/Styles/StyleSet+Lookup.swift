@@ -48,30 +48,24 @@ extension StyleSet {
   ///
   ///     let field: StyleSet.Field<LinkLook> = .field(\.titleColor, from: .titleColor)
   ///
-  /// A field also says how it moves when the look changes (``StateLookup/interpolate(from:to:by:)``,
-  /// ``AnimatedLook``): a field of an ``Interpolatable`` type interpolates, any other switches
-  /// to the new value at the start of its transition, or where
-  /// ``field(_:from:switching:)`` says.
+  /// How a field moves when the look changes is the animator's to say
+  /// (``StyleAnimator/Field``); a lookup only fills it.
   public struct Field<Look> {
     /// Binds the field to a style set's table.
     let bind: (StyleSet) -> _BoundField<Look>
-    /// How the field moves between two looks.
-    @usableFromInline let motion: _FieldMotion<Look>
 
-    @usableFromInline
-    init(bind: @escaping (StyleSet) -> _BoundField<Look>, motion: _FieldMotion<Look>) {
-      (self.bind, self.motion) = (bind, motion)
-    }
-
-    /// The name of the attribute that fills the field: the name under which its transitions
-    /// are found (``StyleTransitions``).
+    /// The name of the attribute that fills the field.
     ///
     ///     StyleSet.Field<LinkLook>.field(\.titleColor, from: .titleColor).attribute  // "titleColor"
-    public var attribute: String { motion.name }
+    public let attribute: String
+
+    @usableFromInline
+    init(bind: @escaping (StyleSet) -> _BoundField<Look>, attribute: String) {
+      (self.bind, self.attribute) = (bind, attribute)
+    }
 
     /// A field filled from an attribute: the attribute's value when some entry matches,
-    /// else the field's value in the lookup's default look. When the look changes, the field
-    /// switches to its new value at the start of its transition.
+    /// else the field's value in the lookup's default look.
     ///
     ///     let field: StyleSet.Field<LinkLook> = .field(\.underlined, from: .underlined)
     ///
@@ -82,48 +76,7 @@ extension StyleSet {
     public static func field<Value>(
       _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
     ) -> Field {
-      field(path, from: key, switching: .start)
-    }
-
-    /// A field filled from an attribute whose values do not interpolate, which switches to its
-    /// new value at the start or the end of its transition.
-    ///
-    ///     // Hidden once the fade out has ended; shown as soon as a fade in starts.
-    ///     let field: StyleSet.Field<LinkLook> = .field(\.underlined, from: .underlined, switching: .end)
-    ///
-    /// A field of an ``Interpolatable`` type declared this way switches too, instead of
-    /// interpolating.
-    ///
-    /// - Parameters:
-    ///   - path: The field of the look.
-    ///   - key: The attribute.
-    ///   - position: When the new value shows: at the start of the transition (after its
-    ///     delay) or at its end.
-    /// - Returns: The field.
-    public static func field<Value>(
-      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>,
-      switching position: StepPosition
-    ) -> Field {
-      Field(
-        bind: _binding(path, key), motion: _FieldMotion(path, name: key.name, switching: position))
-    }
-
-    /// A field filled from an attribute whose values interpolate: during a transition it
-    /// moves smoothly from the old value to the new one.
-    ///
-    ///     struct Gauge { var width = 0.0 }
-    ///     let field: StyleSet.Field<Gauge> = .field(\.width, from: StyleKey<Double>("width"))
-    ///
-    /// - Parameters:
-    ///   - path: The field of the look; a stored property of a struct is read and written in
-    ///     place, any other through its key path.
-    ///   - key: The attribute.
-    /// - Returns: The field.
-    @inlinable
-    public static func field<Value: Interpolatable>(
-      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
-    ) -> Field {
-      Field(bind: _binding(path, key), motion: _FieldMotion(interpolating: path, name: key.name))
+      Field(bind: _binding(path, key), attribute: key.name)
     }
 
     /// Binds a field to its attribute's table in a style set.
@@ -200,208 +153,7 @@ extension StateLookup {
       }
     self.init(
       _LookupStorage.make(
-        index: index, values: looks, relevant: relevant, fallback: byField,
-        motions: fields.map(\.motion)))
-  }
-}
-
-extension StateLookup {
-  /// The look a fraction of the way from one look to another, field by field: a field whose
-  /// values interpolate takes the value in between, a field that switches takes the new value
-  /// from the start (any fraction above 0) or at the end (fraction 1) of the way.
-  ///
-  ///     struct Bar: Equatable { var width = 0.0; var label = "" }
-  ///     var style = StyleSet()
-  ///     style[StyleKey<Double>("width"), for: .normal] = 10
-  ///     style[StyleKey<Double>("width"), for: .selected] = 30
-  ///     style[StyleKey<String>("label"), for: .selected] = "on"
-  ///     let looks = StateLookup(style, default: Bar(), [
-  ///         .field(\.width, from: StyleKey<Double>("width")),
-  ///         .field(\.label, from: StyleKey<String>("label"), switching: .end),
-  ///     ])
-  ///     let (off, on) = (looks.resolve(.normal), looks.resolve(.selected))
-  ///     looks.interpolate(from: off, to: on, by: 0.25) == Bar(width: 15, label: "")  // true
-  ///     looks.interpolate(from: off, to: on, by: 1) == on                            // true
-  ///
-  /// - Parameters:
-  ///   - from: The look at fraction 0.
-  ///   - to: The look at fraction 1; fields the lookup does not fill keep its values.
-  ///   - fraction: How far along, usually the progress of a ``TransitionCurve``.
-  /// - Returns: The look in between.
-  @inlinable
-  public func interpolate(from: Value, to: Value, by fraction: Double) -> Value {
-    var look = to
-    withUnsafeMutablePointer(to: &look) { look in
-      withUnsafePointer(to: from) { from in
-        withUnsafePointer(to: to) { to in
-          for motion in _storage.header.motions {
-            switch motion.switching {
-            case nil: motion.blend(look, from, to, fraction)
-            case .start?: if fraction <= 0 { motion.copy(look, from) }
-            case .end?: if fraction < 1 { motion.copy(look, from) }
-            }
-          }
-        }
-      }
-    }
-    return look
-  }
-}
-
-/// The function that moves one field, and where it finds the field. Not generic, so that the
-/// function is stored as it is called, with no reabstraction thunk in between.
-@usableFromInline
-struct _FieldMover: @unchecked Sendable {
-  // @unchecked: the function captures a key path, or nothing.
-  /// What the field holds, when a frame can interpolate it without calling `move`.
-  @usableFromInline
-  enum Kind: UInt8, Sendable {
-    /// Anything else: `move` moves it.
-    case function
-    case double, float, int
-  }
-
-  /// Where `move` finds the field in a look: its offset, or 0 when `move` takes whole looks.
-  @usableFromInline let offset: Int
-  @usableFromInline let kind: Kind
-  /// Writes into the first place the field's value a fraction of the way from the second's to
-  /// the third's; a field that switches writes the second's. The places are the looks advanced
-  /// by `offset`.
-  @usableFromInline let move:
-    (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
-
-  @inlinable
-  init(
-    offset: Int, kind: Kind = .function,
-    move: @escaping (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
-  ) {
-    (self.offset, self.kind, self.move) = (offset, kind, move)
-  }
-
-  /// The kind of a stored field of a type: a number a frame interpolates in place, or one that
-  /// `move` moves.
-  @inlinable
-  static func kind<Value>(of type: Value.Type) -> Kind {
-    if type == Double.self { return .double }
-    if type == Float.self { return .float }
-    if type == Int.self { return .int }
-    return .function
-  }
-
-  /// Moves the field at the places given, by its kind or by `move`. A number is interpolated
-  /// here, so that a frame calls no function for it.
-  @inlinable
-  func moveField(
-    _ field: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ to: UnsafeRawPointer,
-    _ fraction: Double
-  ) {
-    switch kind {
-    case .double: Self.interpolate(Double.self, field, from, to, fraction)
-    case .float: Self.interpolate(Float.self, field, from, to, fraction)
-    case .int: Self.interpolate(Int.self, field, from, to, fraction)
-    case .function: move(field, from, to, fraction)
-    }
-  }
-
-  @inlinable
-  static func interpolate<Value: Interpolatable>(
-    _ type: Value.Type, _ field: UnsafeMutableRawPointer, _ from: UnsafeRawPointer,
-    _ to: UnsafeRawPointer, _ fraction: Double
-  ) {
-    field.assumingMemoryBound(to: Value.self).pointee = from.assumingMemoryBound(to: Value.self)
-      .pointee.interpolated(to: to.assumingMemoryBound(to: Value.self).pointee, by: fraction)
-  }
-}
-
-/// How one field of a look moves between two looks: interpolating, or switching at the start
-/// or the end. Its functions work on looks in place, through the field's offset in a struct
-/// when it has one (a stored property), else through its key path.
-@usableFromInline
-struct _FieldMotion<Look> {
-  /// The name of the attribute that fills the field.
-  @usableFromInline let name: String
-  /// `nil` for a field that interpolates; else when a field that switches shows its new value.
-  @usableFromInline let switching: StepPosition?
-  /// Writes the field's value between two looks into a third.
-  @usableFromInline let mover: _FieldMover
-  /// Copies the field's value from the second look into the first.
-  @usableFromInline let copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void
-  /// Whether two looks hold equal values in the field.
-  @usableFromInline let same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
-
-  /// A field that interpolates.
-  @inlinable
-  init<Value: Interpolatable & Equatable>(
-    interpolating path: WritableKeyPath<Look, Value>, name: String
-  ) {
-    self.name = name
-    switching = nil
-    (copy, same) = Self.copyAndCompare(path)
-    guard let offset = MemoryLayout<Look>.offset(of: path) else {
-      mover = _FieldMover(offset: 0) { look, from, to, fraction in
-        let (old, new) = (
-          from.assumingMemoryBound(to: Look.self), to.assumingMemoryBound(to: Look.self)
-        )
-        look.assumingMemoryBound(to: Look.self).pointee[keyPath: path] = old.pointee[keyPath: path]
-          .interpolated(to: new.pointee[keyPath: path], by: fraction)
-      }
-      return
-    }
-    // A stored property of a struct: the field's memory, bound to `Value` inside the look's.
-    mover = _FieldMover(offset: offset, kind: _FieldMover.kind(of: Value.self)) {
-      field, from, to, fraction in
-      field.assumingMemoryBound(to: Value.self).pointee = from.assumingMemoryBound(to: Value.self)
-        .pointee.interpolated(to: to.assumingMemoryBound(to: Value.self).pointee, by: fraction)
-    }
-  }
-
-  /// Writes into `look` the field's value a fraction of the way from `from`'s to `to`'s.
-  @inlinable
-  func blend(
-    _ look: UnsafeMutablePointer<Look>, _ from: UnsafePointer<Look>, _ to: UnsafePointer<Look>,
-    _ fraction: Double
-  ) {
-    let offset = mover.offset
-    mover.moveField(
-      UnsafeMutableRawPointer(look) + offset, UnsafeRawPointer(from) + offset,
-      UnsafeRawPointer(to) + offset, fraction)
-  }
-
-  /// A field that switches at a position.
-  init<Value: Equatable>(
-    _ path: WritableKeyPath<Look, Value>, name: String, switching position: StepPosition
-  ) {
-    self.name = name
-    switching = position
-    (copy, same) = Self.copyAndCompare(path)
-    let copy = self.copy
-    mover = _FieldMover(offset: 0) { look, from, _, _ in
-      copy(look.assumingMemoryBound(to: Look.self), from.assumingMemoryBound(to: Look.self))
-    }
-  }
-
-  /// Copying and comparing a field.
-  @inlinable
-  static func copyAndCompare<Value: Equatable>(_ path: WritableKeyPath<Look, Value>) -> (
-    copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void,
-    same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
-  ) {
-    guard let offset = MemoryLayout<Look>.offset(of: path) else {
-      return (
-        { $0.pointee[keyPath: path] = $1.pointee[keyPath: path] },
-        { $0.pointee[keyPath: path] == $1.pointee[keyPath: path] }
-      )
-    }
-    return (
-      { target, source in
-        (UnsafeMutableRawPointer(target) + offset).assumingMemoryBound(to: Value.self).pointee =
-          (UnsafeRawPointer(source) + offset).assumingMemoryBound(to: Value.self).pointee
-      },
-      { first, second in
-        (UnsafeRawPointer(first) + offset).assumingMemoryBound(to: Value.self).pointee
-          == (UnsafeRawPointer(second) + offset).assumingMemoryBound(to: Value.self).pointee
-      }
-    )
+        index: index, values: looks, relevant: relevant, fallback: byField))
   }
 }
 
@@ -419,8 +171,5 @@ struct _BoundField<Look> {
 // @unchecked: the closures capture a table's storage, never mutated once shared, and a key
 // path; both are read-only and Sendable in substance.
 extension _BoundField: @unchecked Sendable where Look: Sendable {}
-// @unchecked: the closures capture a key path or an offset and the attribute's name, all
-// immutable.
-extension _FieldMotion: @unchecked Sendable where Look: Sendable {}
 // @unchecked: a field's closures capture a key path, a style key and an offset, all immutable.
 extension StyleSet.Field: @unchecked Sendable where Look: Sendable {}

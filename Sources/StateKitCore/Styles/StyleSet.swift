@@ -73,8 +73,6 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
 public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// The columns; copied on write.
   @usableFromInline var _storage: _StyleTables
-  /// The transitions, ranked by the same precedence as the tables (``transitions``).
-  var _transitions = StyleTransitions()
 
   /// The precedence of every table in the style set; setting it reorders them all.
   ///
@@ -88,7 +86,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
       guard newValue != precedence else { return }
       makeUnique()
       _storage.reorder(by: newValue)
-      _transitions.precedence = newValue
     }
   }
 
@@ -106,7 +103,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   public init(precedence: StatePrecedence) {
     _storage = precedence == .standard ? .empty : _StyleTables(precedence: precedence)
-    _transitions = StyleTransitions(precedence: precedence)
   }
 
   /// Makes the storage this style set's own before a change.
@@ -227,7 +223,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Returns this style with another laid over it: for each attribute, the other's entries win
-  /// where both have the same selector, and so do its ``transitions``.
+  /// where both have the same selector.
   ///
   ///     var theme = StyleSet(), widget = StyleSet()
   ///     theme[.titleColor, for: .normal] = "blue"
@@ -244,7 +240,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
         ?? (overrides.precedence == precedence ? column : column.reordered(by: precedence))
       result.setColumn(merged, for: column.slot)
     }
-    result._transitions = _transitions.overlaid(with: overrides._transitions)
     return result
   }
 
@@ -258,16 +253,13 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
     let parts = _storage.columns.sorted { $0.slot < $1.slot }.map { column in
       "\(column.slot.name): \(column.describeEntries())"
     }
-    let transitions = _transitions.isEmpty ? [] : ["transitions: \(_transitions)"]
-    return "StyleSet(" + (parts + transitions).joined(separator: ", ") + ")"
+    return "StyleSet(" + parts.joined(separator: ", ") + ")"
   }
 
-  /// Style sets are equal when every attribute has equal tables, and their transitions are
-  /// equal.
+  /// Style sets are equal when every attribute has equal tables.
   ///
   ///     StyleSet() == StyleSet()  // true
   public static func == (lhs: StyleSet, rhs: StyleSet) -> Bool {
-    guard lhs._transitions == rhs._transitions else { return false }
     if lhs._storage === rhs._storage { return true }
     let (left, right) = (lhs._storage, rhs._storage)
     return left.precedence == right.precedence && left.columns.count == right.columns.count
@@ -276,7 +268,7 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
       }
   }
 
-  /// Hashes the precedence, the attribute names, the tables and the transitions.
+  /// Hashes the precedence, the attribute names and the tables.
   ///
   ///     Set([StyleSet(), StyleSet()]).count  // 1
   public func hash(into hasher: inout Hasher) {
@@ -291,6 +283,5 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(precedence)
     hasher.combine(_storage.columns.count)
     hasher.combine(sum)
-    hasher.combine(_transitions)
   }
 }

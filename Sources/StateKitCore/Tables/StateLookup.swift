@@ -69,8 +69,7 @@ public struct StateLookup<Value> {
       _LookupStorage.make(
         index: index, values: values, relevant: storage.relevant,
         fallback: index == nil
-          ? { storage.resolve($0, found: { $0 }, missing: { defaultValue }) } : nil,
-        motions: _LookupMotions()))
+          ? { storage.resolve($0, found: { $0 }, missing: { defaultValue }) } : nil))
   }
 
   /// The value that applies to a control in `state`.

@@ -10,7 +10,7 @@
 ///
 ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [
 ///         .field(\.fill, from: .fill), .field(\.label, from: .label),
-///     ])
+///     ], transitions: buttonTransitions())
 ///     var button = AnimatedLook(animator)
 ///     // Pressed: 100 ms linear.
 ///     button.change(to: .highlighted, at: 1_000)
@@ -48,7 +48,7 @@ public struct AnimatedLook<Look> {
 
   /// Creates the look of a widget at rest in a state.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     AnimatedLook(animator, state: .highlighted).look(at: 0).fill  // 1.0
   ///
   /// - Parameters:
@@ -79,7 +79,7 @@ public struct AnimatedLook<Look> {
 
   /// The look at a time: each field where its transition has it then.
   ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)]))
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions()))
   ///     button.change(to: .highlighted, at: 0)
   ///     button.look(at: 25).fill  // 0.25
   ///
@@ -93,7 +93,7 @@ public struct AnimatedLook<Look> {
   /// Tells the look that the widget's state changed at a time: each field whose value differs
   /// in the new state starts its transition from where it is then.
   ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)]))
+  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)], transitions: buttonTransitions()))
   ///     button.change(to: .highlighted, at: 10)
   ///     button.look(at: 10).label  // "pressed": a string switches at the start
   ///

@@ -12,7 +12,7 @@
 ///
 ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [
 ///         .field(\.fill, from: .fill), .field(\.label, from: .label),
-///     ])
+///     ], transitions: buttonTransitions())
 ///     var buttons = AnimatedLooks(animator, count: 3)
 ///     // The second button is pressed.
 ///     buttons.change(1, to: .highlighted, at: 1_000)
@@ -36,7 +36,7 @@ public struct AnimatedLooks<Look> {
 
   /// Creates the looks of widgets at rest, one per state given.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     let row = AnimatedLooks(animator, states: [.normal, .highlighted])
   ///     row.look(1, at: 0).fill  // 1.0
   ///
@@ -53,7 +53,7 @@ public struct AnimatedLooks<Look> {
 
   /// Creates the looks of a number of widgets at rest in one state.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     AnimatedLooks(animator, count: 40).count  // 40
   ///
   /// - Parameters:
@@ -78,7 +78,7 @@ public struct AnimatedLooks<Look> {
 
   /// Adds a widget at rest in a state, after the others.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator)
   ///     let index = looks.append(.highlighted)
   ///     looks.look(index, at: 0).fill  // 1.0
@@ -134,7 +134,7 @@ public struct AnimatedLooks<Look> {
 
   /// The look of a widget's state once every transition has ended.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, count: 1)
   ///     looks.change(0, to: .highlighted, at: 0)
   ///     looks.target(0).fill  // 1.0
@@ -147,7 +147,7 @@ public struct AnimatedLooks<Look> {
   /// The time from which a widget's look is its ``target(_:)``: when its last running
   /// transition ends.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, count: 1)
   ///     looks.change(0, to: .highlighted, at: 40)
   ///     looks.settledAt(0)  // 140
@@ -160,7 +160,7 @@ public struct AnimatedLooks<Look> {
   /// Whether every widget's transitions have ended at a time: a screen whose looks are all
   /// settled needs no more frames until the next change.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, count: 2)
   ///     looks.change(1, to: .highlighted, at: 0)
   ///     looks.isSettled(at: 99)   // false
@@ -175,7 +175,7 @@ public struct AnimatedLooks<Look> {
 
   /// A widget's look at a time: each field where its transition has it then.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, count: 1)
   ///     looks.change(0, to: .highlighted, at: 0)
   ///     looks.look(0, at: 25).fill  // 0.25
@@ -204,7 +204,7 @@ public struct AnimatedLooks<Look> {
   /// Tells a widget's look that its state changed at a time: each field whose value differs in
   /// the new state starts its transition from where it is then.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)])
+  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, count: 2)
   ///     looks.change(0, to: .highlighted, at: 10)
   ///     looks.look(0, at: 10).label  // "pressed": a string switches at the start

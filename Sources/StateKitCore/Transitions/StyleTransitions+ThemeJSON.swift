@@ -1,7 +1,7 @@
 import ErrorKitCore
 
 // The `$transitions` member of a theme file, as the theme document reads it (in Embedded Swift
-// too); StyleTransitions+StyleSet.swift has how a ``StyleSet`` writes it.
+// too); StyleTransitions+Theme.swift has how a ``StyleTransitions`` reads and writes it.
 //
 //     "$transitions": {
 //       "*": {"normal -> highlighted": {"duration": 80, "curve": "ease-out"},
@@ -23,10 +23,9 @@ extension StyleTransitions {
 
 extension _ThemeDocument {
   /// `$transitions`: the table for every attribute under `*`, and tables of attributes among
-  /// `attributes`, each ranked by `precedence`; with `valued`, only attributes among those (a
-  /// style set's own, which a theme's transitions may name, as encoding it requires).
+  /// `attributes`, each ranked by `precedence`.
   func transitions(
-    _ value: JSONValue, attributes: [String], valued: Set<String>? = nil, catalog: StateCatalog,
+    _ value: JSONValue, attributes: [String], catalog: StateCatalog,
     precedence: StatePrecedence
   ) throws(StateKitError) -> StyleTransitions {
     let directive = Self.transitionsKey
@@ -36,11 +35,6 @@ extension _ThemeDocument {
       if name != StyleTransitions.allName, !known.contains(name) {
         throw failure(
           "unknown style attribute \(quoted(name)); known: \(attributes.sorted().joined(separator: ", "))",
-          at: [directive, name])
-      }
-      if name != StyleTransitions.allName, let valued, !valued.contains(name) {
-        throw failure(
-          "transitions for attribute \(quoted(name)), which has no values: a theme's $transitions names only attributes it has values for",
           at: [directive, name])
       }
       var entries: [TransitionTable.Entry] = []

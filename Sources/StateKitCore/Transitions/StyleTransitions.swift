@@ -1,6 +1,6 @@
 // doc-code: continues ../Styles/StyleSet.swift
 
-/// The transitions of a style set, per attribute: a ``TransitionTable`` for every attribute
+/// How the attributes of a style move from one state's value to another's, per attribute: a ``TransitionTable`` for every attribute
 /// (``all``) and tables of an attribute's own, which win over it for the same selectors.
 ///
 ///     var transitions = StyleTransitions()
@@ -19,8 +19,12 @@
 /// ``Transition/snap`` when no entry matches. So an entry of an attribute's own
 /// (`[.background][to: .selected]`) does not outrank `all[to: .disabled]` for a change into a
 /// selected, disabled state: specificity and precedence decide, as they do for values. Every
-/// table ranks its entries by the same ``precedence``: in a ``StyleSet``, the style set's (see
-/// ``StyleSet/transitions``).
+/// table ranks its entries by the same ``precedence``: read from a theme, the theme's; played by
+/// a ``StyleAnimator``, its style set's.
+///
+/// Transitions are a value of their own, beside the ``StyleSet`` whose values they move: a
+/// theme file carries both, read by ``StyleSet/init(themeJSON:keys:catalog:)`` and
+/// ``init(themeJSON:keys:catalog:)``.
 public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// The table for every attribute: a change finds its transition here when the attribute has
   /// no table of its own or no entry of its own that matches.
@@ -94,15 +98,23 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*n* + *m*) for *n* entries for every attribute and *m* of the attribute's
   ///   own: a walk of each, to its first match.
   public func transition(for attribute: String, _ change: StateChange) -> Transition {
-    let shared = _all._winner(change)
-    guard let table = own[attribute], let mine = table._winner(change) else {
-      return shared?.transition ?? .snap
-    }
+    _winner(shared: _all._winner(change), own: own[attribute]?._winner(change))?.entry
+      .transition ?? .snap
+  }
+
+  /// The entry that chooses an attribute's transition for a change, from the winners of the
+  /// table for every attribute and of the attribute's own, and whether it is the attribute's;
+  /// `nil` when neither table has one. What ``transition(for:_:)`` gives, and what the theme
+  /// lint of statekit-inspect plays over every change, reusing the first table's winners.
+  package func _winner(shared: TransitionTable.Entry?, own mine: TransitionTable.Entry?) -> (
+    entry: TransitionTable.Entry, isOwn: Bool
+  )? {
+    guard let mine else { return shared.map { ($0, false) } }
     // An entry for every attribute that the attribute's own replaces has the same selectors:
     // it matches only where that one does, which ranks no lower than `mine`, the first of the
     // attribute's that matches. So the better of the two winners is the merged table's.
-    guard let shared, _all._outranks(shared, mine) else { return mine.transition }
-    return shared.transition
+    guard let shared, _all._outranks(shared, mine) else { return (mine, true) }
+    return (shared, false)
   }
 
   /// Why an attribute gets its transition for a change: which table, and that table's

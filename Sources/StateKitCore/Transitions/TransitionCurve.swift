@@ -207,7 +207,7 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A ``TransitionCurve/steps(_:at:)`` curve jumps at the start or the end of each step; a field
 /// of a look whose values do not interpolate (a string, an enumeration) switches to the new
-/// value at the start or the end of its transition (``StyleSet/Field/field(_:from:switching:)``).
+/// value at the start or the end of its transition (``StyleAnimator/Field/field(_:from:switching:)``).
 ///
 ///     TransitionCurve.steps(1, at: .start).progress(at: 0.01)  // 1.0
 ///     TransitionCurve.steps(1, at: .end).progress(at: 0.99)    // 0.0

@@ -106,13 +106,25 @@ extension StyleSet {
 extension StyleAnimator where Look == ButtonLook {
   /// The looks and transitions of buttons styled by a theme: the fill and the width
   /// interpolate, the label switches when its transition starts, the underline when it ends.
-  public static func buttons(_ theme: StyleSet) -> StyleAnimator<ButtonLook> {
+  public static func buttons(_ theme: StyleSet, transitions: StyleTransitions)
+    -> StyleAnimator<ButtonLook>
+  {
     StyleAnimator(
       theme, default: ButtonLook(),
       [
         .field(\.fill, from: .fill), .field(\.width, from: .width), .field(\.label, from: .label),
         .field(\.underlined, from: .underlined, switching: .end),
-      ])
+      ], transitions: transitions)
+  }
+
+  /// The animator of buttons styled by a theme file: its values and its `$transitions`.
+  public static func buttons(themeJSON bytes: some Sequence<UInt8>) throws(StateKitError)
+    -> StyleAnimator<ButtonLook>
+  {
+    let bytes = Array(bytes)
+    return buttons(
+      try StyleSet(themeJSON: bytes, keys: StyleSet.buttonKeys),
+      transitions: try StyleTransitions(themeJSON: bytes, keys: StyleSet.buttonKeys))
   }
 }
 

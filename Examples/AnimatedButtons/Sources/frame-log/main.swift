@@ -15,13 +15,12 @@ let themePath = CommandLine.arguments.dropFirst().first ?? "theme.json"
 guard let themeBytes = FileManager.default.contents(atPath: themePath) else {
   fail("cannot read \(themePath)")
 }
-let theme: StyleSet
+let animator: StyleAnimator<ButtonLook>
 do {
-  theme = try StyleSet(themeJSON: themeBytes, keys: StyleSet.buttonKeys)
+  animator = try StyleAnimator.buttons(themeJSON: themeBytes)
 } catch {
   fail("\(themePath): \(error)")
 }
-let animator = StyleAnimator.buttons(theme)
 
 // A scripted interaction, in milliseconds: focus, a press released early and pressed again,
 // disabled while pressed, released while disabled, enabled again.

@@ -4,12 +4,17 @@ import StateKit
 import StateKitTesting
 import Testing
 
-/// The example's theme file, looks and transitions, read as the app reads it.
-func exampleTheme() throws -> StyleSet {
+/// The example's theme file, read as the app reads it.
+func exampleThemeFile() throws -> Data {
   let url = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("theme.json")
-  return try StyleSet(themeJSON: try Data(contentsOf: url), keys: StyleSet.buttonKeys)
+  return try Data(contentsOf: url)
+}
+
+/// The example's animator, with the theme's looks and transitions.
+func exampleAnimator() throws -> StyleAnimator<ButtonLook> {
+  try StyleAnimator.buttons(themeJSON: try exampleThemeFile())
 }
 
 /// An `AnimatedButton` as the frame runner drives it: the test exercises the widget itself.
@@ -32,7 +37,7 @@ struct AnimatedButtonTests {
   /// However the button got there, a disabled button shows the disabled fill in every frame:
   /// entering a disabled state snaps, and `disabled` is dominant.
   @Test func aDisabledButtonNeverShowsThePressedColour() throws {
-    let animator = StyleAnimator.buttons(try exampleTheme())
+    let animator = try exampleAnimator()
     let disabledFill = animator.look(for: .disabled).fill
     forAllFrames("a disabled button shows the disabled fill", animator, actions: Self.actions) {
       frame in !frame.state.contains(.disabled) || frame.look.fill == disabledFill
@@ -41,7 +46,7 @@ struct AnimatedButtonTests {
 
   /// Every transition ends at the look the theme gives the state entered, and stays there.
   @Test func everyTransitionEndsAtTheLookOfTheStateEntered() throws {
-    let animator = StyleAnimator.buttons(try exampleTheme())
+    let animator = try exampleAnimator()
     forAllFrames("settled frames show the theme's look", animator, actions: Self.actions) {
       frame in !frame.isSettled || frame.look == animator.look(for: frame.state)
     }
@@ -50,7 +55,7 @@ struct AnimatedButtonTests {
   /// The button draws what its look says, in every frame: the label, underlined or not, in
   /// brackets as wide as the look's width.
   @Test func theButtonDrawsItsLook() throws {
-    let animator = StyleAnimator.buttons(try exampleTheme())
+    let animator = try exampleAnimator()
     forAllFrames(
       "the drawing follows the look", actions: Self.actions,
       widget: DrivenButton(button: AnimatedButton(animator))
@@ -68,14 +73,16 @@ struct AnimatedButtonTests {
   /// disabled one, so for a moment a disabled button looks pressed. The shortest sequence that
   /// shows it is a press, then a disable.
   @Test func withoutTheSnapADisabledButtonLooksPressed() throws {
-    var theme = try exampleTheme()
+    let file = try exampleThemeFile()
+    let theme = try StyleSet(themeJSON: file, keys: StyleSet.buttonKeys)
+    var transitions = try StyleTransitions(themeJSON: file, keys: StyleSet.buttonKeys)
     let intoDisabled = (
       from: StateSelector(.normal, unless: .disabled), to: StateSelector(.disabled)
     )
-    #expect(theme.transitions.all[from: intoDisabled.from, to: intoDisabled.to] == .snap)
-    theme.transitions.all[from: intoDisabled.from, to: intoDisabled.to] = nil
-    theme.transitions.all[from: .normal, to: .normal] = Transition(milliseconds: 300)
-    let animator = StyleAnimator.buttons(theme)
+    #expect(transitions.all[from: intoDisabled.from, to: intoDisabled.to] == .snap)
+    transitions.all[from: intoDisabled.from, to: intoDisabled.to] = nil
+    transitions.all[from: .normal, to: .normal] = Transition(milliseconds: 300)
+    let animator = StyleAnimator.buttons(theme, transitions: transitions)
     let (pressed, disabled) = (
       animator.look(for: .highlighted).fill, animator.look(for: .disabled).fill
     )
@@ -92,7 +99,7 @@ struct AnimatedButtonTests {
     // With the theme's snap, the same property holds.
     #expect(
       checkFrames(
-        "a disabled button never looks pressed", StyleAnimator.buttons(try exampleTheme()),
+        "a disabled button never looks pressed", try exampleAnimator(),
         actions: Self.actions, seed: 40
       ) { frame in
         !frame.state.contains(.disabled)

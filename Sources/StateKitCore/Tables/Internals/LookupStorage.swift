@@ -51,23 +51,10 @@ struct _LookupHeader<Value> {
   @usableFromInline let relevant: UInt
   /// The value of a state when there is no index.
   @usableFromInline let fallback: ((UInt) -> Value)?
-  /// How each field moves, for a lookup of a style set's fields; empty for a table's.
-  @usableFromInline let motions: _LookupMotions<Value>
   /// The lookup a ``StyleHolder`` published before this one, kept alive for readers that may
   /// still be reading it; set and cleared by the holder only.
   @usableFromInline var previous: _LookupStorage<Value>?
 }
-
-#if hasFeature(Embedded)
-  /// A lookup's field motions: none in Embedded Swift, which has no style-set lookups (their
-  /// fields are key paths).
-  @usableFromInline
-  struct _LookupMotions<Value> {}
-#else
-  /// How each field of a style set's lookup moves (`StyleSet+Lookup.swift`).
-  @usableFromInline
-  typealias _LookupMotions<Value> = [_FieldMotion<Value>]
-#endif
 
 /// A lookup's header, its index's codes and its values, in one allocation.
 ///
@@ -78,8 +65,7 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
   /// A storage of `values`, indexed by `index` when there is one; `fallback` resolves states
   /// otherwise.
   static func make(
-    index: _StateIndex?, values: [Value], relevant: UInt, fallback: ((UInt) -> Value)?,
-    motions: _LookupMotions<Value>
+    index: _StateIndex?, values: [Value], relevant: UInt, fallback: ((UInt) -> Value)?
   ) -> _LookupStorage<Value> {
     let codeCount = index?.codes.count ?? 0
     let alignment = MemoryLayout<Value>.alignment
@@ -104,8 +90,7 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
           owner: UnsafeRawPointer(Unmanaged.passUnretained(buffer).toOpaque()))
         return _LookupHeader(
           frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
-          fallback: fallback,
-          motions: motions, previous: nil)
+          fallback: fallback, previous: nil)
       }
     }
     // `create` makes an instance of the class it is called on.

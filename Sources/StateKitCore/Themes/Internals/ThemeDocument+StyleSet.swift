@@ -74,15 +74,22 @@ extension _ThemeDocument {
         style.precedence == .standard ? column : column?.reordered(by: style.precedence),
         for: key.slot)
     }
-    if let form = members.first(where: { $0.key == Self.transitionsKey }) {
-      // A style set's transitions name its own attributes; an overlay's may name attributes
-      // whose values are in the theme below it.
-      style.transitions = try transitions(
-        form.value, attributes: keys.map(\.name),
-        valued: allowing.isEmpty ? Set(style.attributeNames) : nil, catalog: catalog,
-        precedence: style.precedence)
-    }
     return style
+  }
+
+  /// The document's `$transitions`, ranked by its precedence; none when it has none. They may
+  /// name any attribute among `keys`: the values they move may be in another theme (an
+  /// overlay's transitions move the values of the theme below it).
+  package func styleTransitions(
+    keys: [StyleSet.DecodableKey], catalog: StateCatalog
+  ) throws(StateKitError) -> StyleTransitions {
+    let catalog = try self.catalog(for: catalog)
+    let precedence = try precedence(catalog: catalog).precedence
+    guard let form = members.first(where: { $0.key == Self.transitionsKey }) else {
+      return StyleTransitions(precedence: precedence)
+    }
+    return try transitions(
+      form.value, attributes: keys.map(\.name), catalog: catalog, precedence: precedence)
   }
 
   /// The overlay of the document: a style set's members with `$replace` and `$remove`.

@@ -15,9 +15,9 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   /// Every curve some transition uses, each once; linear first, for snaps.
   @usableFromInline let curves: [TransitionCurve]
 
-  init(lookup: StateLookup<Look>, transitions: StyleTransitions) {
+  init(lookup: StateLookup<Look>, motions: [_FieldMotion<Look>], transitions: StyleTransitions) {
     self.lookup = lookup
-    motions = lookup._storage.header.motions
+    self.motions = motions
     functions = motions.map { _MoveFunction($0.mover.move) }
     frameFields = zip(motions, functions).map { motion, function in
       _FrameField(
