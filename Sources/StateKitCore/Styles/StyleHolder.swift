@@ -1,5 +1,3 @@
-import StateKitAtomics
-
 /// A widget kind's themable style: a per-state table or style set and its frozen lookup, read
 /// from any thread without a lock, replaced in one step when a theme is applied.
 ///
@@ -46,12 +44,10 @@ import StateKitAtomics
 ///         return states.map { text[$0] }
 ///     }
 ///     drawRows([.focused, .normal])  // [.hot, .normal]
-public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
-  // @unchecked: `_current` is the box's slot, read with acquiring loads only.
+public struct StyleHolder<Value: Sendable>: Sendable {
   /// Where a holder's values come from.
   @usableFromInline
-  enum Source: @unchecked Sendable {
-    // @unchecked: a style set's fields capture key paths and immutable closures only.
+  enum Source: Sendable {
     /// A table and the value of the states it does not match.
     case table(StateTable<Value>)
     /// A style set whose attributes fill the fields of a look.
@@ -69,7 +65,7 @@ public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
   /// The published lookup and its source, shared by every copy of the holder.
   @usableFromInline let _box: _HolderBox<Value>
   /// The box's slot, copied here so that a read loads it without going through the box.
-  @usableFromInline let _current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let _current: _AtomicSlot
 
   init(_ source: Source, default defaultValue: Value) {
     _box = _HolderBox(source, default: defaultValue)
@@ -188,8 +184,7 @@ public struct StyleHolder<Value: Sendable>: @unchecked Sendable {
   var _header: UnsafePointer<_LookupHeader<Value>> {
     // The slot always holds a header: set when the box is made, replaced only by another.
     // swift-format-ignore: NeverForceUnwrap
-    UnsafePointer(
-      statekit_load_acquire(_current)!.assumingMemoryBound(to: _LookupHeader<Value>.self))
+    UnsafePointer(_current.load()!.assumingMemoryBound(to: _LookupHeader<Value>.self))
   }
 
   /// The value of a state when the current lookup has no index.
@@ -344,9 +339,9 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
   // @unchecked: `current` is read with acquiring loads and written with releasing stores;
   // `published` is read and written only while `lock` is held.
   /// The header of the current lookup, the one `published` holds.
-  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// Held (non-nil) while a thread reads or replaces `published`; never while user code runs.
-  private let lock: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  let current: _AtomicSlot
+  /// Held while a thread reads or replaces `published`; never while user code runs.
+  private let lock = _AtomicSlot()
   let defaultValue: Value
   /// The current lookup and its source.
   private var published: (lookup: StateLookup<Value>, source: StyleHolder<Value>.Source)
@@ -366,10 +361,7 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
     self.evaluate = evaluate
     let lookup = source.lookup(default: defaultValue)
     published = (lookup, source)
-    current = .allocate(capacity: 2)
-    current.initialize(to: lookup._storage.headerAddress)
-    lock = current + 1
-    lock.initialize(to: nil)
+    current = _AtomicSlot(lookup._storage.headerAddress)
   }
 
   deinit {
@@ -381,16 +373,15 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
       storage = older.header.previous
       older.header.previous = nil
     }
-    current.deinitialize(count: 2).deallocate()
+    current.deallocate()
+    lock.deallocate()
   }
 
   /// Runs `body` with `published` to itself: a few loads and stores, so waiting spins.
   private func withPublished<Result>(
     _ body: (inout (lookup: StateLookup<Value>, source: StyleHolder<Value>.Source)) -> Result
   ) -> Result {
-    while !statekit_compare_exchange(lock, nil, UnsafeMutableRawPointer(lock)) {}
-    defer { statekit_store_release(lock, nil) }
-    return body(&published)
+    lock.withLock { body(&published) }
   }
 
   /// The source of the current lookup.
@@ -413,7 +404,7 @@ final class _HolderBox<Value: Sendable>: @unchecked Sendable {
         // The new lookup keeps the old one alive for readers still on it.
         lookup._storage.header.previous = old
         published = (lookup, newSource)
-        statekit_store_release(current, lookup._storage.headerAddress)
+        current.store(lookup._storage.headerAddress)
         return true
       }
       if won { break }
@@ -462,7 +453,7 @@ extension _HolderBox: _HolderDependent {
       evaluations.published = ticket
       lookup._storage.header.previous = published.lookup._storage
       published = (lookup, source)
-      statekit_store_release(current, lookup._storage.headerAddress)
+      current.store(lookup._storage.headerAddress)
       return true
     }
     if won { reevaluateDependents() }

@@ -189,16 +189,7 @@ public struct AnimatedLooks<Look> {
   @inlinable @inline(__always)
   public func look(_ index: Int, at time: Int) -> Look {
     _checkIndex(index)
-    let count = _fieldCount
-    return _motions.withUnsafeBufferPointer { motions in
-      _clocks.withUnsafeBufferPointer { clocks in
-        // The core only reads through the pointer it is given here.
-        _core.look(
-          UnsafeMutablePointer(mutating: motions.baseAddress.unsafelyUnwrapped + index),
-          clocks: UnsafeBufferPointer(rebasing: clocks[index &* count..<(index &+ 1) &* count]),
-          at: time)
-      }
-    }
+    return _core.look(index, motions: _motions, clocks: _clocks, at: time)
   }
 
   /// Tells a widget's look that its state changed at a time: each field whose value differs in
@@ -217,15 +208,7 @@ public struct AnimatedLooks<Look> {
   ///     that one's.
   public mutating func change(_ index: Int, to newState: ControlState, at time: Int) {
     _checkIndex(index)
-    let (core, count) = (_core, _fieldCount)
-    _motions.withUnsafeMutableBufferPointer { motions in
-      _clocks.withUnsafeMutableBufferPointer { clocks in
-        core.change(
-          motions.baseAddress.unsafelyUnwrapped + index,
-          clocks: UnsafeMutableBufferPointer(rebasing: clocks[index * count..<(index + 1) * count]),
-          to: newState, at: time)
-      }
-    }
+    _core.change(index, motions: &_motions, clocks: &_clocks, to: newState, at: time)
   }
 
   /// Stops on a position that is not a widget's, as an array's subscript does: a mistake in
@@ -238,6 +221,4 @@ public struct AnimatedLooks<Look> {
   }
 }
 
-// @unchecked: the core is immutable, and the arrays are copied before they change when another
-// value shares them.
-extension AnimatedLooks: @unchecked Sendable where Look: Sendable {}
+extension AnimatedLooks: Sendable where Look: Sendable {}

@@ -210,25 +210,10 @@ public struct StyleAnimator<Look> {
   /// - Returns: The look in between.
   @inlinable
   public func interpolate(from: Look, to: Look, by fraction: Double) -> Look {
-    var look = to
-    withUnsafeMutablePointer(to: &look) { look in
-      withUnsafePointer(to: from) { from in
-        withUnsafePointer(to: to) { to in
-          for motion in _core.motions {
-            switch motion.switching {
-            case nil: motion.blend(look, from, to, fraction)
-            case .start?: if fraction <= 0 { motion.copy(look, from) }
-            case .end?: if fraction < 1 { motion.copy(look, from) }
-            }
-          }
-        }
-      }
-    }
-    return look
+    _core.interpolate(from: from, to: to, by: fraction)
   }
 }
 
-// @unchecked: the core is immutable, and the looks it holds are values of a Sendable type.
-extension StyleAnimator: @unchecked Sendable where Look: Sendable {}
+extension StyleAnimator: Sendable where Look: Sendable {}
 // @unchecked: a field's closures capture a key path, a style key and an offset, all immutable.
 extension StyleAnimator.Field: @unchecked Sendable where Look: Sendable {}

@@ -4,17 +4,20 @@ import StateKitAtomics
 // memory (see `LookupStorage.swift`). Not in Embedded Swift, which has no type that needs one.
 
 /// A pointer slot read with acquiring loads and written with releasing stores or a
-/// compare-and-exchange; allocated by `init`, freed by `deallocate`.
+/// compare-and-exchange; allocated by `init`, freed by `deallocate`. Also a spin lock: held
+/// while it holds a pointer.
+@usableFromInline
 struct _AtomicSlot: @unchecked Sendable {
-  let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-  /// Allocates a slot that holds `nil`.
-  init() {
+  /// Allocates a slot that holds `pointer`.
+  init(_ pointer: UnsafeMutableRawPointer? = nil) {
     word = .allocate(capacity: 1)
-    word.initialize(to: nil)
+    word.initialize(to: pointer)
   }
 
   /// The pointer the slot holds, loaded with acquire ordering.
+  @inlinable @inline(__always)
   func load() -> UnsafeMutableRawPointer? {
     statekit_load_acquire(word)
   }
@@ -27,6 +30,13 @@ struct _AtomicSlot: @unchecked Sendable {
   /// Stores `pointer` if the slot holds `nil`; returns whether it did.
   func storeIfEmpty(_ pointer: UnsafeMutableRawPointer) -> Bool {
     statekit_compare_exchange(word, nil, pointer)
+  }
+
+  /// Runs `body` with the slot held as a lock: a few loads and stores, so waiting spins.
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    while !storeIfEmpty(UnsafeMutableRawPointer(word)) {}
+    defer { store(nil) }
+    return try body()
   }
 
   /// Frees the slot (not what it points to).

@@ -34,6 +34,61 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
     self.curves = curves
   }
 
+  /// The look of widget `index` of an ``AnimatedLooks``, whose clocks are the `index`-th run
+  /// of `motions.count` in `clocks`, at a time.
+  @inlinable @inline(__always)
+  func look(_ index: Int, motions: [_LookMotion<Look>], clocks: [_FieldClock], at time: Int)
+    -> Look
+  {
+    let count = self.motions.count
+    return motions.withUnsafeBufferPointer { motions in
+      clocks.withUnsafeBufferPointer { clocks in
+        // Only read through the pointer made here.
+        look(
+          UnsafeMutablePointer(mutating: motions.baseAddress.unsafelyUnwrapped + index),
+          clocks: UnsafeBufferPointer(rebasing: clocks[index &* count..<(index &+ 1) &* count]),
+          at: time)
+      }
+    }
+  }
+
+  /// Tells widget `index` of an ``AnimatedLooks`` that its state changed at a time.
+  func change(
+    _ index: Int, motions: inout [_LookMotion<Look>], clocks: inout [_FieldClock],
+    to newState: ControlState, at time: Int
+  ) {
+    let count = self.motions.count
+    motions.withUnsafeMutableBufferPointer { motions in
+      clocks.withUnsafeMutableBufferPointer { clocks in
+        change(
+          motions.baseAddress.unsafelyUnwrapped + index,
+          clocks: UnsafeMutableBufferPointer(rebasing: clocks[index * count..<(index + 1) * count]),
+          to: newState, at: time)
+      }
+    }
+  }
+
+  /// A look a fraction of the way from one to another, field by field (see
+  /// ``StyleAnimator/interpolate(from:to:by:)``).
+  @inlinable
+  func interpolate(from: Look, to: Look, by fraction: Double) -> Look {
+    var look = to
+    withUnsafeMutablePointer(to: &look) { look in
+      withUnsafePointer(to: from) { from in
+        withUnsafePointer(to: to) { to in
+          for motion in motions {
+            switch motion.switching {
+            case nil: motion.blend(look, from, to, fraction)
+            case .start?: if fraction <= 0 { motion.copy(look, from) }
+            case .end?: if fraction < 1 { motion.copy(look, from) }
+            }
+          }
+        }
+      }
+    }
+    return look
+  }
+
   /// The position of a curve in `curves`; linear's for a curve no table uses.
   func curveIndex(_ curve: TransitionCurve) -> Int {
     curves.firstIndex(of: curve) ?? 0
@@ -235,3 +290,5 @@ struct _LookMotion<Look> {
     (self.state, from, to) = (state, look, look)
   }
 }
+
+extension _LookMotion: Sendable where Look: Sendable {}
