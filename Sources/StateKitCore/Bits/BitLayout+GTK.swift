@@ -8,9 +8,6 @@ extension BitLayout {
   /// stops at bit 11, GTK 4's at bit 14), so bits 15...23 are kept for GTK's next flags. Bits 24...31 are the
   /// application range: GTK never sets them, so an app that keeps its own states in the same
   /// word as GTK's flags, as a StateKit table over GTK masks does, puts them there.
-  ///
-  ///     BitLayout.gtk.systemNames[3].name  // "insensitive"
-  ///     BitLayout.gtk.applicationMask      // 0xFF00_0000
   public static let gtk: BitLayout = {
     var layout = BitLayout(
       name: "gtk", typeName: "GtkStateFlags", noun: "state", emptyName: "normal",

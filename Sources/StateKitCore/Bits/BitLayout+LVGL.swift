@@ -7,9 +7,6 @@ extension BitLayout {
   /// `lv_state_t`: in an `lv_style_selector_t` they hold the part, a number rather than flags.
   ///
   /// LVGL 9.5 moved the bits; masks from 9.5 on are ``lvgl95``'s.
-  ///
-  ///     BitLayout.lvgl.applicationMask     // 0xF000
-  ///     BitLayout.lvgl.systemNames[5].name  // "pressed"
   public static let lvgl = BitLayout(
     lvgl: BitLayout(
       name: "lvgl", typeName: "lv_state_t (LVGL 8.0-9.4)", noun: "state", emptyName: "default",
@@ -30,10 +27,6 @@ extension BitLayout {
   /// `focused`, `focusKey`, `edited`, `hovered`, `pressed`, `scrolled` and `disabled` at bits
   /// 2...9, bits 10...11 kept by LVGL, and the four user states as the application range
   /// 12...15, where they were before. The empty state is `default`; `any` is reserved.
-  ///
-  ///     BitLayout.lvgl95.systemNames.first?.name  // "alt"
-  ///     BitLayout.lvgl95.application              // 12...15
-  ///     BitLayout.lvgl95.roleName(ofBit: 1)       // "reserved"
   public static let lvgl95 = BitLayout(
     lvgl: BitLayout(
       name: "lvgl-9.5", typeName: "lv_state_t (LVGL 9.5)", noun: "state", emptyName: "default",

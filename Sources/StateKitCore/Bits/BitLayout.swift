@@ -35,8 +35,6 @@ public struct BitLayout: Hashable, Sendable {
 
     /// Creates a span.
     ///
-    ///     let span = BitLayout.Span("app", .application, 16...23)
-    ///
     /// - Parameters:
     ///   - label: A short label.
     ///   - role: What the bits are for.
@@ -108,8 +106,6 @@ public struct BitLayout: Hashable, Sendable {
   }
   /// The bits of the span with a label, or 0 when no span has it.
   ///
-  ///     BitLayout.controlEvents.mask(ofSpan: "edit")  // 0xF_0000
-  ///
   /// - Parameter label: A span's label.
   /// - Returns: The span's bits.
   public func mask(ofSpan label: String) -> UInt {
@@ -152,12 +148,6 @@ public struct BitLayout: Hashable, Sendable {
 
   /// Creates a layout with a short name of its own, the word that chooses it (``name``).
   ///
-  ///     let layout = BitLayout(
-  ///         name: "gestures", typeName: "Gestures", noun: "gesture", emptyName: "none",
-  ///         spans: [.init("system", .system, 0...7), .init("app", .application, 8...15)],
-  ///         systemNames: [("tap", 0), ("swipe", 1)])
-  ///     layout.name  // "gestures"
-  ///
   /// - Parameters:
   ///   - name: The short name, such as `lvgl`.
   ///   - typeName: The name of the bit set.
@@ -195,8 +185,6 @@ public struct BitLayout: Hashable, Sendable {
 
   /// The span that holds a bit, or `nil` for a bit outside the layout.
   ///
-  ///     BitLayout.controlState.span(ofBit: 40)  // nil
-  ///
   /// - Parameter bit: A bit position.
   /// - Returns: The span.
   public func span(ofBit bit: Int) -> Span? {
@@ -205,8 +193,6 @@ public struct BitLayout: Hashable, Sendable {
 
   /// The role of a bit as a word: `system`, `application`, `reserved`, or `extended` for a bit
   /// outside the layout.
-  ///
-  ///     BitLayout.controlState.roleName(ofBit: 24)  // "reserved"
   ///
   /// - Parameter bit: A bit position.
   /// - Returns: The word.
@@ -225,9 +211,6 @@ public struct BitLayout: Hashable, Sendable {
 
   /// The layout of ``all`` with a short name, or `nil`.
   ///
-  ///     BitLayout.named("lvgl")?.application  // 12...15
-  ///     BitLayout.named("qt")                 // nil
-  ///
   /// - Parameter name: A layout's ``name``.
   /// - Returns: The layout.
   public static func named(_ name: String) -> BitLayout? {
@@ -241,8 +224,6 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// Layouts are equal when they have the same names, spans and system names.
-  ///
-  ///     BitLayout.controlState == .controlState  // true
   public static func == (lhs: BitLayout, rhs: BitLayout) -> Bool {
     lhs.name == rhs.name && lhs.typeName == rhs.typeName && lhs.spans == rhs.spans
       && lhs.systemNames.map { $0.name } == rhs.systemNames.map { $0.name }
@@ -250,8 +231,6 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// Hashes the name and spans.
-  ///
-  ///     Set(BitLayout.all).count  // 5
   public func hash(into hasher: inout Hasher) {
     hasher.combine(typeName)
     hasher.combine(spans)
@@ -261,8 +240,6 @@ public struct BitLayout: Hashable, Sendable {
 extension BitLayout {
   /// `UIControl.State`'s layout: system bits 0...15 (highlighted, disabled, selected, focused
   /// at 0...3), the application range 16...23, and 24...31 reserved.
-  ///
-  ///     BitLayout.controlState.application  // 16...23
   public static let controlState = BitLayout(
     name: "state", typeName: "ControlState", noun: "state", emptyName: "normal",
     spans: [

@@ -1,9 +1,6 @@
 extension ControlEvents: Codable {
   /// Encodes the events as their raw integer.
   ///
-  ///     let data = try JSONEncoder().encode(ControlEvents.valueChanged)
-  ///     String(decoding: data, as: UTF8.self)  // "4096"
-  ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
     try _BitSetCoding.encode(rawValue, to: encoder)

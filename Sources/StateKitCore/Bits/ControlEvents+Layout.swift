@@ -3,10 +3,6 @@ extension BitLayout {
   /// `valueChanged`, `primaryActionTriggered` and `menuActionTriggered` at 12...14, editing
   /// events at 16...19 (`allEditingEvents`), the application range 24...27
   /// (`applicationReserved`), and 28...31 reserved for the system (`systemReserved`).
-  ///
-  ///     BitLayout.controlEvents.application      // 24...27
-  ///     BitLayout.controlEvents.applicationMask  // 0x0F00_0000
-  ///     BitLayout.controlEvents.reservedMask     // 0xF000_0000
   public static let controlEvents = BitLayout(
     name: "events", typeName: "ControlEvents", noun: "event", emptyName: "none",
     spans: [

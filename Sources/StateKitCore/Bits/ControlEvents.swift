@@ -16,8 +16,6 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
 
   /// Creates events from their bits, keeping every bit, named or not.
   ///
-  ///     ControlEvents(rawValue: 1 << 6) == .touchUpInside  // true
-  ///
   /// - Parameter rawValue: The bits.
   @inlinable
   public init(rawValue: UInt) {
@@ -25,8 +23,6 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   }
 
   /// The layout of the bits: ``BitLayout/controlEvents``.
-  ///
-  ///     ControlEvents.layout.application  // 24...27
   public static let layout = BitLayout.controlEvents
 
   /// A touch-down event in the control (bit 0).
@@ -69,29 +65,17 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   }
 
   /// Every touch event: the layout's `touch` span, bits 0 through 11.
-  ///
-  ///     ControlEvents.allTouchEvents.rawValue  // 4095
   public static let allTouchEvents = ControlEvents(rawValue: layout.mask(ofSpan: "touch"))
   /// Every editing event: the layout's `edit` span, bits 16 through 19.
-  ///
-  ///     ControlEvents.allEditingEvents.rawValue  // 983040
   public static let allEditingEvents = ControlEvents(rawValue: layout.mask(ofSpan: "edit"))
   /// The application range, bits 24 through 27, free for app-defined events.
-  ///
-  ///     ControlEvents.applicationReserved.rawValue  // 251658240
   public static let applicationReserved = ControlEvents(rawValue: layout.applicationMask)
   /// The bits the system reserves, 28 through 31.
-  ///
-  ///     ControlEvents.systemReserved.rawValue  // 4026531840
   public static let systemReserved = ControlEvents(rawValue: layout.reservedMask)
   /// Every event of the layout, bits 0 through 31.
-  ///
-  ///     ControlEvents.allEvents.rawValue  // 4294967295
   public static let allEvents = ControlEvents(rawValue: layout.coveredMask)
 
   /// Creates the single-bit event at an index of the application range.
-  ///
-  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
   ///
   /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.

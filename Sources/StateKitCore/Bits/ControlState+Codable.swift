@@ -1,9 +1,6 @@
 extension ControlState: Codable {
   /// Encodes the state as its raw integer, which decodes to the same state in any process.
   ///
-  ///     let data = try JSONEncoder().encode(ControlState([.selected, .highlighted]))
-  ///     String(decoding: data, as: UTF8.self)  // "5"
-  ///
   /// - Parameter encoder: The encoder to write to.
   public func encode(to encoder: any Encoder) throws {
     try _BitSetCoding.encode(rawValue, to: encoder)

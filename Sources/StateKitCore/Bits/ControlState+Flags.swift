@@ -2,9 +2,6 @@ extension ControlState {
   /// Creates a state from the flags a view already has, such as a value-type view's
   /// `isDisabled`, `isFocused` and `isSelected`.
   ///
-  ///     let isFocused = true, isDisabled = false
-  ///     ControlState(disabled: isDisabled, focused: isFocused)  // .focused
-  ///
   /// - Parameters:
   ///   - highlighted: Whether the control is highlighted (pressed).
   ///   - disabled: Whether the control is disabled.

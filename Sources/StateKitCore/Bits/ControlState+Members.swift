@@ -24,10 +24,6 @@ extension ControlState {
     }
 
     /// Returns the next single-bit state, or `nil` when every bit has been visited.
-    ///
-    ///     var members = ControlState.selected.members
-    ///     members.next()  // .selected
-    ///     members.next()  // nil
     @inlinable
     public mutating func next() -> ControlState? {
       guard remaining != 0 else { return nil }

@@ -30,9 +30,6 @@ public struct ControlState: OptionSet, Hashable, Sendable {
 
   /// Creates a state from its bits, keeping every bit, named or not.
   ///
-  ///     let state = ControlState(rawValue: 0x0001_0004)
-  ///     state.contains(.selected)  // true
-  ///
   /// - Parameter rawValue: The bits of the state.
   @inlinable
   public init(rawValue: UInt) {
@@ -68,8 +65,6 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   }
 
   /// The layout of the bits: ``BitLayout/controlState``, the one place its ranges are written.
-  ///
-  ///     ControlState.layout.application  // 16...23
   public static let layout = BitLayout.controlState
 
   /// Whether this is the normal state: no bit is set.

@@ -34,10 +34,6 @@ extension LayoutBitSet {
   /// For ``ControlState``, index 0 is bit 16 (`0x00010000`) and index 7 is bit 23; for
   /// ``ControlEvents``, indexes 0 through 3 are bits 24 through 27.
   ///
-  ///     let visited = try ControlState(applicationBit: 0)
-  ///     visited.rawValue  // 0x10000
-  ///     try ControlEvents(applicationBit: 0).rawValue  // 0x0100_0000
-  ///
   /// - Parameter applicationBit: An index into the layout's application range.
   /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange`` when
   ///   the index is outside the range; the error names the index and the valid range.
@@ -52,14 +48,10 @@ extension LayoutBitSet {
 
 extension ControlState: LayoutBitSet {
   /// The catalog of the system names only, built once: ``BitCatalog/system``.
-  ///
-  ///     ControlState.systemCatalog.namedBits.rawValue  // 0xF
   public static let systemCatalog = StateCatalog()
 }
 
 extension ControlEvents: LayoutBitSet {
   /// The catalog of UIKit's event names only, built once: ``BitCatalog/system``.
-  ///
-  ///     ControlEvents.systemCatalog.name(of: .valueChanged)  // "valueChanged"
   public static let systemCatalog = EventCatalog()
 }

@@ -16,8 +16,6 @@ import ErrorKitCore
 ///     }
 extension StateKitError: CodedError {
   /// `dev.statekit.StateKit`.
-  ///
-  ///     StateKitError.domain  // "dev.statekit.StateKit"
   public static var domain: String { "dev.statekit.StateKit" }
 
   /// The one-line description, which names the input and the reason.
@@ -26,8 +24,6 @@ extension StateKitError: CodedError {
   public var message: String { description }
 
   /// The reason, without the input.
-  ///
-  ///     // "unknown state name \"bogus\"; known names: ..."
   public var failureReason: String? { reason }
 
   /// What to do about the error.
@@ -66,8 +62,6 @@ extension StateKitError: CodedError {
   }
 
   /// The code's name, such as `unknownName`.
-  ///
-  ///     // "unknownName"
   public var name: String? { code.description }
 
   /// The rejected input and, when there is one, the failing token; for a bit or name claimed
@@ -101,8 +95,6 @@ extension StateKitError.Code: ErrorCodeRepresentable {}
 extension ErrorCatalog {
   /// The catalog of StateKit's own errors: the one table of their domain, codes, names and
   /// summaries, which statekit-inspect reads too.
-  ///
-  ///     ErrorCatalog.stateKit.entries.count  // 16
   public static var stateKit: ErrorCatalog {
     ErrorCatalog(
       StateKitError.Code.allCases.map { code in

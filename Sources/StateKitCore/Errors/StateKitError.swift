@@ -31,13 +31,9 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   ///     StateKitError.Code.unknownName.rawValue  // 4
   public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
     /// The stable number of the code.
-    ///
-    ///     StateKitError.Code.emptySegment.rawValue  // 3
     public let rawValue: Int
 
     /// Creates a code from its number.
-    ///
-    ///     StateKitError.Code(rawValue: 4) == .unknownName  // true
     public init(rawValue: Int) {
       self.rawValue = rawValue
     }
@@ -80,8 +76,6 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let invalidTheme = Code(rawValue: 16)
 
     /// Every code StateKit throws, in numeric order.
-    ///
-    ///     StateKitError.Code.allCases.count  // 16
     public static let allCases: [Code] = (1...16).map { Code(rawValue: $0) }
 
     /// What the code means, in one sentence.
@@ -110,8 +104,6 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The code's name, such as `unknownName`.
-    ///
-    ///     StateKitError.Code.unknownName.description  // "unknownName"
     public var description: String {
       switch self {
       case .applicationBitOutOfRange: "applicationBitOutOfRange"
@@ -136,22 +128,12 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// What went wrong.
-  ///
-  ///     do {
-  ///         _ = try ControlState(parsing: "selected || focused")
-  ///     } catch {
-  ///         error.code  // .emptySegment
-  ///     }
   public let code: Code
 
   /// The whole input that was rejected: the text, the name, or the index, as written.
-  ///
-  ///     // For `ControlState(parsing: "selected | bogus")`: "selected | bogus"
   public let input: String
 
   /// The part of ``input`` that failed, when the failure is in one token.
-  ///
-  ///     // For `ControlState(parsing: "selected | bogus")`: "bogus"
   public let token: String?
 
   /// The reason, in words, without the input.
@@ -161,13 +143,9 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   public let reason: String
 
   /// Where in a document the error is, for errors reading a theme document; `nil` otherwise.
-  ///
-  ///     // For a theme that repeats "normal" on its third line: line 3, column 5
   public let location: Location?
   /// The members leading to the failing value in a theme document, outermost first, such as
   /// `["titleColor", "normal"]` (array elements by their index); empty otherwise.
-  ///
-  ///     // For a theme whose "titleColor" repeats "normal": ["titleColor", "normal"]
   public let path: [String]
 
   /// A position in a document: a byte offset, and the line and column it falls on.
@@ -183,8 +161,6 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     public let column: Int
 
     /// Creates a location.
-    ///
-    ///     StateKitError.Location(offset: 0, line: 1, column: 1).column  // 1
     ///
     /// - Parameters:
     ///   - offset: The number of bytes before the position.

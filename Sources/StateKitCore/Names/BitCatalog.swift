@@ -36,14 +36,9 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// The longest name a custom member may have, in characters.
-  ///
-  ///     StateCatalog.maximumNameLength  // 64
   public static var maximumNameLength: Int { 64 }
 
   /// Creates a catalog that knows only the system names.
-  ///
-  ///     StateCatalog().description(of: [.disabled, .selected])  // "disabled | selected"
-  ///     EventCatalog().description(of: .touchDown)             // "touchDown"
   public init() {
     table = NameTable(layout: Bits.layout)
   }
@@ -77,9 +72,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// The catalog of the system names only, which ``ControlState/description`` and
   /// ``ControlState/init(parsing:unknownBits:)`` use (``LayoutBitSet/systemCatalog``).
-  ///
-  ///     StateCatalog.system.description(of: ControlState(rawValue: 0x0001_0004))  // "selected | 0x10000"
-  ///     EventCatalog.system.namedBits.rawValue  // 0xF71FF
   public static var system: BitCatalog { Bits.systemCatalog }
 
   /// Creates a catalog from the names of several owners, such as the libraries an app uses.
@@ -97,9 +89,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// Adds the names of one owner.
-  ///
-  ///     var catalog = EventCatalog()
-  ///     try catalog.merge(EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)]))
   ///
   /// - Parameter names: The names an owner gives its members.
   /// - Throws: ``StateKitError`` for an owner that is not an identifier of at most 64
@@ -171,8 +160,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// Returns this catalog with the names of one more owner.
   ///
-  ///     let gestures = try EventCatalog.system.merging(EventNames("G", ["longPress": ControlEvents(rawValue: 1 << 24)]))
-  ///
   /// - Parameter names: The names an owner gives its members.
   /// - Returns: The merged catalog.
   /// - Throws: ``StateKitError`` as ``merge(_:)-(BitNames<Bits>)`` does.
@@ -185,42 +172,27 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   /// Who named a single-bit member in this catalog: the owner it was merged from, or `nil` for
   /// a system member, an unnamed bit or a name given by ``declare(_:as:)``.
   ///
-  ///     try StateCatalog(merging: [.linkKit]).owner(of: .visited)  // "LinkKit"
-  ///
   /// - Parameter bits: A member with exactly one bit set.
   public func owner(of bits: Bits) -> String? {
     table.owner(of: bits.rawValue)
   }
 
   /// Every named member in the catalog, system names first, each in ascending bit order.
-  ///
-  ///     var catalog = StateCatalog()
-  ///     _ = try catalog.declare("visited", applicationBit: 0)
-  ///     catalog.entries.map(\.name)  // ["highlighted", "disabled", "selected", "focused", "visited"]
-  ///     catalog.entries.last?.state  // ControlState(rawValue: 0x10000)
   public var entries: [BitNames<Bits>.Entry] {
     table.entries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
   }
 
   /// The custom members declared in the catalog, in ascending bit order.
-  ///
-  ///     var catalog = StateCatalog()
-  ///     _ = try catalog.declare("visited", applicationBit: 0)
-  ///     catalog.customEntries.map(\.name)  // ["visited"]
   public var customEntries: [BitNames<Bits>.Entry] {
     table.customEntries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
   }
 
   /// Every bit that has a name: the system members and the declared custom members.
-  ///
-  ///     StateCatalog().namedBits.rawValue  // 0xF
   public var namedBits: Bits {
     Bits(rawValue: table.namedRawValue)
   }
 
   /// The bits of a member that have no name in this catalog.
-  ///
-  ///     StateCatalog().unnamedBits(in: ControlState(rawValue: 0x0001_0004)).rawValue  // 0x10000
   ///
   /// - Parameter bits: Any bits.
   /// - Returns: `bits` without its named bits.
@@ -229,9 +201,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// The name of a single-bit member, or `nil` when it has none or is not exactly one bit.
-  ///
-  ///     StateCatalog().name(of: .selected)  // "selected"
-  ///     StateCatalog().name(of: .normal)    // nil
   ///
   /// - Parameter bits: A member with exactly one bit set.
   public func name(of bits: Bits) -> String? {
@@ -242,19 +211,12 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   ///
   /// Names are case-sensitive. The layout's empty name (`normal`, `none`) is the empty set.
   ///
-  ///     StateCatalog().bits(named: "focused")  // .focused
-  ///     StateCatalog().bits(named: "Focused")  // nil
-  ///
   /// - Parameter name: A name.
   public func bits(named name: some StringProtocol) -> Bits? {
     table.raw(named: name).map { Bits(rawValue: $0) }
   }
 
   /// Declares a custom member at an index of the application range.
-  ///
-  ///     var catalog = StateCatalog()
-  ///     let visited = try catalog.declare("visited", applicationBit: 0)
-  ///     visited.rawValue  // 0x10000
   ///
   /// - Parameters:
   ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
@@ -274,10 +236,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// Declares a custom member given as its bit.
-  ///
-  ///     var catalog = StateCatalog()
-  ///     let visited = try catalog.declare("visited", as: ControlState(rawValue: 1 << 16))
-  ///     catalog.name(of: visited)  // "visited"
   ///
   /// - Parameters:
   ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
@@ -303,15 +261,11 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// Catalogs are equal when they name the same bits the same way, whoever named them.
-  ///
-  ///     try StateCatalog(merging: [.linkKit]) == StateCatalog(merging: [.linkKit])  // true
   public static func == (lhs: BitCatalog, rhs: BitCatalog) -> Bool {
     lhs.table == rhs.table && lhs.kinds == rhs.kinds
   }
 
   /// Hashes the names, as ``==(_:_:)`` compares them.
-  ///
-  ///     Set([StateCatalog(), StateCatalog.system]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(table)
     hasher.combine(kinds.count)

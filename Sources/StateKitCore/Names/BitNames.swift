@@ -17,17 +17,11 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
   ///     EventNames("G", ["longPress": ControlEvents(rawValue: 1 << 24)]).entries[0].name  // "longPress"
   public struct Entry: Hashable, Sendable {
     /// The name.
-    ///
-    ///     EventNames.Entry(name: "longPress", bits: ControlEvents(rawValue: 1 << 24)).name  // "longPress"
     public let name: String
     /// The member it names: one bit of the application range, once checked by a merge.
-    ///
-    ///     EventNames.Entry(name: "longPress", bits: ControlEvents(rawValue: 1 << 24)).bits.rawValue  // 0x1000000
     public let bits: Bits
 
     /// Creates an entry.
-    ///
-    ///     let entry = EventNames.Entry(name: "longPress", bits: ControlEvents(rawValue: 1 << 24))
     ///
     /// - Parameters:
     ///   - name: The name.
@@ -40,22 +34,14 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// Who gives these names, such as a library's module name; error messages name it. A merge
   /// requires an ASCII identifier of at most 64 characters.
-  ///
-  ///     EventNames("GestureKit", [:]).owner  // "GestureKit"
   public let owner: String
   /// The names with their members, in the order given.
-  ///
-  ///     EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)]).entries.count  // 1
   public let entries: [Entry]
   /// The widget kind whose widgets alone carry these members, or `nil` for members any widget
   /// of the owner may carry (see ``StateNames/kind``).
-  ///
-  ///     EventNames("GestureKit", [:]).kind  // nil
   public let kind: String?
 
   /// Creates the names an owner gives to its members. This never fails; a merge checks them.
-  ///
-  ///     let names = EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)])
   ///
   /// - Parameters:
   ///   - owner: Who gives the names.
@@ -65,8 +51,6 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// Creates the names an owner gives to its members, from entries.
-  ///
-  ///     let names = EventNames("GestureKit", entries: [.init(name: "longPress", bits: ControlEvents(rawValue: 1 << 24))])
   ///
   /// - Parameters:
   ///   - owner: Who gives the names.
@@ -81,9 +65,6 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// Creates the names an owner gives to the members of one widget kind. This never fails; a
   /// merge checks them.
-  ///
-  ///     let slider = EventNames("Toolkit", kind: "Slider", ["scrub": ControlEvents(rawValue: 1 << 24)])
-  ///     slider.kind  // "Slider"
   ///
   /// - Parameters:
   ///   - owner: Who gives the names, such as the library's module name.

@@ -21,8 +21,6 @@ extension EventCatalog {
   /// The event with a name (byte for byte), or `nil`; `none` is the empty set:
   /// ``BitCatalog/bits(named:)``.
   ///
-  ///     EventCatalog().events(named: "touchDown")  // .touchDown
-  ///
   /// - Parameter name: An event name.
   public func events(named name: some StringProtocol) -> ControlEvents? {
     bits(named: name)
@@ -32,8 +30,6 @@ extension EventCatalog {
 extension BitNames.Entry where Bits == ControlEvents {
   /// Creates an entry of an event's name.
   ///
-  ///     let entry = EventNames.Entry(name: "longPress", events: ControlEvents(rawValue: 1 << 24))
-  ///
   /// - Parameters:
   ///   - name: The name.
   ///   - events: The event it names.
@@ -42,7 +38,5 @@ extension BitNames.Entry where Bits == ControlEvents {
   }
 
   /// The event the entry names: ``bits``.
-  ///
-  ///     EventNames.Entry(name: "longPress", events: ControlEvents(rawValue: 1 << 24)).events.rawValue  // 0x1000000
   public var events: ControlEvents { bits }
 }

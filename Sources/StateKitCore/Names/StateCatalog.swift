@@ -13,9 +13,6 @@ public typealias StateCatalog = BitCatalog<ControlState>
 extension StateCatalog {
   /// Creates a catalog from the names of several owners, such as the libraries an app uses.
   ///
-  ///     let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
-  ///     catalog.name(of: .visited)  // "visited"
-  ///
   /// - Parameter names: The names each owner gives its states.
   /// - Throws: ``StateKitError`` for the first owner or name that is invalid, or name that
   ///   collides, naming its owner and, for a collision, the owner of the earlier claim.
@@ -25,9 +22,6 @@ extension StateCatalog {
 
   /// Adds the names of one owner.
   ///
-  ///     var catalog = StateCatalog()
-  ///     try catalog.merge(.linkKit)
-  ///
   /// - Parameter names: The names an owner gives its states.
   /// - Throws: ``StateKitError`` as ``BitCatalog/merge(_:)-(BitNames<Bits>)`` does; the
   ///   catalog is then unchanged.
@@ -36,8 +30,6 @@ extension StateCatalog {
   }
 
   /// Returns this catalog with the names of one more owner.
-  ///
-  ///     let catalog = try StateCatalog.system.merging(.linkKit)
   ///
   /// - Parameter names: The names an owner gives its states.
   /// - Returns: The merged catalog.
@@ -49,9 +41,6 @@ extension StateCatalog {
   /// The state with a name, or `nil` when the catalog has no such name: ``BitCatalog/bits(named:)``.
   ///
   /// Names are case-sensitive. `normal` is the empty state.
-  ///
-  ///     StateCatalog().state(named: "focused")  // .focused
-  ///     StateCatalog().state(named: "Focused")  // nil
   ///
   /// - Parameter name: A state name.
   public func state(named name: some StringProtocol) -> ControlState? {

@@ -24,8 +24,6 @@
 /// `try StateCatalog(merging: [.linkKit])`.
 public struct StateNames: Hashable, Sendable {
   /// The names, as every layout's names are kept.
-  ///
-  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).names.entries.count  // 1
   public let names: BitNames<ControlState>
 
   /// One name and the state it names.
@@ -36,12 +34,8 @@ public struct StateNames: Hashable, Sendable {
   /// Who gives these names, such as a library's module name; error messages name it, and
   /// ``StateNamespaces`` qualifies its states with it (`LinkKit.visited`), so a merge requires
   /// an ASCII identifier of at most 64 characters.
-  ///
-  ///     StateNames("LinkKit", [:]).owner  // "LinkKit"
   public var owner: String { names.owner }
   /// The names with their states, in the order given.
-  ///
-  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries.count  // 1
   public var entries: [Entry] { names.entries }
 
   /// The widget kind whose widgets alone carry these states, or `nil` for states any widget of
@@ -54,13 +48,9 @@ public struct StateNames: Hashable, Sendable {
   /// ``BitCatalog/kind(_:of:)``. ``StateNamespaces`` keeps the kinds apart as a merge does: the
   /// kinds of an owner that name one bit keep sharing it (moved together, when another library
   /// keeps the bit), and its catalog's ``BitCatalog/kind(_:of:)`` prints them.
-  ///
-  ///     StateNames("Toolkit", kind: "HexView", ["hexPane": ControlState(rawValue: 1 << 20)]).kind  // "HexView"
   public var kind: String? { names.kind }
 
   /// Creates the names an owner gives to its states. This never fails; a merge checks them.
-  ///
-  ///     let names = StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)])
   ///
   /// - Parameters:
   ///   - owner: Who gives the names, such as the library's module name.
@@ -70,8 +60,6 @@ public struct StateNames: Hashable, Sendable {
   }
 
   /// Creates the names an owner gives to its states, from entries.
-  ///
-  ///     let names = StateNames("LinkKit", entries: [.init(name: "visited", state: ControlState(rawValue: 1 << 16))])
   ///
   /// - Parameters:
   ///   - owner: Who gives the names.
@@ -114,8 +102,6 @@ public struct StateNames: Hashable, Sendable {
 extension BitNames.Entry where Bits == ControlState {
   /// Creates an entry of a state's name.
   ///
-  ///     let entry = StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16))
-  ///
   /// - Parameters:
   ///   - name: The name.
   ///   - state: The state it names.
@@ -124,7 +110,5 @@ extension BitNames.Entry where Bits == ControlState {
   }
 
   /// The state the entry names: ``bits``.
-  ///
-  ///     StateNames.Entry(name: "visited", state: ControlState(rawValue: 1 << 16)).state.rawValue  // 0x10000
   public var state: ControlState { bits }
 }

@@ -41,16 +41,12 @@ import ErrorKitCore
 public struct StateNamespaces: Hashable, Sendable {
   /// The app's catalog: every library's states on their assigned bits, by bare name where it
   /// is unambiguous, and by qualified name (`Owner.name`) always.
-  ///
-  ///     try StateNamespaces([.linkKit]).catalog.description(of: .visited)  // "visited"
   public let catalog: StateCatalog
 
   /// The owners, sorted, each with its relocation.
   private let relocations: [String: StateRelocation]
 
   /// The owners whose states the namespaces hold, sorted.
-  ///
-  ///     try StateNamespaces([.linkKit, .badgeKit]).owners  // ["BadgeKit", "LinkKit"]
   public var owners: [String] { relocations.keys.sorted() }
 
   /// Creates the namespaces of some libraries, assigning each library's states a bit.
@@ -182,8 +178,6 @@ public struct StateNamespaces: Hashable, Sendable {
   /// The relocation that moves an owner's states onto their assigned bits; the identity for
   /// an owner the namespaces do not hold.
   ///
-  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").apply(.visited) == .visited  // true
-  ///
   /// - Parameter owner: A library's ``StateNames/owner``.
   /// - Returns: The relocation.
   public func relocation(for owner: String) -> StateRelocation {
@@ -211,8 +205,6 @@ public struct StateRelocation: Hashable, Sendable {
   private let inverse: [UInt]
 
   /// Whether the relocation moves nothing.
-  ///
-  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").isIdentity  // true
   public let isIdentity: Bool
 
   init(layout: BitLayout, _ moves: [(from: UInt, to: UInt)]) {
@@ -238,8 +230,6 @@ public struct StateRelocation: Hashable, Sendable {
 
   /// The state with the library's bits moved to the app's.
   ///
-  ///     try StateNamespaces([.linkKit]).relocation(for: "LinkKit").apply(.visited).rawValue  // 0x10000
-  ///
   /// - Parameter state: A state of the library's widget.
   /// - Returns: The same state on the app's bits.
   @inlinable
@@ -250,9 +240,6 @@ public struct StateRelocation: Hashable, Sendable {
   }
 
   /// The state with the app's bits moved back to the library's.
-  ///
-  ///     let move = try StateNamespaces([.linkKit]).relocation(for: "LinkKit")
-  ///     move.revert(.visited) == .visited  // true
   ///
   /// - Parameter state: A state on the app's bits.
   /// - Returns: The same state on the library's bits.

@@ -11,9 +11,6 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a change.
   ///
-  ///     let disabling = StateChange(old: .normal, new: .disabled)
-  ///     disabling.changed  // .disabled
-  ///
   /// - Parameters:
   ///   - old: The state before the change.
   ///   - new: The state after it.
@@ -23,20 +20,14 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The bits that differ between the two states.
-  ///
-  ///     StateChange(old: .highlighted, new: .selected).changed  // [.highlighted, .selected]
   public var changed: ControlState { old.symmetricDifference(new) }
 
   /// Whether the change sets or clears a bit of `states`: whether a style whose entries
   /// mention only `states` may look different after it.
   ///
-  ///     StateChange(old: .normal, new: .focused).touches([.highlighted, .disabled])  // false
-  ///
   /// - Parameter states: The bits that matter, such as a style's relevant states.
   public func touches(_ states: ControlState) -> Bool { !changed.isDisjoint(with: states) }
 
   /// `old -> new`, in the state text format: `normal -> highlighted | selected`.
-  ///
-  ///     StateChange(old: .normal, new: .selected).description  // "normal -> selected"
   public var description: String { "\(old) -> \(new)" }
 }

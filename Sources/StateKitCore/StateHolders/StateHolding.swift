@@ -43,9 +43,6 @@ extension StateHolding {
 
   /// Clears bits of the state.
   ///
-  ///     let released = StateModel([.highlighted])
-  ///     released.remove(.highlighted)  // true
-  ///
   /// - Parameter states: The bits to clear.
   /// - Returns: Whether the state changed.
   @discardableResult
@@ -54,10 +51,6 @@ extension StateHolding {
   }
 
   /// Sets or clears bits, as a widget does from a flag.
-  ///
-  ///     let isEnabled = false
-  ///     let field = StateModel()
-  ///     field.set(.disabled, !isEnabled)  // true
   ///
   /// - Parameters:
   ///   - states: The bits to set or clear.

@@ -38,8 +38,6 @@ public final class StateModel: StateHolding {
 
   /// Creates a model.
   ///
-  ///     StateModel([.selected]).state  // .selected
-  ///
   /// - Parameter state: The state to start with; `.normal` when omitted.
   public init(_ state: ControlState = .normal) {
     current = state
@@ -52,12 +50,6 @@ public final class StateModel: StateHolding {
   }
 
   /// Changes the state in one step (one change, one call per observer).
-  ///
-  ///     let toggle = StateModel([.highlighted])
-  ///     toggle.update { state in
-  ///         state.remove(.highlighted)
-  ///         state.insert(.selected)
-  ///     }  // StateChange(old: .highlighted, new: .selected)
   ///
   /// - Parameter body: Changes the state.
   /// - Returns: The change, or `nil` when the state stayed the same.
@@ -124,11 +116,6 @@ public final class StateModel: StateHolding {
     }
 
     /// Stops observing; calling it again does nothing.
-    ///
-    ///     let link = StateModel()
-    ///     let watching = link.onChange { print($0) }
-    ///     watching.cancel()
-    ///     link.observerCount  // 0
     public func cancel() {
       model?.removeObserver(id)
     }

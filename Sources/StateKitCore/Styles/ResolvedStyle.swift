@@ -26,10 +26,6 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
 
   /// The resolved value of an attribute, or `nil` when no entry applies.
   ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .normal] = "blue"
-  ///     style.resolve(.normal)[.titleColor]  // "blue"
-  ///
   /// - Parameter key: The attribute.
   /// - Complexity: O(1): a scan of a few attributes, or a hash of the name for more, finds the
   ///   attribute's table, which resolves the state.
@@ -39,11 +35,6 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The resolved value of an attribute, or `defaultValue` when no entry applies.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .selected] = "white"
-  ///     style.resolve(.selected)[.titleColor, default: "blue"]  // "white"
-  ///     style.resolve(.normal)[.titleColor, default: "blue"]    // "blue"
   ///
   /// - Parameters:
   ///   - key: The attribute.
@@ -56,15 +47,11 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The number of attributes that have a value.
-  ///
-  ///     StyleSet().resolve(.normal).count  // 0
   public var count: Int {
     _storage.columns.count { $0.resolveAny(_state) != nil }
   }
 
   /// Whether no attribute has a value.
-  ///
-  ///     StyleSet().resolve(.normal).isEmpty  // true
   public var isEmpty: Bool {
     !_storage.columns.contains { $0.resolveAny(_state) != nil }
   }
@@ -124,10 +111,6 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Hashes each attribute and its value.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .normal] = "blue"
-  ///     Set([style.resolve(.normal), style.resolve(.focused)]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(values)
   }

@@ -74,10 +74,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// Creates a holder.
   ///
-  ///     let titleColor = StyleHolder(StateTable([(StateSelector(.disabled), "gray")]), default: "black")
-  ///     titleColor[.disabled]  // "gray"
-  ///     titleColor[.normal]    // "black"
-  ///
   /// - Parameters:
   ///   - table: The entries.
   ///   - defaultValue: The value of the states no entry matches.
@@ -197,9 +193,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// The value for a control in `state`: the table's best matching entry, or the default.
   ///
-  ///     let size = StyleHolder(StateTable([(StateSelector(.highlighted), 2)]), default: 1)
-  ///     size[[.highlighted, .focused]]  // 2
-  ///
   /// - Parameter state: The state of a control.
   /// - Complexity: O(1) when the table's bits gather; otherwise O(*n*).
   @inlinable @inline(__always)
@@ -213,14 +206,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// Calls `body` with the value for a control in `state`, read in place: a look that holds
   /// strings or references is not copied, so reading it costs what reading one field costs.
-  ///
-  ///     struct ButtonLook: Sendable {
-  ///         var title = "OK"
-  ///         var bold = false
-  ///     }
-  ///     let pressed = ButtonLook(bold: true)
-  ///     let looks = StyleHolder(StateTable([(StateSelector(.highlighted), pressed)]), default: ButtonLook())
-  ///     looks.withValue(for: .highlighted) { $0.bold }  // true
   ///
   /// - Parameters:
   ///   - state: The state of a control.
@@ -239,9 +224,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// The value for a control in `state`, as the subscript gives it.
   ///
-  ///     let size = StyleHolder(StateTable([(StateSelector(.highlighted), 2)]), default: 1)
-  ///     size.resolve(.normal)  // 1
-  ///
   /// - Parameter state: The state of a control.
   @inlinable
   public func resolve(_ state: ControlState) -> Value {
@@ -250,10 +232,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// The table the holder resolves with now, or `nil` for a holder of a style set; setting it
   /// publishes a table in place of either.
-  ///
-  ///     let size = StyleHolder(StateTable<Int>(), default: 1)
-  ///     size.table = StateTable([(StateSelector(.selected), 3)])
-  ///     size[.selected]  // 3
   public var table: StateTable<Value>? {
     get {
       guard case .table(let table) = _box.source else { return nil }
@@ -265,13 +243,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
   /// The style set the holder resolves with now, or `nil` for a holder of a table; setting it
   /// publishes a style set in place of the current one (a holder of a table ignores it: it has
   /// no fields).
-  ///
-  ///     struct SizeLook: Sendable { var size = 1 }
-  ///     let sizes = StyleHolder(StyleSet(), default: SizeLook(), [.field(\.size, from: StyleKey<Int>("size"))])
-  ///     var style = StyleSet()
-  ///     style[StyleKey<Int>("size"), for: .selected] = 3
-  ///     sizes.style = style
-  ///     sizes[.selected].size  // 3
   public var style: StyleSet? {
     get {
       guard case .style(let style, _) = _box.source else { return nil }
@@ -286,16 +257,10 @@ public struct StyleHolder<Value: Sendable>: Sendable {
   }
 
   /// The value of the states no entry matches.
-  ///
-  ///     StyleHolder(StateTable<Int>(), default: 1).defaultValue  // 1
   public var defaultValue: Value { _box.defaultValue }
 
   /// Changes the table, as a theme does, and publishes it with its new lookup in one step; a
   /// holder of a style set is left as it is.
-  ///
-  ///     let width = StyleHolder(StateTable([(StateSelector(.focused), 2)]), default: 1)
-  ///     width.update { $0[StateSelector(.disabled)] = 0 }
-  ///     width[[.disabled, .focused]]  // 0
   ///
   /// When two threads update at once, each change applies to the table the other published:
   /// `body` runs again on the newer table if another update won the race.
@@ -311,11 +276,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
 
   /// Changes the style set, as a theme does, and publishes it with its new looks in one step; a
   /// holder of a table is left as it is.
-  ///
-  ///     struct SizeLook: Sendable { var size = 1 }
-  ///     let sizes = StyleHolder(StyleSet(), default: SizeLook(), [.field(\.size, from: StyleKey<Int>("size"))])
-  ///     sizes.updateStyle { $0[StyleKey<Int>("size"), for: .focused] = 2 }
-  ///     sizes[.focused].size  // 2
   ///
   /// - Parameter body: Changes the style set.
   public func updateStyle(_ body: (inout StyleSet) throws -> Void) rethrows {

@@ -42,10 +42,6 @@
 /// removed and merged, is an error when decoding.
 public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   /// The entries merged per selector, over attributes that are not replaced.
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay[.titleColor, for: .normal] = "black"
-  ///     overlay.merged[.titleColor, for: .normal]  // "black"
   public internal(set) var merged = StyleSet()
   /// The replacing tables, except the empty ones (`cleared`).
   var replacements = StyleSet()
@@ -56,23 +52,13 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   var removals: [_StyleSlot: Set<StateSelector>] = [:]
 
   /// The precedence the result takes; `nil` keeps the style set's.
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay.precedence = StatePrecedence(dominant: .disabled)
-  ///     StyleSet().overlaid(with: overlay).precedence.dominant  // .disabled
   public var precedence: StatePrecedence?
 
   /// Creates an overlay that changes nothing.
-  ///
-  ///     StyleSet().overlaid(with: StyleOverlay()) == StyleSet()  // true
   public init() {}
 
   /// Creates an overlay that merges a style set's entries per selector, as
   /// `StyleSet.overlaid(with:)` does.
-  ///
-  ///     var widget = StyleSet()
-  ///     widget[.titleColor, for: .normal] = "black"
-  ///     StyleOverlay(merging: widget).merged == widget  // true
   ///
   /// - Parameter style: The entries to merge; its precedence is not the result's.
   public init(merging style: StyleSet) {
@@ -80,8 +66,6 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the overlay changes nothing and keeps the precedence.
-  ///
-  ///     StyleOverlay().isEmpty  // true
   public var isEmpty: Bool {
     merged._storage.columns.isEmpty
       && replacements._storage.columns.isEmpty && cleared.isEmpty && removals.isEmpty
@@ -92,10 +76,6 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   /// of its replacement; setting it merges (or changes the replacement), setting `nil`
   /// forgets the entry (it does not remove the style set's: see
   /// ``remove(_:selector:)``).
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay[.titleColor, for: StateSelector(.selected, unless: .disabled)] = "white"
-  ///     overlay[.titleColor, for: StateSelector(.selected, unless: .disabled)]  // "white"
   ///
   /// - Parameters:
   ///   - key: The attribute.
@@ -121,10 +101,6 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
 
   /// The value merged for an attribute and exactly this state; see
   /// the selector subscript.
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay[.titleColor, for: .disabled] = "gray"
-  ///     overlay[.titleColor, for: .disabled]  // "gray"
   ///
   /// - Parameters:
   ///   - key: The attribute.
@@ -156,10 +132,6 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The table that replaces an attribute's, or `nil` when the overlay does not replace it.
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay.replace(.underlined, with: StateTable())
-  ///     overlay.replacement(for: .underlined)?.isEmpty  // true
   ///
   /// - Parameter key: The attribute.
   public func replacement<Value>(for key: StyleKey<Value>) -> StateTable<Value>? {
@@ -193,10 +165,6 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
 
   /// The selectors the overlay removes from an attribute that it does not replace, sorted by
   /// their text.
-  ///
-  ///     var overlay = StyleOverlay()
-  ///     overlay.remove(.titleColor, selector: StateSelector(.disabled))
-  ///     overlay.removedSelectors(for: .titleColor) == [StateSelector(.disabled)]  // true
   ///
   /// - Parameter key: The attribute.
   public func removedSelectors<Value>(for key: StyleKey<Value>) -> [StateSelector] {
@@ -253,13 +221,6 @@ extension StyleSet {
   }
 
   /// Lays an overlay over this style (see `overlaid(with:)`).
-  ///
-  ///     var theme = StyleSet()
-  ///     theme[.titleColor, for: .normal] = "blue"
-  ///     var overlay = StyleOverlay()
-  ///     overlay.remove(.titleColor, selector: StateSelector(.normal))
-  ///     theme.apply(overlay)
-  ///     theme.attributeNames  // []
   ///
   /// - Parameter overlay: The changes.
   public mutating func apply(_ overlay: StyleOverlay) {

@@ -10,8 +10,6 @@ extension StyleSet {
   ///     let keys: [StyleSet.DecodableKey] = [.init(.titleColor), .init(.underlined)]
   public struct DecodableKey: Sendable {
     /// The attribute's name.
-    ///
-    ///     StyleSet.DecodableKey(StyleKey<String>("titleColor")).name  // "titleColor"
     public let name: String
     let slot: _StyleSlot
     /// Reads the attribute's table from a theme document's member at a path; `nil` for an
@@ -20,8 +18,6 @@ extension StyleSet {
       @Sendable (JSONValue, [String], _ThemeReading) throws(StateKitError) -> _StyleColumnBase?
 
     /// Creates a decodable key from a key whose values are Decodable.
-    ///
-    ///     let key = StyleSet.DecodableKey(StyleKey<String>("titleColor"))
     ///
     /// - Parameter key: The attribute.
     public init<Value: Decodable>(_ key: StyleKey<Value>) {
@@ -164,9 +160,6 @@ extension StyleSet.DecodableKey {
 extension CodingUserInfoKey {
   /// The key under which a decoder's `userInfo` holds the `[StyleSet.DecodableKey]` that
   /// ``StyleSet/init(from:)`` accepts.
-  ///
-  ///     let decoder = JSONDecoder()
-  ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
   public static let styleKeys: CodingUserInfoKey = {
     // `init(rawValue:)` is failable only to satisfy RawRepresentable: it accepts every string.
     guard let key = CodingUserInfoKey(rawValue: "dev.statekit.StyleSet.keys") else {

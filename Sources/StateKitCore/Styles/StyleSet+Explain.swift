@@ -23,8 +23,6 @@ extension StyleSet {
     /// One explanation per attribute, sorted by name.
     public let attributes: [Attribute]
     /// The names the explanation prints states with.
-    ///
-    ///     StyleSet().explain(.normal).catalog == .system  // true
     public let catalog: StateCatalog
 
     /// How one attribute resolves the state.
@@ -50,10 +48,6 @@ extension StyleSet {
       /// The name of the layer that supplied the value, when explained through layers
       /// (``StyleSet/explain(_:layers:catalog:)``); `nil` otherwise, or when no layer has a
       /// matching entry.
-      ///
-      ///     var theme = StyleSet()
-      ///     theme[.titleColor, for: .normal] = "navy"
-      ///     StyleSet.explain(.selected, layers: ["defaults": StyleSet(), "theme": theme])["titleColor"]?.layer  // "theme"
       public var layer: String? = nil
       /// The names states are printed with.
       let catalog: StateCatalog
@@ -72,8 +66,6 @@ extension StyleSet {
 
     /// The explanation of the attribute with this name, or `nil` when the style set has no
     /// such attribute.
-    ///
-    ///     StyleSet().explain(.normal)["titleColor"] == nil  // true
     ///
     /// - Parameter name: The attribute's name.
     public subscript(name: String) -> Attribute? {

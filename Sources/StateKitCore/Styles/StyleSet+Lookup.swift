@@ -55,8 +55,6 @@ extension StyleSet {
     let bind: (StyleSet) -> _BoundField<Look>
 
     /// The name of the attribute that fills the field.
-    ///
-    ///     StyleSet.Field<LinkLook>.field(\.titleColor, from: .titleColor).attribute  // "titleColor"
     public let attribute: String
 
     @usableFromInline
@@ -66,8 +64,6 @@ extension StyleSet {
 
     /// A field filled from an attribute: the attribute's value when some entry matches,
     /// else the field's value in the lookup's default look.
-    ///
-    ///     let field: StyleSet.Field<LinkLook> = .field(\.underlined, from: .underlined)
     ///
     /// - Parameters:
     ///   - path: The field of the look.
@@ -99,9 +95,6 @@ extension StyleSet {
 
 extension StateLookup {
   /// Freezes the fields of a style set into looks.
-  ///
-  ///     let looks = StateLookup(linkStyle(), default: LinkLook(), [.field(\.titleColor, from: .titleColor)])
-  ///     looks[.visited].titleColor  // "purple"
   ///
   /// - Parameters:
   ///   - style: The style set; later changes to it do not reach the lookup.

@@ -13,13 +13,9 @@
 /// Two keys are the same attribute when both the name and the value type are equal.
 public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
   /// The attribute's name, such as `titleColor`.
-  ///
-  ///     StyleKey<String>("titleColor").name  // "titleColor"
   public let name: String
 
   /// Creates a key.
-  ///
-  ///     let titleColor = StyleKey<String>("titleColor")
   ///
   /// - Parameter name: The attribute's name; unique among the keys of one value type.
   @inlinable
@@ -28,22 +24,16 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
   }
 
   /// Keys are equal when their names and value types are.
-  ///
-  ///     StyleKey<Int>("size") == StyleKey<Int>("size")  // true
   public static func == (lhs: StyleKey, rhs: StyleKey) -> Bool {
     lhs.name == rhs.name
   }
 
   /// Hashes the name.
-  ///
-  ///     Set([StyleKey<Int>("size"), StyleKey<Int>("size")]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
   }
 
   /// The name and the value type, such as `titleColor: String`.
-  ///
-  ///     StyleKey<String>("titleColor").description  // "titleColor: String"
   public var description: String { "\(name): \(Value.self)" }
 
   var slot: _StyleSlot { _StyleSlot(name: name, valueType: Value.self) }
@@ -90,15 +80,11 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Creates an empty style set.
-  ///
-  ///     StyleSet().resolve(.normal).isEmpty  // true
   public init() {
     _storage = _StyleTables.empty
   }
 
   /// Creates an empty style set whose tables rank entries by a precedence.
-  ///
-  ///     let style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   public init(precedence: StatePrecedence) {
@@ -118,10 +104,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// The table of one attribute; an empty table when the attribute has no entries.
   ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor] = StateTable([(StateSelector(.normal), "blue")])
-  ///     style[.titleColor].count  // 1
-  ///
   /// - Parameter key: The attribute.
   /// A table set here takes the style set's ``precedence``.
   public subscript<Value>(key: StyleKey<Value>) -> StateTable<Value> {
@@ -137,10 +119,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// The value stored for an attribute and exactly this state; setting `nil` removes it.
   ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .disabled] = "gray"
-  ///     style[.titleColor, for: .disabled]  // "gray"
-  ///
   /// - Parameters:
   ///   - key: The attribute.
   ///   - state: The exact state of the entry.
@@ -154,9 +132,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// The value stored for an attribute and exactly this selector; setting `nil` removes it.
   ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: try StateSelector(requiring: .selected, excluding: .disabled)] = "white"
-  ///
   /// - Parameters:
   ///   - key: The attribute.
   ///   - selector: The selector of the entry.
@@ -169,10 +144,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The names of the attributes that have entries, sorted.
-  ///
-  ///     var style = StyleSet()
-  ///     style[.titleColor, for: .normal] = "blue"
-  ///     style.attributeNames  // ["titleColor"]
   public var attributeNames: [String] {
     _storage.columns.map(\.slot.name).sorted()
   }
@@ -225,11 +196,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   /// Returns this style with another laid over it: for each attribute, the other's entries win
   /// where both have the same selector.
   ///
-  ///     var theme = StyleSet(), widget = StyleSet()
-  ///     theme[.titleColor, for: .normal] = "blue"
-  ///     widget[.titleColor, for: .normal] = "black"
-  ///     theme.overlaid(with: widget).resolve(.normal)[.titleColor]  // "black"
-  ///
   /// - Parameter overrides: The style that takes precedence.
   /// - Returns: The merged style, with this style's ``precedence``.
   public func overlaid(with overrides: StyleSet) -> StyleSet {
@@ -257,8 +223,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Style sets are equal when every attribute has equal tables.
-  ///
-  ///     StyleSet() == StyleSet()  // true
   public static func == (lhs: StyleSet, rhs: StyleSet) -> Bool {
     if lhs._storage === rhs._storage { return true }
     let (left, right) = (lhs._storage, rhs._storage)
@@ -269,8 +233,6 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Hashes the precedence, the attribute names and the tables.
-  ///
-  ///     Set([StyleSet(), StyleSet()]).count  // 1
   public func hash(into hasher: inout Hasher) {
     // Order-independent: combine per-attribute hashes with a commutative sum.
     var sum = 0

@@ -39,12 +39,6 @@ public struct StateLookup<Value> {
 
   /// Freezes a table: states no entry matches resolve to `defaultValue`.
   ///
-  ///     var table = StateTable<Int>()
-  ///     table[.selected] = 1
-  ///     let lookup = StateLookup(table, default: 0)
-  ///     lookup[[.selected, .focused]]  // 1
-  ///     lookup[.focused]               // 0
-  ///
   /// - Parameters:
   ///   - table: The table; later changes to it do not reach the lookup.
   ///   - defaultValue: The value of the states that no entry matches.
@@ -73,10 +67,6 @@ public struct StateLookup<Value> {
   }
 
   /// The value that applies to a control in `state`.
-  ///
-  ///     var table = StateTable<String>()
-  ///     table[.highlighted] = "navy"
-  ///     StateLookup(table, default: "black")[[.highlighted, .focused]]  // "navy"
   ///
   /// - Parameter state: The state of a control.
   /// - Complexity: O(1) when ``isIndexed``: a mask, a multiply, a shift and two loads.

@@ -26,8 +26,6 @@ public struct StatePrecedence: Hashable, Sendable {
   @usableFromInline let ranks: UInt64
 
   /// The states that win over specificity.
-  ///
-  ///     StatePrecedence(dominant: .disabled).dominant  // .disabled
   public let dominant: ControlState
 
   /// The toolkit whose layout and rule the precedence follows.
@@ -52,8 +50,6 @@ public struct StatePrecedence: Hashable, Sendable {
 
   /// The standard precedence: nothing dominates; ties go to disabled, highlighted, focused,
   /// selected, then the application bits from 23 down to 16.
-  ///
-  ///     StatePrecedence.standard.dominant  // .normal
   public static let standard = StatePrecedence([], dominant: .normal)
 
   /// Creates a precedence from an order of states, highest first, and the states that dominate.
@@ -125,9 +121,6 @@ public struct StatePrecedence: Hashable, Sendable {
   /// The layout whose names a table with this precedence prints its states with, and whose
   /// rule it resolves by (see ``init(layout:)``): ``BitLayout/controlState`` unless the
   /// precedence was made for another.
-  ///
-  ///     StatePrecedence.standard.layout.name             // "state"
-  ///     StatePrecedence(layout: .lvgl).layout.name       // "lvgl"
   public var layout: BitLayout {
     switch _toolkit {
     case .uikit: .controlState
@@ -142,9 +135,6 @@ public struct StatePrecedence: Hashable, Sendable {
 
   /// Creates a precedence in the standard order where some states dominate.
   ///
-  ///     let precedence = StatePrecedence(dominant: .disabled)
-  ///     precedence.outranks(StateSelector(.disabled), StateSelector([.selected, .focused]))  // true
-  ///
   /// - Parameter dominant: States that win over specificity.
   public init(dominant: ControlState) {
     self.init([], dominant: dominant)
@@ -152,8 +142,6 @@ public struct StatePrecedence: Hashable, Sendable {
 
   /// The named states, highest precedence first: the four system states and the eight
   /// application bits.
-  ///
-  ///     StatePrecedence.standard.order.prefix(4)  // [.disabled, .highlighted, .focused, .selected]
   public var order: [ControlState] {
     guard _toolkit == .uikit else {
       // Another toolkit's ties go to the greater value: its named bits, highest first.

@@ -13,13 +13,9 @@
 @frozen
 public struct StateSelector: Hashable, Sendable {
   /// The states a control must all be in.
-  ///
-  ///     StateSelector(.selected).required  // .selected
   public let required: ControlState
 
   /// The states a control must not be in.
-  ///
-  ///     try StateSelector(requiring: .selected, excluding: .disabled).excluded  // .disabled
   public let excluded: ControlState
 
   /// Creates the selector of a plain state: it requires exactly the state's bits.
@@ -34,9 +30,6 @@ public struct StateSelector: Hashable, Sendable {
   }
 
   /// Creates a selector that requires some states and excludes others.
-  ///
-  ///     let notDisabled = try StateSelector(requiring: .normal, excluding: .disabled)
-  ///     notDisabled.matches(.highlighted)  // true
   ///
   /// - Parameters:
   ///   - required: The states a control must all be in.
@@ -73,9 +66,6 @@ public struct StateSelector: Hashable, Sendable {
 
   /// Whether a control in `state` is selected: all required bits set and no excluded bit set.
   ///
-  ///     StateSelector(.selected).matches([.selected, .highlighted])  // true
-  ///     StateSelector(.selected).matches(.highlighted)               // false
-  ///
   /// - Parameter state: The state of a control.
   @inlinable
   public func matches(_ state: ControlState) -> Bool {
@@ -85,17 +75,12 @@ public struct StateSelector: Hashable, Sendable {
 
   /// How specific the selector is: the number of required bits plus excluded bits. When several
   /// selectors match a state, the most specific one wins.
-  ///
-  ///     try StateSelector(requiring: .selected, excluding: .disabled).specificity  // 2
-  ///     StateSelector(.normal).specificity                                          // 0
   @inlinable
   public var specificity: Int {
     required.rawValue.nonzeroBitCount + excluded.rawValue.nonzeroBitCount
   }
 
   /// Whether the selector is a plain state: nothing excluded.
-  ///
-  ///     StateSelector(.selected).isPlain  // true
   @inlinable
   public var isPlain: Bool { excluded.isNormal }
 

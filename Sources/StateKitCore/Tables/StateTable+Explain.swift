@@ -33,16 +33,9 @@ extension StateTable {
     ///     table.explain(.focused).decision                   // .onlyMatch
     public let decision: ResolutionDecision
     /// The names the explanation prints states with.
-    ///
-    ///     StateTable<Int>().explain(.selected).catalog == .system  // true
     public let catalog: StateCatalog
 
     /// The winning entry, or `nil` when no entry matches.
-    ///
-    ///     var table = StateTable<String>()
-    ///     table[.normal] = "blue"
-    ///     table[.selected] = "white"
-    ///     table.explain(.selected).winner?.selector == StateSelector(.selected)  // true
     public var winner: Entry? { matches.first }
 
     /// One line: the state, the winning value and selector, and the reason.
@@ -122,38 +115,22 @@ extension StateTable.Explanation: Sendable where Value: Sendable {}
 /// and so on.
 public enum ResolutionDecision: String, Hashable, Sendable, CaseIterable {
   /// No entry matches: the table has no value for the state (a caller's default applies).
-  ///
-  ///     ResolutionDecision.noMatch.rawValue  // "noMatch"
   case noMatch
   /// The winner names exactly the state: it requires all of its bits and excludes none.
-  ///
-  ///     ResolutionDecision.exactMatch.rawValue  // "exactMatch"
   case exactMatch
   /// The winner is the only entry that matches.
-  ///
-  ///     ResolutionDecision.onlyMatch.rawValue  // "onlyMatch"
   case onlyMatch
   /// The winner requires a dominant state (``StatePrecedence/dominant``) that the runner-up
   /// does not, or one ranked higher.
-  ///
-  ///     ResolutionDecision.dominant.rawValue  // "dominant"
   case dominant
   /// The winner is more specific than every other match.
-  ///
-  ///     ResolutionDecision.mostSpecific.rawValue  // "mostSpecific"
   case mostSpecific
   /// The winner and the runner-up are equally specific: the precedence order broke the tie.
-  ///
-  ///     ResolutionDecision.precedence.rawValue  // "precedence"
   case precedence
   /// The winner's required state has the greatest value of the matches: LVGL's rule, which a
   /// table follows with ``StatePrecedence/init(layout:)`` of an LVGL layout.
-  ///
-  ///     ResolutionDecision.greatestValue.rawValue  // "greatestValue"
   case greatestValue
   /// The table tries its entries in the order they were given
   /// (``StateTable/init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), and the winner is the first that matches.
-  ///
-  ///     ResolutionDecision.firstMatch.rawValue  // "firstMatch"
   case firstMatch
 }

@@ -38,17 +38,11 @@ public struct StateTable<Value> {
   @frozen
   public struct Entry {
     /// The states the value applies to.
-    ///
-    ///     // "selected | !disabled"
     public let selector: StateSelector
     /// The value.
-    ///
-    ///     // "white"
     public var value: Value
 
     /// Creates an entry.
-    ///
-    ///     let entry = StateTable<Int>.Entry(selector: StateSelector(.selected), value: 1)
     ///
     /// - Parameters:
     ///   - selector: The states the value applies to.
@@ -64,19 +58,12 @@ public struct StateTable<Value> {
   @usableFromInline var _storage: _TableStorage<Value>
 
   /// Creates an empty table, which resolves every state to `nil`.
-  ///
-  ///     StateTable<String>().resolve(.normal)  // nil
   @inlinable
   public init() {
     _storage = _TableStorage([], precedence: .standard)
   }
 
   /// Creates an empty table that ranks its entries by a precedence.
-  ///
-  ///     var titleColor = StateTable<String>(precedence: StatePrecedence(dominant: .disabled))
-  ///     titleColor[[.selected, .highlighted]] = "white"
-  ///     titleColor[.disabled] = "gray"
-  ///     titleColor.resolve([.disabled, .selected, .highlighted])  // "gray"
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   @inlinable
@@ -89,9 +76,6 @@ public struct StateTable<Value> {
   var _entries: [Entry] { _storage.entries }
 
   /// Creates a table from selectors and values.
-  ///
-  ///     let table = StateTable([(StateSelector(.normal), "blue"), (StateSelector(.selected), "white")])
-  ///     table.resolve(.selected)  // "white"
   ///
   /// - Parameters:
   ///   - entries: Selectors and values; a later entry for the same selector replaces an earlier
@@ -243,9 +227,6 @@ public struct StateTable<Value> {
 
   /// Whether the first matching entry wins, in the order the entries were given (a table made
   /// with ``init(firstMatch:)-(Sequence<(StateSelector,Value)>)``), rather than the most specific.
-  ///
-  ///     StateTable(firstMatch: [(StateSelector(.normal), 1)]).isFirstMatch  // true
-  ///     StateTable<Int>().isFirstMatch                                     // false
   @inlinable
   public var isFirstMatch: Bool { _storage.isFirstMatch }
 
@@ -277,14 +258,10 @@ public struct StateTable<Value> {
   public var entries: [Entry] { _entries }
 
   /// The number of entries.
-  ///
-  ///     StateTable<Int>().count  // 0
   @inlinable
   public var count: Int { _storage.count }
 
   /// Whether the table has no entries.
-  ///
-  ///     StateTable<Int>().isEmpty  // true
   @inlinable
   public var isEmpty: Bool { _storage.count == 0 }
 
@@ -324,10 +301,6 @@ public struct StateTable<Value> {
   }
 
   /// The value stored for exactly this selector; setting `nil` removes it.
-  ///
-  ///     var table = StateTable<String>()
-  ///     table[try StateSelector(requiring: .selected, excluding: .disabled)] = "white"
-  ///     table.resolve([.selected, .disabled])  // nil
   ///
   /// - Parameter selector: The selector of the entry.
   /// - Complexity: O(*n*) to find the entry. A new value for an existing selector is written
@@ -406,12 +379,6 @@ public struct StateTable<Value> {
 
   /// The value that applies to a control in `state` under a given rule.
   ///
-  ///     var table = StateTable<String>()
-  ///     table[.normal] = "blue"
-  ///     table[.selected] = "white"
-  ///     table.resolve([.selected, .highlighted], rule: .bestMatch)  // "white"
-  ///     table.resolve([.selected, .highlighted], rule: .uikit)      // "blue"
-  ///
   /// - Parameters:
   ///   - state: The state of a control.
   ///   - rule: ``ResolutionRule/bestMatch`` (as ``resolve(_:)``) or ``ResolutionRule/uikit``.
@@ -445,13 +412,6 @@ public struct StateTable<Value> {
 
   /// Lays another table's entries over this one: the other's value wins where both have the
   /// same selector.
-  ///
-  ///     var table = StateTable<Int>()
-  ///     table[.normal] = 0
-  ///     var overrides = StateTable<Int>()
-  ///     overrides[.normal] = 1
-  ///     table.overlay(overrides)
-  ///     table[.normal]  // 1
   ///
   /// - Parameter overrides: The entries that take precedence.
   ///
@@ -506,8 +466,6 @@ extension StateTable: Equatable where Value: Equatable {
 
 extension StateTable: Hashable where Value: Hashable {
   /// Hashes the entries, in their canonical order, and the precedence.
-  ///
-  ///     Set([StateTable<Int>(), StateTable<Int>()]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_entries)
     hasher.combine(precedence)

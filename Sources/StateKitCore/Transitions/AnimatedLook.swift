@@ -48,9 +48,6 @@ public struct AnimatedLook<Look> {
 
   /// Creates the look of a widget at rest in a state.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     AnimatedLook(animator, state: .highlighted).look(at: 0).fill  // 1.0
-  ///
   /// - Parameters:
   ///   - animator: The looks and transitions of the widget's kind.
   ///   - state: The state it starts in, settled; ``ControlState/normal`` by default.
@@ -78,10 +75,6 @@ public struct AnimatedLook<Look> {
   public func isSettled(at time: Int) -> Bool { time >= _looks.settledAt(0) }
 
   /// The look at a time: each field where its transition has it then.
-  ///
-  ///     var button = AnimatedLook(StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions()))
-  ///     button.change(to: .highlighted, at: 0)
-  ///     button.look(at: 25).fill  // 0.25
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
   /// - Returns: The look; ``target`` once settled.

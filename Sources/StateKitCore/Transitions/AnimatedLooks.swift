@@ -36,10 +36,6 @@ public struct AnimatedLooks<Look> {
 
   /// Creates the looks of widgets at rest, one per state given.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     let row = AnimatedLooks(animator, states: [.normal, .highlighted])
-  ///     row.look(1, at: 0).fill  // 1.0
-  ///
   /// - Parameters:
   ///   - animator: The looks and transitions of the widgets' kind.
   ///   - states: The state each widget starts in, settled; none by default.
@@ -52,9 +48,6 @@ public struct AnimatedLooks<Look> {
   }
 
   /// Creates the looks of a number of widgets at rest in one state.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     AnimatedLooks(animator, count: 40).count  // 40
   ///
   /// - Parameters:
   ///   - animator: The looks and transitions of the widgets' kind.
@@ -78,11 +71,6 @@ public struct AnimatedLooks<Look> {
 
   /// Adds a widget at rest in a state, after the others.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator)
-  ///     let index = looks.append(.highlighted)
-  ///     looks.look(index, at: 0).fill  // 1.0
-  ///
   /// - Parameter state: The state it starts in; ``ControlState/normal`` by default.
   /// - Returns: Its position.
   @discardableResult
@@ -94,11 +82,6 @@ public struct AnimatedLooks<Look> {
 
   /// Removes a widget; those after it move down one position.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     var looks = AnimatedLooks(animator, states: [.normal, .highlighted])
-  ///     looks.remove(at: 0)
-  ///     looks.state(0)  // .highlighted
-  ///
   /// - Parameter index: A position of a widget.
   /// - Complexity: O(*n*) for the *n* widgets after it.
   public mutating func remove(at index: Int) {
@@ -109,11 +92,6 @@ public struct AnimatedLooks<Look> {
 
   /// Removes every widget.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     var looks = AnimatedLooks(animator, count: 5)
-  ///     looks.removeAll()
-  ///     looks.isEmpty  // true
-  ///
   /// - Parameter keepCapacity: Whether to keep the memory for as many widgets.
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
     _motions.removeAll(keepingCapacity: keepCapacity)
@@ -122,22 +100,12 @@ public struct AnimatedLooks<Look> {
 
   /// The state a widget is in, or moving to.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [])
-  ///     var looks = AnimatedLooks(animator, count: 1)
-  ///     looks.change(0, to: .highlighted, at: 0)
-  ///     looks.state(0)  // .highlighted
-  ///
   /// - Parameter index: A position of a widget.
   /// - Returns: Its state.
   @inlinable
   public func state(_ index: Int) -> ControlState { _motions[index].state }
 
   /// The look of a widget's state once every transition has ended.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator, count: 1)
-  ///     looks.change(0, to: .highlighted, at: 0)
-  ///     looks.target(0).fill  // 1.0
   ///
   /// - Parameter index: A position of a widget.
   /// - Returns: The look it moves to.
@@ -146,11 +114,6 @@ public struct AnimatedLooks<Look> {
 
   /// The time from which a widget's look is its ``target(_:)``: when its last running
   /// transition ends.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator, count: 1)
-  ///     looks.change(0, to: .highlighted, at: 40)
-  ///     looks.settledAt(0)  // 140
   ///
   /// - Parameter index: A position of a widget.
   /// - Returns: A time in milliseconds; one in the past once it has settled.
@@ -174,11 +137,6 @@ public struct AnimatedLooks<Look> {
   }
 
   /// A widget's look at a time: each field where its transition has it then.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator, count: 1)
-  ///     looks.change(0, to: .highlighted, at: 0)
-  ///     looks.look(0, at: 25).fill  // 0.25
   ///
   /// - Parameters:
   ///   - index: A position of a widget.

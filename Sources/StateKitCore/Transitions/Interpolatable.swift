@@ -35,8 +35,6 @@
 public protocol Interpolatable {
   /// The value a fraction of the way from this value to another.
   ///
-  ///     2.0.interpolated(to: 4.0, by: 0.5)  // 3.0
-  ///
   /// - Parameters:
   ///   - other: The value at fraction 1.
   ///   - fraction: How far along: 0 gives this value, 1 gives `other`.
@@ -118,8 +116,6 @@ extension UInt64: Interpolatable {}
 extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
   /// The point a fraction of the way to another, each coordinate interpolated.
   ///
-  ///     SIMD2<Double>(0, 10).interpolated(to: SIMD2(4, 0), by: 0.25) == SIMD2(1, 7.5)  // true
-  ///
   /// - Parameters:
   ///   - other: The value at fraction 1.
   ///   - fraction: How far along.
@@ -132,8 +128,6 @@ extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
 
 extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
   /// The value a fraction of the way to another, each component interpolated.
-  ///
-  ///     SIMD3<Float>(0, 0, 1).interpolated(to: SIMD3(1, 0, 0), by: 0.5) == SIMD3(0.5, 0, 0.5)  // true
   ///
   /// - Parameters:
   ///   - other: The value at fraction 1.
@@ -148,8 +142,6 @@ extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
 extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {
   /// The value a fraction of the way to another, each component interpolated: an RGBA colour
   /// of floating-point channels, say.
-  ///
-  ///     SIMD4<Float>(1, 0, 0, 1).interpolated(to: SIMD4(0, 0, 1, 1), by: 0.25) == SIMD4(0.75, 0, 0.25, 1)  // true
   ///
   /// - Parameters:
   ///   - other: The value at fraction 1.

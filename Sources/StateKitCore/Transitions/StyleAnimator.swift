@@ -61,8 +61,6 @@ public struct StyleAnimator<Look> {
     /// A field filled from an attribute whose values do not interpolate: it switches to its
     /// new value at the start of its transition, after the delay.
     ///
-    ///     let label: StyleAnimator<ButtonLook>.Field = .field(\.label, from: .label)
-    ///
     /// - Parameters:
     ///   - path: The field of the look.
     ///   - key: The attribute.
@@ -99,8 +97,6 @@ public struct StyleAnimator<Look> {
     /// A field filled from an attribute whose values interpolate: during a transition it
     /// moves smoothly from the old value to the new one.
     ///
-    ///     let fill: StyleAnimator<ButtonLook>.Field = .field(\.fill, from: .fill)
-    ///
     /// - Parameters:
     ///   - path: The field of the look; a stored property of a struct is read and written in
     ///     place, any other through its key path.
@@ -122,10 +118,6 @@ public struct StyleAnimator<Look> {
 
   /// Creates an animator from a style set, the fields it fills and the transitions that move
   /// them.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)],
-  ///                                  transitions: buttonTransitions())
-  ///     animator.look(for: .highlighted).fill  // 1.0
   ///
   /// - Parameters:
   ///   - style: The style set; later changes to it do not reach the animator.
@@ -149,9 +141,6 @@ public struct StyleAnimator<Look> {
   /// The look of a state once every transition has ended: what ``StateLookup/resolve(_:)``
   /// gives.
   ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)])
-  ///     animator.look(for: [.highlighted, .focused]).label  // "pressed"
-  ///
   /// - Parameter state: The state of a control.
   /// - Returns: The look.
   @inlinable
@@ -163,11 +152,6 @@ public struct StyleAnimator<Look> {
   public var transitions: StyleTransitions { _core.transitions }
 
   /// The names of the attributes that fill the fields, in the order of the fields.
-  ///
-  ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [
-  ///         .field(\.fill, from: .fill), .field(\.label, from: .label),
-  ///     ])
-  ///     animator.attributes  // ["fill", "label"]
   public var attributes: [String] { _core.motions.map(\.name) }
 
   /// Why each field gets its transition for a change: one explanation per field, in the order

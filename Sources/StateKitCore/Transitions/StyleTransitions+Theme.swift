@@ -9,10 +9,6 @@ import ErrorKitCore
 extension StyleTransitions {
   /// The table of one attribute's own; an empty table when it has none.
   ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions[.titleColor][to: .selected] = Transition(milliseconds: 90)
-  ///     transitions[attribute: "titleColor"].count  // 1
-  ///
   /// - Parameter key: The attribute; its name finds the table.
   public subscript<Value>(key: StyleKey<Value>) -> TransitionTable {
     get { self[attribute: key.name] }

@@ -45,8 +45,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates transitions with no entries: every change snaps.
   ///
-  ///     StyleTransitions().isEmpty  // true
-  ///
   /// - Parameter precedence: The precedence of every table; standard by default.
   public init(precedence: StatePrecedence = .standard) {
     _all = TransitionTable(precedence: precedence)
@@ -63,10 +61,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
 
   /// The table of one attribute's own entries, by the attribute's name; an empty table when it
   /// has none. Setting an empty table removes it.
-  ///
-  ///     var transitions = StyleTransitions()
-  ///     transitions[attribute: "titleColor"][to: .selected] = Transition(milliseconds: 90)
-  ///     transitions.attributeNames  // ["titleColor"]
   ///
   /// - Parameter name: The attribute's name, as a ``StyleKey`` has it.
   public subscript(attribute name: String) -> TransitionTable {
@@ -184,11 +178,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// Returns these transitions with others laid over them, table by table: an entry of
   /// `overrides` wins where both have the same pair of selectors.
   ///
-  ///     var theme = StyleTransitions(), widget = StyleTransitions()
-  ///     theme.all[to: .highlighted] = Transition(milliseconds: 60)
-  ///     widget.all[to: .highlighted] = .snap
-  ///     theme.overlaid(with: widget).transition(for: "size", StateChange(old: .normal, new: .highlighted))  // .snap
-  ///
   /// - Parameter overrides: The transitions that take precedence.
   /// - Returns: The merged transitions, with this one's precedence.
   /// - Complexity: Linear in the entries of both, table by table (see
@@ -204,18 +193,11 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
 
   /// Transitions are equal when their tables for every attribute are, and each attribute's
   /// own.
-  ///
-  ///     var a = StyleTransitions(), b = StyleTransitions()
-  ///     a.all[to: .disabled] = .snap
-  ///     b.all[to: .disabled] = .snap
-  ///     a == b  // true
   public static func == (lhs: StyleTransitions, rhs: StyleTransitions) -> Bool {
     lhs._all == rhs._all && lhs.own == rhs.own
   }
 
   /// Hashes the table for every attribute and each attribute's own.
-  ///
-  ///     Set([StyleTransitions(), StyleTransitions()]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_all)
     hasher.combine(own)

@@ -24,9 +24,6 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a transition.
   ///
-  ///     let fade = Transition(milliseconds: 200, delay: 20, curve: .easeInOut)
-  ///     fade.end  // 220
-  ///
   /// - Parameters:
   ///   - duration: How long the move takes, in milliseconds; a negative duration counts as 0.
   ///   - delay: How long the old value holds first, in milliseconds; a negative delay counts
@@ -41,8 +38,6 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Creates a transition from durations, rounded down to whole milliseconds.
-  ///
-  ///     Transition(.milliseconds(150), delay: .milliseconds(50)).delay  // 50
   ///
   /// - Parameters:
   ///   - duration: How long the move takes; negative counts as zero.
@@ -63,8 +58,6 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// No transition: the new value shows at once.
-  ///
-  ///     Transition.snap.isSnap  // true
   public static let snap = Transition(milliseconds: 0, curve: .linear)
 
   /// Whether the new value shows at once: no delay and no duration.
@@ -74,8 +67,6 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
   public var end: Int { delay.addingReportingOverflow(duration).overflow ? .max : delay + duration }
 
   /// The duration and curve, and the delay when there is one; `snap` for no transition.
-  ///
-  ///     Transition(milliseconds: 90, curve: .linear).description  // "90 ms linear"
   public var description: String {
     if isSnap { return "snap" }
     let move = "\(duration) ms \(curve)"

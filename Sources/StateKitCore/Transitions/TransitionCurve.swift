@@ -50,29 +50,19 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Constant speed: progress equals the share of the duration.
-  ///
-  ///     TransitionCurve.linear.progress(at: 0.3)  // 0.3
   public static let linear = TransitionCurve(.linear)
 
   /// CSS's `ease`, `cubic-bezier(0.25, 0.1, 0.25, 1)`: a quick start that slows down; the
   /// default curve of a ``Transition``.
-  ///
-  ///     TransitionCurve.ease.description  // "ease"
   public static let ease = cubicBezier(0.25, 0.1, 0.25, 1)
 
   /// CSS's `ease-in`, `cubic-bezier(0.42, 0, 1, 1)`: slow at first, then faster.
-  ///
-  ///     TransitionCurve.easeIn.progress(at: 0.5) < 0.5  // true
   public static let easeIn = cubicBezier(0.42, 0, 1, 1)
 
   /// CSS's `ease-out`, `cubic-bezier(0, 0, 0.58, 1)`: fast at first, then slower.
-  ///
-  ///     TransitionCurve.easeOut.progress(at: 0.5) > 0.5  // true
   public static let easeOut = cubicBezier(0, 0, 0.58, 1)
 
   /// CSS's `ease-in-out`, `cubic-bezier(0.42, 0, 0.58, 1)`: slow at both ends.
-  ///
-  ///     TransitionCurve.easeInOut.progress(at: 0.5)  // 0.5
   public static let easeInOut = cubicBezier(0.42, 0, 0.58, 1)
 
   /// A cubic Bézier curve from (0, 0) to (1, 1) with two control points, as CSS's
@@ -111,9 +101,6 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The progress at a share of the duration: 0 at the start, 1 at the end.
-  ///
-  ///     TransitionCurve.easeInOut.progress(at: 0)  // 0.0
-  ///     TransitionCurve.easeInOut.progress(at: 1)  // 1.0
   ///
   /// - Parameter fraction: The share of the duration elapsed; clamped to `0...1`.
   /// - Returns: The share of the way from the old value to the new one.
@@ -196,8 +183,6 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Hashes the parameters the curve was made from.
-  ///
-  ///     Set([TransitionCurve.linear, .linear]).count  // 1
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_form)
   }
@@ -213,11 +198,7 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
 ///     TransitionCurve.steps(1, at: .end).progress(at: 0.99)    // 0.0
 public enum StepPosition: String, Hashable, Sendable, CaseIterable {
   /// At the start: the new value shows as soon as the transition starts (after its delay).
-  ///
-  ///     StepPosition.start.rawValue  // "start"
   case start
   /// At the end: the old value shows until the transition ends.
-  ///
-  ///     StepPosition.end.rawValue  // "end"
   case end
 }

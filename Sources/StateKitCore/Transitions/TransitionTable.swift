@@ -42,10 +42,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates an entry.
     ///
-    ///     let press = TransitionTable.Entry(
-    ///         from: StateSelector(.normal), to: StateSelector(.highlighted),
-    ///         transition: Transition(milliseconds: 60))
-    ///
     /// - Parameters:
     ///   - from: The states left.
     ///   - to: The states entered.
@@ -67,8 +63,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `from -> to: transition`, with the system names.
-    ///
-    ///     TransitionTable.Entry(from: StateSelector(.normal), to: StateSelector(.disabled), transition: .snap).description  // "normal -> disabled: snap"
     public var description: String { "\(from) -> \(to): \(transition)" }
   }
 
@@ -91,8 +85,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates an empty table, which resolves every change to `nil`.
   ///
-  ///     TransitionTable().resolve(from: .normal, to: .disabled)  // nil
-  ///
   /// - Parameter precedence: The dominant states and the order that breaks ties between
   ///   equally specific entries; standard by default.
   public init(precedence: StatePrecedence = .standard) {
@@ -101,11 +93,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a table from entries; a later entry for the same pair of selectors replaces an
   /// earlier one.
-  ///
-  ///     let table = TransitionTable([
-  ///         .init(from: StateSelector(.normal), to: StateSelector(.disabled), transition: .snap),
-  ///     ])
-  ///     table.count  // 1
   ///
   /// - Parameters:
   ///   - entries: The entries.
@@ -154,10 +141,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The transition stored for exactly these selectors; setting `nil` removes it.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[from: StateSelector(.highlighted), to: StateSelector(.selected, unless: .disabled)] = .snap
-  ///     table.count  // 1
   ///
   /// - Parameters:
   ///   - from: The selector of the states left; every state by default.
@@ -216,11 +199,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// The states that some entry's selectors mention, left or entered: changes that agree on
   /// them resolve to the same transition.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[from: .highlighted, to: .normal] = Transition(milliseconds: 250)
-  ///     table[to: .disabled] = .snap
-  ///     table.relevantStates == [.highlighted, .disabled]  // true
   public var relevantStates: ControlState {
     ranked.reduce(ControlState()) {
       $0.union($1.from.required).union($1.from.excluded).union($1.to.required)
@@ -230,10 +208,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// The transition for a change of state: the entry chosen by the rule above, or `nil` when
   /// no entry matches.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[to: .disabled] = .snap
-  ///     table.resolve(StateChange(old: .highlighted, new: .disabled)) == .snap  // true
   ///
   /// - Parameter change: The states left and entered.
   /// - Returns: The winning entry's transition, or `nil`.
@@ -259,11 +233,6 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// Returns this table with another table's entries laid over it: the other's transition wins
   /// where both have the same pair of selectors.
-  ///
-  ///     var theme = TransitionTable(), widget = TransitionTable()
-  ///     theme[to: .highlighted] = Transition(milliseconds: 60)
-  ///     widget[to: .highlighted] = .snap
-  ///     theme.overlaid(with: widget).resolve(from: .normal, to: .highlighted) == .snap  // true
   ///
   /// - Parameter overrides: The entries that take precedence.
   /// - Returns: The merged table, with this table's precedence.
