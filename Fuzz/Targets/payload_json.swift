@@ -1,4 +1,4 @@
-import ErrorKitCore
+@testable import ErrorKitCore
 
 // ErrorPayload JSON as the CLI reads it, several causes (`otherCauses`) included: never a trap;
 // JSON values and payloads that parse write back to text that parses to the same thing, within

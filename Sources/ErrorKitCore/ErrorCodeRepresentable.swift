@@ -14,12 +14,7 @@ public protocol ErrorCodeRepresentable {
   var errorCodeValue: Int { get }
 }
 
-extension Int: ErrorCodeRepresentable {
-  /// The integer itself.
-  ///
-  ///     7.errorCodeValue  // 7
-  public var errorCodeValue: Int { self }
-}
+extension Int: ErrorCodeRepresentable {}
 
 extension ErrorCodeRepresentable where Self: FixedWidthInteger {
   /// The integer as an `Int`; a value outside `Int`'s range keeps its low bits, as

@@ -128,7 +128,7 @@ extension ErrorPayload {
 
   /// The fields of a CodedError as they leave the process, without its causes: by the secrets
   /// policy, unless its type adopts ``ExportsSecretDetails``.
-  package init(exportedFieldsOf error: some CodedError) {
+  init(exportedFieldsOf error: some CodedError) {
     self.init(
       domain: type(of: error).domain, code: error.code.errorCodeValue, name: error._nameText,
       message: error._messageText, failureReason: error.failureReason,

@@ -186,7 +186,7 @@ public struct ErrorPayload: Sendable, Equatable {
 
   /// The longest path from this error to a root cause (this error counts one) and the number of
   /// errors in the whole tree; walked without recursion.
-  package var treeSize: (depth: Int, count: Int) {
+  var treeSize: (depth: Int, count: Int) {
     var deepest = 0
     var count = 0
     var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
@@ -200,7 +200,7 @@ public struct ErrorPayload: Sendable, Equatable {
   }
 
   /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it.
-  package var isWithinLimits: Bool {
+  var isWithinLimits: Bool {
     let size = treeSize
     return size.depth <= Self.maximumDepth && size.count <= Self.maximumCount
   }

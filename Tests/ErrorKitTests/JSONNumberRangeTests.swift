@@ -1,6 +1,7 @@
 import ErrorKitCore
 import StateKitTesting
 import Testing
+@testable import ErrorKitCore
 
 /// A JSON number's fit in a `Double` is read from its digits (`ASCIIDigits.doubleFit`), so
 /// Embedded Swift, which converts text with a C library a WebAssembly module lacks, refuses the

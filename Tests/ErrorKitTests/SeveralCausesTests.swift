@@ -1,6 +1,7 @@
 import ErrorKit
 import Foundation
 import Testing
+@testable import ErrorKitCore
 
 /// An error with several causes: a theme file with problems.
 private struct ThemeProblems: DescribedError {

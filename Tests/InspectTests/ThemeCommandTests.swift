@@ -6,6 +6,8 @@ import StateKitTesting
 import Testing
 
 @testable import InspectKit
+@testable import ErrorKitCore
+@testable import StateKitCore
 
 /// `statekit-inspect theme`: in-process against `ThemeReport`, and once through the binary.
 @Suite("statekit-inspect theme")

@@ -1,6 +1,7 @@
 import StateKit
 import StateKitTesting
 import Testing
+@testable import StateKitCore
 
 /// StateNamespaces: libraries that share bits, each on bits of its own in the app.
 @Suite("State namespaces")

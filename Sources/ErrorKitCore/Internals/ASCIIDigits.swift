@@ -67,7 +67,7 @@ package enum ASCIIDigits {
   /// The largest magnitude a JSON number read as an `Int` may have: 2^53 - 1, the integers that
   /// every JSON reader keeps exactly (RFC 8259, section 6; I-JSON, RFC 7493); `Int.max` where
   /// `Int` is 32 bits wide (WebAssembly, a Cortex-M).
-  package static let largestJSONInteger = Int(clamping: (Int64(1) << 53) - 1)
+  static let largestJSONInteger = Int(clamping: (Int64(1) << 53) - 1)
 
   /// A JSON number's text as an `Int`, by the package's one rule, which Foundation's
   /// `JSONDecoder` can follow too (see `JSONValue.init(from:)`):
@@ -122,7 +122,7 @@ extension ASCIIDigits {
 
 extension ASCIIDigits {
   /// Where a JSON number's value falls against what a `Double` holds.
-  package enum DoubleFit: Hashable, Sendable {
+  enum DoubleFit: Hashable, Sendable {
     /// A `Double` holds it, rounded: the nearest finite value, or zero for a zero.
     case fits
     /// It rounds to infinity.
@@ -140,7 +140,7 @@ extension ASCIIDigits {
   /// Read from the decimal digits against those two bounds' exact digits, without a
   /// conversion: Embedded Swift converts text with the C runtime's `strtod`, which a WebAssembly
   /// module has no C library to give, and the comparison is linear in the number's length.
-  package static func doubleFit<Text: Collection<UInt8>>(ofJSONNumber text: Text) -> DoubleFit {
+  static func doubleFit<Text: Collection<UInt8>>(ofJSONNumber text: Text) -> DoubleFit {
     // The significant digits (no leading or trailing zeros) and the decimal exponent `scale`
     // of the value written 0.DIGITS × 10^scale.
     var significant: [UInt8] = []

@@ -20,13 +20,13 @@ extension CodedError {
 }
 
 /// The shapes a CodedError's fields are read from.
-package enum _ErrorFieldShapes {
+enum _ErrorFieldShapes {
   /// How deep errors are looked for inside optionals and collections.
   private static let searchedDepth = 4
 
   /// A value as text: a string as it is, `nil` for an empty optional, the raw value of a
   /// string-backed enum, otherwise its description.
-  package static func text(_ value: Any) -> String? {
+  static func text(_ value: Any) -> String? {
     if let text = value as? String { return text }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
@@ -39,7 +39,7 @@ package enum _ErrorFieldShapes {
   /// A value as details: a dictionary (or a list of pairs) keyed by text, each value as text
   /// (errors, which belong to the causes, and empty optionals left out); anything else as one
   /// detail, `details`.
-  package static func details(_ value: Any) -> [String: String] {
+  static func details(_ value: Any) -> [String: String] {
     if let details = value as? [String: String] { return details }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
@@ -62,7 +62,7 @@ package enum _ErrorFieldShapes {
 
   /// The errors a value holds: itself, the error inside an optional, or those of a collection,
   /// in order.
-  package static func errors(in value: Any) -> [any Error] {
+  static func errors(in value: Any) -> [any Error] {
     var found: [any Error] = []
     collect(value, depth: 0, into: &found)
     return found

@@ -10,7 +10,7 @@ package struct JSONReader {
     package let offset: Int
     package let reason: String
 
-    package var formatError: JSONFormatError {
+    var formatError: JSONFormatError {
       JSONFormatError(message: "invalid JSON at byte \(offset): \(reason)")
     }
   }

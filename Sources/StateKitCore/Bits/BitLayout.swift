@@ -73,13 +73,13 @@ public struct BitLayout: Hashable, Sendable {
 
   /// The prefix of the toolkit's C constant of a member, such as `LV_STATE_`; empty when the
   /// layout has none. A member's constant is the prefix and its name in upper snake case.
-  package var constantPrefix = ""
+  var constantPrefix = ""
   /// The names the toolkit gives application bits, by application index (LVGL's `user_1` for
   /// `LV_STATE_USER_1`): they print until a custom name replaces them.
-  package var applicationNames: [String] = []
+  var applicationNames: [String] = []
   /// The name of the value with every bit of the type, such as LVGL's `any` (`LV_STATE_ANY`,
   /// 0xFFFF), or `nil`.
-  package var everyName: String?
+  var everyName: String?
   /// The bits that hold a part number in the toolkit's selectors (LVGL's
   /// `lv_style_selector_t`: `selector & 0xFF0000`), or `nil`.
   package var partBits: ClosedRange<Int>?
@@ -122,30 +122,6 @@ public struct BitLayout: Hashable, Sendable {
   /// The bits of the spans whose role is ``Role/reserved``.
   public let reservedMask: UInt
 
-  /// Creates a layout. Exactly one span must have the application role; spans must not overlap.
-  ///
-  ///     let layout = BitLayout(
-  ///         typeName: "Gestures", noun: "gesture", emptyName: "none",
-  ///         spans: [.init("system", .system, 0...7), .init("app", .application, 8...15)],
-  ///         systemNames: [("tap", 0), ("swipe", 1)])
-  ///     layout.applicationMask  // 0xFF00
-  ///
-  /// - Parameters:
-  ///   - typeName: The name of the bit set.
-  ///   - noun: What one member is called.
-  ///   - emptyName: The text of the empty set.
-  ///   - spans: The spans, lowest first.
-  ///   - systemNames: The system members' names and bits, in ascending bit order.
-  ///   - reservedWords: Further words custom names may not take.
-  public init(
-    typeName: String, noun: String, emptyName: String, spans: [Span],
-    systemNames: [(name: String, bit: Int)], reservedWords: [String] = []
-  ) {
-    self.init(
-      name: typeName, typeName: typeName, noun: noun, emptyName: emptyName, spans: spans,
-      systemNames: systemNames, reservedWords: reservedWords)
-  }
-
   /// Creates a layout with a short name of its own, the word that chooses it (``name``).
   ///
   /// - Parameters:
@@ -157,10 +133,10 @@ public struct BitLayout: Hashable, Sendable {
   ///   - systemNames: The system members' names and bits, in ascending bit order.
   ///   - reservedWords: Further words custom names may not take.
   public init(
-    name: String, typeName: String, noun: String, emptyName: String, spans: [Span],
+    name: String? = nil, typeName: String, noun: String, emptyName: String, spans: [Span],
     systemNames: [(name: String, bit: Int)], reservedWords: [String] = []
   ) {
-    self.name = name
+    self.name = name ?? typeName
     self.typeName = typeName
     self.noun = noun
     self.emptyName = emptyName

@@ -75,17 +75,6 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
   /// Every event of the layout, bits 0 through 31.
   public static let allEvents = ControlEvents(rawValue: layout.coveredMask)
 
-  /// Creates the single-bit event at an index of the application range.
-  ///
-  /// - Parameter applicationBit: An index from 0 through 3 (bits 24 through 27).
-  /// - Throws: ``StateKitError`` with code ``StateKitError/Code/applicationBitOutOfRange``.
-  public init(applicationBit: Int) throws(StateKitError) {
-    let range = Self.layout.application
-    guard (0..<range.count).contains(applicationBit) else {
-      throw StateKitError.applicationBitOutOfRange(applicationBit, layout: Self.layout)
-    }
-    self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
-  }
 }
 
 extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {

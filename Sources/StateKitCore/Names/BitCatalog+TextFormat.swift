@@ -58,7 +58,7 @@ extension BitCatalog {
 
   /// Appends ``description(of:)`` as UTF-8, through the one writer of the text
   /// format, which statekit-inspect calls for each of millions of masks.
-  package func appendDescription(of bits: Bits, to utf8: inout [UInt8]) {
+  func appendDescription(of bits: Bits, to utf8: inout [UInt8]) {
     table.append(bits.rawValue, to: &utf8)
   }
 

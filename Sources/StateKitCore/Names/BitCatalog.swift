@@ -38,11 +38,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   /// The longest name a custom member may have, in characters.
   public static var maximumNameLength: Int { 64 }
 
-  /// Creates a catalog that knows only the system names.
-  public init() {
-    table = NameTable(layout: Bits.layout)
-  }
-
   /// Creates a catalog that knows the system names of another layout than the type's own,
   /// such as LVGL's for ``ControlState`` values that hold `lv_state_t` bits: text reads and
   /// prints with LVGL's names (and its C constants, such as `LV_STATE_PRESSED`), and custom
@@ -53,7 +48,7 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   ///     try lvgl.parse("LV_STATE_CHECKED | pressed").rawValue  // 0x21
   ///
   /// - Parameter layout: The layout whose names the catalog knows.
-  public init(layout: BitLayout) {
+  public init(layout: BitLayout = Bits.layout) {
     table = NameTable(layout: layout)
   }
 
@@ -146,7 +141,7 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// The names of every widget kind, by owner then kind: for each, the names a widget of the
   /// kind prints its members with (``kind(_:of:)``'s).
-  package var kindTables: [(owner: String, kind: String, table: NameTable)] {
+  var kindTables: [(owner: String, kind: String, table: NameTable)] {
     kinds.sorted { ($0.key.owner, $0.key.kind) < ($1.key.owner, $1.key.kind) }.map {
       (owner: $0.key.owner, kind: $0.key.kind, table: $0.value)
     }
@@ -154,7 +149,7 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
 
   /// Sets the names a widget of one kind prints its members with, as built elsewhere (the
   /// namespaces of several libraries assign the bits of their kinds).
-  package mutating func setKind(_ kind: String, of owner: String, table: NameTable) {
+  mutating func setKind(_ kind: String, of owner: String, table: NameTable) {
     kinds[KindKey(owner: owner, kind: kind)] = table
   }
 
@@ -260,14 +255,4 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     return bits
   }
 
-  /// Catalogs are equal when they name the same bits the same way, whoever named them.
-  public static func == (lhs: BitCatalog, rhs: BitCatalog) -> Bool {
-    lhs.table == rhs.table && lhs.kinds == rhs.kinds
-  }
-
-  /// Hashes the names, as ``==(_:_:)`` compares them.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(table)
-    hasher.combine(kinds.count)
-  }
 }

@@ -41,15 +41,6 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
   /// of the owner may carry (see ``StateNames/kind``).
   public let kind: String?
 
-  /// Creates the names an owner gives to its members. This never fails; a merge checks them.
-  ///
-  /// - Parameters:
-  ///   - owner: Who gives the names.
-  ///   - names: Each name with its member, one application bit each.
-  public init(_ owner: String, _ names: KeyValuePairs<String, Bits>) {
-    self.init(owner, entries: names.map { Entry(name: $0.key, bits: $0.value) })
-  }
-
   /// Creates the names an owner gives to its members, from entries.
   ///
   /// - Parameters:
@@ -70,7 +61,7 @@ public struct BitNames<Bits: LayoutBitSet>: Hashable, Sendable {
   ///   - owner: Who gives the names, such as the library's module name.
   ///   - kind: The widget kind whose widgets carry these members, an identifier.
   ///   - names: Each name with its member, one application bit each.
-  public init(_ owner: String, kind: String, _ names: KeyValuePairs<String, Bits>) {
+  public init(_ owner: String, kind: String? = nil, _ names: KeyValuePairs<String, Bits>) {
     self.init(owner, entries: names.map { Entry(name: $0.key, bits: $0.value) }, kind: kind)
   }
 

@@ -50,15 +50,6 @@ public struct StateNames: Hashable, Sendable {
   /// keeps the bit), and its catalog's ``BitCatalog/kind(_:of:)`` prints them.
   public var kind: String? { names.kind }
 
-  /// Creates the names an owner gives to its states. This never fails; a merge checks them.
-  ///
-  /// - Parameters:
-  ///   - owner: Who gives the names, such as the library's module name.
-  ///   - names: Each name with the state it names, one application bit each.
-  public init(_ owner: String, _ names: KeyValuePairs<String, ControlState>) {
-    self.names = BitNames(owner, names)
-  }
-
   /// Creates the names an owner gives to its states, from entries.
   ///
   /// - Parameters:
@@ -80,7 +71,7 @@ public struct StateNames: Hashable, Sendable {
   ///   - owner: Who gives the names, such as the library's module name.
   ///   - kind: The widget kind whose widgets carry these states, an identifier.
   ///   - names: Each name with the state it names, one application bit each.
-  public init(_ owner: String, kind: String, _ names: KeyValuePairs<String, ControlState>) {
+  public init(_ owner: String, kind: String? = nil, _ names: KeyValuePairs<String, ControlState>) {
     self.names = BitNames(owner, kind: kind, names)
   }
 

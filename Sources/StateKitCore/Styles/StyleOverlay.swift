@@ -55,13 +55,12 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   public var precedence: StatePrecedence?
 
   /// Creates an overlay that changes nothing.
-  public init() {}
 
   /// Creates an overlay that merges a style set's entries per selector, as
   /// `StyleSet.overlaid(with:)` does.
   ///
   /// - Parameter style: The entries to merge; its precedence is not the result's.
-  public init(merging style: StyleSet) {
+  public init(merging style: StyleSet = StyleSet()) {
     merged = style
   }
 

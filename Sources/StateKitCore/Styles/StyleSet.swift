@@ -23,16 +23,6 @@ public struct StyleKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomSt
     self.name = name
   }
 
-  /// Keys are equal when their names and value types are.
-  public static func == (lhs: StyleKey, rhs: StyleKey) -> Bool {
-    lhs.name == rhs.name
-  }
-
-  /// Hashes the name.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-  }
-
   /// The name and the value type, such as `titleColor: String`.
   public var description: String { "\(name): \(Value.self)" }
 
@@ -79,15 +69,10 @@ public struct StyleSet: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Creates an empty style set.
-  public init() {
-    _storage = _StyleTables.empty
-  }
-
   /// Creates an empty style set whose tables rank entries by a precedence.
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
-  public init(precedence: StatePrecedence) {
+  public init(precedence: StatePrecedence = .standard) {
     _storage = precedence == .standard ? .empty : _StyleTables(precedence: precedence)
   }
 

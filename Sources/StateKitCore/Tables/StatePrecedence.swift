@@ -66,7 +66,7 @@ public struct StatePrecedence: Hashable, Sendable {
   /// - Parameters:
   ///   - order: States, highest precedence first.
   ///   - dominant: States that win over specificity; empty by default.
-  public init(_ order: [ControlState], dominant: ControlState = .normal) {
+  public init(_ order: [ControlState] = [], dominant: ControlState = .normal) {
     var ranks: UInt64 = 0
     var placed: UInt = 0
     var next: UInt64 = 0
@@ -132,13 +132,6 @@ public struct StatePrecedence: Hashable, Sendable {
 
   /// Whether the greatest required value wins before specificity: LVGL's rule.
   var ranksByValue: Bool { _toolkit == .lvgl || _toolkit == .lvgl95 }
-
-  /// Creates a precedence in the standard order where some states dominate.
-  ///
-  /// - Parameter dominant: States that win over specificity.
-  public init(dominant: ControlState) {
-    self.init([], dominant: dominant)
-  }
 
   /// The named states, highest precedence first: the four system states and the eight
   /// application bits.

@@ -18,17 +18,6 @@ public struct StateSelector: Hashable, Sendable {
   /// The states a control must not be in.
   public let excluded: ControlState
 
-  /// Creates the selector of a plain state: it requires exactly the state's bits.
-  ///
-  ///     StateSelector(.normal).matches(.disabled)  // true: normal matches every state
-  ///
-  /// - Parameter state: The states required.
-  @inlinable
-  public init(_ state: ControlState) {
-    required = state
-    excluded = .normal
-  }
-
   /// Creates a selector that requires some states and excludes others.
   ///
   /// - Parameters:
@@ -59,7 +48,7 @@ public struct StateSelector: Hashable, Sendable {
   ///   - required: The states a control must all be in.
   ///   - excluded: The states a control must not be in; those also in `required` are ignored.
   @inlinable
-  public init(_ required: ControlState, unless excluded: ControlState) {
+  public init(_ required: ControlState, unless excluded: ControlState = .normal) {
     self.required = required
     self.excluded = excluded.subtracting(required)
   }

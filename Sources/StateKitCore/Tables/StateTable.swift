@@ -57,17 +57,11 @@ public struct StateTable<Value> {
   /// The entries, best first, with the index that resolves states.
   @usableFromInline var _storage: _TableStorage<Value>
 
-  /// Creates an empty table, which resolves every state to `nil`.
-  @inlinable
-  public init() {
-    _storage = _TableStorage([], precedence: .standard)
-  }
-
   /// Creates an empty table that ranks its entries by a precedence.
   ///
   /// - Parameter precedence: The dominant states and the order that breaks ties.
   @inlinable
-  public init(precedence: StatePrecedence) {
+  public init(precedence: StatePrecedence = .standard) {
     _storage = _TableStorage([], precedence: precedence)
   }
 

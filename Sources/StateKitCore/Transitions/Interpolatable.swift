@@ -113,40 +113,14 @@ extension UInt16: Interpolatable {}
 extension UInt32: Interpolatable {}
 extension UInt64: Interpolatable {}
 
-extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {
-  /// The point a fraction of the way to another, each coordinate interpolated.
-  ///
-  /// - Parameters:
-  ///   - other: The value at fraction 1.
-  ///   - fraction: How far along.
-  /// - Returns: The value in between.
-  @inlinable
-  public func interpolated(to other: Self, by fraction: Double) -> Self {
-    _componentwise(to: other, by: fraction)
-  }
-}
+extension SIMD2: Interpolatable where Scalar: BinaryFloatingPoint {}
 
-extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {
+extension SIMD3: Interpolatable where Scalar: BinaryFloatingPoint {}
+
+extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {}
+
+extension Interpolatable where Self: SIMD, Self.Scalar: BinaryFloatingPoint {
   /// The value a fraction of the way to another, each component interpolated.
-  ///
-  /// - Parameters:
-  ///   - other: The value at fraction 1.
-  ///   - fraction: How far along.
-  /// - Returns: The value in between.
-  @inlinable
-  public func interpolated(to other: Self, by fraction: Double) -> Self {
-    _componentwise(to: other, by: fraction)
-  }
-}
-
-extension SIMD4: Interpolatable where Scalar: BinaryFloatingPoint {
-  /// The value a fraction of the way to another, each component interpolated: an RGBA colour
-  /// of floating-point channels, say.
-  ///
-  /// - Parameters:
-  ///   - other: The value at fraction 1.
-  ///   - fraction: How far along.
-  /// - Returns: The value in between.
   @inlinable
   public func interpolated(to other: Self, by fraction: Double) -> Self {
     _componentwise(to: other, by: fraction)

@@ -58,19 +58,6 @@ public struct StyleAnimator<Look> {
     /// The name of the attribute that fills the field, which finds its transitions.
     public var attribute: String { field.attribute }
 
-    /// A field filled from an attribute whose values do not interpolate: it switches to its
-    /// new value at the start of its transition, after the delay.
-    ///
-    /// - Parameters:
-    ///   - path: The field of the look.
-    ///   - key: The attribute.
-    /// - Returns: The field.
-    public static func field<Value>(
-      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
-    ) -> Field {
-      field(path, from: key, switching: .start)
-    }
-
     /// A field that switches to its new value at the start or the end of its transition.
     ///
     ///     // Shown as soon as a press starts; kept until the release has ended.
@@ -87,7 +74,7 @@ public struct StyleAnimator<Look> {
     /// - Returns: The field.
     public static func field<Value>(
       _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>,
-      switching position: StepPosition
+      switching position: StepPosition = .start
     ) -> Field {
       Field(
         field: .field(path, from: key),

@@ -191,18 +191,6 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     return result
   }
 
-  /// Transitions are equal when their tables for every attribute are, and each attribute's
-  /// own.
-  public static func == (lhs: StyleTransitions, rhs: StyleTransitions) -> Bool {
-    lhs._all == rhs._all && lhs.own == rhs.own
-  }
-
-  /// Hashes the table for every attribute and each attribute's own.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(_all)
-    hasher.combine(own)
-  }
-
   /// The table for every attribute, then each attribute's own, by name.
   ///
   ///     var transitions = StyleTransitions()

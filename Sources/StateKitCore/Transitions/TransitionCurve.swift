@@ -175,17 +175,6 @@ public struct TransitionCurve: Hashable, Sendable, CustomStringConvertible {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 
-  /// Curves are equal when they were made from the same parameters.
-  ///
-  ///     TransitionCurve.easeIn == .cubicBezier(0.42, 0, 1, 1)  // true
-  public static func == (lhs: TransitionCurve, rhs: TransitionCurve) -> Bool {
-    lhs._form == rhs._form
-  }
-
-  /// Hashes the parameters the curve was made from.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(_form)
-  }
 }
 
 /// Where a change happens within an interval: at its start or at its end.

@@ -131,7 +131,7 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether one entry ranks before another by this table's precedence, for code that ranks
   /// entries of two tables with one precedence without merging them.
-  package func _outranks(_ entry: Entry, _ other: Entry) -> Bool {
+  func _outranks(_ entry: Entry, _ other: Entry) -> Bool {
     rank(entry, other)
   }
 

@@ -88,7 +88,7 @@ extension NameTable {
 
   /// Splits text at `|` and parses each token, calling `body` with the token, whether it was
   /// prefixed with `!` (only when `allowsExclusion`), and its bits.
-  package func forEachToken(
+  func forEachToken(
     in text: Substring, unknownBits: UnknownBitsPolicy, allowsExclusion: Bool = true,
     wordsMaySeparate: Bool = false, _ body: (Substring, Bool, UInt) throws(StateKitError) -> Void
   ) throws(StateKitError) {

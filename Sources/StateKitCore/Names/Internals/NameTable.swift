@@ -17,7 +17,7 @@ package struct NameTable: Sendable {
   /// nothing up.
   private var bytesByBit: [[UInt8]]
   /// The bits that have a name.
-  package private(set) var namedRawValue: UInt
+  private(set) var namedRawValue: UInt
   /// Further names that parse to a bit but never print, such as `LinkKit.visited` for a bit
   /// printed `visited`, or a toolkit's C constant (`LV_STATE_PRESSED`) for a bit printed
   /// `pressed`.
@@ -30,7 +30,7 @@ package struct NameTable: Sendable {
   private(set) var partBytes: [UInt: [UInt8]] = [:]
   /// Whether the table prints the toolkit's C constants (`LV_STATE_PRESSED`) rather than the
   /// layout's names.
-  package private(set) var printsConstants = false
+  private(set) var printsConstants = false
 
   package init(layout: BitLayout) {
     self.layout = layout
@@ -279,7 +279,7 @@ package struct NameTable: Sendable {
   /// ``StateNamespaces`` prints them): an ASCII identifier of at most
   /// `StateCatalog.maximumNameLength` characters, so that a qualified name is one token the
   /// text format reads back. Merges check it before any of the owner's names.
-  package func validate(owner: String) throws(StateKitError) {
+  func validate(owner: String) throws(StateKitError) {
     let count = owner.utf8.count
     let problem: String
     if !Self.isIdentifier(owner) {

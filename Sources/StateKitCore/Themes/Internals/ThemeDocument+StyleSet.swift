@@ -56,7 +56,7 @@ extension _ThemeDocument {
   }
 
   /// The style set of the document, skipping the overlay directives in `allowing`.
-  package func styleSet(
+  func styleSet(
     keys: [StyleSet.DecodableKey], catalog: StateCatalog,
     allowing: [String] = [], userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws(StateKitError) -> StyleSet {
@@ -80,7 +80,7 @@ extension _ThemeDocument {
   /// The document's `$transitions`, ranked by its precedence; none when it has none. They may
   /// name any attribute among `keys`: the values they move may be in another theme (an
   /// overlay's transitions move the values of the theme below it).
-  package func styleTransitions(
+  func styleTransitions(
     keys: [StyleSet.DecodableKey], catalog: StateCatalog
   ) throws(StateKitError) -> StyleTransitions {
     let catalog = try self.catalog(for: catalog)

@@ -27,16 +27,16 @@ package struct _ThemeDocument {
 
   /// The members of a theme that are not attributes: `StyleSet.ThemeDirective`'s raw values,
   /// and the transitions.
-  package static let directives = [
+  static let directives = [
     precedenceKey, "$replace", "$remove", layoutKey, transitionsKey,
   ]
   /// The directive of a theme's layout: the name of a layout of states (`"lvgl"`), whose names
   /// its selectors use and whose rule its tables resolve by (`StatePrecedence(layout:)`).
-  package static let layoutKey = "$layout"
+  static let layoutKey = "$layout"
   /// The member of a theme's transitions (`StyleTransitions+ThemeJSON.swift` reads it).
-  package static let transitionsKey = "$transitions"
+  static let transitionsKey = "$transitions"
   /// The directive of a theme's precedence: `{"order": [state text], "dominant": state text}`.
-  package static let precedenceKey = "$precedence"
+  static let precedenceKey = "$precedence"
 
   /// The document's top-level members, in document order.
   package private(set) var members: [(key: String, value: JSONValue)]
