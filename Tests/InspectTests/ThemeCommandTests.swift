@@ -5,8 +5,8 @@ import StateKitCore
 import StateKitTesting
 import Testing
 
-@testable import InspectKit
 @testable import ErrorKitCore
+@testable import InspectKit
 @testable import StateKitCore
 
 /// `statekit-inspect theme`: in-process against `ThemeReport`, and once through the binary.
