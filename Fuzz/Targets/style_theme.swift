@@ -1,7 +1,7 @@
 // Theme files are untrusted input: decoding a StateTable, a StyleSet or a theme's transitions
 // from any bytes never traps, and whatever decodes encodes to JSON that decodes to an equal value. A decoded table resolves
 // every state as a plain walk of its entries (best first) does, with and without a default, and
-// so does its StateTable.Lookup, which exists whenever the selectors stay in the named bits.
+// so does its StateLookup, which exists whenever the selectors stay in the named bits.
 import Foundation
 import StateKitCore
 
@@ -57,7 +57,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         states.append(ControlState(rawValue: word))
       }
     }
-    let lookup = StateTable.Lookup(table, default: Int.min)
+    let lookup = StateLookup(table, default: Int.min)
     require(
       lookup.isIndexed || mentioned.rawValue & ~0x00FF_000F != 0,
       "no index for a table over the named bits")

@@ -149,7 +149,7 @@ extension ErrorChain {
       if let found = error as? T, (found as NSError).domain == (error as NSError).domain {
         return found
       }
-      guard depth + 1 < maximumDepth else { continue }
+      guard depth + 1 < ErrorPayload.maximumDepth else { continue }
       let described = describe(error)
       for other in described.others.reversed() { pending.append((other, depth + 1)) }
       if let cause = described.cause { pending.append((cause, depth + 1)) }

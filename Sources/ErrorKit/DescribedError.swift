@@ -102,11 +102,6 @@ extension DescribedError {
   ///
   ///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
   ///     ns.userInfo[NSLocalizedDescriptionKey] as? String  // "The key \"id\" is missing."
+  ///     ns.userInfo[ErrorUserInfoKey.name] as? String      // "missingRequiredKey"
   public var errorUserInfo: [String: Any] { _NSErrorBridge.userInfo(of: self) }
 }
-
-/// The user-info keys ErrorKit reads and writes; the same list as ``ErrorUserInfoKey``.
-///
-///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
-///     ns.userInfo[ErrorKitUserInfoKey.name] as? String  // "missingRequiredKey"
-public typealias ErrorKitUserInfoKey = ErrorUserInfoKey

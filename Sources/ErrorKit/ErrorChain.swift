@@ -31,9 +31,10 @@ import Foundation
 ///     // Caused by:
 ///     //     0: Permission denied
 ///
-/// A chain holds at most ``maximumDepth`` errors: a longer one keeps the first
-/// `maximumDepth - 1` and ends with a marker link in the domain ``ErrorChain/markerDomain``, as
-/// does a chain in which an `NSError` appears twice; ``isTruncated`` is then `true`.
+/// A chain holds at most ``ErrorPayload/maximumDepth`` errors, its marker included: a longer
+/// one keeps the first `maximumDepth - 1` and ends with a marker link in the domain
+/// ``ErrorChain/markerDomain``, as does a chain in which an `NSError` appears twice;
+/// ``isTruncated`` is then `true`.
 public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// One error of the chain, described.
   ///
@@ -99,11 +100,6 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       return level
     }
   }
-
-  /// The most errors a chain holds, its marker included: ``ErrorPayload/maximumDepth``.
-  ///
-  ///     ErrorChain.maximumDepth  // 64
-  public static let maximumDepth = ErrorPayload.maximumDepth
 
   /// The domain of the marker link that ends a cut chain.
   ///
@@ -235,7 +231,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Draws the causes of `chain.links[index]`: the next link, then its other causes. The
-  /// recursion is as deep as the tree, which ``maximumDepth`` bounds.
+  /// recursion is as deep as the tree, which ``ErrorPayload/maximumDepth`` bounds.
   private static func drawCauses(
     of chain: ErrorChain, at index: Int, prefix: String, into lines: inout [String]
   ) {
@@ -283,9 +279,9 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// Captures the chain that starts with `error`, `depth` errors below the first one captured.
   /// The chain of first causes is walked in a loop and taken first, so that a full budget never
   /// costs an error its first cause; then each error's other causes are captured by a call one
-  /// level deeper, so the recursion is bounded by ``maximumDepth``. An `NSError` met again on
-  /// the path from the top is a cycle; the same error in two branches is not. `truncated` says
-  /// whether a marker ends this chain or any branch below it.
+  /// level deeper, so the recursion is bounded by ``ErrorPayload/maximumDepth``. An `NSError`
+  /// met again on the path from the top is a cycle; the same error in two branches is not.
+  /// `truncated` says whether a marker ends this chain or any branch below it.
   private static func capture(
     _ error: any Error, atDepth depth: Int, ancestors: [ObjectIdentifier],
     budget: inout CaptureBudget
@@ -327,7 +323,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       }
       let position = depth + levels.count
       // The last slot takes the last error only if nothing comes after it.
-      if position == maximumDepth - 1, described.cause != nil {
+      if position == ErrorPayload.maximumDepth - 1, described.cause != nil {
         levels.append(Link(marker(.depth)))
         branches.append(([], seen))
         budget.count += 1

@@ -73,6 +73,10 @@ public struct ErrorCatalog: Sendable, Equatable {
   }
 
   /// The entries, in the order they were added.
+  ///
+  ///     let catalog = ErrorCatalog(DiskError.self)
+  ///     catalog.entries.first { $0.domain == "com.example.Disk" && $0.code == 2 }?.name  // "readOnly"
+  ///     catalog.entries.first { $0.name == "readOnly" }?.code  // 2
   public var entries: [Entry]
 
   /// Creates a catalog from entries.
@@ -101,20 +105,5 @@ public struct ErrorCatalog: Sendable, Equatable {
       }
     }
     return result
-  }
-
-  /// The entries with a domain and code.
-  ///
-  ///     let catalog = ErrorCatalog(DiskError.self)
-  ///     catalog.entries(domain: "com.example.Disk", code: 2).first?.name  // "readOnly"
-  public func entries(domain: String, code: Int) -> [Entry] {
-    entries.filter { $0.domain == domain && $0.code == code }
-  }
-
-  /// The entries with a name, in any domain.
-  ///
-  ///     ErrorCatalog(DiskError.self).entries(named: "readOnly").first?.code  // 2
-  public func entries(named name: String) -> [Entry] {
-    entries.filter { $0.name == name }
   }
 }

@@ -204,19 +204,6 @@ public struct ErrorPayload: Sendable, Equatable {
     let size = treeSize
     return size.depth <= Self.maximumDepth && size.count <= Self.maximumCount
   }
-
-  /// How many errors the chain of ``underlying`` errors holds, this one included.
-  ///
-  ///     ErrorPayload(domain: "D", code: 1).depth  // 1
-  public var depth: Int {
-    var count = 1
-    var next = cause
-    while let box = next {
-      count += 1
-      next = box.payload.cause
-    }
-    return count
-  }
 }
 
 /// The box that holds a payload's cause. Freeing a long chain walks it instead of recursing.

@@ -10,8 +10,11 @@ import Testing
 ///
 ///     @Test func unionCommutes() {
 ///         let states = Gen.controlState(in: [.system, .application])
-///         forAll("union commutes", states, states) { a, b in a.union(b) == b.union(a) }
+///         forAll("union commutes", Gen.zip(states, states)) { a, b in a.union(b) == b.union(a) }
 ///     }
+///
+/// Several values come from one generator of tuples, ``Gen/zip(_:_:)`` or
+/// ``Gen/zip(_:_:_:)``; the property takes the tuple's elements as its parameters.
 ///
 /// The property returns `false` or throws to fail. Do not call `#expect` inside it: it runs once
 /// per case and once per shrink candidate. From XCTest, use
@@ -50,75 +53,4 @@ public func forAll<Value>(
     print("Property \"\(name)\" passed:\n\(outcome.statistics)")
   }
   return outcome.failure
-}
-
-/// Checks a property of two generated values in a Swift Testing test, recording one issue if
-/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
-/// Its failures are saved next to the test file that calls it, as that function saves them.
-///
-///     let states = Gen.controlState()
-///     forAll("intersection commutes", states, states) { a, b in
-///         a.intersection(b) == b.intersection(a)
-///     }
-///
-/// - Parameters:
-///   - name: The property's name, for the report.
-///   - a: The generator of first values.
-///   - b: The generator of second values.
-///   - cases: The number of cases that must pass.
-///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
-///   - maxShrinks: The most shrink candidates to try.
-///   - saveFailures: Whether a failing case is saved to `StateKitFailures.txt` in the test
-///     file's directory and replayed first on every later run until its line is deleted.
-///   - filePath: The test file, whose directory holds the saved failures.
-///   - sourceLocation: Where to record the issue.
-///   - property: Whether a case passes; throwing fails it.
-/// - Returns: The failure, already recorded, or `nil` when every case passed.
-@discardableResult
-public func forAll<A, B>(
-  _ name: String, _ a: Generator<A>, _ b: Generator<B>, cases: Int = 2_000,
-  seed: UInt64? = nil, maxShrinks: Int = 5_000, saveFailures: Bool = true,
-  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation,
-  _ property: (A, B) throws -> Bool
-) -> PropertyFailure<(A, B)>? {
-  forAll(
-    name, Gen.zip(a, b), cases: cases, seed: seed, maxShrinks: maxShrinks,
-    saveFailures: saveFailures, filePath: filePath, sourceLocation: sourceLocation
-  ) { try property($0.0, $0.1) }
-}
-
-/// Checks a property of three generated values in a Swift Testing test, recording one issue if
-/// it fails; see ``forAll(_:_:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:_:)``.
-/// Its failures are saved next to the test file that calls it, as that function saves them.
-///
-///     let states = Gen.controlState()
-///     forAll("union associates", states, states, states) { a, b, c in
-///         a.union(b).union(c) == a.union(b.union(c))
-///     }
-///
-/// - Parameters:
-///   - name: The property's name, for the report.
-///   - a: The generator of first values.
-///   - b: The generator of second values.
-///   - c: The generator of third values.
-///   - cases: The number of cases that must pass.
-///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
-///   - maxShrinks: The most shrink candidates to try.
-///   - saveFailures: Whether a failing case is saved to `StateKitFailures.txt` in the test
-///     file's directory and replayed first on every later run until its line is deleted.
-///   - filePath: The test file, whose directory holds the saved failures.
-///   - sourceLocation: Where to record the issue.
-///   - property: Whether a case passes; throwing fails it.
-/// - Returns: The failure, already recorded, or `nil` when every case passed.
-@discardableResult
-public func forAll<A, B, C>(
-  _ name: String, _ a: Generator<A>, _ b: Generator<B>, _ c: Generator<C>,
-  cases: Int = 2_000, seed: UInt64? = nil, maxShrinks: Int = 5_000, saveFailures: Bool = true,
-  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation,
-  _ property: (A, B, C) throws -> Bool
-) -> PropertyFailure<(A, B, C)>? {
-  forAll(
-    name, Gen.zip(a, b, c), cases: cases, seed: seed, maxShrinks: maxShrinks,
-    saveFailures: saveFailures, filePath: filePath, sourceLocation: sourceLocation
-  ) { try property($0.0, $0.1, $0.2) }
 }

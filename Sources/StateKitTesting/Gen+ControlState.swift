@@ -28,34 +28,15 @@ extension Gen {
     bitSet(in: mask, catalog: catalog, count: count, namedWeight: namedWeight)
   }
 
-  /// Control events made of bits from a mask, as ``controlState(in:catalog:count:namedWeight:)``
-  /// makes states: biased towards named events, shrinking towards fewer, named, lower bits.
-  ///
-  ///     var catalog = EventCatalog()
-  ///     _ = try catalog.declare("longPress", applicationBit: 0)
-  ///     let events = Gen.controlEvents(catalog: catalog)
-  ///     // none, touchDown | longPress, valueChanged | 0x2000000, …
-  ///
-  /// - Parameters:
-  ///   - mask: The bits the events may contain; by default all 32 bits of the layout.
-  ///   - catalog: The names of declared application bits; the system names are always named.
-  ///   - count: How many bits to draw; a bit drawn twice counts once.
-  ///   - namedWeight: How much likelier a named bit is than an unnamed one.
-  public static func controlEvents(
-    in mask: ControlEvents = .allEvents, catalog: EventCatalog = EventCatalog(),
-    count: ClosedRange<Int> = 0...4, namedWeight: Int = 3
-  ) -> Generator<ControlEvents> {
-    bitSet(in: mask, catalog: catalog, count: count, namedWeight: namedWeight)
-  }
-
   /// Members of any layout's bit set made of bits from a mask, as
   /// ``controlState(in:catalog:count:namedWeight:)`` makes states: biased towards named bits,
-  /// shrinking towards fewer, named, lower bits.
+  /// shrinking towards fewer, named, lower bits. Control events are one such set:
   ///
   ///     var catalog = EventCatalog()
   ///     _ = try catalog.declare("longPress", applicationBit: 0)
   ///     let events = Gen.bitSet(catalog: catalog)
   ///     // none, touchDown | longPress, valueChanged | 0x2000000, …
+  ///     let anyEvents = Gen.bitSet(in: ControlEvents.allEvents)
   ///
   /// - Parameters:
   ///   - mask: The bits a value may contain; by default every bit of the layout's spans.

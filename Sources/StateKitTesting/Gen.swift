@@ -4,7 +4,7 @@
 ///     let state = Gen.controlState(in: [.system, .application])
 ///     let table = Gen.table(values: Gen.int(in: 0...9))
 ///     let actions = Gen.actions(count: 0...8)
-///     forAll("unions commute", state, state) { a, b in a.union(b) == b.union(a) }
+///     forAll("unions commute", Gen.zip(state, state)) { a, b in a.union(b) == b.union(a) }
 public enum Gen {
   /// A generator that always gives the same value.
   ///
@@ -53,26 +53,13 @@ public enum Gen {
     }
   }
 
-  /// A value from one of several generators, each as likely, shrinking towards the first
-  /// generator.
-  ///
-  ///     let state = Gen.oneOf(Gen.controlState(in: .system), Gen.controlState(in: .reserved))
-  ///
-  /// - Parameters:
-  ///   - first: The simplest generator.
-  ///   - others: The other generators.
-  public static func oneOf<Value>(
-    _ first: Generator<Value>, _ others: Generator<Value>...
-  ) -> Generator<Value> {
-    frequency((1, first), others.map { (1, $0) })
-  }
-
   /// A value from one of several generators, chosen in proportion to their weights, shrinking
-  /// towards the first generator.
+  /// towards the first generator; with equal weights, each generator is as likely.
   ///
   ///     let state = Gen.frequency(
   ///         (6, Gen.controlState(in: .system)),
   ///         (1, Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)))
+  ///     let either = Gen.frequency((1, Gen.controlState(in: .system)), (1, Gen.controlState(in: .reserved)))
   ///
   /// - Parameters:
   ///   - first: The weight of the simplest generator, and the generator.

@@ -6,7 +6,7 @@
 /// shrink proposes is one the generator could have produced, so filters and dependencies hold.
 ///
 /// Build generators from those in ``Gen`` and combine them with ``map(_:)``, ``flatMap(_:)``,
-/// ``filter(_:)``, ``Gen/oneOf(_:_:)`` and ``Gen/frequency(_:_:)``:
+/// ``filter(_:)``, ``Gen/zip(_:_:)`` and ``Gen/frequency(_:_:)``:
 ///
 ///     let states = Gen.controlState(in: .system)
 ///     let pressed = states.map { $0.union(.highlighted) }

@@ -36,8 +36,9 @@ public enum GrowthChecks {
   /// enumerate is enumerated instead, whatever the run.
   ///
   ///     let cases = GrowthChecks.cases(3_000)  // 300, or 3,000 with STATEKIT_GROWTH_CHECKS=1
-  ///     forAll("union commutes", Gen.controlState(), Gen.controlState(), cases: cases) {
-  ///         $0.union($1) == $1.union($0)
+  ///     let states = Gen.controlState()
+  ///     forAll("union commutes", Gen.zip(states, states), cases: cases) { a, b in
+  ///         a.union(b) == b.union(a)
   ///     }
   ///
   /// - Parameter full: The cases of a thorough run.

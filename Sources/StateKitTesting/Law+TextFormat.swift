@@ -91,7 +91,7 @@ extension Law {
   ///     import Foundation
   ///
   ///     let laws = Law.codableRoundTrip(
-  ///         Gen.controlEvents(),
+  ///         Gen.bitSet(in: ControlEvents.allEvents),
   ///         encode: { Array(try JSONEncoder().encode($0)) },
   ///         decode: { try JSONDecoder().decode(ControlEvents.self, from: Data($0)) },
   ///         text: { Array("\"\($0)\"".utf8) })

@@ -40,7 +40,7 @@ struct BridgingTests {
     let ns = PrivateFault.broken as NSError
     #expect(ns.domain == "com.example.Private")
     #expect(!ns.domain.contains("unknown context"))
-    #expect(ns.userInfo[ErrorKitUserInfoKey.name] as? String == "broken")
+    #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "broken")
   }
 
   @Test func underlyingChainBridges() throws {

@@ -57,7 +57,7 @@ struct ErrorChainTests {
     for level in 0..<10_000 { error = LoadError(path: "/\(level)", cause: error) }
     let chain = ErrorChain(error)
     #expect(chain.isTruncated)
-    #expect(chain.links.count == ErrorChain.maximumDepth)
+    #expect(chain.links.count == ErrorPayload.maximumDepth)
     #expect(chain.links.last?.domain == ErrorChain.markerDomain)
     #expect(chain.links.last?.code == ErrorChain.depthMarkerCode)
     #expect(chain.links.last?.message == "error chain cut after 63 errors")

@@ -245,8 +245,9 @@ struct ErrorCatalogTests {
     #expect(back == catalog)
     #expect(try ErrorCatalog(json: catalog.jsonText) == catalog)
     #expect(catalog.jsonText.hasPrefix(#"{"errors": ["#))
-    #expect(catalog.entries(named: "unexpectedType").first?.code == 200)
-    #expect(catalog.entries(domain: "com.example.JSONDecode", code: 100).count == 1)
+    #expect(catalog.entries.first { $0.name == "unexpectedType" }?.code == 200)
+    #expect(
+      catalog.entries.filter { $0.domain == "com.example.JSONDecode" && $0.code == 100 }.count == 1)
   }
 
   enum Clashing: DescribedError, CaseIterable {

@@ -129,7 +129,7 @@ struct HardeningTests {
       #expect(last?.domain == ErrorChain.markerDomain)
       #expect(last?.code == ErrorChain.depthMarkerCode)
     }
-    #expect(ErrorPayload(error).depth == ErrorPayload.maximumDepth)
+    #expect(ErrorPayload(error).chain.count == ErrorPayload.maximumDepth)
   }
 
   @Test func payloadsBuiltPastTheLimitEncodeCompareAndFree() throws {
@@ -146,7 +146,7 @@ struct HardeningTests {
     let c = chain(depth, innermost: -2)
     #expect(a == b)
     #expect(a != c)
-    #expect(a.depth == depth + 1)
+    #expect(a.chain.count == depth + 1)
     #expect(throws: EncodingError.self) { try JSONEncoder().encode(a) }
     #expect(a.nsError.userInfo[NSUnderlyingErrorKey] != nil)
     let text = a.jsonText

@@ -464,7 +464,7 @@ struct ErrorStreamTests {
     let found = ErrorScanner.findAll(in: PastedText(text))
     #expect(found.count == 1)
     let payload = try #require(found.first?.payload)
-    #expect(payload.depth == ErrorPayload.maximumDepth)
+    #expect(payload.chain.count == ErrorPayload.maximumDepth)
     #expect(payload.chain.last?.domain == ErrorPayload.markerDomain)
     // What the tool prints reads back through the JSON reader.
     var writer = JSONWriter()

@@ -212,8 +212,10 @@ struct SavedFailureTests {
     }
     let digits = Gen.int(in: 0...9)
     withKnownIssue {
-      forAll("pairs sum below 10", digits, digits, seed: 4, filePath: testFile) { $0 + $1 < 10 }
-      forAll("triples sum below 10", digits, digits, digits, seed: 4, filePath: testFile) {
+      forAll("pairs sum below 10", Gen.zip(digits, digits), seed: 4, filePath: testFile) {
+        $0 + $1 < 10
+      }
+      forAll("triples sum below 10", Gen.zip(digits, digits, digits), seed: 4, filePath: testFile) {
         $0 + $1 + $2 < 10
       }
     }
@@ -223,10 +225,12 @@ struct SavedFailureTests {
     var pair: PropertyFailure<(Int, Int)>?
     var triple: PropertyFailure<(Int, Int, Int)>?
     withKnownIssue {
-      pair = forAll("pairs sum below 10", digits, digits, seed: 5, filePath: testFile) {
+      pair = forAll("pairs sum below 10", Gen.zip(digits, digits), seed: 5, filePath: testFile) {
         $0 + $1 < 10
       }
-      triple = forAll("triples sum below 10", digits, digits, digits, seed: 5, filePath: testFile) {
+      triple = forAll(
+        "triples sum below 10", Gen.zip(digits, digits, digits), seed: 5, filePath: testFile
+      ) {
         $0 + $1 + $2 < 10
       }
     }

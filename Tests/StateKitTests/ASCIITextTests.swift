@@ -38,8 +38,8 @@ struct ASCIITextTests {
         #expect(code { try catalog.parse(text, unknownBits: policy) } == .unknownName)
       }
     }
-    #expect(catalog.state(named: Self.kelvin) == nil)
-    #expect(catalog.state(named: "K") == ControlState(rawValue: 1 << 16))
+    #expect(catalog.bits(named: Self.kelvin) == nil)
+    #expect(catalog.bits(named: "K") == ControlState(rawValue: 1 << 16))
     #expect(code { try catalog.parseSelector("!\(Self.kelvin)") } == .unknownName)
   }
 
@@ -85,8 +85,9 @@ struct ASCIITextTests {
       )
     }
     let report = forAll(
-      "a non-ASCII edit of state text never parses", states, Gen.int(in: 0...63),
-      Gen.int(in: 0...(edits.count - 1)), cases: GrowthChecks.cases(5_000)
+      "a non-ASCII edit of state text never parses",
+      Gen.zip(states, Gen.int(in: 0...63), Gen.int(in: 0...(edits.count - 1))),
+      cases: GrowthChecks.cases(5_000)
     ) { state, position, edit in
       let text = catalog.description(of: state)
       guard try catalog.parse(text) == state else { return false }

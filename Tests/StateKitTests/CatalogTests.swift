@@ -10,9 +10,9 @@ struct CatalogTests {
     #expect(visited.rawValue == 0x10000)
     #expect(dragging.rawValue == 0x80_0000)
     #expect(catalog.name(of: visited) == "visited")
-    #expect(catalog.state(named: "dragging") == dragging)
-    #expect(catalog.state(named: "Dragging") == nil)
-    #expect(catalog.state(named: "normal") == .normal)
+    #expect(catalog.bits(named: "dragging") == dragging)
+    #expect(catalog.bits(named: "Dragging") == nil)
+    #expect(catalog.bits(named: "normal") == .normal)
     #expect(catalog.name(of: [visited, dragging]) == nil)
     #expect(catalog.namedBits.rawValue == 0x81_000F)
     #expect(catalog.customEntries.map(\.name) == ["visited", "dragging"])
@@ -130,6 +130,6 @@ struct CatalogTests {
 
   @Test func unnamedBitsAreThoseWithoutASystemName() {
     let state = ControlState(rawValue: 0x0101_0004)
-    #expect(state.unnamedBits.rawValue == 0x0101_0000)
+    #expect(StateCatalog.system.unnamedBits(in: state).rawValue == 0x0101_0000)
   }
 }

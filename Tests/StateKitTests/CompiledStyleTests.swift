@@ -2,7 +2,7 @@ import StateKit
 import StateKitTesting
 import Testing
 
-/// What a widget draws with, for `StyleSet.Lookup`.
+/// What a widget draws with, for a style set's `StateLookup`.
 private struct Look: Equatable, Sendable {
   var count = -1
   var title = "none"
@@ -32,7 +32,7 @@ struct CompiledStyleTests {
     }
   }()
 
-  /// `style.resolve(state)[key]` and `StyleSet.Lookup` answer exactly what each attribute's
+  /// `style.resolve(state)[key]` and a style set's lookup answer exactly what each attribute's
   /// own `StateTable` resolves, for random tables, precedences and states; `relevantStates`
   /// is the union of the tables' bits.
   @Test func compiledPathsResolveAsTheTables() {
@@ -53,7 +53,7 @@ struct CompiledStyleTests {
         StateTable(tables[2].map { ($0, $1 % 2 == 0) }, precedence: precedence),
         StateTable(tables[3], precedence: precedence)
       )
-      let looks = StyleSet.Lookup(
+      let looks = StateLookup(
         style, default: Look(),
         [
           .field(\.count, from: Self.count), .field(\.title, from: Self.title),
@@ -184,7 +184,7 @@ struct CompiledStyleTests {
     #expect(!StateLookup(table, default: -1).isIndexed)
     var style = StyleSet()
     style[Self.count] = table
-    let looks = StyleSet.Lookup(style, default: Look(), [.field(\.count, from: Self.count)])
+    let looks = StateLookup(style, default: Look(), [.field(\.count, from: Self.count)])
     #expect(!looks.isIndexed)
     forAll(
       "unindexed tables resolve as the table",

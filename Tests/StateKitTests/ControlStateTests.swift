@@ -60,10 +60,10 @@ struct ControlStateTests {
 
   @Test func parts() {
     let state = ControlState(rawValue: 0x8103_0024)
-    #expect(state.systemPart.rawValue == 0x24)
-    #expect(state.applicationPart.rawValue == 0x0003_0000)
-    #expect(state.reservedPart.rawValue == 0x8100_0000)
-    #expect(ControlState(rawValue: 1 << 40).systemPart.isNormal)
+    #expect(state.intersection(.system).rawValue == 0x24)
+    #expect(state.intersection(.application).rawValue == 0x0003_0000)
+    #expect(state.intersection(.reserved).rawValue == 0x8100_0000)
+    #expect(ControlState(rawValue: 1 << 40).intersection(.system).isNormal)
   }
 
   @Test func membersInAscendingBitOrder() {

@@ -9,7 +9,7 @@ struct InterpolationTests {
   @Test func floatingPointEndsAreExact() {
     let value = Gen.int(in: -1_000_000...1_000_000).map { Double($0) / 997 }
     forAll(
-      "a.interpolated(to: b, by: 0) == a, by: 1 == b", value, value,
+      "a.interpolated(to: b, by: 0) == a, by: 1 == b", Gen.zip(value, value),
       cases: GrowthChecks.cases(3_000)
     ) { a, b in
       a.interpolated(to: b, by: 0) == a && a.interpolated(to: b, by: 1) == b

@@ -224,13 +224,13 @@ struct LookupTests {
     weak var weakBox: Box?
     weak var weakDefault: Box?
     do {
-      var lookup: StateTable<Box>.Lookup?
+      var lookup: StateLookup<Box>?
       do {
         let (box, fallback) = (Box(), Box())
         (weakBox, weakDefault) = (box, fallback)
         var table = StateTable<Box>()
         table[.selected] = box
-        lookup = StateTable.Lookup(table, default: fallback)
+        lookup = StateLookup(table, default: fallback)
       }
       #expect(weakBox != nil && weakDefault != nil)
       #expect(try #require(lookup).resolve(.selected) === weakBox)

@@ -159,7 +159,7 @@ struct PortingTests {
     var size = 1
   }
 
-  /// A holder of a style set fills looks as a StyleSet.Lookup does, reads them in place, and
+  /// A holder of a style set fills looks as a style set's lookup does, reads them in place, and
   /// publishes a changed style; a table holder ignores style changes and the other way round.
   @Test func aHolderOfAStyleSet() throws {
     let size = StyleKey<Int>("size")
@@ -169,7 +169,7 @@ struct PortingTests {
     style[title, for: .disabled] = "--"
     let fields: [StyleSet.Field<Look>] = [.field(\.size, from: size), .field(\.title, from: title)]
     let holder = StyleHolder(style, default: Look(), fields)
-    let lookup = StyleSet.Lookup(style, default: Look(), fields)
+    let lookup = StateLookup(style, default: Look(), fields)
     for state in Self.everyState {
       #expect(holder[state] == lookup.resolve(state))
       #expect(holder.withValue(for: state) { $0.title.count } == lookup.resolve(state).title.count)

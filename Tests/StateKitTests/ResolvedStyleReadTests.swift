@@ -57,7 +57,7 @@ struct ResolvedStyleReadTests {
   }
 
   @Test func aCopyKeepsItsReadsWhileTheOriginalChanges() {
-    forAll("a copy reads as before", Self.edits, Self.edits, cases: 200) { first, second in
+    forAll("a copy reads as before", Gen.zip(Self.edits, Self.edits), cases: 200) { first, second in
       var style = StyleSet()
       Self.apply(first, to: &style)
       let copy = style
@@ -74,7 +74,8 @@ struct ResolvedStyleReadTests {
 
   @Test func readsAgreeAfterPrecedenceOverlayAndRemoval() {
     forAll(
-      "reads agree after reordering, overlaying and removing", Self.edits, Self.edits, cases: 200
+      "reads agree after reordering, overlaying and removing", Gen.zip(Self.edits, Self.edits),
+      cases: 200
     ) {
       first, second in
       var style = StyleSet()

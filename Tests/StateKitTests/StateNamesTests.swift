@@ -78,7 +78,7 @@ struct StateNamesTests {
       ["fine": ControlState(rawValue: 1 << 19), "visited": ControlState(rawValue: 1 << 20)])
     var catalog = try StateCatalog(merging: [.linkKit])
     #expect(throws: StateKitError.self) { try catalog.merge(half) }
-    #expect(catalog.state(named: "fine") == nil)
+    #expect(catalog.bits(named: "fine") == nil)
   }
 }
 

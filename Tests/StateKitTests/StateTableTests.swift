@@ -222,9 +222,10 @@ struct StateTableTests {
     #expect(table.resolve([.selected, .highlighted]) == "selected, enabled")
     let selector = try StateSelector(requiring: .selected, excluding: .disabled)
     #expect(selector.description == "selected | !disabled")
-    #expect(try StateSelector(parsing: "selected | !disabled") == selector)
-    #expect(try StateSelector(parsing: "!disabled").required == .normal)
-    #expect(try StateSelector(parsing: "!0x10000 | focused").excluded.rawValue == 0x10000)
+    #expect(try StateCatalog.system.parseSelector("selected | !disabled") == selector)
+    #expect(try StateCatalog.system.parseSelector("!disabled").required == .normal)
+    #expect(
+      try StateCatalog.system.parseSelector("!0x10000 | focused").excluded.rawValue == 0x10000)
   }
 
   @Test func conflictingSelectorIsRejected() {
@@ -236,11 +237,11 @@ struct StateTableTests {
       error?.description.contains("both requires and excludes selected") == true,
       "\(error?.description ?? "")")
     let parsed = #expect(throws: StateKitError.self) {
-      try StateSelector(parsing: "selected | !selected")
+      try StateCatalog.system.parseSelector("selected | !selected")
     }
     #expect(parsed?.code == .conflictingSelector)
     let normal = #expect(throws: StateKitError.self) {
-      try StateSelector(parsing: "selected | !normal")
+      try StateCatalog.system.parseSelector("selected | !normal")
     }
     #expect(normal?.code == .unknownName)
     #expect(normal?.token == "!normal")

@@ -136,7 +136,7 @@ struct ExplainTests {
 
   @Test func theWinnerIsWhatResolveGives() {
     let states = Gen.controlState(in: ControlState(rawValue: 0x1000F), count: 0...5)
-    forAll("explain's winner is what resolve gives", states.array(count: 0...5), states) {
+    forAll("explain's winner is what resolve gives", Gen.zip(states.array(count: 0...5), states)) {
       keys, state in
       var table = StateTable<Int>()
       for (value, key) in keys.enumerated() { table[key] = value }

@@ -297,8 +297,8 @@ struct TableRoundTripTests {
   /// style set's precedence), reads back equal through `JSONDecoder` and as a theme file.
   @Test func styleSetsRoundTripThroughCodableAndThemeFiles() {
     forAll(
-      "a style set's Codable form and theme file read back equal", Self.table, Self.table,
-      Self.precedence, cases: GrowthChecks.cases(1_000), seed: 49
+      "a style set's Codable form and theme file read back equal",
+      Gen.zip(Self.table, Self.table, Self.precedence), cases: GrowthChecks.cases(1_000), seed: 49
     ) { titles, underlines, precedence in
       var style = StyleSet(precedence: precedence)
       style[.titleColor] = StateTable(

@@ -167,14 +167,14 @@ struct TransitionTableTests {
 
   @Test func curvesStartAtZeroAndEndAtOne() {
     let coordinate = Gen.int(in: -4_000...4_000).map { Double($0) / 1_000 }
-    let curves = Gen.oneOf(
-      Gen.element(of: [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut]),
-      Gen.zip(Gen.zip(coordinate, coordinate), Gen.zip(coordinate, coordinate)).map {
-        TransitionCurve.cubicBezier($0.0.0, $0.0.1, $0.1.0, $0.1.1)
-      },
-      Gen.zip(Gen.int(in: -2...12), Gen.element(of: StepPosition.allCases)).map {
-        TransitionCurve.steps($0.0, at: $0.1)
-      })
+    let named = Gen.element(of: [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut])
+    let beziers = Gen.zip(Gen.zip(coordinate, coordinate), Gen.zip(coordinate, coordinate)).map {
+      TransitionCurve.cubicBezier($0.0.0, $0.0.1, $0.1.0, $0.1.1)
+    }
+    let steps = Gen.zip(Gen.int(in: -2...12), Gen.element(of: StepPosition.allCases)).map {
+      TransitionCurve.steps($0.0, at: $0.1)
+    }
+    let curves = Gen.frequency((1, named), (1, beziers), (1, steps))
     forAll(
       "progress(0) == 0, progress(1) == 1, outside 0...1 clamped", curves,
       cases: GrowthChecks.cases(3_000)

@@ -17,16 +17,6 @@ public typealias EventNames = BitNames<ControlEvents>
 ///     try catalog.parse("longPress | valueChanged").rawValue          // 0x0100_1000
 public typealias EventCatalog = BitCatalog<ControlEvents>
 
-extension EventCatalog {
-  /// The event with a name (byte for byte), or `nil`; `none` is the empty set:
-  /// ``BitCatalog/bits(named:)``.
-  ///
-  /// - Parameter name: An event name.
-  public func events(named name: some StringProtocol) -> ControlEvents? {
-    bits(named: name)
-  }
-}
-
 extension BitNames.Entry where Bits == ControlEvents {
   /// Creates an entry of an event's name.
   ///

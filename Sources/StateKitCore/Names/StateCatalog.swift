@@ -37,13 +37,4 @@ extension StateCatalog {
   public func merging(_ names: StateNames) throws(StateKitError) -> StateCatalog {
     try merging(names.names)
   }
-
-  /// The state with a name, or `nil` when the catalog has no such name: ``BitCatalog/bits(named:)``.
-  ///
-  /// Names are case-sensitive. `normal` is the empty state.
-  ///
-  /// - Parameter name: A state name.
-  public func state(named name: some StringProtocol) -> ControlState? {
-    bits(named: name)
-  }
 }

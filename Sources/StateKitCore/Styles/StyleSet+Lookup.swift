@@ -1,7 +1,7 @@
 // doc-code: continues StyleSet.swift
 
-extension StyleSet {
-  /// A style set frozen into a struct of your own: every state resolves, in one call, to a
+extension StateLookup {
+  /// Freezes a style set into a struct of your own: every state resolves, in one call, to a
   /// whole look whose fields come from the style's attributes, with per-field defaults.
   ///
   /// Declare the look as a plain struct whose initial values are the defaults, and say which
@@ -33,68 +33,14 @@ extension StyleSet {
   /// give, with `??` and the default's value for each field.
   ///
   /// The lookup computes the look of every combination of the bits the fields' tables mention
-  /// (their ``relevantStates``), keeps each distinct look once, and indexes them like a
-  /// ``StateLookup``: resolving is a mask, a multiply, a shift, a load of a 16-bit code and
+  /// (their ``relevantStates``), keeps each distinct look once, and indexes them as a
+  /// table's lookup does: resolving is a mask, a multiply, a shift, a load of a 16-bit code and
   /// the read of the look, with no test, whatever the number of fields. That fits up to 2^12
   /// combinations: any bits among the four system states and the application range (bits 16
   /// through 23). For bits spread wider the lookup resolves field by field, as the tables do
   /// (``StateLookup/isIndexed`` says which).
   ///
-  /// A lookup is a snapshot: later changes to the style set do not reach it. ``StateLookup``
-  /// is the type of every lookup, of a table or of a style set.
-  public typealias Lookup<Look> = StateLookup<Look>
-
-  /// A field of a look and the attribute that fills it, for a ``StateLookup``.
-  ///
-  ///     let field: StyleSet.Field<LinkLook> = .field(\.titleColor, from: .titleColor)
-  ///
-  /// How a field moves when the look changes is the animator's to say
-  /// (``StyleAnimator/Field``); a lookup only fills it.
-  public struct Field<Look> {
-    /// Binds the field to a style set's table.
-    let bind: (StyleSet) -> _BoundField<Look>
-
-    /// The name of the attribute that fills the field.
-    public let attribute: String
-
-    @usableFromInline
-    init(bind: @escaping (StyleSet) -> _BoundField<Look>, attribute: String) {
-      (self.bind, self.attribute) = (bind, attribute)
-    }
-
-    /// A field filled from an attribute: the attribute's value when some entry matches,
-    /// else the field's value in the lookup's default look.
-    ///
-    /// - Parameters:
-    ///   - path: The field of the look.
-    ///   - key: The attribute.
-    /// - Returns: The field.
-    public static func field<Value>(
-      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
-    ) -> Field {
-      Field(bind: _binding(path, key), attribute: key.name)
-    }
-
-    /// Binds a field to its attribute's table in a style set.
-    @usableFromInline
-    static func _binding<Value>(
-      _ path: WritableKeyPath<Look, Value>, _ key: StyleKey<Value>
-    ) -> (StyleSet) -> _BoundField<Look> {
-      { style in
-        let storage = style[key]._storage
-        return _BoundField(relevant: storage.relevant, count: storage.count) { state in
-          storage.winner(state)
-        } apply: { position, look in
-          guard position < storage.count else { return }
-          look[keyPath: path] = storage.entries[position].value
-        }
-      }
-    }
-  }
-}
-
-extension StateLookup {
-  /// Freezes the fields of a style set into looks.
+  /// A lookup is a snapshot: later changes to the style set do not reach it.
   ///
   /// - Parameters:
   ///   - style: The style set; later changes to it do not reach the lookup.
@@ -147,6 +93,56 @@ extension StateLookup {
     self.init(
       _LookupStorage.make(
         index: index, values: looks, relevant: relevant, fallback: byField))
+  }
+}
+
+extension StyleSet {
+  /// A field of a look and the attribute that fills it, for a ``StateLookup``.
+  ///
+  ///     let field: StyleSet.Field<LinkLook> = .field(\.titleColor, from: .titleColor)
+  ///
+  /// How a field moves when the look changes is the animator's to say
+  /// (``StyleAnimator/Field``); a lookup only fills it.
+  public struct Field<Look> {
+    /// Binds the field to a style set's table.
+    let bind: (StyleSet) -> _BoundField<Look>
+
+    /// The name of the attribute that fills the field.
+    public let attribute: String
+
+    @usableFromInline
+    init(bind: @escaping (StyleSet) -> _BoundField<Look>, attribute: String) {
+      (self.bind, self.attribute) = (bind, attribute)
+    }
+
+    /// A field filled from an attribute: the attribute's value when some entry matches,
+    /// else the field's value in the lookup's default look.
+    ///
+    /// - Parameters:
+    ///   - path: The field of the look.
+    ///   - key: The attribute.
+    /// - Returns: The field.
+    public static func field<Value>(
+      _ path: WritableKeyPath<Look, Value>, from key: StyleKey<Value>
+    ) -> Field {
+      Field(bind: _binding(path, key), attribute: key.name)
+    }
+
+    /// Binds a field to its attribute's table in a style set.
+    @usableFromInline
+    static func _binding<Value>(
+      _ path: WritableKeyPath<Look, Value>, _ key: StyleKey<Value>
+    ) -> (StyleSet) -> _BoundField<Look> {
+      { style in
+        let storage = style[key]._storage
+        return _BoundField(relevant: storage.relevant, count: storage.count) { state in
+          storage.winner(state)
+        } apply: { position, look in
+          guard position < storage.count else { return }
+          look[keyPath: path] = storage.entries[position].value
+        }
+      }
+    }
   }
 }
 

@@ -125,8 +125,3 @@ public struct StateLookup<Value> {
 // @unchecked: the storage is never changed once shared, but for `previous`, which only a
 // holder's own publishing and deinit touch.
 extension StateLookup: @unchecked Sendable where Value: Sendable {}
-
-extension StateTable {
-  /// A table frozen with a default: ``StateLookup``.
-  public typealias Lookup = StateLookup<Value>
-}

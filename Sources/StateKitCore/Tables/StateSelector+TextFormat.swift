@@ -10,20 +10,6 @@ extension StateSelector: CustomStringConvertible {
   public var description: String {
     StateCatalog.system.description(of: self)
   }
-
-  /// Parses selector text with the system names (custom states as hex; for names, use
-  /// ``BitCatalog/parseSelector(_:)``): state text in which a token prefixed
-  /// with `!` names an excluded state.
-  ///
-  ///     let selector = try StateSelector(parsing: "selected | !disabled")
-  ///     selector.required  // .selected
-  ///     selector.excluded  // .disabled
-  ///
-  /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
-  /// - Throws: ``StateKitError`` for malformed text or a state both required and excluded.
-  public init(parsing text: some StringProtocol) throws(StateKitError) {
-    self = try StateCatalog.system.parseSelector(text)
-  }
 }
 
 extension StateCatalog {
@@ -49,9 +35,11 @@ extension StateCatalog {
   }
 
   /// Parses selector text: state text in which `!` before a token excludes that state.
+  /// ``BitCatalog/system`` reads the system names, and custom states as hex.
   ///
   ///     let selector = try StateCatalog().parseSelector("highlighted | !disabled")
   ///     selector.matches(.highlighted)  // true
+  ///     try StateCatalog.system.parseSelector("selected | !disabled").excluded  // .disabled
   ///
   /// - Parameter text: Tokens separated by `|`; `!` before a name or hex token excludes it.
   /// - Returns: The selector.
