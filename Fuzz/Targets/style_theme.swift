@@ -1,9 +1,10 @@
 // Theme files are untrusted input: decoding a StateTable, a StyleSet or a theme's transitions
 // from any bytes never traps, and whatever decodes encodes to JSON that decodes to an equal value. A decoded table resolves
 // every state as a plain walk of its entries (best first) does, with and without a default, and
-// so does its StateLookup, which exists whenever the selectors stay in the named bits.
+// so does its StateLookup, which is indexed whenever the selectors stay in the named bits.
 import Foundation
-import StateKitCore
+
+@testable import StateKitCore
 
 let catalog: StateCatalog = {
   var catalog = StateCatalog()

@@ -139,10 +139,8 @@ public final class StateController: StateHolding, Sendable {
     return stream
   }
 
-  /// The number of observers, for tests and diagnostics.
-  ///
-  ///     StateController().observerCount  // 0
-  public var observerCount: Int {
+  /// The number of observers, for tests.
+  var observerCount: Int {
     storage.withLock { $0.observers.count }
   }
 
@@ -158,9 +156,7 @@ public final class StateController: StateHolding, Sendable {
 ///
 ///     let slider = StateController()
 ///     var observation: StateObservation? = slider.onChange { print($0) }
-///     slider.observerCount  // 1
 ///     observation = nil  // stops observing
-///     slider.observerCount  // 0
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class StateObservation: Sendable {
   /// The observed controller.
@@ -173,12 +169,11 @@ public final class StateObservation: Sendable {
     self.id = id
   }
 
-  /// Stops observing; calling it again does nothing.
+  /// Stops observing: the handler hears no more changes. Calling it again does nothing.
   ///
   ///     let link = StateController()
   ///     let watching = link.onChange { print($0) }
   ///     watching.cancel()
-  ///     link.observerCount  // 0
   public func cancel() {
     controller.removeObserver(id)
   }

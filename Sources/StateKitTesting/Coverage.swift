@@ -138,7 +138,8 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The share of action sequences, from 0 to 1, with a run of at least `length` of one
   /// action; 0 when the run had no action sequences.
   ///
-  ///     PropertyStatistics().shareOfRuns(atLeast: 5)  // 0
+  ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 10) { _ in true }
+  ///     outcome.statistics.shareOfRuns(atLeast: 5)  // 0
   ///
   /// - Parameter length: The run length, such as 5.
   /// - Returns: The share of sequences whose longest run of one action is at least `length`.
@@ -150,7 +151,11 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
 
   /// The number of cases that got a label.
   ///
-  ///     PropertyStatistics().count(of: "anything")  // 0
+  ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 10) { heads in
+  ///         classify(heads, "heads")
+  ///         return true
+  ///     }
+  ///     outcome.statistics.count(of: "tails")  // 0
   ///
   /// - Parameter label: The label.
   /// - Returns: The number of cases, 0 for a label never given.
@@ -160,7 +165,8 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
 
   /// The share of cases that got a label, from 0 to 1.
   ///
-  ///     PropertyStatistics().share(of: "anything")  // 0
+  ///     let outcome = checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }
+  ///     outcome.statistics.share(of: "anything")  // 0
   ///
   /// - Parameter label: The label.
   /// - Returns: The share; 0 when no case was counted.
@@ -169,9 +175,7 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Empty statistics, before any case.
-  ///
-  ///     PropertyStatistics().cases  // 0
-  public init() {}
+  init() {}
 
   mutating func record(_ context: _PropertyContext) {
     cases += 1
@@ -225,8 +229,8 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The statistics as text: the number of cases, each label's share (most common first, with
   /// the required share when there is one), and the lengths of action sequences.
   ///
-  ///     let statistics = PropertyStatistics()
-  ///     print(statistics)  // 0 cases
+  ///     let outcome = checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }
+  ///     print(outcome.statistics)  // 10 cases
   public var description: String {
     var lines = ["\(cases) \(cases == 1 ? "case" : "cases")"]
     if discarded > 0 { lines[0] += ", \(discarded) discarded" }

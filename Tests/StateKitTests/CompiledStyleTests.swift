@@ -2,6 +2,8 @@ import StateKit
 import StateKitTesting
 import Testing
 
+@testable import StateKitCore
+
 /// What a widget draws with, for a style set's `StateLookup`.
 private struct Look: Equatable, Sendable {
   var count = -1

@@ -2,6 +2,8 @@ import StateKit
 import StateKitTesting
 import Testing
 
+@testable import StateKitCore
+
 /// Properties of what ControlState adds to OptionSet, over 10,000 generated states each.
 ///
 /// ControlState declares no SetAlgebra member of its own: union, intersection, `insert`,

@@ -2,6 +2,8 @@ import StateKit
 import StateKitTesting
 import Testing
 
+@testable import StateKitCore
+
 @Suite("ControlState")
 struct ControlStateTests {
   @Test func staticsHaveUIKitValues() {

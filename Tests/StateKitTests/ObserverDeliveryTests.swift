@@ -1,6 +1,8 @@
-import StateKit
 import StateKitTesting
 import Testing
+
+@testable import StateKit
+@testable import StateKitCore
 
 /// How a change reaches observers, tested once for both holders (`StateModel` and
 /// `StateController` share the delivery): the rule for observers added and cancelled during a

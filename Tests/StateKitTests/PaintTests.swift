@@ -2,6 +2,8 @@ import StateKit
 import StateKitTesting
 import Testing
 
+@testable import StateKitCore
+
 /// A toolkit's colour: 8 bits a channel, with named opacities as its adjustments.
 private struct RGBA: Hashable, Sendable, Interpolatable {
   var red, green, blue, alpha: UInt8

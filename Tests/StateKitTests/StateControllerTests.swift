@@ -1,8 +1,9 @@
 import Observation
-import StateKit
 import StateKitTesting
 import Synchronization
 import Testing
+
+@testable import StateKit
 
 /// The state controller: real changes only, observers filtered by the bits they care about,
 /// changes as an AsyncSequence and through Observation, from the main actor and from many tasks

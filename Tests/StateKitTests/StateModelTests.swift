@@ -1,7 +1,9 @@
-import StateKit
 import StateKitTesting
 import Synchronization
 import Testing
+
+@testable import StateKit
+@testable import StateKitCore
 
 /// The single-threaded model, and what it shares with the controller: cancelled observers hear
 /// nothing more, and a long queue of changes made during delivery drains in linear time.

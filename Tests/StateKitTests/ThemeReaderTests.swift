@@ -38,7 +38,7 @@ struct ThemeReaderTests {
     #expect(error.code == .repeatedKey)
     #expect(error.token == "normal")
     #expect(error.path == ["titleColor", "normal"])
-    #expect(error.location == StateKitError.Location(offset: 46, line: 4, column: 5))
+    #expect(error.location.map { [$0.offset, $0.line, $0.column] } == [46, 4, 5])
     #expect(
       error.description
         == #"invalid theme at line 4, column 5: selector key "normal" of attribute "titleColor" is repeated; first at line 3, column 5"#

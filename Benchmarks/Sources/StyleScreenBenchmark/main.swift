@@ -260,8 +260,10 @@ let pathNames = ["documented", "typed", "six lookups", "switch", "dictionary"]
 for style in [withNormal, withoutNormal] {
   let six = SixLookups(style)
   guard
-    [six.titleColor.isIndexed, six.background.isIndexed, six.cornerRadius.isIndexed]
-      .allSatisfy({ $0 })
+    [
+      six.titleColor.code(for: .normal), six.background.code(for: .normal),
+      six.cornerRadius.code(for: .normal),
+    ].allSatisfy({ $0 != nil })
   else {
     print("a table of the screen is not indexed")
     exit(1)

@@ -6,13 +6,10 @@
 /// kind of bit set is one file that declares its layout and an entry in ``all``.
 ///
 ///     let layout = BitLayout.controlState
-///     layout.application            // 16...23
-///     layout.applicationMask        // 0xFF0000
-///     layout.span(ofBit: 24)?.role  // .reserved
+///     layout.application  // 16...23
+///     layout.emptyName    // "normal"
 public struct BitLayout: Hashable, Sendable {
   /// What a span of bits is for.
-  ///
-  ///     BitLayout.controlState.span(ofBit: 0)?.role  // .system
   public enum Role: String, Hashable, Sendable {
     /// Bits the system defines, named or kept for later.
     case system
@@ -64,7 +61,7 @@ public struct BitLayout: Hashable, Sendable {
   public let systemNames: [(name: String, bit: Int)]
   /// Further words that custom names may not take (compared without regard to case), besides
   /// the empty name, the system names and the role names.
-  public let reservedWords: [String]
+  let reservedWords: [String]
   /// The application range: the bits of the one span whose role is ``Role/application``.
   public let application: ClosedRange<Int>
 
@@ -108,7 +105,7 @@ public struct BitLayout: Hashable, Sendable {
   ///
   /// - Parameter label: A span's label.
   /// - Returns: The span's bits.
-  public func mask(ofSpan label: String) -> UInt {
+  func mask(ofSpan label: String) -> UInt {
     spans.first { $0.label == label }?.mask ?? 0
   }
 
@@ -116,11 +113,11 @@ public struct BitLayout: Hashable, Sendable {
   public var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
 
   /// The application range as a mask.
-  public let applicationMask: UInt
+  @usableFromInline let applicationMask: UInt
   /// The bits of the spans whose role is ``Role/system``.
-  public let systemMask: UInt
+  @usableFromInline let systemMask: UInt
   /// The bits of the spans whose role is ``Role/reserved``.
-  public let reservedMask: UInt
+  @usableFromInline let reservedMask: UInt
 
   /// Creates a layout with a short name of its own, the word that chooses it (``name``).
   ///
@@ -163,7 +160,7 @@ public struct BitLayout: Hashable, Sendable {
   ///
   /// - Parameter bit: A bit position.
   /// - Returns: The span.
-  public func span(ofBit bit: Int) -> Span? {
+  func span(ofBit bit: Int) -> Span? {
     spans.first { $0.bits.contains(bit) }
   }
 
@@ -177,7 +174,7 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// The application range in words, for messages: `0xff0000 (bits 16...23)`.
-  public var applicationRangeText: String {
+  var applicationRangeText: String {
     "\(_hex(applicationMask)) (bits \(application.lowerBound)...\(application.upperBound))"
   }
 

@@ -74,7 +74,7 @@ public struct ControlState: OptionSet, Hashable, Sendable {
   public var isNormal: Bool { rawValue == 0 }
 
   /// The index of this state in the application range, when it is exactly one application bit.
-  public var applicationBitIndex: Int? {
+  var applicationBitIndex: Int? {
     StateCatalog.system.table.applicationIndex(of: rawValue)
   }
 }

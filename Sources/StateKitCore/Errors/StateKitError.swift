@@ -148,10 +148,8 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   /// `["titleColor", "normal"]` (array elements by their index); empty otherwise.
   public let path: [String]
 
-  /// A position in a document: a byte offset, and the line and column it falls on.
-  ///
-  ///     let location = StateKitError.Location(offset: 12, line: 2, column: 3)
-  ///     location.description  // "line 2, column 3"
+  /// A position in a document: a byte offset, and the line and column it falls on, such as
+  /// `line 2, column 3` (its ``description``).
   public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// The number of bytes before the position, from 0.
     public let offset: Int
@@ -161,23 +159,12 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     public let column: Int
 
     /// Creates a location.
-    ///
-    /// - Parameters:
-    ///   - offset: The number of bytes before the position.
-    ///   - line: The line, from 1.
-    ///   - column: The column in bytes, from 1.
-    public init(offset: Int, line: Int, column: Int) {
+    init(offset: Int, line: Int, column: Int) {
       (self.offset, self.line, self.column) = (offset, line, column)
     }
 
     /// The location of a byte offset in a document.
-    ///
-    ///     StateKitError.Location(offset: 4, in: Array("{\n  \"a\"".utf8)).description  // "line 2, column 3"
-    ///
-    /// - Parameters:
-    ///   - offset: The number of bytes before the position.
-    ///   - bytes: The document.
-    public init(offset: Int, in bytes: [UInt8]) {
+    init(offset: Int, in bytes: [UInt8]) {
       var (line, start) = (1, 0)
       for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
         (line, start) = (line + 1, index + 1)

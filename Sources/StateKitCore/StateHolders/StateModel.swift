@@ -88,8 +88,8 @@ public final class StateModel: StateHolding {
     Observation(model: self, id: observers.add(relevantTo: states, Handler(call: handler)))
   }
 
-  /// The number of observers.
-  public var observerCount: Int { observers.count }
+  /// The number of observers, for tests.
+  var observerCount: Int { observers.count }
 
   fileprivate func removeObserver(_ id: UInt64) {
     // The handler goes once the access to `observers` has ended: what it holds may cancel
@@ -102,9 +102,7 @@ public final class StateModel: StateHolding {
   ///
   ///     let slider = StateModel()
   ///     var observation: StateModel.Observation? = slider.onChange { print($0) }
-  ///     slider.observerCount  // 1
-  ///     observation = nil
-  ///     slider.observerCount  // 0
+  ///     observation = nil  // stops observing
   public final class Observation {
     private weak var model: StateModel?
     /// The observer's identifier in the model, never given to another observer.

@@ -38,7 +38,7 @@ extension StateLookup {
   /// the read of the look, with no test, whatever the number of fields. That fits up to 2^12
   /// combinations: any bits among the four system states and the application range (bits 16
   /// through 23). For bits spread wider the lookup resolves field by field, as the tables do
-  /// (``StateLookup/isIndexed`` says which).
+  /// (``code(for:)`` is then `nil`).
   ///
   /// A lookup is a snapshot: later changes to the style set do not reach it.
   ///

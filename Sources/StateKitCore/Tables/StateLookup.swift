@@ -22,8 +22,9 @@
 ///
 /// Resolving is a mask, a multiply and a shift to a slot, the load of a two-byte code and the
 /// read of the value, for every source whose selectors mention bits that gather into 2^12 slots
-/// (any of the system states and the application range, bits 16 through 23): ``isIndexed``.
-/// Other sources resolve through the table, with the same answers.
+/// (any of the system states and the application range, bits 16 through 23). Other sources
+/// resolve through the table, with the same answers, and have no codes (``code(for:)`` is
+/// `nil`).
 @frozen
 public struct StateLookup<Value> {
   /// The header, codes and values.
@@ -69,7 +70,7 @@ public struct StateLookup<Value> {
   /// The value that applies to a control in `state`.
   ///
   /// - Parameter state: The state of a control.
-  /// - Complexity: O(1) when ``isIndexed``: a mask, a multiply, a shift and two loads.
+  /// - Complexity: O(1) when the lookup is indexed: a mask, a multiply, a shift and two loads.
   @inlinable
   public subscript(state: ControlState) -> Value {
     guard let code = _frozen.code(state.rawValue) else {
@@ -88,10 +89,7 @@ public struct StateLookup<Value> {
 
   /// Whether every state's value is precomputed, so that reading one is an indexed load: true
   /// when the source's selectors mention bits that gather into 12 slot bits.
-  ///
-  ///     let far = ControlState(rawValue: 0x1111_1111)
-  ///     StateLookup(StateTable([(StateSelector(far), 1)]), default: 0).isIndexed  // false
-  public var isIndexed: Bool { _frozen.codes != nil }
+  var isIndexed: Bool { _frozen.codes != nil }
 
   /// The bits that some entry of the source mentions: states that agree on them resolve to
   /// the same value.
@@ -113,7 +111,10 @@ public struct StateLookup<Value> {
 
   /// The position in ``values`` of the value a state resolves to: a small code to index an
   /// array of your own with, such as drawings made once per value; `nil` when the lookup is
-  /// not indexed.
+  /// not indexed, because its source's selectors mention bits spread too far apart to gather.
+  ///
+  ///     let far = ControlState(rawValue: 0x1111_1111)
+  ///     StateLookup(StateTable([(StateSelector(far), 1)]), default: 0).code(for: far)  // nil
   ///
   /// - Parameter state: The state of a control.
   @inlinable
