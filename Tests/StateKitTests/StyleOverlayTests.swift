@@ -3,8 +3,6 @@ import StateKit
 import StateKitTesting
 import Testing
 
-@testable import StateKitCore
-
 @Suite("Style overlays: merge, replace, remove")
 struct StyleOverlayTests {
   let visited = StateTableTests.visited

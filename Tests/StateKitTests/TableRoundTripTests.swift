@@ -3,8 +3,6 @@ import StateKit
 import StateKitTesting
 import Testing
 
-@testable import StateKitCore
-
 /// Every `Codable` form of a table or a style set reads back equal, answering every state as
 /// the original does: first-match tables keep their order, and tables keep their precedence,
 /// through a `StateTable`'s own form, a style set's, and a theme file read from its bytes.

@@ -131,7 +131,9 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The table that replaces an attribute's, or `nil` when the overlay does not replace it.
-  func replacement<Value>(for key: StyleKey<Value>) -> StateTable<Value>? {
+  ///
+  /// - Parameter key: The attribute.
+  public func replacement<Value>(for key: StyleKey<Value>) -> StateTable<Value>? {
     isReplaced(key.slot) ? replacements[key] : nil
   }
 
@@ -162,7 +164,9 @@ public struct StyleOverlay: Hashable, Sendable, CustomStringConvertible {
 
   /// The selectors the overlay removes from an attribute that it does not replace, sorted by
   /// their text.
-  func removedSelectors<Value>(for key: StyleKey<Value>) -> [StateSelector] {
+  ///
+  /// - Parameter key: The attribute.
+  public func removedSelectors<Value>(for key: StyleKey<Value>) -> [StateSelector] {
     (removals[key.slot] ?? []).sorted { $0.description < $1.description }
   }
 

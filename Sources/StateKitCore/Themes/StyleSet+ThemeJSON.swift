@@ -50,7 +50,7 @@ extension StyleOverlay {
   ///
   ///     let overlayBytes = Array(#"{"$remove": {"titleColor": ["disabled"]}}"#.utf8)
   ///     let overlay = try StyleOverlay(themeJSON: overlayBytes, keys: [.init(.titleColor)])
-  ///     overlay.description  // "StyleOverlay(removed: [titleColor: disabled])"
+  ///     overlay.removedSelectors(for: .titleColor) == [StateSelector(.disabled)]  // true
   ///
   /// - Parameters:
   ///   - bytes: The document's bytes.
