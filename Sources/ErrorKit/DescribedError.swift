@@ -89,8 +89,8 @@ extension DescribedError {
   /// Everything the error exports, under the keys Foundation reads on every platform:
   /// `NSLocalizedDescriptionKey`, `NSLocalizedFailureReasonErrorKey`,
   /// `NSLocalizedRecoverySuggestionErrorKey` and `NSUnderlyingErrorKey`, the case name under
-  /// ``ErrorUserInfoKey/name``, and each detail under its own name (escaped when the name is one
-  /// of these keys; see ``ErrorUserInfoKey/escapedDetailKey(_:)``).
+  /// ``ErrorUserInfoKey/name``, and each detail under its own name (with the prefix
+  /// `ErrorKitDetail.` when the name is one of these keys).
   ///
   /// On Linux, Foundation ignores `LocalizedError` when a type is also a `CustomNSError` and
   /// reads only this dictionary, which is why every text is in it. The texts and details follow

@@ -151,9 +151,7 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether some error of the chain, or of its other causes, has more than one cause.
-  ///
-  ///     ErrorChain(CocoaError(.fileNoSuchFile)).hasSeveralCauses  // false
-  public var hasSeveralCauses: Bool {
+  var hasSeveralCauses: Bool {
     links.contains { !$0.otherCauses.isEmpty }
   }
 

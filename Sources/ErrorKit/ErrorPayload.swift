@@ -50,9 +50,9 @@ extension ErrorPayload {
   /// The payload's texts are written as they are: a captured payload followed the secrets policy
   /// already, and ``redactingSecrets()`` applies it to any other.
   ///
-  /// Details keep their names even when a name is one of the reserved user-info keys (see
-  /// ``ErrorUserInfoKey/escapedDetailKey(_:)``), so `ErrorPayload(payload.nsError) == payload`
-  /// for every payload within the depth limit.
+  /// Details keep their names even when a name is one of the user-info keys of
+  /// ``ErrorUserInfoKey`` (such a detail is stored under `ErrorKitDetail.` and its name), so
+  /// `ErrorPayload(payload.nsError) == payload` for every payload within the depth limit.
   public var nsError: NSError {
     // Linked again by the one builder, so a chain deeper than the limit ends with its marker.
     let levels = ErrorPayload(linking: chain)?.chain ?? [self]

@@ -58,7 +58,9 @@ extension CodedError {
   ///         var message: String { "The gateway failed." }
   ///     }
   ///     GatewayError.timedOut.code  // 2, as shipped
-  ///     ErrorCatalog(GatewayError.self, cases: GatewayError.cases).entries.count  // 4
+  ///     var catalog = ErrorCatalog()
+  ///     catalog.add(GatewayError.self, cases: GatewayError.cases)
+  ///     catalog.entries.count  // 4
   ///
   /// A case whose type prints it otherwise (a `description` of its own) has no reflected name:
   /// give such a type a ``name``.

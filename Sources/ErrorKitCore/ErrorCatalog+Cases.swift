@@ -33,8 +33,7 @@ extension ErrorCatalog {
     }
   }
 
-  /// Creates the catalog of an error type from its cases, listed without instances; the domain
-  /// is the type's.
+  /// Adds an error type's cases, listed without instances, with the type's domain.
   ///
   ///     enum UploadError: CodedError {
   ///         case rejected(any Error)
@@ -49,22 +48,15 @@ extension ErrorCatalog {
   ///         var message: String { "The upload failed." }
   ///     }
   ///
-  ///     let uploads = ErrorCatalog(UploadError.self, cases: [
+  ///     var uploads = ErrorCatalog()
+  ///     uploads.add(UploadError.self, cases: [
   ///         .init(1, "rejected", "The server rejected the upload: {error}."),
   ///         .init(2, "tooLarge", "The file has {bytes} bytes, over the limit of {limit}."),
   ///     ])
   ///     uploads.entries[1].description  // "The file has {bytes} bytes, over the limit of {limit}."
   ///     uploads.entry(for: UploadError.tooLarge(bytes: 9, limit: 8))?.name  // "tooLarge"
   ///
-  /// - Parameters:
-  ///   - type: A ``CodedError`` type.
-  ///   - cases: Its cases, in the order to list them.
-  public init<E: CodedError>(_ type: E.Type, cases: [Case<E.Code>]) {
-    self.init()
-    add(type, cases: cases)
-  }
-
-  /// Adds an error type's cases, listed without instances.
+  /// or to a catalog that lists other types:
   ///
   ///     var catalog = ErrorCatalog(DiskError.self)
   ///     catalog.add(UploadError.self, cases: [.init(1, "rejected", "The server rejected the upload.")])
@@ -85,7 +77,8 @@ extension ErrorCatalog {
   /// The entry that lists an error: the same domain, code and name; `nil` when the catalog has
   /// none, so a test can check that every error a type makes is listed as it is.
   ///
-  ///     let listed = ErrorCatalog(UploadError.self, cases: [.init(1, "rejected", "Rejected: {error}.")])
+  ///     var listed = ErrorCatalog()
+  ///     listed.add(UploadError.self, cases: [.init(1, "rejected", "Rejected: {error}.")])
   ///     listed.entry(for: UploadError.rejected(CancellationError()))?.code  // 1
   ///     listed.entry(for: UploadError.tooLarge(bytes: 9, limit: 8)) == nil  // true: not listed
   ///

@@ -47,11 +47,11 @@ public struct ErrorPayload: Sendable, Equatable {
   /// An error with several causes, such as a theme file with three problems, keeps the first in
   /// ``underlying`` and the others here, in order; each may have causes of its own.
   ///
-  ///     let payload = ErrorPayload(
+  ///     var payload = ErrorPayload(
   ///         domain: "com.example.Theme", code: 1, message: "The theme has 2 problems.",
-  ///         causes: [ErrorPayload(domain: "D", code: 1), ErrorPayload(domain: "D", code: 2)])
-  ///     payload.underlying?.code       // 1
-  ///     payload.otherCauses.map(\.code)  // [2]
+  ///         underlying: ErrorPayload(domain: "D", code: 1))
+  ///     payload.otherCauses = [ErrorPayload(domain: "D", code: 2)]
+  ///     payload.causes.map(\.code)  // [1, 2]
   public var otherCauses: [ErrorPayload]
 
   /// The cause of this error (JSON key `underlying`, or null).
@@ -106,34 +106,6 @@ public struct ErrorPayload: Sendable, Equatable {
     self.details = details
     self.cause = underlying.map(_Cause.init)
     self.otherCauses = []
-  }
-
-  /// Creates a payload with several causes: the first becomes ``underlying``, the others
-  /// ``otherCauses``.
-  ///
-  ///     let payload = ErrorPayload(
-  ///         domain: "com.example.Theme", code: 1,
-  ///         causes: [ErrorPayload(domain: "D", code: 1), ErrorPayload(domain: "D", code: 2)])
-  ///     payload.causes.count  // 2
-  ///
-  /// - Parameters:
-  ///   - domain: The error domain.
-  ///   - code: The error code.
-  ///   - name: The case name.
-  ///   - message: What went wrong.
-  ///   - failureReason: Why it went wrong.
-  ///   - recoverySuggestion: What to do about it.
-  ///   - details: Named strings.
-  ///   - causes: The causes, in order; may be empty.
-  public init(
-    domain: String, code: Int, name: String? = nil, message: String? = nil,
-    failureReason: String? = nil, recoverySuggestion: String? = nil,
-    details: [String: String] = [:], causes: [ErrorPayload]
-  ) {
-    self.init(
-      domain: domain, code: code, name: name, message: message, failureReason: failureReason,
-      recoverySuggestion: recoverySuggestion, details: details, underlying: causes.first)
-    otherCauses = Array(causes.dropFirst())
   }
 
   /// Every cause of this error, in order: ``underlying``, then ``otherCauses``.

@@ -5,8 +5,8 @@
 ///     ErrorUserInfoKey.description  // "NSLocalizedDescription", as NSLocalizedDescriptionKey
 ///     ErrorUserInfoKey.name         // "ErrorKitName"
 ///
-/// Details of an error never take one of these keys: ``escapedDetailKey(_:)`` moves a detail
-/// whose name is reserved out of the way, and ``detailKey(fromUserInfoKey:)`` brings it back.
+/// Details of an error never take one of these keys: a detail whose name is one of them is
+/// stored under `ErrorKitDetail.` and its name, and read back under its own name.
 public enum ErrorUserInfoKey {
   /// What went wrong: `NSLocalizedDescriptionKey`.
   public static let description = "NSLocalizedDescription"
@@ -26,7 +26,7 @@ public enum ErrorUserInfoKey {
   /// The keys whose values are an error's fields rather than its details.
   ///
   ///     ErrorUserInfoKey.reserved.contains("NSLocalizedDescription")  // true
-  public static let reserved: Set<String> = [
+  package static let reserved: Set<String> = [
     description, failureReason, recoverySuggestion, underlyingError, otherUnderlyingErrors, name,
   ]
 
@@ -34,7 +34,7 @@ public enum ErrorUserInfoKey {
   /// this prefix.
   ///
   ///     ErrorUserInfoKey.detailPrefix  // "ErrorKitDetail."
-  public static let detailPrefix = "ErrorKitDetail."
+  package static let detailPrefix = "ErrorKitDetail."
 
   /// The user-info key a detail is stored under: its own name, unless that name is reserved
   /// (or already escaped), in which case ``detailPrefix`` goes in front. The mapping is one to
@@ -45,7 +45,7 @@ public enum ErrorUserInfoKey {
   ///
   /// - Parameter detail: The name of a detail.
   /// - Returns: The user-info key to store it under.
-  public static func escapedDetailKey(_ detail: String) -> String {
+  package static func escapedDetailKey(_ detail: String) -> String {
     reserved.contains(detail) || detail.hasPrefix(detailPrefix) ? detailPrefix + detail : detail
   }
 
@@ -58,7 +58,7 @@ public enum ErrorUserInfoKey {
   ///
   /// - Parameter key: A user-info key.
   /// - Returns: The detail's name, or `nil` when the key holds one of the error's own fields.
-  public static func detailKey(fromUserInfoKey key: String) -> String? {
+  package static func detailKey(fromUserInfoKey key: String) -> String? {
     if reserved.contains(key) { return nil }
     return key.hasPrefix(detailPrefix) ? String(key.dropFirst(detailPrefix.count)) : key
   }

@@ -14,7 +14,7 @@ public struct JSONFormatError: Error, Sendable, Equatable, CustomStringConvertib
   ///
   ///     let error = JSONFormatError(message: "invalid JSON at byte 3: unexpected character")
   ///     error.message  // "invalid JSON at byte 3: unexpected character"
-  public init(message: String) {
+  package init(message: String) {
     self.message = message
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A widget whose look moves on the times it is given: what
 /// ``checkFrames(_:actions:framesPerSecond:cases:seed:maxShrinks:widget:_:)`` drives with
-/// actions and a ``VirtualClock``.
+/// actions and a virtual clock.
 ///
 /// `AnimatedLook` conforms; so can a widget of yours that owns one, by forwarding to it, so that
 /// the test drives the widget itself:
@@ -64,43 +64,38 @@ public protocol ClockedWidget {
 extension AnimatedLook: ClockedWidget {}
 
 /// One frame of a clocked test: when it is, the widget's state and look then, and the look of
-/// the frame before.
+/// the frame before. The runner makes the frames and passes each to the property; a failure's
+/// reason names the frame that failed by its description:
 ///
-///     let frame = Frame(index: 3, time: 50, state: .highlighted, look: 0.5, previousLook: 0.25, isSettled: false, actionsDone: 1)
-///     frame.description  // "frame 3 at 50 ms, highlighted, after 1 action, moving: 0.5"
+///     var style = StyleSet()
+///     style[StyleKey<Double>("fill"), for: .highlighted] = 1
+///     var transitions = StyleTransitions()
+///     transitions.all[to: .highlighted] = Transition(milliseconds: 100, curve: .linear)
+///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))], transitions: transitions)
+///     let failure = checkFrames(
+///         "never half pressed", actions: Gen.timedActions([.press], count: 1...1, within: 0...0),
+///         widget: AnimatedLook(animator)
+///     ) { frame in
+///         frame.look < 0.5
+///     }
+///     failure?.report.reason  // "frame 3 at 50 ms, highlighted, after 1 action, moving: 0.5 returned false"
 public struct Frame<Look>: CustomStringConvertible {
   /// The frame's number, from 0.
-  ///
-  ///     Frame(index: 3, time: 50, state: .normal, look: 0, previousLook: nil, isSettled: true, actionsDone: 0).index  // 3
   public let index: Int
   /// The frame's time, in milliseconds.
-  ///
-  ///     Frame(index: 3, time: 50, state: .normal, look: 0, previousLook: nil, isSettled: true, actionsDone: 0).time  // 50
   public let time: Int
   /// The widget's state.
-  ///
-  ///     Frame(index: 0, time: 0, state: .selected, look: 0, previousLook: nil, isSettled: true, actionsDone: 0).state  // .selected
   public let state: ControlState
   /// The widget's look at the frame's time.
-  ///
-  ///     Frame(index: 0, time: 0, state: .normal, look: 7, previousLook: nil, isSettled: true, actionsDone: 0).look  // 7
   public let look: Look
   /// The look of the frame before, or `nil` for the first frame.
-  ///
-  ///     Frame(index: 0, time: 0, state: .normal, look: 7, previousLook: nil, isSettled: true, actionsDone: 0).previousLook == nil  // true
   public let previousLook: Look?
   /// Whether every transition has ended: the look is the state's own.
-  ///
-  ///     Frame(index: 0, time: 0, state: .normal, look: 7, previousLook: nil, isSettled: true, actionsDone: 0).isSettled  // true
   public let isSettled: Bool
   /// How many of the sequence's actions have happened.
-  ///
-  ///     Frame(index: 0, time: 0, state: .normal, look: 7, previousLook: nil, isSettled: true, actionsDone: 0).actionsDone  // 0
   public let actionsDone: Int
 
-  /// Creates a frame, as the runner does; a test of a property can make its own.
-  ///
-  ///     let first = Frame(index: 0, time: 0, state: .normal, look: 1.0, previousLook: nil, isSettled: true, actionsDone: 0)
+  /// Creates a frame, as the runner does.
   ///
   /// - Parameters:
   ///   - index: The frame's number.
@@ -110,7 +105,7 @@ public struct Frame<Look>: CustomStringConvertible {
   ///   - previousLook: The look of the frame before.
   ///   - isSettled: Whether every transition has ended.
   ///   - actionsDone: How many actions have happened.
-  public init(
+  init(
     index: Int, time: Int, state: ControlState, look: Look, previousLook: Look?,
     isSettled: Bool, actionsDone: Int
   ) {
@@ -119,8 +114,6 @@ public struct Frame<Look>: CustomStringConvertible {
   }
 
   /// The frame as a failure report names it: number, time, state, actions, and the look.
-  ///
-  ///     Frame(index: 0, time: 0, state: .normal, look: 1, previousLook: nil, isSettled: true, actionsDone: 2).description  // "frame 0 at 0 ms, normal, after 2 actions, settled: 1"
   public var description: String {
     let actions = actionsDone == 1 ? "1 action" : "\(actionsDone) actions"
     return
@@ -131,7 +124,7 @@ public struct Frame<Look>: CustomStringConvertible {
 /// Drives a widget with sequences of timed actions on a virtual clock and checks a property at
 /// every frame; returns the shrunk failure, recording nothing.
 ///
-/// For each generated sequence, a fresh widget is made and a ``VirtualClock`` runs at
+/// For each generated sequence, a fresh widget is made and a virtual clock runs at
 /// `framesPerSecond` from 0: every frame before an action's time is drawn and checked, then
 /// the action changes the widget's state at its exact time (an action at a frame's time comes
 /// before that frame), and after the last action frames go on until every transition has ended
@@ -170,7 +163,8 @@ public struct Frame<Look>: CustomStringConvertible {
 ///   - cases: The number of sequences that must pass.
 ///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
 ///   - maxShrinks: The most shrink candidates to try.
-///   - widget: A fresh widget, at rest: evaluated again for each sequence.
+///   - widget: A fresh widget, at rest: evaluated again for each sequence. For an animator's
+///     looks, `AnimatedLook(animator)`, or `AnimatedLook(animator, state: s)` to start in `s`.
 ///   - property: Whether a frame is right; throwing fails it, with the error in the report.
 /// - Returns: The failure, whose reason names the failing frame, or `nil` when every frame of
 ///   every sequence passed.
@@ -184,45 +178,6 @@ public func checkFrames<Widget: ClockedWidget>(
     name, actions: actions, framesPerSecond: framesPerSecond, cases: cases, seed: seed,
     maxShrinks: maxShrinks, saved: nil, widget: widget(), property
   ).failure
-}
-
-/// Drives the looks of an animator with sequences of timed actions on a virtual clock, from a
-/// state at rest, and checks a property at every frame; see
-/// ``checkFrames(_:actions:framesPerSecond:cases:seed:maxShrinks:widget:_:)``.
-///
-///     var style = StyleSet()
-///     let fill = StyleKey<Double>("fill")
-///     style[fill, for: .highlighted] = 1
-///     var transitions = StyleTransitions()
-///     transitions.all[from: .highlighted] = Transition(milliseconds: 200)
-///     let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
-///     let failure = checkFrames(
-///         "every transition ends at the look of the state entered", animator,
-///         actions: Gen.timedActions([.press, .release], within: 0...900)
-///     ) { frame in
-///         !frame.isSettled || frame.look == animator.look(for: frame.state)
-///     }
-///     failure == nil  // true
-///
-/// - Parameters:
-///   - name: The property's name, for the report.
-///   - animator: The looks and transitions; each sequence starts from an `AnimatedLook` of it.
-///   - actions: The generator of sequences.
-///   - state: The state each sequence starts in, at rest; `normal` by default.
-///   - framesPerSecond: The frame rate of the virtual clock; 60 by default.
-///   - cases: The number of sequences that must pass.
-///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
-///   - maxShrinks: The most shrink candidates to try.
-///   - property: Whether a frame is right.
-/// - Returns: The failure, or `nil` when every frame of every sequence passed.
-public func checkFrames<Look>(
-  _ name: String, _ animator: StyleAnimator<Look>, actions: Generator<[TimedAction]>,
-  from state: ControlState = .normal, framesPerSecond: Int = 60, cases: Int = 200,
-  seed: UInt64? = nil, maxShrinks: Int = 2_000, _ property: (Frame<Look>) throws -> Bool
-) -> PropertyFailure<[TimedAction]>? {
-  checkFrames(
-    name, actions: actions, framesPerSecond: framesPerSecond, cases: cases, seed: seed,
-    maxShrinks: maxShrinks, widget: AnimatedLook(animator, state: state), property)
 }
 
 /// Drives a widget with sequences of timed actions on a virtual clock and checks a property at
@@ -271,49 +226,6 @@ public func forAllFrames<Widget: ClockedWidget>(
     Issue.record(Comment(rawValue: failure.report.description), sourceLocation: sourceLocation)
   }
   return outcome.failure
-}
-
-/// Drives the looks of an animator on a virtual clock in a Swift Testing test; see
-/// ``forAllFrames(_:actions:framesPerSecond:cases:seed:maxShrinks:saveFailures:filePath:sourceLocation:widget:_:)``.
-///
-///     @Test func releasesEndReleased() {
-///         var style = StyleSet()
-///         style[StyleKey<Double>("fill"), for: .highlighted] = 1
-///         var transitions = StyleTransitions()
-///         transitions.all[from: .highlighted] = Transition(milliseconds: 200)
-///         let animator = StyleAnimator(style, default: 0.0, [.field(\.self, from: StyleKey<Double>("fill"))], transitions: transitions)
-///         forAllFrames("settled frames show the state's look", animator,
-///                      actions: Gen.timedActions([.press, .release])) { frame in
-///             !frame.isSettled || frame.look == animator.look(for: frame.state)
-///         }
-///     }
-///
-/// - Parameters:
-///   - name: The property's name, for the report.
-///   - animator: The looks and transitions; each sequence starts from an `AnimatedLook` of it.
-///   - actions: The generator of sequences.
-///   - state: The state each sequence starts in, at rest; `normal` by default.
-///   - framesPerSecond: The frame rate of the virtual clock; 60 by default.
-///   - cases: The number of sequences that must pass.
-///   - seed: A seed fixed in code; `nil` reads `STATEKIT_SEED`.
-///   - maxShrinks: The most shrink candidates to try.
-///   - saveFailures: Whether a failing sequence is saved and replayed first on later runs.
-///   - filePath: The test file, whose directory holds the saved failures.
-///   - sourceLocation: Where to record the issue.
-///   - property: Whether a frame is right.
-/// - Returns: The failure, already recorded, or `nil` when every frame passed.
-@discardableResult
-public func forAllFrames<Look>(
-  _ name: String, _ animator: StyleAnimator<Look>, actions: Generator<[TimedAction]>,
-  from state: ControlState = .normal, framesPerSecond: Int = 60, cases: Int = 200,
-  seed: UInt64? = nil, maxShrinks: Int = 2_000, saveFailures: Bool = true,
-  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation,
-  _ property: (Frame<Look>) throws -> Bool
-) -> PropertyFailure<[TimedAction]>? {
-  forAllFrames(
-    name, actions: actions, framesPerSecond: framesPerSecond, cases: cases, seed: seed,
-    maxShrinks: maxShrinks, saveFailures: saveFailures, filePath: filePath,
-    sourceLocation: sourceLocation, widget: AnimatedLook(animator, state: state), property)
 }
 
 /// How long frames go on after the last action when transitions have not ended, in

@@ -15,16 +15,16 @@ import Testing
 ///
 ///     let growthCheck: ConditionTrait = .enabled(if: GrowthChecks.requested)
 ///     // @Test(growthCheck) func parsingIsLinear() { time the parser at three sizes }
-public enum GrowthChecks {
+package enum GrowthChecks {
   /// The environment variable that turns growth checks on (any value but `0`).
   ///
   ///     GrowthChecks.environmentVariable  // "STATEKIT_GROWTH_CHECKS"
-  public static let environmentVariable = "STATEKIT_GROWTH_CHECKS"
+  package static let environmentVariable = "STATEKIT_GROWTH_CHECKS"
 
   /// Whether `STATEKIT_GROWTH_CHECKS` is set to something other than `0` in this process.
   ///
   ///     if GrowthChecks.requested { print("timing the growth checks too") }
-  public static var requested: Bool {
+  package static var requested: Bool {
     guard let value = getenv(environmentVariable) else { return false }
     let text = String(cString: value)
     return !text.isEmpty && text != "0"
@@ -43,7 +43,7 @@ public enum GrowthChecks {
   ///
   /// - Parameter full: The cases of a thorough run.
   /// - Returns: The cases to run.
-  public static func cases(_ full: Int) -> Int {
+  package static func cases(_ full: Int) -> Int {
     requested ? full : min(full, max(full / 10, 100))
   }
 
@@ -57,7 +57,7 @@ public enum GrowthChecks {
   ///   - runs: How many times to run `body`; 3 by default.
   ///   - body: The work to time.
   /// - Returns: The shortest run, in seconds.
-  public static func bestSeconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
+  package static func bestSeconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
     var best = Double.infinity
     for _ in 0..<max(runs, 1) {
       let start = ContinuousClock.now

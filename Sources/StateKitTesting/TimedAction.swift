@@ -7,7 +7,7 @@ import StateKitCore
 ///
 /// Times count in milliseconds from the start of the sequence. Generate sequences with
 /// ``Gen/timedActions(_:count:within:)`` and check them frame by frame with
-/// ``checkFrames(_:_:actions:from:framesPerSecond:cases:seed:maxShrinks:_:)``.
+/// ``checkFrames(_:actions:framesPerSecond:cases:seed:maxShrinks:widget:_:)``.
 public struct TimedAction: Hashable, Sendable, CustomStringConvertible {
   /// What happens.
   ///

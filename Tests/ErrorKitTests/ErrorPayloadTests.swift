@@ -297,7 +297,8 @@ struct ErrorCatalogTests {
   ]
 
   @Test func listsCasesWithoutInstances() throws {
-    let catalog = ErrorCatalog(RuntimeFailure.self, cases: Self.runtimeCases)
+    var catalog = ErrorCatalog()
+    catalog.add(RuntimeFailure.self, cases: Self.runtimeCases)
     #expect(
       catalog.entries == [
         .init(
@@ -318,15 +319,17 @@ struct ErrorCatalogTests {
     ]
     #expect(samples.map { catalog.entry(for: $0)?.code } == [1, 2, 3])
     // A case listed under another name or code is not its entry.
-    let misnamed = ErrorCatalog(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
+    var misnamed = ErrorCatalog()
+    misnamed.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
     #expect(misnamed.entry(for: RuntimeFailure.shutDown) == nil)
-    var both = ErrorCatalog(RuntimeFailure.self, cases: Self.runtimeCases)
+    var both = catalog
     both.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
     #expect(both.duplicateCodes.map(\.names) == [["shutDown", "stopped"]])
   }
 
   @Test func namedCodesListTheirCasesToo() {
-    let catalog = ErrorCatalog(
+    var catalog = ErrorCatalog()
+    catalog.add(
       StateKitError.self, cases: [.init(.unknownName, "unknownName", "unknown state name {token}")])
     #expect(catalog.entries.first?.code == 4)
     #expect(catalog.entries.first?.domain == "dev.statekit.StateKit")

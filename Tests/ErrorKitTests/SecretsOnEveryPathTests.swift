@@ -158,9 +158,9 @@ struct SecretsOnEveryPathTests {
     let level = ErrorPayload(
       domain: "D", code: 1, message: Self.message, failureReason: Self.reason,
       recoverySuggestion: Self.suggestion, details: ["url": Self.url])
-    let payload = ErrorPayload(
-      domain: "D", code: 0, message: Self.message, causes: [level, level]
-    ).redactingSecrets()
+    var several = ErrorPayload(domain: "D", code: 0, message: Self.message, underlying: level)
+    several.otherCauses = [level]
+    let payload = several.redactingSecrets()
     Self.expectNoSecret(payload.jsonText, "redactingSecrets()")
     for error in [payload, payload.underlying!, payload.otherCauses[0]] {
       #expect(error.message == Self.redactedMessage)

@@ -366,7 +366,8 @@ struct SecretsPolicyTests {
       }
     }
     let cause = ErrorPayload(domain: "D", code: 2, details: details)
-    let built = ErrorPayload(domain: "D", code: 1, details: details, causes: [cause, cause])
+    var built = ErrorPayload(domain: "D", code: 1, details: details, underlying: cause)
+    built.otherCauses = [cause]
     let payload = built.redactingSecrets()
     let json = payload.jsonText
     let encoded = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)

@@ -1,6 +1,7 @@
-import ErrorKit
 import Foundation
 import Testing
+
+@testable import ErrorKit
 @testable import ErrorKitCore
 
 /// An error with several causes: a theme file with problems.
@@ -237,10 +238,9 @@ struct SeveralCausesTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(ErrorPayload.self, from: Data(wide.utf8))
     }
-    let built = ErrorPayload(
-      domain: "D", code: 1,
-      causes: Array(repeating: ErrorPayload(domain: "D", code: 2), count: ErrorPayload.maximumCount)
-    )
+    let cause = ErrorPayload(domain: "D", code: 2)
+    var built = ErrorPayload(domain: "D", code: 1, underlying: cause)
+    built.otherCauses = Array(repeating: cause, count: ErrorPayload.maximumCount - 1)
     #expect(throws: EncodingError.self) { try JSONEncoder().encode(built) }
   }
 }

@@ -100,7 +100,7 @@ struct GoldenFileTests {
     transitions.all[to: .highlighted] = Transition(milliseconds: 80, curve: .easeOut)
     transitions.all[from: .highlighted] = Transition(milliseconds: 250)
     transitions.all[to: .disabled] = .snap
-    transitions[titleColor][from: .normal, to: visited] = Transition(
+    transitions[attribute: titleColor.name][from: .normal, to: visited] = Transition(
       milliseconds: 300, delay: 100, curve: .cubicBezier(0.2, 0, 0, 1))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -96,9 +96,9 @@ struct FrameTests {
     let animator = Self.press()
     let failure = try #require(
       checkFrames(
-        "the fill never passes one half", animator,
+        "the fill never passes one half",
         actions: Gen.timedActions([.release, .press, .disable], count: 0...10, within: 0...1_500),
-        seed: 11
+        seed: 11, widget: AnimatedLook(animator)
       ) { frame in frame.look <= 0.5 })
     #expect(failure.counterexample == [TimedAction(.press, at: 0)])
     #expect(failure.report.counterexample == "[press @0ms]")
@@ -128,14 +128,14 @@ struct FrameTests {
     }
     let failure = try #require(
       checkFrames(
-        "no pressed fill when disabled", animator(snap: false), actions: actions, seed: 5, property)
-    )
+        "no pressed fill when disabled", actions: actions, seed: 5,
+        widget: AnimatedLook(animator(snap: false)), property))
     #expect(failure.counterexample?.map(\.action) == [.press, .disable])
     #expect(failure.report.reason.hasPrefix("frame "))
     #expect(
       checkFrames(
-        "no pressed fill when disabled", animator(snap: true), actions: actions, seed: 5, property)
-        == nil)
+        "no pressed fill when disabled", actions: actions, seed: 5,
+        widget: AnimatedLook(animator(snap: true)), property) == nil)
   }
 
   /// A widget of the test's own drives through the protocol: its own state, its own look.
@@ -167,8 +167,8 @@ struct FrameTests {
   @Test func forAllFramesRecordsOneIssue() {
     withKnownIssue {
       forAllFrames(
-        "the fill stays at rest", Self.press(), actions: Gen.timedActions([.press]), seed: 2,
-        saveFailures: false
+        "the fill stays at rest", actions: Gen.timedActions([.press]), seed: 2,
+        saveFailures: false, widget: AnimatedLook(Self.press())
       ) { $0.look == 0 }
     }
   }

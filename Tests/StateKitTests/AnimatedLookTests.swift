@@ -45,7 +45,8 @@ struct AnimatedLookTests {
     transitions.all[from: .highlighted] = Transition(milliseconds: 200, curve: .linear)
     transitions.all[to: .selected] = Transition(milliseconds: 120, delay: 30)
     if snapToDisabled { transitions.all[to: .disabled] = .snap }
-    transitions[size][to: .selected] = Transition(milliseconds: 60, curve: .easeInOut)
+    transitions[attribute: size.name][to: .selected] = Transition(
+      milliseconds: 60, curve: .easeInOut)
     return transitions
   }
 

@@ -38,7 +38,7 @@ struct AnimatedLooksTests {
     _ changes: [(Int, ControlState, Int)],
     frame: (AnimatedLooks<Look>, [AnimatedLook<Look>], Int) -> Bool = { _, _, _ in true }
   ) -> (store: AnimatedLooks<Look>, looks: [AnimatedLook<Look>], time: Int)? {
-    var store = AnimatedLooks(animator, count: widgets)
+    var store = AnimatedLooks(animator, states: repeatElement(.normal, count: widgets))
     var looks = Array(repeating: AnimatedLook(animator), count: widgets)
     var time = 1_000
     for (widget, state, elapsed) in changes {
@@ -97,14 +97,14 @@ struct AnimatedLooksTests {
   }
 
   @Test func storesWithoutWidgetsOrFields() {
-    var empty = AnimatedLooks(Self.animator, count: -2)
+    var empty = AnimatedLooks(Self.animator)
     #expect(empty.isEmpty && empty.indices.isEmpty && empty.isSettled(at: 0))
     empty.append()
     empty.removeAll()
     #expect(empty.isEmpty)
     // A look with no fields: nothing moves, and the look is the default one.
     let still = StyleAnimator(AnimatedLookTests.style(), default: Look(), [])
-    var looks = AnimatedLooks(still, count: 2)
+    var looks = AnimatedLooks(still, states: [.normal, .normal])
     looks.change(1, to: .highlighted, at: 5)
     #expect(looks.look(1, at: 5) == Look() && looks.isSettled(at: 5))
   }

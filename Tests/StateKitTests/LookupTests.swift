@@ -206,7 +206,7 @@ struct LookupTests {
     let lookup = StateLookup(table, default: 0)
     #expect(!lookup.isIndexed && lookup.values.isEmpty && lookup.code(for: .normal) == nil)
     #expect(table.resolve(ControlState(rawValue: 1 << 60), default: 0) == 60)
-    #expect(lookup[ControlState(rawValue: 1 << 60)] == 60 && lookup[.selected] == 0)
+    #expect(lookup.resolve(ControlState(rawValue: 1 << 60)) == 60 && lookup.resolve(.selected) == 0)
   }
 
   @Test func aLookupIsASnapshot() throws {

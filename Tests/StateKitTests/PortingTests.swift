@@ -49,7 +49,7 @@ struct PortingTests {
     let lookup = StateLookup(Self.chainTable, default: -1)
     for state in Self.everyState {
       #expect(Self.chainTable.resolve(state) == Self.chain(state), "\(state.rawValue)")
-      #expect(lookup[state] == Self.chain(state), "\(state.rawValue)")
+      #expect(lookup.resolve(state) == Self.chain(state), "\(state.rawValue)")
       #expect(lookup.values[try #require(lookup.code(for: state))] == Self.chain(state))
     }
     // The most-specific rule would pick [.focused, hot] over .disabled for this state.
@@ -115,7 +115,7 @@ struct PortingTests {
     let lookup = StateLookup(table, default: -1)
     for state in Self.everyState {
       #expect(table.resolve(state) == Self.chain(state))
-      #expect(lookup[state] == Self.chain(state))
+      #expect(lookup.resolve(state) == Self.chain(state))
     }
     #expect(Set(lookup.values) == [0, 1, 2, 3, 4, 5], "each value kept once")
     // Random functions over random small sets of bits.
@@ -141,7 +141,7 @@ struct PortingTests {
     let holder = StyleHolder(Self.chainTable, default: -1)
     for state in Self.everyState { #expect(holder[state] == Self.chain(state)) }
     holder.update { $0[StateSelector(.focused)] = 9 }
-    #expect(holder[.focused] == 9 && holder.resolve([.focused, Self.hot]) == 1)
+    #expect(holder[.focused] == 9 && holder[[.focused, Self.hot]] == 1)
     holder.table = StateTable([(StateSelector(.selected), 7)])
     #expect(holder[.selected] == 7 && holder[.focused] == -1 && holder.defaultValue == -1)
     // Bits that do not gather: resolved through the table.

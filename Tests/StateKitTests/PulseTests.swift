@@ -1,6 +1,7 @@
 import StateKit
-import StateKitTesting
 import Testing
+
+@testable import StateKitTesting
 
 @Suite("Pulse")
 struct PulseTests {

@@ -36,7 +36,7 @@ struct ThemeTransitionsTests {
       style[fill, for: .highlighted] = 1
       var transitions = StyleTransitions(precedence: precedence)
       transitions.all = TransitionTable(all)
-      transitions[fill] = TransitionTable(own)
+      transitions[attribute: fill.name] = TransitionTable(own)
       return ThemeFile(style: style, transitions: transitions)
     }
   }()
@@ -67,7 +67,7 @@ struct ThemeTransitionsTests {
     var transitions = StyleTransitions()
     transitions.all[to: .highlighted] = Transition(milliseconds: 80)
     transitions.all[to: .disabled] = .snap
-    transitions[Self.label][
+    transitions[attribute: Self.label.name][
       from: StateSelector(.highlighted), to: StateSelector(.selected, unless: .disabled)] =
       Transition(milliseconds: 120, delay: 30, curve: .steps(3, at: .start))
     let encoder = JSONEncoder()
@@ -290,16 +290,16 @@ struct ThemeTransitionsTests {
     #expect(long?.contains("3600001") == true && long?.contains("3600000") == true, "\(long ?? "")")
     #expect(long?.contains("normal -> disabled") == true, "\(long ?? "")")
     let late = message {
-      $0.transitions[Self.fill][from: .highlighted] = Transition(
-        .seconds(86_400), delay: .seconds(7_200))
+      $0.transitions[attribute: Self.fill.name][from: .highlighted] = Transition(
+        milliseconds: 86_400_000, delay: 7_200_000)
     }
     #expect(late?.contains("fill") == true && late?.contains("3600000") == true, "\(late ?? "")")
     // Transitions may move an attribute this theme has no values for (an overlay's do).
-    #expect(message { $0.transitions[Self.label][to: .selected] = .snap } == nil)
+    #expect(message { $0.transitions[attribute: Self.label.name][to: .selected] = .snap } == nil)
     let star = StyleKey<Double>("*")
     let all = message {
       $0.style[star, for: .normal] = 1
-      $0.transitions[star][to: .selected] = .snap
+      $0.transitions[attribute: star.name][to: .selected] = .snap
     }
     #expect(all?.contains(#""*""#) == true, "\(all ?? "")")
     #expect(

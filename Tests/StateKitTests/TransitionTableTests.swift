@@ -111,15 +111,16 @@ struct TransitionTableTests {
     table[from: .highlighted, to: .selected] = Transition(milliseconds: 300)
     table[to: .focused] = Transition(milliseconds: 90)
     table[to: .disabled] = .snap
-    #expect(table.resolve(from: .highlighted, to: [.highlighted, .disabled]) == .snap)
-    #expect(table.resolve(from: .highlighted, to: .disabled) == .snap)
-    #expect(table.resolve(from: .normal, to: .highlighted)?.duration == 60)
+    #expect(table.resolve(StateChange(old: .highlighted, new: [.highlighted, .disabled])) == .snap)
+    #expect(table.resolve(StateChange(old: .highlighted, new: .disabled)) == .snap)
+    #expect(table.resolve(StateChange(old: .normal, new: .highlighted))?.duration == 60)
     // A pair beats either state alone.
-    #expect(table.resolve(from: .highlighted, to: .selected)?.duration == 300)
+    #expect(table.resolve(StateChange(old: .highlighted, new: .selected))?.duration == 300)
     // Releasing a focused button is a release: highlighted ranks before focused.
-    #expect(table.resolve(from: [.highlighted, .focused], to: .focused)?.duration == 250)
-    #expect(table.resolve(from: .normal, to: .focused)?.duration == 90)
-    #expect(table.resolve(from: .selected, to: .normal) == nil)
+    #expect(
+      table.resolve(StateChange(old: [.highlighted, .focused], new: .focused))?.duration == 250)
+    #expect(table.resolve(StateChange(old: .normal, new: .focused))?.duration == 90)
+    #expect(table.resolve(StateChange(old: .selected, new: .normal)) == nil)
   }
 
   /// The ranking of pairs is a strict total order: irreflexive, asymmetric, transitive, and
@@ -236,8 +237,6 @@ struct TransitionTableTests {
   @Test func transitionsClampWhatCannotBe() {
     #expect(Transition(milliseconds: -5, delay: -1) == Transition(milliseconds: 0, curve: .ease))
     #expect(Transition(milliseconds: 5, delay: .max).end == .max)
-    #expect(Transition(.seconds(2), delay: .milliseconds(-3)).duration == 2_000)
-    #expect(Transition(.seconds(Int64.max)).duration == .max)
     // A transition of no duration jumps: its curve is linear whatever is given.
     #expect(Transition(milliseconds: 0, delay: 40).description == "0 ms linear after 40 ms")
     #expect(Transition(milliseconds: 0, curve: .easeIn) == .snap)

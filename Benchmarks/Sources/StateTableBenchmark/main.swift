@@ -351,7 +351,7 @@ do {
         var sum = 0
         let table = StateTable(pairs)
         for index in 0..<tables {
-          sum &+= StateLookup(table, default: index)[.normal]
+          sum &+= StateLookup(table, default: index).resolve(.normal)
         }
         return sum
       },

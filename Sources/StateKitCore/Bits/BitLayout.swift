@@ -21,7 +21,7 @@ public struct BitLayout: Hashable, Sendable {
 
   /// A contiguous run of bits with one role and a short label for pictures.
   ///
-  ///     BitLayout.controlState.spans.map(\.label)  // ["system", "app", "reserved"]
+  ///     BitLayout.controlState.span(ofBit: 16)?.label  // "app"
   public struct Span: Hashable, Sendable {
     /// A short label, as statekit-inspect's bit picture prints it.
     public let label: String
@@ -52,11 +52,11 @@ public struct BitLayout: Hashable, Sendable {
   /// `lvgl`; unique within ``all``.
   public let name: String
   /// What one member is called in messages, such as `state` or `event`.
-  public let noun: String
+  package let noun: String
   /// The text of the empty set, such as `normal`.
   public let emptyName: String
   /// The spans, lowest bits first; bits no span covers are outside the layout ("extended").
-  public let spans: [Span]
+  package let spans: [Span]
   /// The names of the system members, each with its bit, in ascending bit order.
   public let systemNames: [(name: String, bit: Int)]
   /// Further words that custom names may not take (compared without regard to case), besides
@@ -151,7 +151,7 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// The bits of the reserved spans, from the lowest to the highest.
-  public var reservedBits: ClosedRange<Int> {
+  package var reservedBits: ClosedRange<Int> {
     let bits = spans.filter { $0.role == .reserved }.map { $0.bits }
     return (bits.map { $0.lowerBound }.min() ?? 0)...(bits.map { $0.upperBound }.max() ?? 0)
   }
@@ -169,7 +169,7 @@ public struct BitLayout: Hashable, Sendable {
   ///
   /// - Parameter bit: A bit position.
   /// - Returns: The word.
-  public func roleName(ofBit bit: Int) -> String {
+  package func roleName(ofBit bit: Int) -> String {
     span(ofBit: bit)?.role.rawValue ?? "extended"
   }
 
@@ -186,7 +186,7 @@ public struct BitLayout: Hashable, Sendable {
   ///
   /// - Parameter name: A layout's ``name``.
   /// - Returns: The layout.
-  public static func named(_ name: String) -> BitLayout? {
+  package static func named(_ name: String) -> BitLayout? {
     all.first { $0.name == name }
   }
 

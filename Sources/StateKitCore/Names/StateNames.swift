@@ -24,7 +24,7 @@
 /// `try StateCatalog(merging: [.linkKit])`.
 public struct StateNames: Hashable, Sendable {
   /// The names, as every layout's names are kept.
-  public let names: BitNames<ControlState>
+  let names: BitNames<ControlState>
 
   /// One name and the state it names.
   ///

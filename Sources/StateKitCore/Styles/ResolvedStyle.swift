@@ -24,7 +24,8 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
     (_state, _storage, _reads) = (state, storage, reads)
   }
 
-  /// The resolved value of an attribute, or `nil` when no entry applies.
+  /// The resolved value of an attribute, or `nil` when no entry applies: `style[key] ?? value`
+  /// gives a value of your own then.
   ///
   /// - Parameter key: The attribute.
   /// - Complexity: O(1): a scan of a few attributes, or a hash of the name for more, finds the
@@ -32,18 +33,6 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   public subscript<Value>(key: StyleKey<Value>) -> Value? {
     @inline(__always) get { _reads.value(of: key, state: _state, tables: _storage) }
-  }
-
-  /// The resolved value of an attribute, or `defaultValue` when no entry applies.
-  ///
-  /// - Parameters:
-  ///   - key: The attribute.
-  ///   - defaultValue: The value when no entry applies; evaluated only then.
-  @inlinable @inline(__always)
-  public subscript<Value>(key: StyleKey<Value>, default defaultValue: @autoclosure () -> Value)
-    -> Value
-  {
-    _reads.value(of: key, state: _state, tables: _storage) ?? defaultValue()
   }
 
   /// The number of attributes that have a value.

@@ -222,14 +222,6 @@ public struct StyleHolder<Value: Sendable>: Sendable {
     return try body(header.pointee.frozen.values[code])
   }
 
-  /// The value for a control in `state`, as the subscript gives it.
-  ///
-  /// - Parameter state: The state of a control.
-  @inlinable
-  public func resolve(_ state: ControlState) -> Value {
-    self[state]
-  }
-
   /// The table the holder resolves with now, or `nil` for a holder of a style set; setting it
   /// publishes a table in place of either.
   public var table: StateTable<Value>? {

@@ -9,8 +9,8 @@
 ///     let visited = ControlState(rawValue: 1 << 16)
 ///     titleColor[visited] = "purple"
 ///     let lookup = StateLookup(titleColor, default: "black")
-///     lookup[[visited, .highlighted]]  // "purple"
-///     lookup[[visited, .disabled]]     // "gray"
+///     lookup.resolve([visited, .highlighted])  // "purple"
+///     lookup.resolve([visited, .disabled])     // "gray"
 ///
 /// or freeze a style set into a struct of your own, field by field
 /// (``init(_:default:_:)-(StyleSet,_,_)``).
@@ -72,19 +72,11 @@ public struct StateLookup<Value> {
   /// - Parameter state: The state of a control.
   /// - Complexity: O(1) when the lookup is indexed: a mask, a multiply, a shift and two loads.
   @inlinable
-  public subscript(state: ControlState) -> Value {
+  public func resolve(_ state: ControlState) -> Value {
     guard let code = _frozen.code(state.rawValue) else {
       return _storage.resolveWithoutIndex(state.rawValue)
     }
     return _frozen.values[code]
-  }
-
-  /// The value that applies to a control in `state`, as the subscript gives it.
-  ///
-  /// - Parameter state: The state of a control.
-  @inlinable
-  public func resolve(_ state: ControlState) -> Value {
-    self[state]
   }
 
   /// Whether every state's value is precomputed, so that reading one is an indexed load: true

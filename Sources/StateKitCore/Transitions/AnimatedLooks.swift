@@ -13,7 +13,7 @@
 ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [
 ///         .field(\.fill, from: .fill), .field(\.label, from: .label),
 ///     ], transitions: buttonTransitions())
-///     var buttons = AnimatedLooks(animator, count: 3)
+///     var buttons = AnimatedLooks(animator, states: [.normal, .normal, .normal])
 ///     // The second button is pressed.
 ///     buttons.change(1, to: .highlighted, at: 1_000)
 ///     buttons.look(1, at: 1_050).fill  // 0.5: half way through the press's 100 ms
@@ -34,7 +34,8 @@ public struct AnimatedLooks<Look> {
   /// `_fieldCount` per widget, widget after widget.
   @usableFromInline var _clocks: [_FieldClock]
 
-  /// Creates the looks of widgets at rest, one per state given.
+  /// Creates the looks of widgets at rest, one per state given; for *n* widgets at rest in
+  /// `normal`, `states: repeatElement(.normal, count: n)`.
   ///
   /// - Parameters:
   ///   - animator: The looks and transitions of the widgets' kind.
@@ -45,16 +46,6 @@ public struct AnimatedLooks<Look> {
     _motions = []
     _clocks = []
     for state in states { append(state) }
-  }
-
-  /// Creates the looks of a number of widgets at rest in one state.
-  ///
-  /// - Parameters:
-  ///   - animator: The looks and transitions of the widgets' kind.
-  ///   - count: How many widgets; none when it is not positive.
-  ///   - state: The state they start in; ``ControlState/normal`` by default.
-  public init(_ animator: StyleAnimator<Look>, count: Int, state: ControlState = .normal) {
-    self.init(animator, states: repeatElement(state, count: max(count, 0)))
   }
 
   /// The number of widgets.
@@ -124,7 +115,7 @@ public struct AnimatedLooks<Look> {
   /// settled needs no more frames until the next change.
   ///
   ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator, count: 2)
+  ///     var looks = AnimatedLooks(animator, states: [.normal, .normal])
   ///     looks.change(1, to: .highlighted, at: 0)
   ///     looks.isSettled(at: 99)   // false
   ///     looks.isSettled(at: 100)  // true
@@ -154,7 +145,7 @@ public struct AnimatedLooks<Look> {
   /// the new state starts its transition from where it is then.
   ///
   ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.label, from: .label)], transitions: buttonTransitions())
-  ///     var looks = AnimatedLooks(animator, count: 2)
+  ///     var looks = AnimatedLooks(animator, states: [.normal, .normal])
   ///     looks.change(0, to: .highlighted, at: 10)
   ///     looks.look(0, at: 10).label  // "pressed": a string switches at the start
   ///     looks.look(1, at: 10).label  // "idle"

@@ -139,7 +139,7 @@ public struct StyleAnimator<Look> {
   public var transitions: StyleTransitions { _core.transitions }
 
   /// The names of the attributes that fill the fields, in the order of the fields.
-  public var attributes: [String] { _core.motions.map(\.name) }
+  package var attributes: [String] { _core.motions.map(\.name) }
 
   /// Why each field gets its transition for a change: one explanation per field, in the order
   /// of the fields (see ``StyleTransitions/explain(_:attribute:catalog:)``).

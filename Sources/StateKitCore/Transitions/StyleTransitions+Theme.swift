@@ -1,20 +1,9 @@
 // doc-code: continues ../Styles/StyleSet.swift
 import ErrorKitCore
 
-// Transitions in a theme file: a `StyleTransitions` read from one and written into one, and
-// tables found by `StyleKey`. Apart from StyleTransitions.swift and
-// StyleTransitions+ThemeJSON.swift, which compile in Embedded Swift (the browser page reads and
-// plays a theme's transitions), as these do not.
-
-extension StyleTransitions {
-  /// The table of one attribute's own; an empty table when it has none.
-  ///
-  /// - Parameter key: The attribute; its name finds the table.
-  public subscript<Value>(key: StyleKey<Value>) -> TransitionTable {
-    get { self[attribute: key.name] }
-    set { self[attribute: key.name] = newValue }
-  }
-}
+// Transitions in a theme file: a `StyleTransitions` read from one and written into one. Apart
+// from StyleTransitions.swift and StyleTransitions+ThemeJSON.swift, which compile in Embedded
+// Swift (the browser page reads and plays a theme's transitions), as these do not.
 
 extension StyleTransitions: Encodable {
   /// Reads the transitions of a theme file, its `$transitions` member, ranked by the theme's

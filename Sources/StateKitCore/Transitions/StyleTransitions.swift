@@ -6,7 +6,7 @@
 ///     var transitions = StyleTransitions()
 ///     transitions.all[to: .highlighted] = Transition(milliseconds: 60)
 ///     transitions.all[to: .disabled] = .snap
-///     transitions[.titleColor][to: .highlighted] = Transition(milliseconds: 150, curve: .linear)
+///     transitions[attribute: "titleColor"][to: .highlighted] = Transition(milliseconds: 150, curve: .linear)
 ///
 ///     let press = StateChange(old: .normal, new: .highlighted)
 ///     transitions.transition(for: "titleColor", press).duration  // 150
@@ -17,10 +17,10 @@
 /// for every attribute, ranked together as one ``TransitionTable`` ranks its entries, with the
 /// attribute's own entry replacing one for every attribute that has the same two selectors;
 /// ``Transition/snap`` when no entry matches. So an entry of an attribute's own
-/// (`[.background][to: .selected]`) does not outrank `all[to: .disabled]` for a change into a
-/// selected, disabled state: specificity and precedence decide, as they do for values. Every
-/// table ranks its entries by the same ``precedence``: read from a theme, the theme's; played by
-/// a ``StyleAnimator``, its style set's.
+/// (`[attribute: "background"][to: .selected]`) does not outrank `all[to: .disabled]` for a
+/// change into a selected, disabled state: specificity and precedence decide, as they do for
+/// values. Every table ranks its entries by the same ``precedence``: read from a theme, the
+/// theme's; played by a ``StyleAnimator``, its style set's.
 ///
 /// Transitions are a value of their own, beside the ``StyleSet`` whose values they move: a
 /// theme file carries both, read by ``StyleSet/init(themeJSON:keys:catalog:)`` and
@@ -62,7 +62,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   /// The table of one attribute's own entries, by the attribute's name; an empty table when it
   /// has none. Setting an empty table removes it.
   ///
-  /// - Parameter name: The attribute's name, as a ``StyleKey`` has it.
+  /// - Parameter name: The attribute's name, as a ``StyleKey`` has it (``StyleKey/name``).
   public subscript(attribute name: String) -> TransitionTable {
     get { own[name] ?? TransitionTable(precedence: precedence) }
     set {
@@ -116,7 +116,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   ///
   ///     var transitions = StyleTransitions()
   ///     transitions.all[to: .disabled] = .snap
-  ///     transitions[.titleColor][to: .selected] = Transition(milliseconds: 90)
+  ///     transitions[attribute: "titleColor"][to: .selected] = Transition(milliseconds: 90)
   ///     let why = transitions.explain(StateChange(old: .normal, new: .disabled), attribute: "titleColor")
   ///     why.table  // "all"
   ///     print(why)

@@ -37,26 +37,6 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
     self.curve = self.duration == 0 ? .linear : curve
   }
 
-  /// Creates a transition from durations, rounded down to whole milliseconds.
-  ///
-  /// - Parameters:
-  ///   - duration: How long the move takes; negative counts as zero.
-  ///   - delay: How long the old value holds first; negative counts as zero.
-  ///   - curve: How progress follows time; ``TransitionCurve/ease`` by default.
-  public init(_ duration: Duration, delay: Duration = .zero, curve: TransitionCurve = .ease) {
-    self.init(
-      milliseconds: Self.milliseconds(duration), delay: Self.milliseconds(delay), curve: curve)
-  }
-
-  /// Whole milliseconds of a duration, saturating at `Int`'s bounds.
-  private static func milliseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
-    if overflow { return seconds < 0 ? .min : .max }
-    let (sum, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-    return carry ? (seconds < 0 ? .min : .max) : Int(clamping: sum)
-  }
-
   /// No transition: the new value shows at once.
   public static let snap = Transition(milliseconds: 0, curve: .linear)
 

@@ -8,10 +8,10 @@
 ///     transitions[from: .highlighted, to: .normal] = Transition(milliseconds: 250)
 ///     transitions[to: .disabled] = .snap
 ///
-///     transitions.resolve(from: .normal, to: .highlighted)?.description   // "60 ms ease-out"
-///     transitions.resolve(from: .highlighted, to: .normal)?.duration      // 250
-///     transitions.resolve(from: .highlighted, to: [.highlighted, .disabled]) == .snap  // true
-///     transitions.resolve(from: .normal, to: .selected)                   // nil: no entry applies
+///     transitions.resolve(StateChange(old: .normal, new: .highlighted))?.description                // "60 ms ease-out"
+///     transitions.resolve(StateChange(old: .highlighted, new: .normal))?.duration                   // 250
+///     transitions.resolve(StateChange(old: .highlighted, new: [.highlighted, .disabled])) == .snap  // true
+///     transitions.resolve(StateChange(old: .normal, new: .selected))                                // nil: no entry applies
 ///
 /// The rule is the one values follow, over the states both selectors of an entry name: among
 /// the entries whose `from` selector matches the old state and whose `to` selector matches the
@@ -74,9 +74,9 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///     var table = TransitionTable()
   ///     table[to: .disabled] = .snap
   ///     table[to: .selected] = Transition(milliseconds: 100)
-  ///     table.resolve(from: .normal, to: [.selected, .disabled]) == .snap  // true
+  ///     table.resolve(StateChange(old: .normal, new: [.selected, .disabled])) == .snap  // true
   ///     table.precedence = StatePrecedence([.selected])
-  ///     table.resolve(from: .normal, to: [.selected, .disabled])?.duration  // 100
+  ///     table.resolve(StateChange(old: .normal, new: [.selected, .disabled]))?.duration  // 100
   public var precedence: StatePrecedence {
     didSet {
       if precedence != oldValue { ranked.sort(by: rank) }
@@ -209,26 +209,16 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   /// The transition for a change of state: the entry chosen by the rule above, or `nil` when
   /// no entry matches.
   ///
+  ///     var table = TransitionTable()
+  ///     table[from: .highlighted] = Transition(milliseconds: 200)
+  ///     table.resolve(StateChange(old: [.highlighted, .selected], new: .selected))?.duration  // 200
+  ///
   /// - Parameter change: The states left and entered.
   /// - Returns: The winning entry's transition, or `nil`.
   /// - Complexity: O(*n*) in the number of entries: a walk of the entries, best first, to the
   ///   first that matches.
   public func resolve(_ change: StateChange) -> Transition? {
     _winner(change)?.transition
-  }
-
-  /// The transition for a change from one state to another; see ``resolve(_:)``.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[from: .highlighted] = Transition(milliseconds: 200)
-  ///     table.resolve(from: [.highlighted, .selected], to: .selected)?.duration  // 200
-  ///
-  /// - Parameters:
-  ///   - old: The state left.
-  ///   - new: The state entered.
-  /// - Returns: The winning entry's transition, or `nil`.
-  public func resolve(from old: ControlState, to new: ControlState) -> Transition? {
-    resolve(StateChange(old: old, new: new))
   }
 
   /// Returns this table with another table's entries laid over it: the other's transition wins

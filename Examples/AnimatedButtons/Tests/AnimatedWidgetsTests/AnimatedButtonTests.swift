@@ -39,16 +39,22 @@ struct AnimatedButtonTests {
   @Test func aDisabledButtonNeverShowsThePressedColour() throws {
     let animator = try exampleAnimator()
     let disabledFill = animator.look(for: .disabled).fill
-    forAllFrames("a disabled button shows the disabled fill", animator, actions: Self.actions) {
-      frame in !frame.state.contains(.disabled) || frame.look.fill == disabledFill
+    forAllFrames(
+      "a disabled button shows the disabled fill", actions: Self.actions,
+      widget: AnimatedLook(animator)
+    ) { frame in
+      !frame.state.contains(.disabled) || frame.look.fill == disabledFill
     }
   }
 
   /// Every transition ends at the look the theme gives the state entered, and stays there.
   @Test func everyTransitionEndsAtTheLookOfTheStateEntered() throws {
     let animator = try exampleAnimator()
-    forAllFrames("settled frames show the theme's look", animator, actions: Self.actions) {
-      frame in !frame.isSettled || frame.look == animator.look(for: frame.state)
+    forAllFrames(
+      "settled frames show the theme's look", actions: Self.actions,
+      widget: AnimatedLook(animator)
+    ) { frame in
+      !frame.isSettled || frame.look == animator.look(for: frame.state)
     }
   }
 
@@ -88,7 +94,8 @@ struct AnimatedButtonTests {
     )
     let failure = try #require(
       checkFrames(
-        "a disabled button never looks pressed", animator, actions: Self.actions, seed: 40
+        "a disabled button never looks pressed", actions: Self.actions, seed: 40,
+        widget: AnimatedLook(animator)
       ) {
         frame in
         !frame.state.contains(.disabled)
@@ -97,10 +104,11 @@ struct AnimatedButtonTests {
     #expect(failure.counterexample?.map(\.action) == [.press, .disable])
     #expect(failure.report.reason.contains("disabled"))
     // With the theme's snap, the same property holds.
+    let themed = try exampleAnimator()
     #expect(
       checkFrames(
-        "a disabled button never looks pressed", try exampleAnimator(),
-        actions: Self.actions, seed: 40
+        "a disabled button never looks pressed", actions: Self.actions, seed: 40,
+        widget: AnimatedLook(themed)
       ) { frame in
         !frame.state.contains(.disabled)
           || distance(frame.look.fill, pressed) > distance(frame.look.fill, disabled)

@@ -1,5 +1,5 @@
-/// A clock that a test moves by hand, frame by frame at a fixed rate, for widgets that animate
-/// on the time they are given (``ClockedWidget``, `AnimatedLook`).
+/// The clock of `checkFrames` and `forAllFrames`, moved by hand, frame by frame at a fixed rate,
+/// for widgets that animate on the time they are given (`ClockedWidget`, `AnimatedLook`).
 ///
 /// Frame *n* is at `n × 1000 / framesPerSecond` milliseconds, rounded down, so a 60 Hz clock
 /// ticks at 0, 16, 33, 50, 66, 83 and 100 ms, and never drifts:
@@ -10,25 +10,25 @@
 ///     clock.tick()                        // 33
 ///     clock.time(ofFrame: 60)             // 1000
 ///     clock.firstFrame(after: 40)         // 3: the frame at 50 ms
-public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
+struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   /// How many frames a second; between 1 and 1,000.
   ///
   ///     VirtualClock(framesPerSecond: 50).framesPerSecond  // 50
-  public let framesPerSecond: Int
+  let framesPerSecond: Int
 
   /// The current frame, counted from 0.
   ///
   ///     var clock = VirtualClock()
   ///     clock.tick()
   ///     clock.frame  // 1
-  public private(set) var frame = 0
+  private(set) var frame = 0
 
   /// Creates a clock at frame 0, time 0.
   ///
   ///     VirtualClock().framesPerSecond  // 60
   ///
   /// - Parameter framesPerSecond: The frame rate, clamped to `1...1000`; 60 by default.
-  public init(framesPerSecond: Int = 60) {
+  init(framesPerSecond: Int = 60) {
     self.framesPerSecond = min(max(framesPerSecond, 1), 1_000)
   }
 
@@ -37,14 +37,14 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   ///     var clock = VirtualClock(framesPerSecond: 50)
   ///     clock.tick()
   ///     clock.now  // 20
-  public var now: Int { time(ofFrame: frame) }
+  var now: Int { time(ofFrame: frame) }
 
   /// The time of a frame, in milliseconds: `frame × 1000 / framesPerSecond`, rounded down.
   ///
   ///     VirtualClock(framesPerSecond: 60).time(ofFrame: 3)  // 50
   ///
   /// - Parameter frame: A frame number, from 0.
-  public func time(ofFrame frame: Int) -> Int {
+  func time(ofFrame frame: Int) -> Int {
     let (product, overflow) = frame.multipliedReportingOverflow(by: 1_000)
     return overflow ? .max : product / framesPerSecond
   }
@@ -56,7 +56,7 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   ///     VirtualClock(framesPerSecond: 60).firstFrame(after: 34)  // 3
   ///
   /// - Parameter time: A time in milliseconds, 0 or later.
-  public func firstFrame(after time: Int) -> Int {
+  func firstFrame(after time: Int) -> Int {
     guard time > 0 else { return 0 }
     // Frames past `Int.max / 1000` are all at `Int.max` (``time(ofFrame:)`` saturates): the
     // first of them is the answer for a time no earlier frame reaches.
@@ -76,7 +76,7 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Returns: The time of the new current frame, in milliseconds.
   @discardableResult
-  public mutating func tick() -> Int {
+  mutating func tick() -> Int {
     frame += 1
     return now
   }
@@ -84,5 +84,5 @@ public struct VirtualClock: Hashable, Sendable, CustomStringConvertible {
   /// `frame N at T ms`.
   ///
   ///     VirtualClock().description  // "frame 0 at 0 ms"
-  public var description: String { "frame \(frame) at \(now) ms" }
+  var description: String { "frame \(frame) at \(now) ms" }
 }
