@@ -21,7 +21,8 @@ public struct BitLayout: Hashable, Sendable {
 
   /// A contiguous run of bits with one role and a short label for pictures.
   ///
-  ///     BitLayout.controlState.span(ofBit: 16)?.label  // "app"
+  ///     let application = BitLayout.Span("app", .application, 16...23)
+  ///     application.bits.count  // 8
   public struct Span: Hashable, Sendable {
     /// A short label, as statekit-inspect's bit picture prints it.
     public let label: String
