@@ -67,7 +67,7 @@ struct StyleHolderTests {
         holder.table = StateTable([(StateSelector(.selected), box)])
       }
       // What a reader on another thread holds: the header it loaded.
-      let header = holder._header
+      let header = holder._published.header
       do {
         let box = Box(2)
         second = box

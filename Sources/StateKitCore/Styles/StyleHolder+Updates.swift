@@ -79,34 +79,6 @@ extension StyleHolder {
   public func resolve(
     _ state: ControlState, _ change: (inout Value) throws -> Void
   ) rethrows -> Value {
-    let header = _header
-    guard let code = header.pointee.frozen.code(state.rawValue) else {
-      return try Self._resolveWithoutIndex(state, header, change)
-    }
-    // The copy is changed in raw stack memory, not in a variable, and on this path only: the
-    // optimizer then drops the retain of each field `change` replaces, and a look of more
-    // than a few fields is not copied through its type's metadata, as a variable of a
-    // generic type too large for registers is.
-    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
-      value.initializeElement(at: 0, to: header.pointee.frozen.values[code])
-      do {
-        try change(&value[0])
-      } catch {
-        value.deinitializeElement(at: 0)
-        throw error
-      }
-      return value.moveElement(from: 0)
-    }
-  }
-
-  /// The value of a state, with `change` applied, when the current lookup has no index.
-  @usableFromInline
-  static func _resolveWithoutIndex(
-    _ state: ControlState, _ header: UnsafePointer<_LookupHeader<Value>>,
-    _ change: (inout Value) throws -> Void
-  ) rethrows -> Value {
-    var value = _resolveWithoutIndex(state, header)
-    try change(&value)
-    return value
+    try _published.value(state, changing: change)
   }
 }

@@ -97,8 +97,7 @@ public struct StateLookup<Value> {
   ///     table[.disabled] = "gray"
   ///     StateLookup(table, default: "black").values  // ["blue", "gray"]
   public var values: [Value] {
-    guard isIndexed else { return [] }
-    return Array(UnsafeBufferPointer(start: _frozen.values, count: _storage.header.valueCount))
+    isIndexed ? _storage.values : []
   }
 
   /// The position in ``values`` of the value a state resolves to: a small code to index an

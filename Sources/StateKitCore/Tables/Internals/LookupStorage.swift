@@ -104,6 +104,11 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
     }
   }
 
+  /// The values, in order.
+  var values: [Value] {
+    Array(UnsafeBufferPointer(start: header.frozen.values, count: header.valueCount))
+  }
+
   /// A pointer to the header, valid while the storage lives: what a holder publishes.
   var headerAddress: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0) }
