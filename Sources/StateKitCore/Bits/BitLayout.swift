@@ -53,11 +53,11 @@ public struct BitLayout: Hashable, Sendable {
   /// `lvgl`; unique within ``all``.
   public let name: String
   /// What one member is called in messages, such as `state` or `event`.
-  package let noun: String
+  public let noun: String
   /// The text of the empty set, such as `normal`.
   public let emptyName: String
   /// The spans, lowest bits first; bits no span covers are outside the layout ("extended").
-  package let spans: [Span]
+  public let spans: [Span]
   /// The names of the system members, each with its bit, in ascending bit order.
   public let systemNames: [(name: String, bit: Int)]
   /// Further words that custom names may not take (compared without regard to case), besides
