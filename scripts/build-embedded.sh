@@ -69,6 +69,7 @@ STATEKITCORE=(
   Sources/StateKitCore/Names/Internals/NameTable+TextFormat.swift
   Sources/StateKitCore/Names/Internals/NameTable.swift
   Sources/StateKitCore/Tables/Internals/StateIndex.swift
+  Sources/StateKitCore/Memory/Addresses.swift
   Sources/StateKitCore/Tables/Internals/LookupStorage.swift
   Sources/StateKitCore/Tables/Internals/TableStorage.swift
   Sources/StateKitCore/Themes/Internals/ThemeDocument.swift
@@ -111,7 +112,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Styles/StyleSet+Lookup.swift: StyleSet"
   "Sources/StateKitCore/Styles/StyleSet.swift: attributes of any type, erased behind metatypes and AnyHashable"
   "Sources/StateKitCore/Tables/Internals/LookupStorage+StyleReads.swift: a style set's read records, on StyleSet"
-  "Sources/StateKitCore/Tables/Internals/AtomicSlot.swift: the slot of a style set's read records, on StyleSet"
+  "Sources/StateKitCore/Memory/AtomicSlot.swift: the slot of a style set's read records, on StyleSet"
   "Sources/StateKitCore/Tables/Internals/PublishedLookup.swift: a StyleHolder's reads, on its slot"
   "Sources/StateKitCore/Tables/StateTable+Codable.swift: Codable"
   "Sources/StateKitCore/Themes/Internals/ThemeDocument+StyleSet.swift: maps a theme onto a StyleSet"

@@ -1,6 +1,5 @@
-// A style set's read records: the part of the package's one layer of raw memory that serves
-// `StyleSet` reads (see `LookupStorage.swift` for the layer's contract). Not in Embedded Swift,
-// which has no `StyleSet`.
+// A style set's read records, over the addresses of the package's one layer of raw memory
+// (`Memory/`, with its contract). Not in Embedded Swift, which has no `StyleSet`.
 
 /// The bit pattern of an attribute's name: equal patterns are equal names.
 ///
@@ -18,11 +17,7 @@ struct _NameBits: Equatable, Sendable {
   /// The bits of a name (zeros past them where a `String` is narrower than two words).
   @inlinable @inline(__always)
   init(_ name: String) {
-    var words: (UInt64, UInt64) = (0, 0)
-    withUnsafeBytes(of: name) { name in
-      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: .init(rebasing: name.prefix(16))) }
-    }
-    (low, high) = words
+    (low, high) = _twoWords(of: name)
   }
 
   /// Whether the bits are those of a small ASCII string: the contents held in the two words,
@@ -68,7 +63,7 @@ struct _NameBits: Equatable, Sendable {
 /// Everything a read of one attribute of a style set needs, in plain words: the attribute's
 /// value type and name, and how its table finds a winner and where its entries are.
 ///
-/// The pointers are the table's own array storage: a record is valid while the table it was
+/// The addresses are the table's own array storage: a record is valid while the table it was
 /// made from lives unchanged, which `_StyleReads` guarantees by dropping its records at the
 /// first change.
 @usableFromInline
@@ -81,9 +76,9 @@ struct _StyleReadRecord {
   /// The winners, four bits a slot, when the table packs them.
   @usableFromInline let packed: UInt64?
   /// The codes of the table's own index, when it has one.
-  @usableFromInline let codes: UnsafePointer<UInt16>?
+  @usableFromInline let codes: _Address<UInt16>?
   /// The table's entries, best first (`count` of them).
-  @usableFromInline let entries: UnsafeRawPointer?
+  @usableFromInline let entries: _RawAddress?
   @usableFromInline let count: Int
 
   /// The record of a table; the table must outlive it, unchanged.
@@ -96,11 +91,11 @@ struct _StyleReadRecord {
       (self.multiplier, self.shift, self.packed, codes) = (multiplier, shift, packed, nil)
     case .indexed(let index):
       (multiplier, shift, packed) = (index.multiplier, index.shift, nil)
-      codes = index.codes.withUnsafeBufferPointer { $0.baseAddress }
+      codes = .escaping(index.codes)
     case .scan:
       (multiplier, shift, packed, codes) = (0, 0, nil, nil)
     }
-    entries = table.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    entries = _Address.escaping(table.entries)?.raw
     count = table.count
   }
 
@@ -114,7 +109,7 @@ struct _StyleReadRecord {
   /// The value of the winning entry for a state, or `nil`; `Value` is the table's value type.
   @inlinable @inline(__always)
   func resolve<Value>(_ state: UInt, as _: Value.Type) -> Value? {
-    guard let entries = entries?.assumingMemoryBound(to: StateTable<Value>.Entry.self) else {
+    guard let entries = entries?.typed(StateTable<Value>.Entry.self) else {
       return nil
     }
     let slot = ((state & relevant) &* multiplier) &>> shift
@@ -150,7 +145,7 @@ struct _StyleReadRecord {
 /// Tables change only while one style set references them, so a change never races a read;
 /// two first reads may race to make the block, and the one that publishes second drops its own.
 @usableFromInline
-struct _StyleReads: @unchecked Sendable {
+struct _StyleReads: Sendable {
   let slot = _AtomicSlot()
 
   /// The words before a block's probe table: its record count, the shift that takes a hash to a
@@ -176,16 +171,16 @@ struct _StyleReads: @unchecked Sendable {
   /// style borrows the tables of the caller's style set.
   @usableFromInline @inline(never) @_effects(releasenone)
   func prepare(_ tables: _StyleTables) -> _StyleReadBlock {
-    _StyleReadBlock(base: UnsafeRawPointer(slot.load() ?? publish(tables)))
+    _StyleReadBlock(base: (slot.load() ?? publish(tables)).readOnly)
   }
 
   /// Publishes the records of `tables`, or the block another reader published first.
-  func publish(_ tables: _StyleTables) -> UnsafeMutableRawPointer {
+  func publish(_ tables: _StyleTables) -> _MutableRawAddress {
     publish(tables.readRecords())
   }
 
   /// Publishes a block of records, or the block another reader published first.
-  func publish(_ records: [_StyleReadRecord]) -> UnsafeMutableRawPointer {
+  func publish(_ records: [_StyleReadRecord]) -> _MutableRawAddress {
     var bits = 2
     while 1 << bits < 2 * records.count { bits += 1 }
     let slots = 1 << bits
@@ -193,22 +188,19 @@ struct _StyleReads: @unchecked Sendable {
     let alignment = MemoryLayout<_StyleReadRecord>.alignment
     let recordsOffset =
       (probesOffset + slots * MemoryLayout<UInt32>.stride + alignment - 1) / alignment * alignment
-    let block = UnsafeMutableRawPointer.allocate(
+    let block = _MutableRawAddress.allocate(
       byteCount: recordsOffset + records.count * MemoryLayout<_StyleReadRecord>.stride,
       alignment: max(alignment, MemoryLayout<Int>.alignment))
-    let header = block.bindMemory(to: Int.self, capacity: Self.headerWords)
-    header.initialize(from: [records.count, 64 - bits, slots - 1, recordsOffset], count: 4)
-    let probes = (block + probesOffset).bindMemory(to: UInt32.self, capacity: slots)
-    probes.initialize(repeating: Self.empty, count: slots)
+    let header = block.bind(to: Int.self, count: Self.headerWords)
+    header.initialize(from: [records.count, 64 - bits, slots - 1, recordsOffset])
+    let probes = (block + probesOffset).bind(to: UInt32.self, count: slots)
+    probes.initialize(from: repeatElement(Self.empty, count: slots))
     for (position, record) in records.enumerated() {
       var probe = Int(truncatingIfNeeded: Self.hash(record.name) &>> UInt64(64 - bits))
       while probes[probe] != Self.empty { probe = (probe + 1) & (slots - 1) }
       probes[probe] = UInt32(truncatingIfNeeded: position)
     }
-    records.withUnsafeBytes {
-      UnsafeMutableRawBufferPointer(start: block + recordsOffset, count: $0.count)
-        .copyMemory(from: $0)
-    }
+    (block + recordsOffset).copyBytes(of: records)
     guard slot.storeIfEmpty(block) else {
       // Another reader published first; blocks are dropped only by a change, so it is there.
       block.deallocate()
@@ -234,20 +226,19 @@ struct _StyleReads: @unchecked Sendable {
 /// the tables it came from: its reads go to the records without touching the tables, so that
 /// reading a resolved style made in the same function costs no reference counting.
 @frozen @usableFromInline
-struct _StyleReadBlock: @unchecked Sendable {
-  @usableFromInline let base: UnsafeRawPointer
+struct _StyleReadBlock: Sendable {
+  @usableFromInline let base: _RawAddress
 
   @inlinable @inline(__always)
-  init(base: UnsafeRawPointer) { self.base = base }
+  init(base: _RawAddress) { self.base = base }
 
   /// The record of an attribute, found by its value type and the bits of its name, or `nil`
   /// when no record has them.
   @inlinable @inline(__always)
-  func record(type: ObjectIdentifier, name: _NameBits) -> UnsafePointer<_StyleReadRecord>? {
-    let header = base.assumingMemoryBound(to: Int.self)
-    let probes = (base + _StyleReads.headerWords * MemoryLayout<Int>.stride)
-      .assumingMemoryBound(to: UInt32.self)
-    let records = (base + header[3]).assumingMemoryBound(to: _StyleReadRecord.self)
+  func record(type: ObjectIdentifier, name: _NameBits) -> _Address<_StyleReadRecord>? {
+    let header = base.typed(Int.self)
+    let probes = (base + _StyleReads.headerWords * MemoryLayout<Int>.stride).typed(UInt32.self)
+    let records = (base + header[3]).typed(_StyleReadRecord.self)
     var probe = Int(
       truncatingIfNeeded: _StyleReads.hash(name) &>> UInt64(truncatingIfNeeded: header[1]))
     while true {

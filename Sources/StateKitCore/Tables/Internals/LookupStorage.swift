@@ -1,10 +1,10 @@
 /// What reading a ``StateLookup`` needs, with no reference to count: the index's hash, its
-/// codes and the values, as pointers into the memory of the storage that holds this header.
+/// codes and the values, as addresses into the memory of the storage that holds this header.
 ///
-/// The contract of the package's one layer of raw memory for lookups: `codes` and `values`
-/// point into the tail of `owner`, are written once when it is made and never after, and live
-/// exactly as long as `owner`. Whoever reads through them keeps `owner` alive: a lookup by its
-/// reference, a ``StyleHolder`` by keeping every version it published.
+/// `codes` and `values` point into the tail of `owner`, are written once when it is made and
+/// never after, and live exactly as long as `owner` (the contract of `Memory/Addresses.swift`).
+/// Whoever reads through them keeps `owner` alive: a lookup by its reference, a
+/// ``StyleHolder`` by keeping every version it published.
 @frozen @usableFromInline
 struct _FrozenLookup<Value> {
   @usableFromInline let relevant: UInt
@@ -12,15 +12,15 @@ struct _FrozenLookup<Value> {
   @usableFromInline let shift: UInt
   /// One code per slot, a position in `values`; `nil` when the bits do not gather, and the
   /// storage's fallback resolves.
-  @usableFromInline let codes: UnsafePointer<UInt16>?
-  @usableFromInline let values: UnsafePointer<Value>
-  /// The storage that owns this memory, unretained.
-  @usableFromInline let owner: UnsafeRawPointer
+  @usableFromInline let codes: _Address<UInt16>?
+  @usableFromInline let values: _Address<Value>
+  /// The storage that owns this memory, not counted.
+  @usableFromInline let owner: _Uncounted<_LookupStorage<Value>>
 
   @usableFromInline
   init(
-    index: (relevant: UInt, multiplier: UInt, shift: UInt)?, codes: UnsafePointer<UInt16>?,
-    values: UnsafePointer<Value>, owner: UnsafeRawPointer
+    index: (relevant: UInt, multiplier: UInt, shift: UInt)?, codes: _Address<UInt16>?,
+    values: _Address<Value>, owner: _Uncounted<_LookupStorage<Value>>
   ) {
     (relevant, multiplier, shift) = index ?? (0, 0, 0)
     (self.codes, self.values, self.owner) = (codes, values, owner)
@@ -33,11 +33,6 @@ struct _FrozenLookup<Value> {
     return Int(codes[Int(truncatingIfNeeded: ((state & relevant) &* multiplier) &>> shift)])
   }
 
-  /// The storage that owns the memory, as a reference that is not counted.
-  @inlinable @inline(__always)
-  var storage: Unmanaged<_LookupStorage<Value>> {
-    Unmanaged.fromOpaque(owner)
-  }
 }
 
 /// A lookup's header: the fast path, and what is read only off it.
@@ -70,48 +65,38 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
     let codeCount = index?.codes.count ?? 0
     let alignment = MemoryLayout<Value>.alignment
     let bytes = codeCount * 2 + alignment + values.count * MemoryLayout<Value>.stride
-    let buffer = create(minimumCapacity: bytes) { buffer in
-      buffer.withUnsafeMutablePointerToElements { tail in
-        let raw = UnsafeMutableRawPointer(tail)
-        var codes: UnsafePointer<UInt16>?
-        if let index {
-          let memory = raw.bindMemory(to: UInt16.self, capacity: codeCount)
-          for (slot, code) in index.codes.enumerated() { (memory + slot).initialize(to: code) }
-          codes = UnsafePointer(memory)
-        }
-        let valueMemory = (raw + codeCount * 2).alignedUp(toMultipleOf: alignment)
-          .bindMemory(to: Value.self, capacity: values.count)
-        for (position, value) in values.enumerated() {
-          (valueMemory + position).initialize(to: value)
-        }
-        let frozen = _FrozenLookup(
-          index: index.map { ($0.relevant, $0.multiplier, $0.shift) }, codes: codes,
-          values: UnsafePointer(valueMemory),
-          owner: UnsafeRawPointer(Unmanaged.passUnretained(buffer).toOpaque()))
-        return _LookupHeader(
-          frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
-          fallback: fallback, previous: nil)
+    return _makeStorage(Self.self, tailBytes: bytes) { storage, tail in
+      var codes: _Address<UInt16>?
+      if let index {
+        let memory = tail.bind(to: UInt16.self, count: codeCount)
+        memory.initialize(from: index.codes)
+        codes = memory.readOnly
       }
+      let valueMemory = (tail + codeCount * 2).alignedUp(toMultipleOf: alignment)
+        .bind(to: Value.self, count: values.count)
+      valueMemory.initialize(from: values)
+      let frozen = _FrozenLookup(
+        index: index.map { ($0.relevant, $0.multiplier, $0.shift) }, codes: codes,
+        values: valueMemory.readOnly, owner: _Uncounted(storage))
+      return _LookupHeader(
+        frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
+        fallback: fallback, previous: nil)
     }
-    // `create` makes an instance of the class it is called on.
-    return unsafeDowncast(buffer, to: _LookupStorage<Value>.self)
   }
 
   deinit {
-    withUnsafeMutablePointerToHeader { header in
-      _ = UnsafeMutablePointer(mutating: header.pointee.frozen.values)
-        .deinitialize(count: header.pointee.valueCount)
-    }
+    // The values were initialized by `make`, and nothing reads them once the storage goes.
+    header.frozen.values.forPartAddresses.deinitialize(count: header.valueCount)
   }
 
   /// The values, in order.
   var values: [Value] {
-    Array(UnsafeBufferPointer(start: header.frozen.values, count: header.valueCount))
+    (0..<header.valueCount).map { header.frozen.values[$0] }
   }
 
-  /// A pointer to the header, valid while the storage lives: what a holder publishes.
-  var headerAddress: UnsafeMutableRawPointer {
-    withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0) }
+  /// The address of the header, valid while the storage lives: what a holder publishes.
+  var headerAddress: _MutableRawAddress {
+    _headerAddress(of: self)
   }
 
   /// The value of a state when there is no index.

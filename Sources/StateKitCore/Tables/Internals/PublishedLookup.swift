@@ -1,5 +1,5 @@
-// A lookup published in a slot, as a `StyleHolder` reads it: part of the package's one layer of
-// raw memory (see `LookupStorage.swift`). Not in Embedded Swift, which has no holder.
+// A lookup published in a slot, as a `StyleHolder` reads it, through the addresses of the
+// package's one layer of raw memory (`Memory/`). Not in Embedded Swift, which has no holder.
 
 /// The lookup a holder's slot holds when it is read: the header of its storage, loaded with
 /// acquire ordering, and the reads of a value through it.
@@ -8,14 +8,14 @@
 /// it has published), so the pointer stays valid for as long as the holder does.
 @frozen @usableFromInline
 struct _PublishedLookup<Value> {
-  @usableFromInline let header: UnsafePointer<_LookupHeader<Value>>
+  @usableFromInline let header: _Address<_LookupHeader<Value>>
 
   /// The lookup `slot` holds now.
   @inlinable @inline(__always)
   init(_ slot: _AtomicSlot) {
     // The slot always holds a header: set when the holder is made, replaced only by another.
     // swift-format-ignore: NeverForceUnwrap
-    header = UnsafePointer(slot.load()!.assumingMemoryBound(to: _LookupHeader<Value>.self))
+    header = slot.load()!.readOnly.typed(_LookupHeader<Value>.self)
   }
 
   /// The value of a state.
@@ -47,26 +47,14 @@ struct _PublishedLookup<Value> {
     guard let code = header.pointee.frozen.code(state.rawValue) else {
       return try valueWithoutIndex(state, changing: change)
     }
-    // The copy is changed in raw stack memory, not in a variable, and on this path only: the
-    // optimizer then drops the retain of each field `change` replaces, and a look of more
-    // than a few fields is not copied through its type's metadata, as a variable of a
-    // generic type too large for registers is.
-    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
-      value.initializeElement(at: 0, to: header.pointee.frozen.values[code])
-      do {
-        try change(&value[0])
-      } catch {
-        value.deinitializeElement(at: 0)
-        throw error
-      }
-      return value.moveElement(from: 0)
-    }
+    // Changed in raw stack memory, and on this path only (see `_changedCopy`).
+    return try _changedCopy(of: header.pointee.frozen.values[code], change)
   }
 
   /// The value of a state when the lookup has no index: out of line, off the fast path.
   @usableFromInline
   func valueWithoutIndex(_ state: ControlState) -> Value {
-    header.pointee.frozen.storage.takeUnretainedValue().resolveWithoutIndex(state.rawValue)
+    header.pointee.frozen.owner.object.resolveWithoutIndex(state.rawValue)
   }
 
   /// The value of a state with `change` applied, when the lookup has no index: out of line, so

@@ -22,7 +22,7 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
     frameFields = zip(motions, functions).map { motion, function in
       _FrameField(
         offset: motion.mover.offset, kind: motion.mover.kind,
-        function: Unmanaged.passUnretained(function))
+        function: _Uncounted(function))
     }
     self.transitions = transitions
     var curves: [TransitionCurve] = [.linear]
@@ -41,13 +41,10 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
     -> Look
   {
     let count = self.motions.count
-    return motions.withUnsafeBufferPointer { motions in
-      clocks.withUnsafeBufferPointer { clocks in
-        // Only read through the pointer made here.
-        look(
-          UnsafeMutablePointer(mutating: motions.baseAddress.unsafelyUnwrapped + index),
-          clocks: UnsafeBufferPointer(rebasing: clocks[index &* count..<(index &+ 1) &* count]),
-          at: time)
+    return _withAddress(ofElementsOf: motions) { motions in
+      _withAddress(ofElementsOf: clocks) { clocks in
+        // `index` is a widget's: the arrays hold its motion and its `count` clocks.
+        look(motions + index, clocks: clocks + index &* count, count: count, at: time)
       }
     }
   }
@@ -58,24 +55,18 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
     to newState: ControlState, at time: Int
   ) {
     let count = self.motions.count
-    motions.withUnsafeMutableBufferPointer { motions in
-      clocks.withUnsafeMutableBufferPointer { clocks in
-        change(
-          motions.baseAddress.unsafelyUnwrapped + index,
-          clocks: UnsafeMutableBufferPointer(rebasing: clocks[index * count..<(index + 1) * count]),
-          to: newState, at: time)
-      }
-    }
+    change(&motions[index], clocks: &clocks, from: index * count, to: newState, at: time)
   }
 
   /// A look a fraction of the way from one to another, field by field (see
   /// ``StyleAnimator/interpolate(from:to:by:)``).
   @inlinable
   func interpolate(from: Look, to: Look, by fraction: Double) -> Look {
-    var look = to
-    withUnsafeMutablePointer(to: &look) { look in
-      withUnsafePointer(to: from) { from in
-        withUnsafePointer(to: to) { to in
+    var (look, from, to) = (to, from, to)
+    _withAddress(of: &look) { look in
+      _withAddress(of: &from) { from in
+        _withAddress(of: &to) { to in
+          let (from, to) = (from.readOnly, to.readOnly)
           for motion in motions {
             switch motion.switching {
             case nil: motion.blend(look, from, to, fraction)
@@ -99,15 +90,16 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   /// inlined into their callers.
   @inlinable @inline(__always)
   func look(
-    _ motion: UnsafeMutablePointer<_LookMotion<Look>>, clocks: UnsafeBufferPointer<_FieldClock>,
+    _ motion: _Address<_LookMotion<Look>>, clocks: _Address<_FieldClock>, count: Int,
     at time: Int
   ) -> Look {
     if time >= motion.pointee.settled { return motion.pointee.to }
     var look = motion.pointee.to
-    withUnsafeMutablePointer(to: &look) { look in
-      withUnsafeMutablePointer(to: &motion.pointee.from) { from in
-        withUnsafeMutablePointer(to: &motion.pointee.to) { to in
-          blend(look, from: from, to: to, clocks: clocks, at: time)
+    let motion = motion.forPartAddresses
+    _withAddress(of: &look) { look in
+      _withAddress(of: &motion.pointee.from) { from in
+        _withAddress(of: &motion.pointee.to) { to in
+          blend(look, from: from.readOnly, to: to.readOnly, clocks: clocks, count: count, at: time)
         }
       }
     }
@@ -118,47 +110,51 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   /// value differs in the new state starts its transition from where it is then. A time before
   /// the previous change counts as that one's.
   func change(
-    _ motion: UnsafeMutablePointer<_LookMotion<Look>>,
-    clocks: UnsafeMutableBufferPointer<_FieldClock>, to newState: ControlState, at time: Int
+    _ motion: inout _LookMotion<Look>, clocks: inout [_FieldClock], from first: Int,
+    to newState: ControlState, at time: Int
   ) {
-    let time = max(time, motion.pointee.changedAt)
-    motion.pointee.changedAt = time
-    let oldState = motion.pointee.state
+    let time = max(time, motion.changedAt)
+    motion.changedAt = time
+    let oldState = motion.state
     guard newState != oldState else { return }
-    var current = look(motion, clocks: UnsafeBufferPointer(clocks), at: time)
+    var current = _withAddress(of: &motion) { motion in
+      _withAddress(ofElementsOf: clocks) { clocks in
+        look(motion.readOnly, clocks: clocks + first, count: motions.count, at: time)
+      }
+    }
     var target = lookup.resolve(newState)
     let change = StateChange(old: oldState, new: newState)
     var settled = time
-    withUnsafeMutablePointer(to: &motion.pointee.from) { from in
-      withUnsafeMutablePointer(to: &motion.pointee.to) { old in
-        withUnsafeMutablePointer(to: &current) { current in
-          withUnsafeMutablePointer(to: &target) { target in
+    _withAddress(of: &motion.from) { from in
+      _withAddress(of: &motion.to) { old in
+        _withAddress(of: &current) { current in
+          _withAddress(of: &target) { target in
             for (index, field) in motions.enumerated() {
-              if !field.same(target, old) {
-                clocks[index] = restart(
-                  field, clocks[index], change: change, at: time, from: from,
-                  current: current, target: target)
+              if !field.same(target.readOnly, old.readOnly) {
+                clocks[first + index] = restart(
+                  field, clocks[first + index], change: change, at: time, from: from,
+                  current: current.readOnly, target: target.readOnly)
               }
-              settled = max(settled, clocks[index].end)
+              settled = max(settled, clocks[first + index].end)
             }
           }
         }
       }
     }
-    motion.pointee.to = target
-    motion.pointee.state = newState
-    motion.pointee.settled = settled
+    motion.to = target
+    motion.state = newState
+    motion.settled = settled
   }
 
   /// The clock of a field whose value changes: its transition for the change, from its value
   /// at `time`, which becomes its value in `from`.
   private func restart(
     _ motion: _FieldMotion<Look>, _ clock: _FieldClock, change: StateChange, at time: Int,
-    from: UnsafeMutablePointer<Look>, current: UnsafePointer<Look>, target: UnsafePointer<Look>
+    from: _MutableAddress<Look>, current: _Address<Look>, target: _Address<Look>
   ) -> _FieldClock {
     let transition = transitions.transition(for: motion.name, change)
     var duration = transition.duration
-    if motion.switching == nil, time < clock.end, motion.same(target, from) {
+    if motion.switching == nil, time < clock.end, motion.same(target, from.readOnly) {
       // Back to where the running transition started: as long as the part already covered
       // (none while it waits out its delay).
       var covered = 0.0
@@ -187,17 +183,15 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
   /// its curve.
   @inlinable
   func blend(
-    _ look: UnsafeMutablePointer<Look>, from: UnsafePointer<Look>, to: UnsafePointer<Look>,
-    clocks: UnsafeBufferPointer<_FieldClock>, at time: Int
+    _ look: _MutableAddress<Look>, from: _Address<Look>, to: _Address<Look>,
+    clocks: _Address<_FieldClock>, count: Int, at time: Int
   ) {
     var last = _FieldClock(start: 0, end: 0, curve: -1)
     var lastProgress = 0.0
-    let (look, from, to) = (
-      UnsafeMutableRawPointer(look), UnsafeRawPointer(from), UnsafeRawPointer(to)
-    )
-    frameFields.withUnsafeBufferPointer { fields in
-      curves.withUnsafeBufferPointer { curves in
-        for index in clocks.indices {
+    let (look, from, to) = (look.raw, from.raw, to.raw)
+    _withAddress(ofElementsOf: frameFields) { fields in
+      _withAddress(ofElementsOf: curves) { curves in
+        for index in 0..<count {
           let clock = clocks[index]
           guard time < clock.end else { continue }
           var progress = 0.0
@@ -220,7 +214,7 @@ final class _AnimatorCore<Look>: @unchecked Sendable {
           case .int: _FieldMover.interpolate(Int.self, place, old, new, progress)
           case .function:
             // The core keeps the function alive: called with no reference count.
-            field.function._withUnsafeGuaranteedRef { $0.move(place, old, new, progress) }
+            field.function.withObject { $0.move(place, old, new, progress) }
           }
         }
       }
@@ -252,20 +246,20 @@ struct _FieldClock: Hashable, Sendable {
 struct _FrameField {
   @usableFromInline let offset: Int
   @usableFromInline let kind: _FieldMover.Kind
-  @usableFromInline let function: Unmanaged<_MoveFunction>
+  @usableFromInline let function: _Uncounted<_MoveFunction>
 }
 
 /// A field's move function in an object of its own, so that a frame can call it through an
 /// unretained reference.
 @usableFromInline
-final class _MoveFunction: @unchecked Sendable {
-  // @unchecked: the function captures a key path, or nothing.
-  @usableFromInline let move:
-    (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
+final class _MoveFunction {
+  /// Writes into the first place a field's value a fraction of the way from the second's to
+  /// the third's.
+  @usableFromInline typealias Body = (_MutableRawAddress, _RawAddress, _RawAddress, Double) -> Void
 
-  init(
-    _ move: @escaping (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
-  ) {
+  @usableFromInline let move: Body
+
+  init(_ move: @escaping Body) {
     self.move = move
   }
 }

@@ -20,14 +20,10 @@ struct _FieldMover: @unchecked Sendable {
   /// Writes into the first place the field's value a fraction of the way from the second's to
   /// the third's; a field that switches writes the second's. The places are the looks advanced
   /// by `offset`.
-  @usableFromInline let move:
-    (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
+  @usableFromInline let move: _MoveFunction.Body
 
   @inlinable
-  init(
-    offset: Int, kind: Kind = .function,
-    move: @escaping (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, Double) -> Void
-  ) {
+  init(offset: Int, kind: Kind = .function, move: @escaping _MoveFunction.Body) {
     (self.offset, self.kind, self.move) = (offset, kind, move)
   }
 
@@ -45,8 +41,7 @@ struct _FieldMover: @unchecked Sendable {
   /// here, so that a frame calls no function for it.
   @inlinable
   func moveField(
-    _ field: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ to: UnsafeRawPointer,
-    _ fraction: Double
+    _ field: _MutableRawAddress, _ from: _RawAddress, _ to: _RawAddress, _ fraction: Double
   ) {
     switch kind {
     case .double: Self.interpolate(Double.self, field, from, to, fraction)
@@ -58,11 +53,11 @@ struct _FieldMover: @unchecked Sendable {
 
   @inlinable
   static func interpolate<Value: Interpolatable>(
-    _ type: Value.Type, _ field: UnsafeMutableRawPointer, _ from: UnsafeRawPointer,
-    _ to: UnsafeRawPointer, _ fraction: Double
+    _ type: Value.Type, _ field: _MutableRawAddress, _ from: _RawAddress, _ to: _RawAddress,
+    _ fraction: Double
   ) {
-    field.assumingMemoryBound(to: Value.self).pointee = from.assumingMemoryBound(to: Value.self)
-      .pointee.interpolated(to: to.assumingMemoryBound(to: Value.self).pointee, by: fraction)
+    field.typed(Value.self).pointee = from.typed(Value.self).pointee
+      .interpolated(to: to.typed(Value.self).pointee, by: fraction)
   }
 }
 
@@ -78,9 +73,9 @@ struct _FieldMotion<Look> {
   /// Writes the field's value between two looks into a third.
   @usableFromInline let mover: _FieldMover
   /// Copies the field's value from the second look into the first.
-  @usableFromInline let copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void
+  @usableFromInline let copy: (_MutableAddress<Look>, _Address<Look>) -> Void
   /// Whether two looks hold equal values in the field.
-  @usableFromInline let same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
+  @usableFromInline let same: (_Address<Look>, _Address<Look>) -> Bool
 
   /// A field that interpolates.
   @inlinable
@@ -92,10 +87,8 @@ struct _FieldMotion<Look> {
     (copy, same) = Self.copyAndCompare(path)
     guard let offset = MemoryLayout<Look>.offset(of: path) else {
       mover = _FieldMover(offset: 0) { look, from, to, fraction in
-        let (old, new) = (
-          from.assumingMemoryBound(to: Look.self), to.assumingMemoryBound(to: Look.self)
-        )
-        look.assumingMemoryBound(to: Look.self).pointee[keyPath: path] = old.pointee[keyPath: path]
+        let (old, new) = (from.typed(Look.self), to.typed(Look.self))
+        look.typed(Look.self).pointee[keyPath: path] = old.pointee[keyPath: path]
           .interpolated(to: new.pointee[keyPath: path], by: fraction)
       }
       return
@@ -103,21 +96,18 @@ struct _FieldMotion<Look> {
     // A stored property of a struct: the field's memory, bound to `Value` inside the look's.
     mover = _FieldMover(offset: offset, kind: _FieldMover.kind(of: Value.self)) {
       field, from, to, fraction in
-      field.assumingMemoryBound(to: Value.self).pointee = from.assumingMemoryBound(to: Value.self)
-        .pointee.interpolated(to: to.assumingMemoryBound(to: Value.self).pointee, by: fraction)
+      _FieldMover.interpolate(Value.self, field, from, to, fraction)
     }
   }
 
   /// Writes into `look` the field's value a fraction of the way from `from`'s to `to`'s.
   @inlinable
   func blend(
-    _ look: UnsafeMutablePointer<Look>, _ from: UnsafePointer<Look>, _ to: UnsafePointer<Look>,
+    _ look: _MutableAddress<Look>, _ from: _Address<Look>, _ to: _Address<Look>,
     _ fraction: Double
   ) {
     let offset = mover.offset
-    mover.moveField(
-      UnsafeMutableRawPointer(look) + offset, UnsafeRawPointer(from) + offset,
-      UnsafeRawPointer(to) + offset, fraction)
+    mover.moveField(look.raw + offset, from.raw + offset, to.raw + offset, fraction)
   }
 
   /// A field that switches at a position.
@@ -129,15 +119,15 @@ struct _FieldMotion<Look> {
     (copy, same) = Self.copyAndCompare(path)
     let copy = self.copy
     mover = _FieldMover(offset: 0) { look, from, _, _ in
-      copy(look.assumingMemoryBound(to: Look.self), from.assumingMemoryBound(to: Look.self))
+      copy(look.typed(Look.self), from.typed(Look.self))
     }
   }
 
   /// Copying and comparing a field.
   @inlinable
   static func copyAndCompare<Value: Equatable>(_ path: WritableKeyPath<Look, Value>) -> (
-    copy: (UnsafeMutablePointer<Look>, UnsafePointer<Look>) -> Void,
-    same: (UnsafePointer<Look>, UnsafePointer<Look>) -> Bool
+    copy: (_MutableAddress<Look>, _Address<Look>) -> Void,
+    same: (_Address<Look>, _Address<Look>) -> Bool
   ) {
     guard let offset = MemoryLayout<Look>.offset(of: path) else {
       return (
@@ -147,12 +137,12 @@ struct _FieldMotion<Look> {
     }
     return (
       { target, source in
-        (UnsafeMutableRawPointer(target) + offset).assumingMemoryBound(to: Value.self).pointee =
-          (UnsafeRawPointer(source) + offset).assumingMemoryBound(to: Value.self).pointee
+        (target.raw + offset).typed(Value.self).pointee =
+          (source.raw + offset).typed(Value.self).pointee
       },
       { first, second in
-        (UnsafeRawPointer(first) + offset).assumingMemoryBound(to: Value.self).pointee
-          == (UnsafeRawPointer(second) + offset).assumingMemoryBound(to: Value.self).pointee
+        (first.raw + offset).typed(Value.self).pointee
+          == (second.raw + offset).typed(Value.self).pointee
       }
     )
   }
