@@ -29,9 +29,7 @@ public struct ContextualError: DescribedError {
   public static var domain: String { "dev.statekit.ErrorKit" }
 
   /// What was being done: "loading the theme at /tmp/theme.json".
-  ///
-  ///     ContextualError("saving", cause: CancellationError()).context  // "saving"
-  public let context: String
+  let context: String
   /// The error that happened.
   ///
   ///     ContextualError("saving", cause: CancellationError()).cause is CancellationError  // true
@@ -171,6 +169,6 @@ extension ErrorChain {
   public static func contains(domain: String, code: Int, in error: any Error) -> Bool {
     let chain = ErrorChain(error)
     let links = chain.links.prefix(1) + chain.causesDepthFirst().map(\.link)
-    return links.contains { $0.domain == domain && $0.code == code }
+    return links.contains { $0.payload.domain == domain && $0.payload.code == code }
   }
 }

@@ -42,25 +42,25 @@ extension ErrorChain {
     let chain = ErrorChain(error)
     let type: String
     if Swift.type(of: error) is NSError.Type {
-      type = chain.links.first?.domain ?? "NSError"
+      type = chain.links.first?.payload.domain ?? "NSError"
     } else {
       type = normalizedDomain(String(reflecting: Swift.type(of: error)))
     }
     var pairs: [(key: String, value: String)] = [("exception.type", type)]
     guard let first = chain.links.first else { return pairs }
     pairs.append(("exception.message", first.message))
-    pairs.append(("errorkit.domain", first.domain))
-    pairs.append(("errorkit.code", String(first.code)))
-    if let name = first.name { pairs.append(("errorkit.name", name)) }
-    for key in first.details.keys.sorted() {
-      pairs.append(("errorkit.details.\(key)", first.details[key] ?? ""))
+    pairs.append(("errorkit.domain", first.payload.domain))
+    pairs.append(("errorkit.code", String(first.payload.code)))
+    if let name = first.payload.name { pairs.append(("errorkit.name", name)) }
+    for key in first.payload.details.keys.sorted() {
+      pairs.append(("errorkit.details.\(key)", first.payload.details[key] ?? ""))
     }
     let tree = chain.hasSeveralCauses
     for (index, cause) in chain.causesDepthFirst().enumerated() {
       let prefix = "errorkit.cause.\(index + 1)."
-      pairs.append((prefix + "domain", cause.link.domain))
-      pairs.append((prefix + "code", String(cause.link.code)))
-      if let name = cause.link.name { pairs.append((prefix + "name", name)) }
+      pairs.append((prefix + "domain", cause.link.payload.domain))
+      pairs.append((prefix + "code", String(cause.link.payload.code)))
+      if let name = cause.link.payload.name { pairs.append((prefix + "name", name)) }
       pairs.append((prefix + "message", cause.link.message))
       if tree { pairs.append((prefix + "parent", String(cause.parent))) }
     }

@@ -55,37 +55,6 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     ///     ErrorChain(CocoaError(.fileNoSuchFile)).links[0].otherCauses.isEmpty  // true
     public var otherCauses: [ErrorChain] = []
 
-    /// The error domain: a ``CodedError``'s own, otherwise the bridged `NSError` domain.
-    public var domain: String {
-      get { payload.domain }
-      set { payload.domain = newValue }
-    }
-    /// The error code within the domain.
-    public var code: Int {
-      get { payload.code }
-      set { payload.code = newValue }
-    }
-    /// The case name, when known.
-    public var name: String? {
-      get { payload.name }
-      set { payload.name = newValue }
-    }
-    /// Why it went wrong, when known.
-    public var failureReason: String? {
-      get { payload.failureReason }
-      set { payload.failureReason = newValue }
-    }
-    /// What to do about it, when known.
-    public var recoverySuggestion: String? {
-      get { payload.recoverySuggestion }
-      set { payload.recoverySuggestion = newValue }
-    }
-    /// The data the error exports as named strings.
-    public var details: [String: String] {
-      get { payload.details }
-      set { payload.details = newValue }
-    }
-
     /// A link of a payload's own fields; its message is the payload's, else `fallback`, else
     /// "DOMAIN error CODE".
     init(_ payload: ErrorPayload, fallback: String? = nil) {

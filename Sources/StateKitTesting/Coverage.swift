@@ -6,7 +6,7 @@
 ///         classify(state.contains(.disabled), "disabled")
 ///         return state.union(.selected).contains(.selected)
 ///     }
-///     outcome.statistics.count(of: "disabled") > 0  // true
+///     outcome.statistics.labels["disabled", default: 0] > 0  // true
 ///
 /// A label counts once per case, however often the case applies it, and only for the cases the
 /// runner counts: not for shrink candidates, nor for discarded cases.
@@ -26,7 +26,7 @@ public func classify(_ condition: Bool, _ label: String) {
 ///         collect("\(state.memberCount) bits")
 ///         return true
 ///     }
-///     outcome.statistics.count(of: "0 bits") > 0  // true
+///     outcome.statistics.labels["0 bits", default: 0] > 0  // true
 ///
 /// - Parameter value: The value; its description is the label.
 public func collect<Value>(_ value: Value) {
@@ -151,26 +151,17 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
 
   /// The number of cases that got a label.
   ///
-  ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 10) { heads in
-  ///         classify(heads, "heads")
-  ///         return true
-  ///     }
-  ///     outcome.statistics.count(of: "tails")  // 0
-  ///
   /// - Parameter label: The label.
   /// - Returns: The number of cases, 0 for a label never given.
-  public func count(of label: String) -> Int {
+  func count(of label: String) -> Int {
     labels[label, default: 0]
   }
 
   /// The share of cases that got a label, from 0 to 1.
   ///
-  ///     let outcome = checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }
-  ///     outcome.statistics.share(of: "anything")  // 0
-  ///
   /// - Parameter label: The label.
   /// - Returns: The share; 0 when no case was counted.
-  public func share(of label: String) -> Double {
+  func share(of label: String) -> Double {
     cases == 0 ? 0 : Double(count(of: label)) / Double(cases)
   }
 

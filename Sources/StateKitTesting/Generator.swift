@@ -29,13 +29,9 @@ public struct Generator<Value>: Sendable {
 
   /// Describes a value as a counterexample report shows it.
   ///
-  ///     var catalog = StateCatalog()
-  ///     let visited = try catalog.declare("visited", applicationBit: 0)
-  ///     Gen.controlState(catalog: catalog).describe([visited, .selected])  // "selected | visited"
-  ///
   /// - Parameter value: A value of the generator's type.
   /// - Returns: Its text.
-  public func describe(_ value: Value) -> String {
+  package func describe(_ value: Value) -> String {
     _describe(value)
   }
 

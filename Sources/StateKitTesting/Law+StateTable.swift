@@ -40,7 +40,7 @@ extension Law {
   ///
   ///     let law = Law.resolveAgrees(with: { entries, state in
   ///         entries.filter { $0.selector.matches(state) }
-  ///             .max { $1.selector.outranks($0.selector) }?.value
+  ///             .max { StatePrecedence.standard.outranks($1.selector, $0.selector) }?.value
   ///     }, values: Gen.int(in: 0...9))
   ///     forAll([law])
   ///

@@ -14,9 +14,7 @@ import Testing
 /// Make your own with ``init(_:_:_:)``.
 public struct Law: Sendable, CustomStringConvertible {
   /// The law's name, as reports show it.
-  ///
-  ///     Law.setAlgebra(Gen.controlState()).first?.name  // "union commutes"
-  public let name: String
+  let name: String
 
   private let _check:
     @Sendable (_ cases: Int, _ seed: UInt64?, _ maxShrinks: Int) -> PropertyReport?
@@ -63,9 +61,10 @@ public struct Law: Sendable, CustomStringConvertible {
     _check(cases, seed, maxShrinks)
   }
 
-  /// The law's name.
+  /// The law's name, as reports show it.
   ///
-  ///     Law("x", Gen.bool) { _ in true }.description  // "x"
+  ///     Law("x", Gen.bool) { _ in true }.description           // "x"
+  ///     Law.setAlgebra(Gen.controlState()).first?.description  // "union commutes"
   public var description: String { name }
 }
 

@@ -82,7 +82,7 @@ public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible
   ///         cover(50, number == 0, "zero")
   ///         return true
   ///     })
-  ///     failure.report.statistics?.count(of: "zero") ?? 0 < 20  // true
+  ///     failure.report.statistics?.labels["zero", default: 0] ?? 0 < 20  // true
   public let statistics: PropertyStatistics?
 
   init(

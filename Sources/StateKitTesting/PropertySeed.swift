@@ -23,9 +23,7 @@
 ///     PropertySeed.default  // 0x5EED
 public enum PropertySeed {
   /// The name of the environment variable: `STATEKIT_SEED`.
-  ///
-  ///     PropertySeed.environmentVariable  // "STATEKIT_SEED"
-  public static let environmentVariable = "STATEKIT_SEED"
+  package static let environmentVariable = "STATEKIT_SEED"
 
   /// The seed used when `STATEKIT_SEED` is not set.
   ///
@@ -48,12 +46,9 @@ public enum PropertySeed {
 
   /// Reads a seed: decimal, `0x` hexadecimal, or `random` for a fresh one.
   ///
-  ///     PropertySeed.parse("0x10")  // 16
-  ///     PropertySeed.parse("ten")   // nil
-  ///
   /// - Parameter text: The text of the environment variable.
   /// - Returns: The seed, or `nil` when the text is none of these.
-  public static func parse(_ text: String) -> UInt64? {
+  package static func parse(_ text: String) -> UInt64? {
     if text == "random" { return UInt64.random(in: .min ... .max) }
     if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt64(text.dropFirst(2), radix: 16) }
     return UInt64(text)

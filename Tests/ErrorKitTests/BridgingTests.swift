@@ -123,7 +123,7 @@ struct BridgingTests {
       let chain = ErrorChain(error)
       #expect(chain.links.count == 1)
       #expect(chain.description == stateKitError.message)
-      #expect(chain.links.first?.failureReason == stateKitError.reason)
+      #expect(chain.links.first?.payload.failureReason == stateKitError.reason)
     }
   }
 

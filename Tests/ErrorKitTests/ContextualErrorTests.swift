@@ -23,8 +23,8 @@ struct ContextualErrorTests {
       chain.links.map(\.message) == [
         "loading the theme at /tmp/theme.json", "ThemeError.unreadable",
       ])
-    #expect(chain.links.first?.domain == "dev.statekit.ErrorKit")
-    #expect(chain.links.first?.code == 3)
+    #expect(chain.links.first?.payload.domain == "dev.statekit.ErrorKit")
+    #expect(chain.links.first?.payload.code == 3)
     #expect(ErrorPayload(error).chain.count == 2)
     #expect(error.localizedDescription == "loading the theme at /tmp/theme.json")
   }
@@ -46,7 +46,7 @@ struct ContextualErrorTests {
       try await withContext("fetching") { () async throws in throw CancellationError() }
       Issue.record("no error")
     } catch {
-      #expect(error.context == "fetching")
+      #expect(error.message == "fetching")
       #expect(error.cause is CancellationError)
     }
   }
@@ -62,9 +62,9 @@ struct ContextualErrorTests {
     }
     let wrapped = stateError.context("reading the state").context("loading the theme")
     let found = try #require(ErrorChain.first(StateKitError.self, in: wrapped))
-    #expect(ErrorChain(found).links.first?.domain == "dev.statekit.StateKit")
+    #expect(ErrorChain(found).links.first?.payload.domain == "dev.statekit.StateKit")
     #expect(ErrorChain.first(ThemeError.self, in: wrapped) == nil)
-    #expect(ErrorChain.first(ContextualError.self, in: wrapped)?.context == "loading the theme")
+    #expect(ErrorChain.first(ContextualError.self, in: wrapped)?.message == "loading the theme")
   }
 
   @Test func anNSErrorIsNotTakenForAnotherDomainsStruct() {

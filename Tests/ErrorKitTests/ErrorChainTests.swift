@@ -25,10 +25,10 @@ struct ErrorChainTests {
     let ns = NSError(domain: "D", code: 1, userInfo: [NSLocalizedDescriptionKey: "From user info."])
     #expect(ErrorChain.message(of: ns) == "From user info.")
     let link = ErrorChain(PlainError.notFound(path: "/tmp")).links[0]
-    #expect(link.name == "notFound")
-    #expect(link.details == [:])
-    #expect(!link.domain.contains("unknown context"))
-    #expect(ErrorChain(OnlyLocalized()).links[0].failureReason == "Because.")
+    #expect(link.payload.name == "notFound")
+    #expect(link.payload.details == [:])
+    #expect(!link.payload.domain.contains("unknown context"))
+    #expect(ErrorChain(OnlyLocalized()).links[0].payload.failureReason == "Because.")
   }
 
   @Test func oneLineAndReport() {
@@ -58,8 +58,8 @@ struct ErrorChainTests {
     let chain = ErrorChain(error)
     #expect(chain.isTruncated)
     #expect(chain.links.count == ErrorPayload.maximumDepth)
-    #expect(chain.links.last?.domain == ErrorChain.markerDomain)
-    #expect(chain.links.last?.code == ErrorChain.depthMarkerCode)
+    #expect(chain.links.last?.payload.domain == ErrorChain.markerDomain)
+    #expect(chain.links.last?.payload.code == ErrorChain.depthMarkerCode)
     #expect(chain.links.last?.message == "error chain cut after 63 errors")
     let payload = ErrorPayload(error)
     #expect(payload.chain.count == ErrorPayload.maximumDepth)
@@ -78,6 +78,6 @@ struct ErrorChainTests {
     #expect(chain.isTruncated)
     #expect(chain.links.count == 2)
     #expect(chain.links[0].message == "I cause myself.")
-    #expect(chain.links[1].code == ErrorChain.cycleMarkerCode)
+    #expect(chain.links[1].payload.code == ErrorChain.cycleMarkerCode)
   }
 }

@@ -241,7 +241,7 @@ struct ErrorCatalogTests {
           description: "The value of \"key\" is String, not Int."),
       ])
     #expect(catalog.duplicateCodes.isEmpty)
-    let back = try JSONDecoder().decode(ErrorCatalog.self, from: catalog.jsonData())
+    let back = try JSONDecoder().decode(ErrorCatalog.self, from: Data(catalog.jsonText.utf8))
     #expect(back == catalog)
     #expect(try ErrorCatalog(json: catalog.jsonText) == catalog)
     #expect(catalog.jsonText.hasPrefix(#"{"errors": ["#))

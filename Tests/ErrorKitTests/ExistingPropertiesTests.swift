@@ -106,8 +106,8 @@ struct ExistingPropertiesTests {
 
     let chain = ErrorChain(error)
     let chainCauses =
-      chain.links.dropFirst().prefix(1).map(\.domain)
-      + chain.links[0].otherCauses.map { $0.links[0].domain }
+      chain.links.dropFirst().prefix(1).map(\.payload.domain)
+      + chain.links[0].otherCauses.map { $0.links[0].payload.domain }
     #expect(chainCauses == expected.map(\.domain), "chain", sourceLocation: sourceLocation)
 
     // A CodedError that is not a DescribedError reaches NSError through ErrorKit's bridge: on
@@ -156,7 +156,7 @@ struct ExistingPropertiesTests {
     try expectCauses(of: nested, [("com.example.Client", 1)])
     // The whole chain: the client error's own cause comes next.
     #expect(
-      ErrorChain(nested).links.map(\.domain) == [
+      ErrorChain(nested).links.map(\.payload.domain) == [
         "com.example.Runtime", "com.example.Client", NSURLErrorDomain,
       ])
     try expectCauses(of: RuntimeError.requestFailed(target: "/", error: nil), [])

@@ -103,8 +103,8 @@ struct HardeningTests {
     dictionary["self"] = ns
     let chain = ErrorChain(ns)
     #expect(chain.links.count == 1)
-    #expect(chain.links[0].details["items"] == "(2 elements)")
-    #expect(chain.links[0].details["table"] == "(1 entry)")
+    #expect(chain.links[0].payload.details["items"] == "(2 elements)")
+    #expect(chain.links[0].payload.details["table"] == "(1 entry)")
     #expect(ErrorPayload(ns).message == "Loops.")
     #expect(JSONDecodeError(ns) == .missingRequiredKey("id"))
     #expect(JSONDecodeError(recovering: ns) == .missingRequiredKey("id"))

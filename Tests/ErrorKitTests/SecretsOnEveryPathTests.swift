@@ -106,7 +106,7 @@ struct SecretsOnEveryPathTests {
     let chain = ErrorChain(wrapped)
     #expect(chain.links[0].message == "fetching GET /v1/x?token=<redacted>")
     #expect(chain.links[1].message == Self.redactedMessage)
-    #expect(chain.links[1].failureReason == Self.redactedReason)
+    #expect(chain.links[1].payload.failureReason == Self.redactedReason)
     #expect(chain.links[1].payload.message == Self.redactedMessage)
     let attributes = ErrorChain.logAttributes(of: wrapped)
     #expect(

@@ -41,7 +41,7 @@ struct SecretsPolicyTests {
     let userInfo = exports.nsError.userInfo.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     return [
       exports.json, exports.chain.report, exports.chain.description,
-      exports.chain.links.map { $0.details.description }.joined(), userInfo,
+      exports.chain.links.map { $0.payload.details.description }.joined(), userInfo,
       String(describing: exports.payload),
       exports.attributes.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
     ]

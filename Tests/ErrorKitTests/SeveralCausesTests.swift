@@ -157,7 +157,7 @@ struct SeveralCausesTests {
     #expect(payload.treeSize.count == ErrorPayload.maximumCount)
     let chain = ErrorChain(many)
     #expect(chain.isTruncated)
-    #expect(chain.links[0].otherCauses.last?.links.last?.code == ErrorChain.sizeMarkerCode)
+    #expect(chain.links[0].otherCauses.last?.links.last?.payload.code == ErrorChain.sizeMarkerCode)
   }
 
   @Test func causesGivenOnlyAsOtherCausesStartWithTheFirstCause() {

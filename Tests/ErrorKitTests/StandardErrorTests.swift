@@ -45,11 +45,11 @@ struct StandardErrorTests {
     let error = try Self.decodingError(
       Theme.self, #"{"buttons": [{"title": "a"}, {"title": "b"}, {"title": 3}]}"#)
     let link = try #require(ErrorChain(error).links.first)
-    #expect(link.domain == NSCocoaErrorDomain)
-    #expect(link.code == 4864)
-    #expect(link.name == "typeMismatch")
-    #expect(link.details["codingPath"] == "buttons[2].title")
-    #expect(link.details["type"] == "String")
+    #expect(link.payload.domain == NSCocoaErrorDomain)
+    #expect(link.payload.code == 4864)
+    #expect(link.payload.name == "typeMismatch")
+    #expect(link.payload.details["codingPath"] == "buttons[2].title")
+    #expect(link.payload.details["type"] == "String")
     guard case .typeMismatch(_, let context) = error as? DecodingError else {
       Issue.record("not a type mismatch: \(error)")
       return
@@ -62,9 +62,9 @@ struct StandardErrorTests {
     let error = try Self.decodingError([String: StateEntry].self, #"{"pressed": "highlited"}"#)
     let chain = ErrorChain(error)
     #expect(chain.links.count == 2, "\(chain.links)")
-    #expect(chain.links.first?.name == "dataCorrupted")
-    #expect(chain.links.first?.details["codingPath"] == "pressed")
-    #expect(chain.links.last?.domain == "dev.statekit.StateKit")
+    #expect(chain.links.first?.payload.name == "dataCorrupted")
+    #expect(chain.links.first?.payload.details["codingPath"] == "pressed")
+    #expect(chain.links.last?.payload.domain == "dev.statekit.StateKit")
     let payload = ErrorPayload(error)
     #expect(payload.chain.map(\.domain) == [NSCocoaErrorDomain, "dev.statekit.StateKit"])
     // The report shows the StateKitError's own message as the cause.
@@ -76,10 +76,10 @@ struct StandardErrorTests {
   @Test func aMissingKeyNamesTheKey() throws {
     let error = try Self.decodingError(Theme.self, #"{"buttons": [{}]}"#)
     let link = try #require(ErrorChain(error).links.first)
-    #expect(link.code == 4865)
-    #expect(link.name == "keyNotFound")
-    #expect(link.details["key"] == "title")
-    #expect(link.details["codingPath"] == "buttons[0]")
+    #expect(link.payload.code == 4865)
+    #expect(link.payload.name == "keyNotFound")
+    #expect(link.payload.details["key"] == "title")
+    #expect(link.payload.details["codingPath"] == "buttons[0]")
   }
 
   @Test func anEncodingErrorNeverExportsItsValue() throws {
@@ -99,7 +99,7 @@ struct StandardErrorTests {
     #if os(Linux)
       #expect(ErrorChain.message(of: missing) == "The file doesn’t exist.")
     #endif
-    #expect(ErrorChain(URLError(.notConnectedToInternet)).links.first?.code == -1009)
+    #expect(ErrorChain(URLError(.notConnectedToInternet)).links.first?.payload.code == -1009)
     #expect(ErrorChain.message(of: URLError(.notConnectedToInternet)) != "URLError")
     // A real missing file: Foundation's error with its POSIX cause.
     var thrown: (any Error)?
@@ -110,7 +110,7 @@ struct StandardErrorTests {
     }
     let error = try #require(thrown)
     let chain = ErrorChain(error)
-    #expect(chain.links.map(\.code) == [260, 2])
+    #expect(chain.links.map(\.payload.code) == [260, 2])
     #expect(ErrorPayload(error).chain.map(\.domain) == [NSCocoaErrorDomain, NSPOSIXErrorDomain])
   }
 }

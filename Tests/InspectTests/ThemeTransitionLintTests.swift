@@ -137,8 +137,9 @@ struct ThemeTransitionLintTests {
       let merged = transitions.all.overlaid(with: own)
       for old in states {
         for new in states where table.resolve(old) != table.resolve(new) {
-          let change = StateChange(old: old, new: new)
-          guard let winner = merged.entries.first(where: { $0.matches(change) }) else { continue }
+          guard
+            let winner = merged.entries.first(where: { $0.from.matches(old) && $0.to.matches(new) })
+          else { continue }
           applied.insert(key(own[from: winner.from, to: winner.to] == nil ? "*" : name, winner))
         }
       }

@@ -94,7 +94,7 @@ struct LawTests {
   @Test func tableLawsHoldAndCatchAWrongReference() throws {
     let right: @Sendable ([StateTable<Int>.Entry], ControlState) -> Int? = { entries, state in
       entries.filter { $0.selector.matches(state) }
-        .max { $1.selector.outranks($0.selector) }?.value
+        .max { StatePrecedence.standard.outranks($1.selector, $0.selector) }?.value
     }
     #expect(
       forAll(

@@ -117,7 +117,7 @@ struct AnimatedLookTests {
         let change = StateChange(old: before.state, new: after.state)
         let transitions = Self.animator.transitions
         func jumps(_ attribute: String) -> Bool {
-          transitions.transition(for: attribute, change).isSnap
+          transitions.transition(for: attribute, change) == .snap
         }
         // `label` switches at the start: at once unless its transition waits.
         let labelWaits = transitions.transition(for: "label", change).delay > 0

@@ -63,7 +63,7 @@ struct StateNamesTests {
   func invalidNamesNameTheirOwner(
     name: String, raw: UInt, code: StateKitError.Code, reason: String
   ) throws {
-    let bad = StateNames("BadKit", entries: [.init(name: name, state: ControlState(rawValue: raw))])
+    let bad = StateNames("BadKit", entries: [.init(name: name, bits: ControlState(rawValue: raw))])
     var catalog = try StateCatalog(merging: [.linkKit])
     let before = catalog
     let error = #expect(throws: StateKitError.self) { try catalog.merge(bad) }

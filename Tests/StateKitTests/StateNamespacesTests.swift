@@ -77,12 +77,12 @@ struct StateNamespacesTests {
         StateNames(
           "Lib\(index)",
           entries: [
-            .init(name: "first\(index)", state: ControlState(rawValue: 1 << UInt(16 + bits.0)))
+            .init(name: "first\(index)", bits: ControlState(rawValue: 1 << UInt(16 + bits.0)))
           ]
             + (bits.0 == bits.1
               ? []
               : [
-                .init(name: "second\(index)", state: ControlState(rawValue: 1 << UInt(16 + bits.1)))
+                .init(name: "second\(index)", bits: ControlState(rawValue: 1 << UInt(16 + bits.1)))
               ]))
       }
       let namespaces = try StateNamespaces(libraries)
@@ -91,9 +91,9 @@ struct StateNamespacesTests {
       for names in libraries {
         let move = namespaces.relocation(for: names.owner)
         for entry in names.entries {
-          let moved = move.apply(entry.state.union(.selected))
+          let moved = move.apply(entry.bits.union(.selected))
           guard moved.memberCount == 2, moved.contains(.selected),
-            move.revert(moved) == entry.state.union(.selected),
+            move.revert(moved) == entry.bits.union(.selected),
             seen.isDisjoint(with: moved.subtracting(.selected))
           else { return false }
           seen.formUnion(moved.subtracting(.selected))
@@ -130,7 +130,7 @@ struct StateNamespacesTests {
   /// keeps, the moved states on the lowest such bits; one bit for one name on one bit, distinct
   /// bits for distinct states.
   static func assignmentProblem(_ libraries: [StateNames]) throws -> String? {
-    let states = Set(libraries.flatMap { $0.entries.map { "\($0.name)@\($0.state.rawValue)" } })
+    let states = Set(libraries.flatMap { $0.entries.map { "\($0.name)@\($0.bits.rawValue)" } })
     guard states.count <= ControlState.application.memberCount else {
       do {
         _ = try StateNamespaces(libraries)
@@ -146,8 +146,8 @@ struct StateNamespacesTests {
     let sorted = libraries.sorted { $0.owner < $1.owner }
     var keeper: [UInt: String] = [:]  // bit -> the name its first library gives it
     for names in sorted {
-      for entry in names.entries where keeper[entry.state.rawValue] == nil {
-        keeper[entry.state.rawValue] = entry.name
+      for entry in names.entries where keeper[entry.bits.rawValue] == nil {
+        keeper[entry.bits.rawValue] = entry.name
       }
     }
     let kept = keeper.keys.reduce(0, |)
@@ -157,8 +157,8 @@ struct StateNamespacesTests {
     for names in sorted {
       let move = namespaces.relocation(for: names.owner)
       for entry in names.entries {
-        let (raw, state) = (entry.state.rawValue, "\(names.owner).\(entry.name)")
-        let target = move.apply(entry.state).rawValue
+        let (raw, state) = (entry.bits.rawValue, "\(names.owner).\(entry.name)")
+        let target = move.apply(entry.bits).rawValue
         let key = "\(entry.name)@\(raw)"
         if let shared = targets[key] {
           if shared != target { return "\(state) is not on the bit of the state it shares" }
@@ -195,7 +195,7 @@ struct StateNamespacesTests {
       for (bit, name) in layout.enumerated() where name > 0 && used.insert(name).inserted {
         entries.append(
           .init(
-            name: ["p", "q", "r"][name - 1], state: ControlState(rawValue: 1 << UInt(16 + bit))))
+            name: ["p", "q", "r"][name - 1], bits: ControlState(rawValue: 1 << UInt(16 + bit))))
       }
       return StateNames("Lib\(index)", entries: entries)
     }
@@ -264,7 +264,7 @@ struct StateNamespacesTests {
         var used: Set<Int> = []
         let entries = bits.enumerated().compactMap { index, bit -> StateNames.Entry? in
           guard used.insert(bit).inserted else { return nil }
-          return .init(name: names[index], state: ControlState(rawValue: 1 << UInt(16 + bit)))
+          return .init(name: names[index], bits: ControlState(rawValue: 1 << UInt(16 + bit)))
         }
         return StateNames(owner, entries: entries)
       }
@@ -277,7 +277,7 @@ struct StateNamespacesTests {
       }
       guard invalid.isEmpty else { return false }
       let catalog = namespaces.catalog
-      let assigned = catalog.customEntries.reduce(ControlState.normal) { $0.union($1.state) }
+      let assigned = catalog.customEntries.reduce(ControlState.normal) { $0.union($1.bits) }
       for state in ControlState.combinations(of: assigned) {
         let text = catalog.description(of: state.union(.selected))
         guard try catalog.parse(text) == state.union(.selected) else { return false }
@@ -290,8 +290,8 @@ struct StateNamespacesTests {
         let move = namespaces.relocation(for: names.owner)
         for entry in names.entries {
           let qualified = "\(names.owner).\(entry.name)"
-          guard try catalog.parse(qualified) == move.apply(entry.state),
-            try catalog.parseSelector("!" + qualified).excluded == move.apply(entry.state)
+          guard try catalog.parse(qualified) == move.apply(entry.bits),
+            try catalog.parseSelector("!" + qualified).excluded == move.apply(entry.bits)
           else { return false }
         }
       }
@@ -407,7 +407,7 @@ struct StateNamespacesTests {
       let everyKind = libraries.filter { $0.kind == nil }
       for names in libraries {
         let move = namespaces.relocation(for: names.owner)
-        for entry in names.entries where move.revert(move.apply(entry.state)) != entry.state {
+        for entry in names.entries where move.revert(move.apply(entry.bits)) != entry.bits {
           return false
         }
         guard let kind = names.kind else { continue }
@@ -415,7 +415,7 @@ struct StateNamespacesTests {
         var seen = ControlState.normal
         for other in everyKind + [names] {
           for entry in other.entries {
-            let state = namespaces.relocation(for: other.owner).apply(entry.state)
+            let state = namespaces.relocation(for: other.owner).apply(entry.bits)
             guard seen.isDisjoint(with: state),
               try catalog.parse("\(other.owner).\(entry.name)") == state
             else { return false }

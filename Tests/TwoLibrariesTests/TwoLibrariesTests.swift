@@ -72,7 +72,7 @@ struct TwoLibrariesTests {
     // free bit, 18; reordering keeps bit 17, which no earlier library took.
     #expect(catalog.customEntries.map(\.name) == ["visited", "reordering", "dragging"])
     let bits: [UInt] = [1 << 16, 1 << 17, 1 << 18]
-    #expect(catalog.customEntries.map(\.state.rawValue) == bits)
+    #expect(catalog.customEntries.map(\.bits.rawValue) == bits)
     #expect(catalog.owner(of: ControlState(rawValue: 1 << 17)) == "ListKit")
     #expect(app.namespaces.relocation(for: "ListKit").apply(.reordering) == .reordering)
     let row = app.namespaces.relocation(for: "ListKit").apply([.dragging, .selected])

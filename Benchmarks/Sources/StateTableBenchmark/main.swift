@@ -71,7 +71,7 @@ for size in [1, 4, 8, 16] {
   var dictionary: [ControlState: Int] = [:]
   for (value, selector) in keys.enumerated() {
     table[selector] = value + 1
-    if selector.isPlain { dictionary[selector.required] = value + 1 }
+    if selector.excluded.isNormal { dictionary[selector.required] = value + 1 }
   }
   let array = (0..<256).map { $0 * 3 }
   let t = opaque(table)

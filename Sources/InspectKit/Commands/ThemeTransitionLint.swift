@@ -191,7 +191,7 @@ struct ThemeTransitionLint {
         }
       }
       func snapsAt(_ index: Int) -> Bool {
-        winners[index] < 0 || attribute.entry(Int(winners[index])).transition.isSnap
+        winners[index] < 0 || attribute.entry(Int(winners[index])).transition == .snap
       }
       // A change that alters the value and snaps, beside the same change with one more bit
       // set (or one fewer) in both states, which alters the value and animates.

@@ -111,7 +111,7 @@ public struct BitLayout: Hashable, Sendable {
   }
 
   /// Every bit some span covers.
-  public var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
+  @usableFromInline package var coveredMask: UInt { spans.reduce(0) { $0 | $1.mask } }
 
   /// The application range as a mask.
   @usableFromInline let applicationMask: UInt

@@ -1,11 +1,4 @@
 extension ControlEvents: Codable {
-  /// Encodes the events as their raw integer.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    try _BitSetCoding.encode(rawValue, to: encoder)
-  }
-
   /// Decodes events from a non-negative integer or from event text, parsed with the catalog
   /// under `CodingUserInfoKey.eventCatalog` in the decoder's `userInfo`, else the system names.
   ///

@@ -77,29 +77,5 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
 
 }
 
-extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {
-  /// The events as text with the system names: names in ascending bit order joined by
-  /// `" | "`, then any other bits as one lowercase hex number; `none` for no bits.
-  ///
-  ///     ControlEvents([.valueChanged, .touchDown]).description  // "touchDown | valueChanged"
-  ///     ControlEvents().description                             // "none"
-  public var description: String { EventCatalog.system.description(of: self) }
-
-  /// The events as text with their raw value, for debugging.
-  ///
-  ///     ControlEvents.touchDown.debugDescription  // "ControlEvents(touchDown, rawValue: 0x1)"
-  public var debugDescription: String {
-    "ControlEvents(\(description), rawValue: \(_hex(rawValue)))"
-  }
-
-  /// Parses event text with the system names, or returns `nil`.
-  ///
-  ///     ControlEvents("touchDown | 0x1000000")?.rawValue  // 0x0100_0001
-  ///     ControlEvents("touchdown")                        // nil
-  ///
-  /// - Parameter description: Names, `none` and `0x` hex tokens separated by `|`.
-  public init?(_ description: String) {
-    guard let events = try? EventCatalog.system.parse(description) else { return nil }
-    self = events
-  }
-}
+// Its text (`description`, `debugDescription`, `init?(_:)`) is every layout's: LayoutBitSet.swift.
+extension ControlEvents: LosslessStringConvertible, CustomDebugStringConvertible {}

@@ -1,11 +1,4 @@
 extension ControlState: Codable {
-  /// Encodes the state as its raw integer, which decodes to the same state in any process.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    try _BitSetCoding.encode(rawValue, to: encoder)
-  }
-
   /// Decodes a state from a non-negative integer or from state text.
   ///
   ///     try JSONDecoder().decode(ControlState.self, from: Data("5".utf8))                    // [.highlighted, .selected]

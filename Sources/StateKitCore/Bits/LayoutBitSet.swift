@@ -44,6 +44,49 @@ extension LayoutBitSet {
     }
     self.init(rawValue: 1 << UInt(range.lowerBound + applicationBit))
   }
+
+  /// The members as text with the system names (``systemCatalog``): names in ascending bit
+  /// order joined by `" | "`, then any other bits as one lowercase hex number; the layout's
+  /// empty name for no bits.
+  ///
+  /// The text never depends on what the program did before: custom members print as hex here,
+  /// and by name through a catalog (``BitCatalog/description(of:)``).
+  ///
+  ///     ControlState([.selected, .highlighted]).description      // "highlighted | selected"
+  ///     ControlState(rawValue: 0x0001_0004).description         // "selected | 0x10000"
+  ///     ControlState.normal.description                         // "normal"
+  ///     ControlEvents([.valueChanged, .touchDown]).description  // "touchDown | valueChanged"
+  ///     ControlEvents().description                             // "none"
+  ///
+  /// The text parses back to the same members: `ControlState(state.description) == state` for
+  /// every raw value.
+  public var description: String {
+    Self.systemCatalog.description(of: self)
+  }
+
+  /// The members as text with the raw value and the layout's type name, for debugging.
+  ///
+  ///     ControlState.selected.debugDescription  // "ControlState(selected, rawValue: 0x4)"
+  ///     ControlEvents.touchDown.debugDescription  // "ControlEvents(touchDown, rawValue: 0x1)"
+  public var debugDescription: String {
+    "\(Self.layout.typeName)(\(description), rawValue: \(_hex(rawValue)))"
+  }
+
+  /// Parses text with the system names (``systemCatalog``), or returns `nil`. To parse custom
+  /// names, use ``BitCatalog/parse(_:unknownBits:)``; to learn why text is rejected,
+  /// `ControlState(parsing:)`.
+  ///
+  ///     ControlState("highlighted | selected")            // [.highlighted, .selected]
+  ///     ControlState("selected | 0x10000")?.rawValue        // 0x10004
+  ///     ControlState("selected ||")                       // nil
+  ///     ControlEvents("touchDown | 0x1000000")?.rawValue  // 0x0100_0001
+  ///     ControlEvents("touchdown")                        // nil
+  ///
+  /// - Parameter description: Names, the empty name and `0x` hex tokens separated by `|`.
+  public init?(_ description: String) {
+    guard let bits = try? Self.systemCatalog.parse(description) else { return nil }
+    self = bits
+  }
 }
 
 extension ControlState: LayoutBitSet {

@@ -16,17 +16,3 @@ public typealias EventNames = BitNames<ControlEvents>
 ///     catalog.description(of: ControlEvents(rawValue: 0x0100_0040))  // "touchUpInside | longPress"
 ///     try catalog.parse("longPress | valueChanged").rawValue          // 0x0100_1000
 public typealias EventCatalog = BitCatalog<ControlEvents>
-
-extension BitNames.Entry where Bits == ControlEvents {
-  /// Creates an entry of an event's name.
-  ///
-  /// - Parameters:
-  ///   - name: The name.
-  ///   - events: The event it names.
-  public init(name: String, events: ControlEvents) {
-    self.init(name: name, bits: events)
-  }
-
-  /// The event the entry names: ``bits``.
-  public var events: ControlEvents { bits }
-}

@@ -14,7 +14,7 @@ extension StateCatalog {
     for (offset, entry) in customEntries.enumerated() {
       if offset > 0 { writer.raw(", ") }
       writer.string(entry.name)
-      writer.raw(": \(entry.state.rawValue.trailingZeroBitCount)")
+      writer.raw(": \(entry.bits.rawValue.trailingZeroBitCount)")
     }
     writer.raw("}\n")
     return String(decoding: writer.bytes, as: UTF8.self)

@@ -28,7 +28,7 @@ public struct StateNames: Hashable, Sendable {
 
   /// One name and the state it names.
   ///
-  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries[0].state  // ControlState(rawValue: 0x10000)
+  ///     StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 16)]).entries[0].bits  // ControlState(rawValue: 0x10000)
   public typealias Entry = BitNames<ControlState>.Entry
 
   /// Who gives these names, such as a library's module name; error messages name it, and
@@ -88,18 +88,4 @@ public struct StateNames: Hashable, Sendable {
   public func description(of state: ControlState) -> String {
     names.description(of: state)
   }
-}
-
-extension BitNames.Entry where Bits == ControlState {
-  /// Creates an entry of a state's name.
-  ///
-  /// - Parameters:
-  ///   - name: The name.
-  ///   - state: The state it names.
-  public init(name: String, state: ControlState) {
-    self.init(name: name, bits: state)
-  }
-
-  /// The state the entry names: ``bits``.
-  public var state: ControlState { bits }
 }

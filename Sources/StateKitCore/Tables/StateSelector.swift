@@ -68,27 +68,4 @@ public struct StateSelector: Hashable, Sendable {
   public var specificity: Int {
     required.rawValue.nonzeroBitCount + excluded.rawValue.nonzeroBitCount
   }
-
-  /// Whether the selector is a plain state: nothing excluded.
-  @inlinable
-  public var isPlain: Bool { excluded.isNormal }
-
-  /// Whether this selector wins over `other` when both match a state: it is more specific, or
-  /// equally specific and first by precedence.
-  ///
-  /// Precedence walks the bits in the order disabled, highlighted, focused, selected,
-  /// application bits 23 down to 16, then every other bit from high to low; the first bit that
-  /// one selector requires and the other does not decides for the one that requires it. If the
-  /// required states are equal, the excluded states decide the same way.
-  ///
-  ///     StateSelector(.disabled).outranks(StateSelector(.selected))  // true
-  ///     StateSelector(.normal).outranks(StateSelector(.selected))    // false
-  ///
-  /// - Parameter other: Another selector.
-  /// - Returns: `true` if this selector wins; `false` if `other` wins or they are equal.
-  ///
-  /// Tables with another ``StatePrecedence`` rank by ``StatePrecedence/outranks(_:_:)``.
-  public func outranks(_ other: StateSelector) -> Bool {
-    StatePrecedence.standard.outranks(self, other)
-  }
 }

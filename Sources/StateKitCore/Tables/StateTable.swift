@@ -15,7 +15,7 @@
 ///
 /// The rule: among entries whose selector matches the state (all required bits set, no excluded
 /// bit set), the most specific wins (required plus excluded bits); a tie goes to the selector
-/// first by precedence, never to insertion order (see ``StateSelector/outranks(_:)``). For
+/// first by precedence, never to insertion order (see ``StatePrecedence/outranks(_:_:)``). For
 /// UIKit's rule (the exact state, else normal) use ``resolve(_:rule:)`` with
 /// ``ResolutionRule/uikit``.
 ///

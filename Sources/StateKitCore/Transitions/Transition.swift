@@ -37,18 +37,19 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
     self.curve = self.duration == 0 ? .linear : curve
   }
 
-  /// No transition: the new value shows at once.
+  /// No transition: the new value shows at once. Every transition of no delay and no duration
+  /// equals it (such a transition's curve is linear), so `transition == .snap` tells whether the
+  /// new value shows at once.
+  ///
+  ///     Transition(milliseconds: 0, curve: .easeIn) == .snap  // true
   public static let snap = Transition(milliseconds: 0, curve: .linear)
-
-  /// Whether the new value shows at once: no delay and no duration.
-  public var isSnap: Bool { duration == 0 && delay == 0 }
 
   /// When the move ends, in milliseconds after the change: the delay plus the duration.
   public var end: Int { delay.addingReportingOverflow(duration).overflow ? .max : delay + duration }
 
   /// The duration and curve, and the delay when there is one; `snap` for no transition.
   public var description: String {
-    if isSnap { return "snap" }
+    if self == .snap { return "snap" }
     let move = "\(duration) ms \(curve)"
     return delay == 0 ? move : "\(move) after \(delay) ms"
   }

@@ -53,12 +53,8 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
     /// Whether the entry applies to a change: its `from` selector matches the state left and
     /// its `to` selector the state entered.
     ///
-    ///     let entry = TransitionTable.Entry(from: StateSelector(.highlighted), to: StateSelector(.normal), transition: .snap)
-    ///     entry.matches(StateChange(old: [.highlighted, .focused], new: .focused))  // true
-    ///     entry.matches(StateChange(old: .focused, new: .normal))                   // false
-    ///
     /// - Parameter change: The states left and entered.
-    public func matches(_ change: StateChange) -> Bool {
+    func matches(_ change: StateChange) -> Bool {
       from.matches(change.old) && to.matches(change.new)
     }
 

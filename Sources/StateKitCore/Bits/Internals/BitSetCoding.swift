@@ -38,6 +38,15 @@ enum _BitSetCoding {
 }
 
 extension LayoutBitSet {
+  /// Encodes the members as their raw integer, which decodes to the same members in any
+  /// process: the one encoding of every layout's `Encodable` conformance, such as
+  /// ``ControlState``'s and ``ControlEvents``'.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(to encoder: any Encoder) throws {
+    try _BitSetCoding.encode(rawValue, to: encoder)
+  }
+
   /// Decodes a member from a non-negative integer or from its text, parsed with the catalog a
   /// decoder's `userInfo` holds under `catalogKey`, else the system names: the one decoding of
   /// every layout's `Decodable` conformance.
