@@ -67,38 +67,38 @@ enum ShortFormText: ErrorReader {
     // none, so no byte is looked at twice for two parentheses. A line that a hyphen broke
     // before a letter (`(com.apple.AuthenticationServices.Au-` / `thorizationError error
     // 1000.)`, text wrapped by hand) continues on the line before, once.
-    var open = close - 1
+    var opening = close - 1
     var lineBreak: Range<Int>?
     while true {
-      while open >= lineStart {
-        let byte = text[open]
+      while opening >= lineStart {
+        let byte = text[opening]
         if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { break }
         // `（` and `）` are EF BC 88 and EF BC 89.
-        if byte == 0x88 || byte == 0x89, open >= 2, text[open - 2] == 0xEF,
-          text[open - 1] == 0xBC
+        if byte == 0x88 || byte == 0x89, opening >= 2, text[opening - 2] == 0xEF,
+          text[opening - 1] == 0xBC
         {
-          open -= 2
+          opening -= 2
           break
         }
-        open -= 1
+        opening -= 1
       }
-      guard open < lineStart, lineBreak == nil,
+      guard opening < lineStart, lineBreak == nil,
         let broken = hyphenBreak(text, endingAt: lineStart), lineStart < close,
         DomainCodeText.isASCIILetter(text[lineStart])
       else { break }
       lineBreak = broken
       lineStart = max(text.lineStart(of: broken.lowerBound), position - window)
     }
-    guard open >= lineStart, text[open] != UInt8(ascii: ")"),
-      text[open + 2] != 0x89 || text[open] != 0xEF
+    guard opening >= lineStart, text[opening] != UInt8(ascii: ")"),
+      text[opening + 2] != 0x89 || text[opening] != 0xEF
     else { return nil }
     // The scalars from the opening parenthesis and the byte offset of each: an invalid
     // sequence is one replacement character but keeps its own length, so ranges stay exact.
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var parser = Unicode.UTF8.ForwardParser()
-    var iterator = text.bytes[open..<(close == position ? closeEnd : close)].makeIterator()
-    var offset = open
+    var iterator = text.bytes[opening..<(close == position ? closeEnd : close)].makeIterator()
+    var offset = opening
     decoding: while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
@@ -277,20 +277,20 @@ enum ShortFormText: ErrorReader {
     start: Int, domain: String, code: Int
   )? {
     // Find the opening parenthesis on the same line, at most 200 characters back.
-    var open = close - 1
-    while open >= 0, close - open <= 200, scalars[open] != "(", scalars[open] != "（",
-      scalars[open] != "\n"
+    var opening = close - 1
+    while opening >= 0, close - opening <= 200, scalars[opening] != "(", scalars[opening] != "（",
+      scalars[opening] != "\n"
     {
-      open -= 1
+      opening -= 1
     }
-    guard open >= 0, close - open <= 200, scalars[open] != "\n" else { return nil }
-    var inside = String(String.UnicodeScalarView(scalars[(open + 1)..<close]))
+    guard opening >= 0, close - opening <= 200, scalars[opening] != "\n" else { return nil }
+    var inside = String(String.UnicodeScalarView(scalars[(opening + 1)..<close]))
     if inside.hasPrefix("domain=") {
       let parts = inside.dropFirst("domain=".count).split(separator: ",", maxSplits: 1)
       guard parts.count == 2, parts[1].hasPrefix(" code="), let code = Int(parts[1].dropFirst(6)),
         !parts[0].isEmpty
       else { return nil }
-      return (open, String(parts[0]), code)
+      return (opening, String(parts[0]), code)
     }
     // `… N.)`: the code, then the word for "error", then the domain.
     while let last = inside.last, last == "." || last == "。" || last == " " { inside.removeLast() }
@@ -318,6 +318,6 @@ enum ShortFormText: ErrorReader {
     guard !domain.isEmpty, !domain.contains("\n") else { return nil }
     // A short name (`Cocoa`) or a domain retyped in another case (`com.google.GIDSignin`) is
     // the one it names.
-    return (open, KnownDomains.canonical(domain), negative ? -magnitude : magnitude)
+    return (opening, KnownDomains.canonical(domain), negative ? -magnitude : magnitude)
   }
 }
