@@ -79,24 +79,20 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Creates an empty table, which resolves every change to `nil`.
+  /// Creates a table from entries, or an empty one, which resolves every change to `nil`; a
+  /// later entry for the same pair of selectors replaces an earlier one.
   ///
-  /// - Parameter precedence: The dominant states and the order that breaks ties between
-  ///   equally specific entries; standard by default.
-  public init(precedence: StatePrecedence = .standard) {
-    self.precedence = precedence
-  }
-
-  /// Creates a table from entries; a later entry for the same pair of selectors replaces an
-  /// earlier one.
+  ///     TransitionTable().isEmpty  // true
+  ///     TransitionTable(precedence: StatePrecedence([.selected])).precedence == StatePrecedence([.selected])  // true
   ///
   /// - Parameters:
-  ///   - entries: The entries.
-  ///   - precedence: The dominant states and the order that breaks ties; standard by default.
+  ///   - entries: The entries; none by default.
+  ///   - precedence: The dominant states and the order that breaks ties between equally
+  ///     specific entries; standard by default.
   /// - Complexity: O(*n* log *n*) for *n* entries: one pass to keep the last of each pair, one
   ///   sort.
-  public init(_ entries: some Sequence<Entry>, precedence: StatePrecedence = .standard) {
-    self.init(precedence: precedence)
+  public init(_ entries: some Sequence<Entry> = [], precedence: StatePrecedence = .standard) {
+    self.precedence = precedence
     var positions: [_Pair: Int] = [:]
     for entry in entries {
       if let position = positions[_Pair(entry)] {
