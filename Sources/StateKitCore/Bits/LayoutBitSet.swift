@@ -50,7 +50,7 @@ extension LayoutBitSet {
   /// empty name for no bits.
   ///
   /// The text never depends on what the program did before: custom members print as hex here,
-  /// and by name through a catalog (``BitCatalog/description(of:)``).
+  /// and by name through a catalog (``BitCatalog/description(of:)-(Bits)``).
   ///
   ///     ControlState([.selected, .highlighted]).description      // "highlighted | selected"
   ///     ControlState(rawValue: 0x0001_0004).description         // "selected | 0x10000"
