@@ -1,6 +1,6 @@
 // The package's one layer of raw memory. Every pointer StateKitCore uses is made, moved, read,
-// written and freed in this folder; the code outside it holds the typed addresses below and
-// names no unsafe type. It serves the lookups (their storage and a holder's published reads),
+// written and freed in this folder, and its one unchecked cast is here; the code outside it
+// holds the typed addresses below and names no unsafe type. It serves the lookups (their storage and a holder's published reads),
 // a style set's read records and the animator's frames.
 //
 // The contract, which every address relies on:
@@ -241,16 +241,16 @@ func _headerAddress<Header, Element>(of buffer: ManagedBuffer<Header, Element>)
   buffer.withUnsafeMutablePointerToHeader { _MutableRawAddress($0) }
 }
 
-/// A copy of `value` with `change` applied, the copy made and changed in raw stack memory
+/// A copy of the value at an address with `change` applied, the copy made and changed in raw stack memory
 /// rather than in a variable: the optimizer then drops the retain of each field `change`
 /// replaces, and a value of a generic type too large for registers is not copied through its
 /// type's metadata, as a variable's is.
 @inlinable @inline(__always)
-func _changedCopy<Value>(of value: Value, _ change: (inout Value) throws -> Void)
+func _changedCopy<Value>(of value: _Address<Value>, _ change: (inout Value) throws -> Void)
   rethrows -> Value
 {
   try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { scratch in
-    scratch.initializeElement(at: 0, to: value)
+    scratch.initializeElement(at: 0, to: value.pointee)
     do {
       try change(&scratch[0])
     } catch {
@@ -270,4 +270,13 @@ func _twoWords<Value>(of value: Value) -> (UInt64, UInt64) {
     withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: .init(rebasing: value.prefix(16))) }
   }
   return words
+}
+
+/// An object as the subclass its caller knows it to be, with no check: for an erased column
+/// whose value type the caller has compared already. The wrong class is undefined behaviour.
+@inlinable @inline(__always)
+func _uncheckedCast<Object: AnyObject, Subclass: AnyObject>(
+  _ object: Object, to _: Subclass.Type
+) -> Subclass {
+  unsafeDowncast(object, to: Subclass.self)
 }
