@@ -1,10 +1,10 @@
 // The two reads of the layer of raw memory (`Addresses.swift`) that only a holder and a style
 // set's read records make. Not in Embedded Swift, which has neither.
 
-/// A copy of the value at an address with `change` applied, the copy made and changed in raw stack memory
-/// rather than in a variable: the optimizer then drops the retain of each field `change`
-/// replaces, and a value of a generic type too large for registers is not copied through its
-/// type's metadata, as a variable's is.
+/// A copy of the value at an address with `change` applied, the copy made and changed in raw
+/// stack memory rather than in a variable: the optimizer then drops the retain of each field
+/// `change` replaces, and a value of a generic type too large for registers is not copied
+/// through its type's metadata, as a variable's is.
 @inlinable @inline(__always)
 func _changedCopy<Value>(of value: _Address<Value>, _ change: (inout Value) throws -> Void)
   rethrows -> Value

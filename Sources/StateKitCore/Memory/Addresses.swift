@@ -1,7 +1,7 @@
 // The package's one layer of raw memory. Every pointer StateKitCore uses is made, moved, read,
 // written and freed in this folder, and its one unchecked cast is here; the code outside it
-// holds the typed addresses below and names no unsafe type. It serves the lookups (their storage and a holder's published reads),
-// a style set's read records and the animator's frames.
+// holds the typed addresses below and names no unsafe type. It serves the lookups (their
+// storage and a holder's published reads), a style set's read records and the animator's frames.
 //
 // The contract, which every address relies on:
 // 1. An address is valid while the memory it points into is alive and keeps its layout. The
