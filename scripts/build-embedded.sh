@@ -112,6 +112,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Styles/StyleSet+Lookup.swift: StyleSet"
   "Sources/StateKitCore/Styles/StyleSet.swift: attributes of any type, erased behind metatypes and AnyHashable"
   "Sources/StateKitCore/Tables/Internals/LookupStorage+StyleReads.swift: a style set's read records, on StyleSet"
+  "Sources/StateKitCore/Memory/Addresses+Reads.swift: the copies a holder and a style set's read records make, on StyleHolder and StyleSet"
   "Sources/StateKitCore/Memory/AtomicSlot.swift: the slot of a style set's read records, on StyleSet"
   "Sources/StateKitCore/Tables/Internals/PublishedLookup.swift: a StyleHolder's reads, on its slot"
   "Sources/StateKitCore/Tables/StateTable+Codable.swift: Codable"

@@ -108,6 +108,8 @@ MEANING_SOURCES = {
     "community": "the community source a community table names (ios-deploy's errors.h message for MobileDevice)",
     "whatwg": "the WHATWG HTML Standard's table of parse errors, which Gumbo's error.h cites for GUMBO_ERR_*",
     "dotnet-docs": "Microsoft's .NET for iOS/macOS API reference (learn.microsoft.com), from its doc comments in dotnet/macios",
+    "apple-oss": "Apple's open-source releases (github.com/apple-oss-distributions): the comment on the code, or the code that reports it, in mDNSResponder or Security",
+    "classic-source": "Apple's open source of the classic Mac OS code that returns the code, read where it is returned: OpenPlay's NetSprocket (mistysoftware/openplay) for kNSp*, IOHIDFamily's HID descriptor parser (apple-oss-distributions/IOHIDFamily) for kHID*",
     "matter": "the Matter SDK (project-chip/connectedhomeip): the Darwin framework's MTRError.mm, CHIPError.h, and the cluster enums' summaries in its data_model XML",
 }
 

@@ -1,7 +1,7 @@
 // The package's one layer of raw memory. Every pointer StateKitCore uses is made, moved, read,
-// written and freed in this folder; the code outside it holds the typed addresses below and
-// names no unsafe type. It serves the lookups (their storage and a holder's published reads),
-// a style set's read records and the animator's frames.
+// written and freed in this folder, and its one unchecked cast is here; the code outside it
+// holds the typed addresses below and names no unsafe type. It serves the lookups (their
+// storage and a holder's published reads), a style set's read records and the animator's frames.
 //
 // The contract, which every address relies on:
 // 1. An address is valid while the memory it points into is alive and keeps its layout. The
@@ -159,18 +159,18 @@ struct _MutableRawAddress {
 /// Calls `body` with the address of a variable, valid for the length of the call.
 @inlinable @inline(__always)
 func _withAddress<Value, Result>(
-  of value: inout Value, _ body: (_MutableAddress<Value>) throws -> Result
-) rethrows -> Result {
-  try withUnsafeMutablePointer(to: &value) { try body(_MutableAddress($0)) }
+  of value: inout Value, _ body: (_MutableAddress<Value>) -> Result
+) -> Result {
+  withUnsafeMutablePointer(to: &value) { body(_MutableAddress($0)) }
 }
 
 /// Calls `body` with the address of the first element of an array's storage, valid for the
 /// length of the call. An empty array may give an address of no memory: nothing is read there.
 @inlinable @inline(__always)
 func _withAddress<Element, Result>(
-  ofElementsOf array: [Element], _ body: (_Address<Element>) throws -> Result
-) rethrows -> Result {
-  try array.withUnsafeBufferPointer { try body(_Address($0.baseAddress ?? _Address.nowhere)) }
+  ofElementsOf array: [Element], _ body: (_Address<Element>) -> Result
+) -> Result {
+  array.withUnsafeBufferPointer { body(_Address($0.baseAddress ?? _Address.nowhere)) }
 }
 
 extension _Address {
@@ -213,25 +213,17 @@ struct _Uncounted<Object: AnyObject> {
 
   /// Calls `body` with the object, borrowed: no reference is counted.
   @inlinable @inline(__always)
-  func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
-    try reference._withUnsafeGuaranteedRef(body)
+  func withObject<Result>(_ body: (Object) -> Result) -> Result {
+    reference._withUnsafeGuaranteedRef(body)
   }
 }
 
-/// Makes a `ManagedBuffer` subclass's instance with at least `tailBytes` bytes of tail memory;
-/// `header` gets the instance, not counted, and the tail's address, and returns the header.
-func _makeStorage<Storage: ManagedBuffer<Header, UInt8>, Header>(
-  _: Storage.Type, tailBytes: Int,
-  header: (Storage, _MutableRawAddress) throws -> Header
-) rethrows -> Storage {
-  let buffer = try Storage.create(minimumCapacity: tailBytes) { buffer in
-    // `create` makes an instance of the class it is called on.
-    let storage = unsafeDowncast(buffer, to: Storage.self)
-    return try storage.withUnsafeMutablePointerToElements {
-      try header(storage, _MutableRawAddress($0))
-    }
-  }
-  return unsafeDowncast(buffer, to: Storage.self)
+/// Calls `body` with the address of a `ManagedBuffer`'s tail memory, valid while the buffer
+/// lives.
+func _withTailAddress<Header, Result>(
+  of buffer: ManagedBuffer<Header, UInt8>, _ body: (_MutableRawAddress) -> Result
+) -> Result {
+  buffer.withUnsafeMutablePointerToElements { body(_MutableRawAddress($0)) }
 }
 
 /// The address of a `ManagedBuffer`'s header, valid while the buffer lives.
@@ -241,33 +233,11 @@ func _headerAddress<Header, Element>(of buffer: ManagedBuffer<Header, Element>)
   buffer.withUnsafeMutablePointerToHeader { _MutableRawAddress($0) }
 }
 
-/// A copy of `value` with `change` applied, the copy made and changed in raw stack memory
-/// rather than in a variable: the optimizer then drops the retain of each field `change`
-/// replaces, and a value of a generic type too large for registers is not copied through its
-/// type's metadata, as a variable's is.
+/// An object as the subclass its caller knows it to be, with no check: for an erased column
+/// whose value type the caller has compared already. The wrong class is undefined behaviour.
 @inlinable @inline(__always)
-func _changedCopy<Value>(of value: Value, _ change: (inout Value) throws -> Void)
-  rethrows -> Value
-{
-  try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { scratch in
-    scratch.initializeElement(at: 0, to: value)
-    do {
-      try change(&scratch[0])
-    } catch {
-      scratch.deinitializeElement(at: 0)
-      throw error
-    }
-    return scratch.moveElement(from: 0)
-  }
-}
-
-/// The first two words of a value's memory, zeros past it when the value is narrower: what
-/// `_NameBits` compares of a string.
-@inlinable @inline(__always)
-func _twoWords<Value>(of value: Value) -> (UInt64, UInt64) {
-  var words: (UInt64, UInt64) = (0, 0)
-  withUnsafeBytes(of: value) { value in
-    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: .init(rebasing: value.prefix(16))) }
-  }
-  return words
+func _uncheckedCast<Object: AnyObject, Subclass: AnyObject>(
+  _ object: Object, to _: Subclass.Type
+) -> Subclass {
+  unsafeDowncast(object, to: Subclass.self)
 }

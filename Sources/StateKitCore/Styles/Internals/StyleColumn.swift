@@ -22,7 +22,7 @@ struct _StyleSlot: Hashable, Sendable, Comparable {
 /// One attribute of a style set: its name and value type, and its table.
 ///
 /// The value type is erased by subclassing rather than by a protocol, so that a style set that
-/// has checked the type can reach the typed column with `unsafeDowncast`, for free. A column is
+/// has checked the type can reach the typed column with `_uncheckedCast`, for free. A column is
 /// mutated only while one style set's tables reference it (see `_StyleTables`).
 @usableFromInline
 class _StyleColumnBase: @unchecked Sendable {

@@ -67,7 +67,7 @@ final class _StyleTables: @unchecked Sendable {
   /// The column at a position, whose slot's value type is `Value`.
   func column<Value>(at position: Int, as type: Value.Type) -> _StyleColumn<Value> {
     // The slot's value type is Value, and a slot's column is always a _StyleColumn of it.
-    unsafeDowncast(columns[position], to: _StyleColumn<Value>.self)
+    _uncheckedCast(columns[position], to: _StyleColumn<Value>.self)
   }
 
   /// The value of an attribute whose column is found by the text of its name.

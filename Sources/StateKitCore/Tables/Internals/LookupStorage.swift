@@ -65,23 +65,28 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
     let codeCount = index?.codes.count ?? 0
     let alignment = MemoryLayout<Value>.alignment
     let bytes = codeCount * 2 + alignment + values.count * MemoryLayout<Value>.stride
-    return _makeStorage(Self.self, tailBytes: bytes) { storage, tail in
-      var codes: _Address<UInt16>?
-      if let index {
-        let memory = tail.bind(to: UInt16.self, count: codeCount)
-        memory.initialize(from: index.codes)
-        codes = memory.readOnly
+    let buffer = create(minimumCapacity: bytes) { buffer in
+      _withTailAddress(of: buffer) { tail in
+        var codes: _Address<UInt16>?
+        if let index {
+          let memory = tail.bind(to: UInt16.self, count: codeCount)
+          memory.initialize(from: index.codes)
+          codes = memory.readOnly
+        }
+        let valueMemory = (tail + codeCount * 2).alignedUp(toMultipleOf: alignment)
+          .bind(to: Value.self, count: values.count)
+        valueMemory.initialize(from: values)
+        // `create` makes an instance of the class it is called on.
+        let frozen = _FrozenLookup(
+          index: index.map { ($0.relevant, $0.multiplier, $0.shift) }, codes: codes,
+          values: valueMemory.readOnly,
+          owner: _Uncounted(_uncheckedCast(buffer, to: _LookupStorage<Value>.self)))
+        return _LookupHeader(
+          frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
+          fallback: fallback, previous: nil)
       }
-      let valueMemory = (tail + codeCount * 2).alignedUp(toMultipleOf: alignment)
-        .bind(to: Value.self, count: values.count)
-      valueMemory.initialize(from: values)
-      let frozen = _FrozenLookup(
-        index: index.map { ($0.relevant, $0.multiplier, $0.shift) }, codes: codes,
-        values: valueMemory.readOnly, owner: _Uncounted(storage))
-      return _LookupHeader(
-        frozen: frozen, valueCount: values.count, slotCount: codeCount, relevant: relevant,
-        fallback: fallback, previous: nil)
     }
+    return _uncheckedCast(buffer, to: _LookupStorage<Value>.self)
   }
 
   deinit {

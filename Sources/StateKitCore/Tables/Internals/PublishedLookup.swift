@@ -48,7 +48,7 @@ struct _PublishedLookup<Value> {
       return try valueWithoutIndex(state, changing: change)
     }
     // Changed in raw stack memory, and on this path only (see `_changedCopy`).
-    return try _changedCopy(of: header.pointee.frozen.values[code], change)
+    return try _changedCopy(of: header.pointee.frozen.values + code, change)
   }
 
   /// The value of a state when the lookup has no index: out of line, off the fast path.
