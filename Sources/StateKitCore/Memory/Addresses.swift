@@ -67,10 +67,6 @@ struct _MutableAddress<Pointee> {
     @inline(__always) nonmutating unsafeMutableAddress { pointer + offset }
   }
 
-  /// The address `offset` values of its type after this one.
-  @inlinable @inline(__always)
-  static func + (address: Self, offset: Int) -> Self { Self(address.pointer + offset) }
-
   /// The same address, to be read only.
   @inlinable @inline(__always)
   var readOnly: _Address<Pointee> { _Address(UnsafePointer(pointer)) }
@@ -128,6 +124,12 @@ struct _MutableRawAddress {
   @inlinable @inline(__always)
   static func + (address: Self, bytes: Int) -> Self { Self(address.pointer + bytes) }
 
+  /// The address as one of a `Pointee`, which the memory there holds.
+  @inlinable @inline(__always)
+  func typed<Pointee>(_: Pointee.Type) -> _MutableAddress<Pointee> {
+    _MutableAddress(pointer.assumingMemoryBound(to: Pointee.self))
+  }
+
   /// The address rounded up to a multiple of `alignment`.
   func alignedUp(toMultipleOf alignment: Int) -> Self {
     Self(pointer.alignedUp(toMultipleOf: alignment))
@@ -136,12 +138,6 @@ struct _MutableRawAddress {
   /// Binds `count` values of a type from here, to be initialized through the result.
   func bind<Pointee>(to _: Pointee.Type, count: Int) -> _MutableAddress<Pointee> {
     _MutableAddress(pointer.bindMemory(to: Pointee.self, capacity: count))
-  }
-
-  /// The address as one of a `Pointee`, which the memory there holds.
-  @inlinable @inline(__always)
-  func typed<Pointee>(_: Pointee.Type) -> _MutableAddress<Pointee> {
-    _MutableAddress(pointer.assumingMemoryBound(to: Pointee.self))
   }
 
   /// The same address, to be read only.

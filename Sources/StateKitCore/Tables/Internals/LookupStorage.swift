@@ -32,7 +32,6 @@ struct _FrozenLookup<Value> {
     guard let codes else { return nil }
     return Int(codes[Int(truncatingIfNeeded: ((state & relevant) &* multiplier) &>> shift)])
   }
-
 }
 
 /// A lookup's header: the fast path, and what is read only off it.
@@ -96,7 +95,8 @@ final class _LookupStorage<Value>: ManagedBuffer<_LookupHeader<Value>, UInt8> {
 
   /// The values, in order.
   var values: [Value] {
-    (0..<header.valueCount).map { header.frozen.values[$0] }
+    let header = self.header
+    return (0..<header.valueCount).map { header.frozen.values[$0] }
   }
 
   /// The address of the header, valid while the storage lives: what a holder publishes.
