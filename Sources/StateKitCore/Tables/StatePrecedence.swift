@@ -160,8 +160,11 @@ public struct StatePrecedence: Hashable, Sendable {
     // places; the named bits (system names and application range) take the top places, by rank.
     let (system, low, count) = (Self.systemNamed, Self.applicationLow, Self.applicationCount)
     let gap = low - system
-    var key = (raw >> (low + count)) << gap | (raw >> system & ((1 << gap) - 1))
-    var named = (raw & ((1 << system) - 1)) | (raw >> gap & (((1 << count) - 1) << system))
+    let one: UInt64 = 1
+    let high: UInt64 = (raw >> (low + count)) << gap
+    var key: UInt64 = high | (raw >> system & ((one << gap) - 1))
+    let application: UInt64 = raw >> gap & (((one << count) - 1) << system)
+    var named: UInt64 = (raw & ((one << system) - 1)) | application
     while named != 0 {
       let nibble = UInt64(named.trailingZeroBitCount)
       key |= 1 << (63 - (ranks >> (4 * nibble) & 0xF))
