@@ -31,18 +31,25 @@ struct ResolvedStyleReadTests {
 
   /// Every attribute and every state read through `resolve(_:)[key]` as the attribute's table
   /// resolves it, and the same through a key whose name was made again.
+  ///
+  /// The keys, the names made again and the tables are made once per call, not once per state:
+  /// they do not depend on the state, and making them over again cost most of these tests' time.
   static func readsAgree(_ style: StyleSet) -> Bool {
-    ControlState.combinations(of: states).allSatisfy { state in
+    let again = names.indices.map { StyleKey<Int>(freshName($0)) }
+    let tables = keys.map { style[$0] }
+    return ControlState.combinations(of: states).allSatisfy { state in
       let look = style.resolve(state)
       return names.indices.allSatisfy { position in
-        let key = StyleKey<Int>(names[position])
-        let again = StyleKey<Int>(freshName(position))
-        let expected = style[key].resolve(state)
-        return look[key] == expected && look[again] == expected
-          && look[StyleKey<String>(names[position])] == nil
+        let expected = tables[position].resolve(state)
+        return look[keys[position]] == expected && look[again[position]] == expected
+          && look[stringKeys[position]] == nil
       }
     }
   }
+
+  /// A key of each name, and one of each name for another value type.
+  static let keys = names.map { StyleKey<Int>($0) }
+  static let stringKeys = names.map { StyleKey<String>($0) }
 
   static func apply(_ edits: [Edit], to style: inout StyleSet) {
     for edit in edits { style[StyleKey<Int>(names[edit.name]), for: edit.state] = edit.value }
