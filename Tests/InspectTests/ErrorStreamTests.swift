@@ -142,7 +142,8 @@ struct ErrorStreamTests {
     let seed = (try? PropertySeed.current.get()) ?? 50
     var rng = SplitMix64(seed: seed)
     var others = 0
-    for run in 0..<300 {
+    // 150 texts, each with one to three of the four pastes: some 300 errors with other causes.
+    for run in 0..<150 {
       var parts = (0..<Int.random(in: 1...6, using: &rng)).map { _ in
         Self.pool.randomElement(using: &rng)!
       }
@@ -163,7 +164,7 @@ struct ErrorStreamTests {
       if streamed != whole { break }
     }
     // The other causes are found: the property is not vacuous.
-    #expect(others >= 300, "seed \(seed)")
+    #expect(others >= 200, "seed \(seed)")
   }
 
   @Test func aCutArrayOfCausesLeavesTheNextLinesErrorAlone() {

@@ -169,7 +169,10 @@ struct OneReadingTests {
   }
 
   @Test func generatedDocumentsReadAlikeInAllThreeReaders() {
-    forAll("three readers agree", Self.documents, cases: 800) { document in
+    // 300 cases: half the documents nest hundreds of arrays in an ignored key, which JSONDecoder
+    // reads at a cost of one thrown error per level; the edges of each axis are drawn often,
+    // and `eachKindReadsByItsRule` checks every kind once.
+    forAll("three readers agree", Self.documents, cases: 300) { document in
       ThreeReaders.read(document.bytes).agree
     }
   }
