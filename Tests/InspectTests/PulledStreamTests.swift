@@ -47,7 +47,8 @@ struct PulledStreamTests {
     let seed = (try? PropertySeed.current.get()) ?? 46
     var rng = SplitMix64(seed: seed)
     var located = 0
-    for run in 0..<1_000 {
+    // 400 texts, chunked at random: some 2,200 items, each pool entry some 85 times.
+    for run in 0..<400 {
       // Text without JSON documents, which the whole text's scan reads as text.
       let text = ErrorStreamTests.randomText(&rng).split(
         separator: "\n", omittingEmptySubsequences: false
@@ -59,7 +60,7 @@ struct PulledStreamTests {
       #expect(streamed == whole, "seed \(seed), case \(run):\n\(text)")
       if streamed != whole { break }
     }
-    #expect(located > 3_000, "seed \(seed)")
+    #expect(located > 1_500, "seed \(seed)")
   }
 
   @Test func aLineThatIsNotUTF8AndADocumentHaveTheirRanges() {
@@ -80,7 +81,8 @@ struct PulledStreamTests {
   @Test func pushedGivenWholeAndReadByLinesAreTheSame() throws {
     let seed = (try? PropertySeed.current.get()) ?? 11
     var rng = SplitMix64(seed: seed)
-    for run in 0..<300 {
+    // 150 texts: each also read whole and by lines, the three ways agreeing on every item.
+    for run in 0..<150 {
       let bytes = Array(ErrorStreamTests.randomText(&rng).utf8)
       var whole = ErrorStream(whole: bytes, directory: CodeDirectory())
       let given = Self.drain(&whole)

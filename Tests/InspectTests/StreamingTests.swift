@@ -189,17 +189,22 @@ struct StreamingTests {
     let writer = input.fileHandleForWriting
     try writer.write(contentsOf: Data((#"Error Domain=A Code=1 "x""# + "\n").utf8))
     let start = ContinuousClock.now
-    // Dots every 100 ms for three seconds on another thread, then the end of the input.
+    // Dots every 100 ms for three seconds on another thread, or until the answer came (no need
+    // to wait out the three seconds then), then the end of the input.
+    let stop = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     Thread {
       for _ in 0..<30 {
         try? writer.write(contentsOf: Data(".".utf8))
-        usleep(100_000)
+        if stop.wait(timeout: .now() + .milliseconds(100)) == .success { break }
       }
       try? writer.close()
       done.signal()
     }.start()
-    defer { done.wait() }
+    defer {
+      stop.signal()
+      done.wait()
+    }
     var received = Data()
     let reader = output.fileHandleForReading
     while !String(decoding: received, as: UTF8.self).contains("A 1") {

@@ -41,7 +41,9 @@ struct CompiledStyleTests {
     var (hits, misses) = (0, 0)
     forAll(
       "style.resolve(s)[k] == style[k].resolve(s), and the typed lookup agrees", Self.styles,
-      cases: 2_000
+      // 500 cases resolve some 6,000 states to a value and 1,500 to none; every case recompiles
+      // at each of its entries, which costs most of the time.
+      cases: 500
     ) { tables, precedence, states in
       var style = StyleSet(precedence: precedence)
       // Built entry by entry, as a widget library does, so every change recompiles.
@@ -81,7 +83,7 @@ struct CompiledStyleTests {
           && typed.flag == expected.2.resolve(state, default: false)
       }
     }
-    #expect(hits > 5_000 && misses > 2_000, "hits \(hits), misses \(misses)")
+    #expect(hits > 3_000 && misses > 700, "hits \(hits), misses \(misses)")
   }
 
   @Test func relevantStatesAreTheMentionedBits() {

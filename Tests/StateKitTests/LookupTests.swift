@@ -49,7 +49,9 @@ struct LookupTests {
     var (made, refused, large, hits, misses) = (0, 0, 0, 0, 0)
     forAll(
       "Lookup(t, default: d).resolve(s) == t.resolve(s, default: d)", Self.tableAndStates,
-      cases: 4_000
+      // 1,000 cases give some 13,000 states resolved, a few hundred tables without a lookup and
+      // a hundred lookups of more than 2^10 slots, which the counts below require.
+      cases: 1_000
     ) { table, states in
       let lookup = StateLookup(table, default: -1)
       if lookup.isIndexed {
@@ -72,9 +74,9 @@ struct LookupTests {
           && table.resolve(state, default: -1) == expected
       }
     }
-    #expect(made > 2_000 && refused > 200, "made \(made), refused \(refused)")
-    #expect(large > 200, "lookups of more than 2^10 slots: \(large)")
-    #expect(hits > 10_000 && misses > 1_000, "hits \(hits), misses \(misses)")
+    #expect(made > 500 && refused > 100, "made \(made), refused \(refused)")
+    #expect(large > 60, "lookups of more than 2^10 slots: \(large)")
+    #expect(hits > 8_000 && misses > 1_000, "hits \(hits), misses \(misses)")
   }
 
   /// Every table over the named bits, in any precedence, gets a lookup; a table over six bits
@@ -99,7 +101,9 @@ struct LookupTests {
       return Gen.zip(entries, states).map { (pool, precedence, $0, $1) }
     }
     var refused = 0
-    forAll("a lookup exists and resolves as the walk", cases, cases: 3_000) {
+    // 600 cases: half are tables over the twelve named bits, whose lookups of up to 4,096
+    // slots cost most of the time; `allTwelveNamedBits` and `largeTables` check the largest.
+    forAll("a lookup exists and resolves as the walk", cases, cases: 600) {
       pool, precedence, entries, states in
       let table = StateTable(entries.map { ($0.selector, $0.value) }, precedence: precedence)
       let relevant = table._storage.relevant
@@ -114,7 +118,7 @@ struct LookupTests {
         lookup.resolve(state) == Self.walk(table, state, default: -1)
       }
     }
-    #expect(refused > 100, "tables over spread bits without a lookup: \(refused)")
+    #expect(refused > 30, "tables over spread bits without a lookup: \(refused)")
   }
 
   /// Tables of 254 entries or more: the lookup indexes them, with positions beyond a byte. Over
