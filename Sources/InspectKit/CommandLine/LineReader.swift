@@ -29,6 +29,10 @@ struct LineReader {
   /// the limit.
   private let readSize: Int
   private var buffer: [UInt8] = []
+  /// What the buffer grows by before a read, as many bytes as the largest read: appended from
+  /// an array, the bytes are copied at once, where a repeated element would be appended one by
+  /// one in a debug build.
+  private static let zeros = [UInt8](repeating: 0, count: 1 << 16)
   private var start = 0
   private var scanned = 0
   private var atEnd = false
@@ -37,7 +41,7 @@ struct LineReader {
     self.input = input
     self.name = name
     self.maximumLine = maximumLine
-    readSize = min(1 << 16, maximumLine + 1)
+    readSize = min(Self.zeros.count, maximumLine + 1)
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -208,7 +212,7 @@ struct LineReader {
     case .descriptor(let given): descriptor = given
     }
     let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    buffer.append(contentsOf: Self.zeros[..<chunk])
     var count = 0
     while true {
       count = buffer.withUnsafeMutableBytes { raw in
