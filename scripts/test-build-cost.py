@@ -43,10 +43,10 @@ def compile_seconds(folder, name, count):
     source = os.path.join(folder, name + ".swift")
     with open(source, "w") as file:
         file.write(HEADER + "".join(BODIES[name].format(i=i) for i in range(count)))
+    command = ["swiftc", "-c", "-parse-as-library", "-Onone", "-g", "-module-name", "Cost" + name,
+               "-plugin-path", plugin_path(), source, "-o", os.path.join(folder, name + ".o")]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(["swiftc", "-c", "-parse-as-library", "-Onone", "-g", "-module-name", "Cost" + name,
-                    "-plugin-path", plugin_path(), source, "-o", os.path.join(folder, name + ".o")],
-                   check=True)
+    subprocess.run(command, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
