@@ -42,7 +42,7 @@ struct LineReader {
     self.name = name
     self.maximumLine = maximumLine
     readSize = min(Self.zeros.count, maximumLine + 1)
-    buffer.reserveCapacity(1 << 16)
+    buffer.reserveCapacity(Self.zeros.count)
   }
 
   /// The next line without its line feed, or `nil` at the end of the input.
@@ -102,7 +102,7 @@ struct LineReader {
         if start == 0 {
           lines = buffer
           buffer = Array(lines[(newline + 1)...])
-          buffer.reserveCapacity(1 << 16)
+          buffer.reserveCapacity(Self.zeros.count)
         } else {
           lines = Array(buffer[start...newline])
           start = newline + 1
