@@ -3,8 +3,8 @@ import Foundation
 /// An error with what was being done when it happened ("loading the theme at /tmp/theme.json"),
 /// keeping the original error as its cause.
 ///
-/// Wrap with `withContext(_:_:)` (sync or async) or `error.context(_:)`; the chain then reads from
-/// the task to the cause:
+/// Wrap with `withContext(_:_:)` (sync or async) or `ContextualError(_:cause:)`; the chain then
+/// reads from the task to the cause:
 ///
 ///     enum ThemeError: Error { case unreadable }
 ///
@@ -69,19 +69,6 @@ public struct ContextualError: DescribedError {
   public var details: [String: String] { [:] }
 }
 
-extension Error {
-  /// This error with what was being done when it happened, as its cause.
-  ///
-  ///     let error = CancellationError().context("saving the theme")
-  ///     ErrorChain(error).links.count  // 2
-  ///
-  /// - Parameter context: What was being done.
-  /// - Returns: A ``ContextualError`` whose cause is this error.
-  public func context(_ context: String) -> ContextualError {
-    ContextualError(context, cause: self)
-  }
-}
-
 /// Runs `body`; an error it throws is wrapped with `context` (see ``ContextualError``).
 ///
 ///     let text = try withContext("reading the greeting") { "hello" }
@@ -129,7 +116,7 @@ extension ErrorChain {
   /// `errors.As`). The walk follows the same causes as ``ErrorChain``, depth first (each error,
   /// then its first cause's chain, then its other causes), and stops at its limits.
   ///
-  ///     let error = CancellationError().context("saving")
+  ///     let error = ContextualError("saving", cause: CancellationError())
   ///     ErrorChain.first(CancellationError.self, in: error) != nil  // true
   ///
   /// - Parameters:
@@ -158,7 +145,7 @@ extension ErrorChain {
   /// Whether a domain and code appear anywhere in an error's chain, other causes included (as
   /// Go's `errors.Is`).
   ///
-  ///     let error = CocoaError(.fileNoSuchFile).context("loading")
+  ///     let error = ContextualError("loading", cause: CocoaError(.fileNoSuchFile))
   ///     ErrorChain.contains(domain: NSCocoaErrorDomain, code: 4, in: error)  // true
   ///
   /// - Parameters:

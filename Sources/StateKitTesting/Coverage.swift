@@ -23,7 +23,7 @@ public func classify(_ condition: Bool, _ label: String) {
 /// distribution of that value (QuickCheck's `collect`).
 ///
 ///     let outcome = checkWithStatistics("bit counts", Gen.controlState(in: .system)) { state in
-///         collect("\(state.memberCount) bits")
+///         collect("\(state.rawValue.nonzeroBitCount) bits")
 ///         return true
 ///     }
 ///     outcome.statistics.labels["0 bits", default: 0] > 0  // true

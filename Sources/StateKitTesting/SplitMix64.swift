@@ -11,11 +11,6 @@
 /// It is not cryptographically secure.
 @frozen
 public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
-  /// The generator's current state; it advances with every number.
-  ///
-  ///     SplitMix64(seed: 7).state  // 7
-  public var state: UInt64 { _state }
-
   @usableFromInline var _state: UInt64
 
   /// Creates a generator whose sequence is fixed by `seed`.

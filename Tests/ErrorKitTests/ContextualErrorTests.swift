@@ -60,7 +60,8 @@ struct ContextualErrorTests {
     } catch {
       stateError = error
     }
-    let wrapped = stateError.context("reading the state").context("loading the theme")
+    let wrapped = ContextualError(
+      "loading the theme", cause: ContextualError("reading the state", cause: stateError))
     let found = try #require(ErrorChain.first(StateKitError.self, in: wrapped))
     #expect(ErrorChain(found).links.first?.payload.domain == "dev.statekit.StateKit")
     #expect(ErrorChain.first(ThemeError.self, in: wrapped) == nil)
@@ -69,8 +70,8 @@ struct ContextualErrorTests {
 
   @Test func anNSErrorIsNotTakenForAnotherDomainsStruct() {
     let posix = NSError(domain: NSPOSIXErrorDomain, code: 2)
-    let wrapped = CocoaError(.fileNoSuchFile, userInfo: [NSUnderlyingErrorKey: posix])
-      .context("loading")
+    let wrapped = ContextualError(
+      "loading", cause: CocoaError(.fileNoSuchFile, userInfo: [NSUnderlyingErrorKey: posix]))
     #expect(ErrorChain.first(URLError.self, in: wrapped) == nil)
     #expect(ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: wrapped))
     #expect(ErrorChain.contains(domain: NSCocoaErrorDomain, code: 4, in: wrapped))

@@ -37,7 +37,8 @@ struct ThemeTransitionLintTests {
     let theme = try _ThemeDocument(bytes: Array(text.utf8)).tables(catalog: StateCatalog()) {
       json, _ in ThemeValue(json: json)
     }
-    #expect(theme.transitions.all.count == 6 && theme.transitions.attributeNames == ["width"])
+    #expect(
+      theme.transitions.all.entries.count == 6 && theme.transitions.attributeNames == ["width"])
   }
 
   /// An entry that matches only changes of focus with the button not pressed moves no value of

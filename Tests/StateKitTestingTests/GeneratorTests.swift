@@ -24,7 +24,7 @@ struct GeneratorTests {
       for member in state.members {
         if Self.catalog.unnamedBits(in: member).isNormal { named += 1 } else { unnamed += 1 }
       }
-      return state.isSubset(of: mask) && state.memberCount <= 4
+      return state.isSubset(of: mask) && state.rawValue.nonzeroBitCount <= 4
     }
     #expect(seen == mask, "every bit of the mask is reached: \(seen)")
     #expect(named > 2 * unnamed, "named bits come about three times as often: \(named) \(unnamed)")
@@ -40,7 +40,7 @@ struct GeneratorTests {
     // Fails for states with at least two bits above bit 1 in the reserved or system ranges.
     let failure = try #require(
       check("few bits", Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)) {
-        $0.subtracting([.highlighted, .disabled]).memberCount < 2
+        $0.subtracting([.highlighted, .disabled]).rawValue.nonzeroBitCount < 2
       })
     #expect(failure.counterexample == [.selected, .focused], "\(failure.report)")
     #expect(failure.report.counterexample == "selected | focused")
@@ -87,7 +87,7 @@ struct GeneratorTests {
     let selector = try #require(check("no exclusions", selectors) { $0.excluded.isNormal })
     #expect(selector.report.counterexample == "!highlighted", "\(selector.report)")
     let tables = Gen.table(values: Gen.int(in: 0...9), catalog: Self.catalog)
-    let table = try #require(check("at most one entry", tables) { $0.count < 2 })
+    let table = try #require(check("at most one entry", tables) { $0.entries.count < 2 })
     #expect(table.report.counterexample == "[highlighted: 0, normal: 0]", "\(table.report)")
   }
 

@@ -21,7 +21,7 @@ struct AnimatedLooksTests {
   static func agree(_ store: AnimatedLooks<Look>, _ looks: [AnimatedLook<Look>], at time: Int)
     -> Bool
   {
-    store.count == looks.count
+    store.indices.count == looks.count
       && store.indices.allSatisfy { index in
         let look = looks[index]
         return store.look(index, at: time) == look.look(at: time)
@@ -98,10 +98,10 @@ struct AnimatedLooksTests {
 
   @Test func storesWithoutWidgetsOrFields() {
     var empty = AnimatedLooks(Self.animator)
-    #expect(empty.isEmpty && empty.indices.isEmpty && empty.isSettled(at: 0))
+    #expect(empty.indices.isEmpty && empty.isSettled(at: 0))
     empty.append()
     empty.removeAll()
-    #expect(empty.isEmpty)
+    #expect(empty.indices.isEmpty)
     // A look with no fields: nothing moves, and the look is the default one.
     let still = StyleAnimator(AnimatedLookTests.style(), default: Look(), [])
     var looks = AnimatedLooks(still, states: [.normal, .normal])

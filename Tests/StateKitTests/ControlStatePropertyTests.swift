@@ -20,8 +20,7 @@ struct ControlStatePropertyTests {
       return members.allSatisfy { $0.rawValue.nonzeroBitCount == 1 && state.contains($0) }
         && zip(members, members.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue }
         && members.reduce(ControlState.normal) { $0.union($1) } == state
-        && members.count == state.memberCount
-        && state.memberCount == state.rawValue.nonzeroBitCount
+        && members.count == state.rawValue.nonzeroBitCount
         && state.members.underestimatedCount == members.count
     }
   }
@@ -37,7 +36,7 @@ struct ControlStatePropertyTests {
     forAll("applicationBitIndex", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       guard let index = state.applicationBitIndex else {
         // nil exactly when the state is not one bit of 0x00FF0000.
-        return state.memberCount != 1 || !state.isSubset(of: .application)
+        return state.rawValue.nonzeroBitCount != 1 || !state.isSubset(of: .application)
       }
       return (0...7).contains(index) && (try? ControlState(applicationBit: index)) == state
     }

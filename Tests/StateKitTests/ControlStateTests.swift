@@ -77,7 +77,7 @@ struct ControlStateTests {
     #expect(members.first == .highlighted)
     #expect(members[1] == .focused)
     #expect(members.last == ControlState(rawValue: 1 << 63))
-    #expect(state.memberCount == 11)
+    #expect(state.rawValue.nonzeroBitCount == 11)
     #expect(Array(ControlState.normal.members).isEmpty)
   }
 
@@ -88,7 +88,8 @@ struct ControlStateTests {
       let rebuilt = members.reduce(ControlState.normal) { $0.union($1) }
       let single = members.allSatisfy { $0.rawValue.nonzeroBitCount == 1 }
       let ascending = zip(members, members.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue }
-      return rebuilt == state && single && ascending && members.count == state.memberCount
+      return rebuilt == state && single && ascending
+        && members.count == state.rawValue.nonzeroBitCount
     }
   }
 }

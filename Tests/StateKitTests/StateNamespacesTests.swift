@@ -1,6 +1,7 @@
 import StateKit
 import StateKitTesting
 import Testing
+
 @testable import StateKitCore
 
 /// StateNamespaces: libraries that share bits, each on bits of its own in the app.
@@ -92,7 +93,7 @@ struct StateNamespacesTests {
         let move = namespaces.relocation(for: names.owner)
         for entry in names.entries {
           let moved = move.apply(entry.bits.union(.selected))
-          guard moved.memberCount == 2, moved.contains(.selected),
+          guard moved.rawValue.nonzeroBitCount == 2, moved.contains(.selected),
             move.revert(moved) == entry.bits.union(.selected),
             seen.isDisjoint(with: moved.subtracting(.selected))
           else { return false }
@@ -131,7 +132,7 @@ struct StateNamespacesTests {
   /// bits for distinct states.
   static func assignmentProblem(_ libraries: [StateNames]) throws -> String? {
     let states = Set(libraries.flatMap { $0.entries.map { "\($0.name)@\($0.bits.rawValue)" } })
-    guard states.count <= ControlState.application.memberCount else {
+    guard states.count <= ControlState.application.rawValue.nonzeroBitCount else {
       do {
         _ = try StateNamespaces(libraries)
         return "\(states.count) states fit in the application range"
@@ -398,10 +399,10 @@ struct StateNamespacesTests {
       do {
         namespaces = try StateNamespaces(libraries)
       } catch let error as StateKitError {
-        return slots.count > ControlState.application.memberCount
+        return slots.count > ControlState.application.rawValue.nonzeroBitCount
           && error.code == .bitAlreadyDeclared
       }
-      guard slots.count <= ControlState.application.memberCount,
+      guard slots.count <= ControlState.application.rawValue.nonzeroBitCount,
         try StateNamespaces(libraries.reversed()) == namespaces
       else { return false }
       let everyKind = libraries.filter { $0.kind == nil }

@@ -45,7 +45,9 @@ enum PrecedenceReference {
     {
       return decided
     }
-    let specificity = { (s: StateSelector) in s.required.memberCount + s.excluded.memberCount }
+    let specificity = { (s: StateSelector) in
+      s.required.rawValue.nonzeroBitCount + s.excluded.rawValue.nonzeroBitCount
+    }
     if specificity(a) != specificity(b) { return specificity(a) > specificity(b) }
     return walk(a.required, b.required, bits) ?? walk(a.excluded, b.excluded, bits) ?? false
   }
@@ -240,7 +242,8 @@ struct TableBuildingTests {
   static let changes: Generator<([(StateSelector, Int)], [ControlState])> = Gen.element(
     of: StateTableTests.pools
   ).flatMap { pool in
-    let states = Gen.controlState(in: pool, count: 0...pool.memberCount, namedWeight: 1)
+    let states = Gen.controlState(
+      in: pool, count: 0...pool.rawValue.nonzeroBitCount, namedWeight: 1)
     let change = Gen.zip(Gen.selector(states: states), Gen.int(in: 0...7))
     return Gen.zip(change.array(count: 0...24), states.array(count: 1...20))
   }

@@ -18,7 +18,9 @@ enum Reference {
   /// Whether `a` beats `b`: more specific, else the first bit in precedence order that one
   /// requires and the other does not, else the same walk over the excluded bits.
   static func beats(_ a: StateSelector, _ b: StateSelector) -> Bool {
-    let specificity = { (s: StateSelector) in s.required.memberCount + s.excluded.memberCount }
+    let specificity = { (s: StateSelector) in
+      s.required.rawValue.nonzeroBitCount + s.excluded.rawValue.nonzeroBitCount
+    }
     if specificity(a) != specificity(b) { return specificity(a) > specificity(b) }
     for bit in precedence where has(a.required, bit) != has(b.required, bit) {
       return has(a.required, bit)
@@ -55,7 +57,8 @@ struct StateTableTests {
   /// Up to 20 entries whose selectors draw from one of the pools.
   static let randomTable: Generator<[(StateSelector, Int)]> = Gen.element(of: pools).flatMap {
     pool in
-    let states = Gen.controlState(in: pool, count: 0...pool.memberCount, namedWeight: 1)
+    let states = Gen.controlState(
+      in: pool, count: 0...pool.rawValue.nonzeroBitCount, namedWeight: 1)
     return Gen.entries(
       values: Gen.int(in: 0...1_000), selectors: Gen.selector(states: states), count: 0...20
     ).map { $0.map { ($0.selector, $0.value) } }

@@ -33,9 +33,6 @@ struct StyleOverlayTests {
     expected[.titleColor, for: .selected] = "white"
     expected[.underlined, for: .normal] = false
     #expect(result == expected)
-    var applied = theme()
-    applied.apply(overlay)
-    #expect(applied == expected)
     #expect(theme().overlaid(with: StyleOverlay()) == theme())
     #expect(theme().overlaid(with: StyleOverlay(merging: theme())) == theme())
   }
@@ -53,11 +50,12 @@ struct StyleOverlayTests {
     overlay.replace(.titleColor, with: StateTable([(StateSelector(.selected), "white")]))
     #expect(overlay.removedSelectors(for: .titleColor).isEmpty)
     overlay[.titleColor, for: .disabled] = "silver"
-    #expect(overlay.replacement(for: .titleColor)?.count == 2)
+    #expect(overlay.replacement(for: .titleColor)?.entries.count == 2)
     #expect(overlay.merged.attributeNames.isEmpty)
     overlay.remove(.titleColor, selector: StateSelector(.selected))
     overlay.remove(.titleColor, selector: StateSelector(.disabled))
-    #expect(overlay.replacement(for: .titleColor)?.isEmpty == true, "still replaced, by nothing")
+    #expect(
+      overlay.replacement(for: .titleColor)?.entries.isEmpty == true, "still replaced, by nothing")
     #expect(theme().overlaid(with: overlay).attributeNames == ["background", "underlined"])
     #expect(overlay.replacement(for: .underlined) == nil)
   }

@@ -69,7 +69,7 @@ struct StyleSetTests {
   @Test func wholeTableAccess() {
     var style = StyleSet()
     style[.titleColor] = StateTable([(StateSelector(.normal), "blue")])
-    #expect(style[.titleColor].count == 1)
+    #expect(style[.titleColor].entries.count == 1)
     style[.titleColor] = StateTable()
     #expect(style.attributeNames.isEmpty)
     #expect(style.resolve(.normal).isEmpty)

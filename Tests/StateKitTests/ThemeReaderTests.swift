@@ -143,7 +143,7 @@ struct ThemeReaderTests {
     let overlay = try StyleOverlay(
       themeJSON: Array(#"{"$replace": {"size": {}}, "titleColor": {"focused": "x"}}"#.utf8),
       keys: Self.keys)
-    #expect(read.overlaid(with: overlay)[StyleKey<Int>("size")].isEmpty)
+    #expect(read.overlaid(with: overlay)[StyleKey<Int>("size")].entries.isEmpty)
     #expect(read.overlaid(with: overlay)[.titleColor, for: .focused] == "x")
   }
 }

@@ -320,7 +320,7 @@ do {
         for index in 0..<tables {
           var table = StateTable<Int>()
           for (value, key) in keys.enumerated() { table[key] = value &+ index }
-          sum &+= table.count
+          sum &+= table.entries.count
         }
         return sum
       },
@@ -335,7 +335,7 @@ do {
       },
       {
         var sum = 0
-        for _ in 0..<tables { sum &+= StateTable(pairs).count }
+        for _ in 0..<tables { sum &+= StateTable(pairs).entries.count }
         return sum
       },
       {
@@ -343,7 +343,7 @@ do {
         var table = StateTable(pairs)
         for index in 0..<tables {
           for key in keys { table[key] = index }
-          sum &+= table.count
+          sum &+= table.entries.count
         }
         return sum
       },
@@ -386,7 +386,7 @@ do {
     let times = measure(
       operations: 1, rounds: 5,
       [
-        { (try? JSONDecoder().decode(StateTable<Int>.self, from: json))?.count ?? -1 },
+        { (try? JSONDecoder().decode(StateTable<Int>.self, from: json))?.entries.count ?? -1 },
         { (try? JSONDecoder().decode([String: Int].self, from: json))?.count ?? -1 },
       ])
     let (table, dictionary) = (median(times[0]) / 1e6, median(times[1]) / 1e6)

@@ -194,7 +194,7 @@ func transitionRows(style: StyleSet, states: [ControlState], widgets: Int, round
           screenCopy.change(index, to: states[widgets + index], at: 60)
         }
         let screenChangeAllocations = allocationcounter_count() - beforeScreenChange
-        blackHole(sum &+ copy.count &+ screenCopy.count)
+        blackHole(sum &+ copy.indices.count &+ screenCopy.indices.count)
         print(
           "  allocations: \(frameAllocations) for a frame of \(widgets) looks both ways, "
             + "\(changeAllocations) for \(widgets) interrupts of [AnimatedLook], "

@@ -64,7 +64,7 @@ struct ThemeTransitionLint {
     // Every change walks `*`'s entries once, and each attribute's own entries once more: the
     // entries walked, times the changes, is the work. (Each attribute then plays each change
     // once, a step as cheap as an entry's comparison.)
-    let walked = attributes.reduce(shared.count) { $0 + $1.own.count }
+    let walked = attributes.reduce(shared.entries.count) { $0 + $1.own.count }
     let changes = 1 << (2 * bits.count)
     guard changes * (walked + attributes.count) <= Self.maximumWork else {
       findings = [
@@ -81,7 +81,7 @@ struct ThemeTransitionLint {
         index & (1 << bit.offset) != 0 ? state.union(bit.element) : state
       }
     }
-    let numbers = shared.count + (attributes.lazy.map { $0.own.count }.max() ?? 0)
+    let numbers = shared.entries.count + (attributes.lazy.map { $0.own.count }.max() ?? 0)
     var lint = Play(states: states, bits: bits, catalog: catalog, entries: numbers)
     // Each change's winner among the entries for every attribute, once for all attributes.
     let sharedNumbers = Self.numbers(shared.entries)
@@ -104,7 +104,8 @@ struct ThemeTransitionLint {
             shared: number < 0 ? nil : shared.entries[number], own: table._winner(change))
           return winner.flatMap {
             let pair = [$0.entry.from, $0.entry.to]
-            return $0.isOwn ? ownNumbers[pair].map { $0 + shared.count } : sharedNumbers[pair]
+            return $0.isOwn
+              ? ownNumbers[pair].map { $0 + shared.entries.count } : sharedNumbers[pair]
           }
         })
     }

@@ -6,8 +6,7 @@ extension ControlState {
   public var members: Members { Members(remaining: rawValue) }
 
   /// The number of bits set in this state.
-  @inlinable
-  public var memberCount: Int { rawValue.nonzeroBitCount }
+  var memberCount: Int { rawValue.nonzeroBitCount }
 
   /// The single-bit states of a ``ControlState``, lowest bit first.
   ///

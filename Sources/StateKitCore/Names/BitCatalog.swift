@@ -153,17 +153,6 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     kinds[KindKey(owner: owner, kind: kind)] = table
   }
 
-  /// Returns this catalog with the names of one more owner.
-  ///
-  /// - Parameter names: The names an owner gives its members.
-  /// - Returns: The merged catalog.
-  /// - Throws: ``StateKitError`` as ``merge(_:)-(BitNames<Bits>)`` does.
-  public func merging(_ names: BitNames<Bits>) throws(StateKitError) -> BitCatalog {
-    var result = self
-    try result.merge(names)
-    return result
-  }
-
   /// Who named a single-bit member in this catalog: the owner it was merged from, or `nil` for
   /// a system member, an unnamed bit or a name given by ``declare(_:as:)``.
   ///

@@ -28,13 +28,4 @@ extension StateCatalog {
   public mutating func merge(_ names: StateNames) throws(StateKitError) {
     try merge(names.names)
   }
-
-  /// Returns this catalog with the names of one more owner.
-  ///
-  /// - Parameter names: The names an owner gives its states.
-  /// - Returns: The merged catalog.
-  /// - Throws: ``StateKitError`` as ``merge(_:)-(StateNames)`` does.
-  public func merging(_ names: StateNames) throws(StateKitError) -> StateCatalog {
-    try merging(names.names)
-  }
 }

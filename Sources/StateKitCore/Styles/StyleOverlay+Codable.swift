@@ -67,7 +67,7 @@ extension StyleOverlay: Codable {
   ///     decoder.userInfo[.styleKeys] = [StyleSet.DecodableKey(.titleColor)]
   ///     let overlayText = #"{"$replace": {"titleColor": {"normal": "black"}}}"#
   ///     let decodedOverlay = try decoder.decode(StyleOverlay.self, from: Data(overlayText.utf8))
-  ///     decodedOverlay.replacement(for: .titleColor)?.count  // 1
+  ///     decodedOverlay.replacement(for: .titleColor)?.entries.count  // 1
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when `userInfo` has no keys, or as

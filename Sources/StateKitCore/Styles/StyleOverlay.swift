@@ -222,7 +222,7 @@ extension StyleSet {
   /// Lays an overlay over this style (see `overlaid(with:)`).
   ///
   /// - Parameter overlay: The changes.
-  public mutating func apply(_ overlay: StyleOverlay) {
+  mutating func apply(_ overlay: StyleOverlay) {
     if let precedence = overlay.precedence { self.precedence = precedence }
     for slot in overlay.cleared { setColumn(nil, for: slot) }
     for column in overlay.replacements._storage.columns {

@@ -19,11 +19,11 @@ extension StyleSet {
   ///     //   underlined → true from highlighted: the only entry that matches
   public struct Explanation: Sendable, CustomStringConvertible {
     /// The state explained.
-    public let state: ControlState
+    let state: ControlState
     /// One explanation per attribute, sorted by name.
     public let attributes: [Attribute]
     /// The names the explanation prints states with.
-    public let catalog: StateCatalog
+    let catalog: StateCatalog
 
     /// How one attribute resolves the state.
     ///

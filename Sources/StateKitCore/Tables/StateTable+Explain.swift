@@ -17,7 +17,7 @@ extension StateTable {
   ///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: CustomStringConvertible {
     /// The state explained.
-    public let state: ControlState
+    let state: ControlState
     /// The entries that match the state, best first; the first one wins.
     public let matches: [Entry]
     /// What decided between the winner and the runner-up, in words.
@@ -33,7 +33,7 @@ extension StateTable {
     ///     table.explain(.focused).decision                   // .onlyMatch
     public let decision: ResolutionDecision
     /// The names the explanation prints states with.
-    public let catalog: StateCatalog
+    let catalog: StateCatalog
 
     /// The winning entry, or `nil` when no entry matches.
     public var winner: Entry? { matches.first }

@@ -187,7 +187,7 @@ public struct StateTable<Value> {
   ///         return state.contains(.focused) ? (state.contains(hot) ? "yellow" : "white") : "silver"
   ///     }
   ///     var text = StateTable(evaluating: [.disabled, .focused, hot], textColor)
-  ///     text.count                           // 8
+  ///     text.entries.count                   // 8
   ///     text.resolve([.focused, hot])        // "yellow"
   ///     text.resolve([.focused, .selected])  // "white"
   ///     text[StateSelector(.focused)] = "cyan"
@@ -252,12 +252,10 @@ public struct StateTable<Value> {
   public var entries: [Entry] { _entries }
 
   /// The number of entries.
-  @inlinable
-  public var count: Int { _storage.count }
+  var count: Int { _storage.count }
 
   /// Whether the table has no entries.
-  @inlinable
-  public var isEmpty: Bool { _storage.count == 0 }
+  var isEmpty: Bool { _storage.count == 0 }
 
   /// The states that some entry's selector mentions, required or excluded: the bits on which
   /// resolution depends.
@@ -412,7 +410,7 @@ public struct StateTable<Value> {
   /// The result keeps this table's precedence.
   /// A first-match table keeps its order: an override of a selector it has replaces the value
   /// in place, and the other overrides are tried first, in their own order.
-  public mutating func overlay(_ overrides: StateTable<Value>) {
+  mutating func overlay(_ overrides: StateTable<Value>) {
     if isFirstMatch {
       for entry in overrides._entries.reversed() { set(entry.value, for: entry.selector) }
       return

@@ -48,15 +48,7 @@ public struct AnimatedLooks<Look> {
     for state in states { append(state) }
   }
 
-  /// The number of widgets.
-  @inlinable
-  public var count: Int { _motions.count }
-
-  /// Whether there are no widgets.
-  @inlinable
-  public var isEmpty: Bool { _motions.isEmpty }
-
-  /// The widgets' positions, `0..<count`.
+  /// The widgets' positions, `0..<n` for *n* widgets.
   @inlinable
   public var indices: Range<Int> { _motions.indices }
 

@@ -48,7 +48,6 @@ public struct StyleAnimator<Look> {
   /// A field of the look, the attribute that fills it, and how it moves when the look changes.
   ///
   ///     let fill: StyleAnimator<ButtonLook>.Field = .field(\.fill, from: .fill)
-  ///     fill.attribute  // "fill"
   public struct Field {
     /// The field as a ``StateLookup`` fills it.
     let field: StyleSet.Field<Look>
@@ -56,7 +55,7 @@ public struct StyleAnimator<Look> {
     @usableFromInline let motion: _FieldMotion<Look>
 
     /// The name of the attribute that fills the field, which finds its transitions.
-    public var attribute: String { field.attribute }
+    var attribute: String { field.attribute }
 
     /// A field that switches to its new value at the start or the end of its transition.
     ///

@@ -12,7 +12,7 @@ extension TransitionTable {
   ///     // highlighted -> highlighted | disabled: snap from normal -> disabled: it and highlighted -> normal match with 1 state each; normal -> disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   public struct Explanation: Sendable, CustomStringConvertible {
     /// The change explained.
-    public let change: StateChange
+    let change: StateChange
     /// The entries that match the change, best first; the first one wins.
     public let matches: [Entry]
     /// What decided between the winner and the runner-up.
@@ -20,13 +20,13 @@ extension TransitionTable {
     /// What decided, in words.
     public let reason: String
     /// The names the explanation prints states with.
-    public let catalog: StateCatalog
+    let catalog: StateCatalog
 
     /// The winning entry, or `nil` when no entry matches.
     public var winner: Entry? { matches.first }
 
     /// The winning transition, or `nil` when no entry matches: what ``resolve(_:)`` gives.
-    public var transition: Transition? { winner?.transition }
+    var transition: Transition? { winner?.transition }
 
     /// One line: the change, the transition and its entry, and the reason.
     ///
@@ -52,7 +52,7 @@ extension TransitionTable {
   ///     table[from: .highlighted] = Transition(milliseconds: 250)
   ///     table[to: .focused] = Transition(milliseconds: 90)
   ///     let why = table.explain(StateChange(old: [.highlighted, .focused], new: .focused))
-  ///     why.transition?.duration  // 250
+  ///     why.winner?.transition.duration  // 250
   ///     why.decision              // .precedence: highlighted ranks before focused
   ///     table.explain(StateChange(old: .normal, new: .focused)).decision  // .exactMatch
   ///

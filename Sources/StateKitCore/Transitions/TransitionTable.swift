@@ -82,7 +82,7 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   /// Creates a table from entries, or an empty one, which resolves every change to `nil`; a
   /// later entry for the same pair of selectors replaces an earlier one.
   ///
-  ///     TransitionTable().isEmpty  // true
+  ///     TransitionTable().entries.isEmpty  // true
   ///     TransitionTable(precedence: StatePrecedence([.selected])).precedence == StatePrecedence([.selected])  // true
   ///
   /// - Parameters:
@@ -184,10 +184,10 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   public var entries: [Entry] { ranked }
 
   /// The number of entries.
-  public var count: Int { ranked.count }
+  var count: Int { ranked.count }
 
   /// Whether the table has no entries.
-  public var isEmpty: Bool { ranked.isEmpty }
+  var isEmpty: Bool { ranked.isEmpty }
 
   /// The states that some entry's selectors mention, left or entered: changes that agree on
   /// them resolve to the same transition.

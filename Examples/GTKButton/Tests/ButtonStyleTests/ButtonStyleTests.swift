@@ -79,8 +79,8 @@ struct ButtonStylesheetTests {
   @Test func theTablesHaveOneFirstMatchEntryPerRuleThatSetsTheProperty() throws {
     let style = try StateKitButtonStyle(Stylesheet(css: buttonStylesheet))
     #expect(style.tables.values.allSatisfy { $0.isFirstMatch })
-    #expect(style.tables[.backgroundColor]?.count == 9)
-    #expect(style.tables[.outlineColor]?.count == 3)
+    #expect(style.tables[.backgroundColor]?.entries.count == 9)
+    #expect(style.tables[.outlineColor]?.entries.count == 3)
     #expect(
       style.relevantFlags == (try Stylesheet(css: buttonStylesheet)).mentionedFlags)
   }

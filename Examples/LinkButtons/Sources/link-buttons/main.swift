@@ -62,7 +62,8 @@ print("Home followed: draws \(home.drawCount) -> \(home.rendered.debugDescriptio
 
 // What a collision looks like: another library that calls bit 16 "seen".
 do {
-  _ = try catalog.merging(StateNames("HistoryWidgets", ["seen": .visited]))
+  var withHistory = catalog
+  try withHistory.merge(StateNames("HistoryWidgets", ["seen": .visited]))
 } catch {
   print("collision: \(error)")
 }
