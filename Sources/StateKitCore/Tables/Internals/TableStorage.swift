@@ -69,13 +69,17 @@ struct _TableStorage<Value> {
       relevant == 0 ? (0, 0) : _StateIndex.gather(relevant, maximumBits: Self.packedSlotBits)
     if count <= Self.packedEntryLimit, let (multiplier, bits) = gather {
       let shift = UInt(UInt.bitWidth - bits)
-      var codes: UInt64 = 0
-      var subset: UInt = 0
-      repeat {
-        let slot = (subset &* multiplier) &>> shift
-        codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
-        subset = (subset &- relevant) & relevant
-      } while subset != 0
+      let relevant = relevant
+      let codes = selectors.withUnsafeBufferPointer { selectors in
+        var codes: UInt64 = 0
+        var subset: UInt = 0
+        repeat {
+          let slot = (subset &* multiplier) &>> shift
+          codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
+          subset = (subset &- relevant) & relevant
+        } while subset != 0
+        return codes
+      }
       winners = .packed(multiplier: multiplier, shift: shift, codes: codes)
       return
     }
@@ -83,9 +87,12 @@ struct _TableStorage<Value> {
       winners = .scan
       return
     }
+    let relevant = relevant
     winners =
-      _StateIndex(relevant: relevant) { state in
-        UInt16(truncatingIfNeeded: selectors._firstMatch(state))
+      selectors.withUnsafeBufferPointer { selectors in
+        _StateIndex(relevant: relevant) { state in
+          UInt16(truncatingIfNeeded: selectors._firstMatch(state))
+        }
       }.map(Winners.indexed) ?? .scan
   }
 
@@ -179,11 +186,25 @@ struct _TableStorage<Value> {
 extension _TableStorage: Sendable where Value: Sendable {}
 extension _TableStorage.Winners: Sendable {}
 
-extension [StateSelector] {
+extension UnsafeBufferPointer<StateSelector> {
   /// The position of the first selector that matches `state`; the count when none does.
+  ///
+  /// The index walks call this once for each of up to 2^12 states, so it is a plain loop over
+  /// the selectors' memory: no closure, no generic collection algorithm, which a build without
+  /// optimization would call through for every selector of every state.
   @usableFromInline
   func _firstMatch(_ state: UInt) -> Int {
-    firstIndex { $0.matches(ControlState(rawValue: state)) } ?? count
+    let count = self.count
+    guard let selectors = baseAddress else { return count }
+    var position = 0
+    while position < count {
+      let required = selectors[position].required.rawValue
+      if state & required == required && state & selectors[position].excluded.rawValue == 0 {
+        return position
+      }
+      position += 1
+    }
+    return count
   }
 }
 
