@@ -65,6 +65,12 @@ struct CodeDirectory {
   /// Adds a catalog's entries to those searched first, indexed by name, by domain and code, and
   /// by code.
   mutating func add(_ entries: [Entry]) {
+    // Room for every new entry at once, so that a large catalog does not rehash the indexes
+    // each time they fill up (their bucket counts are powers of two, so repeated small adds
+    // still grow them geometrically).
+    byName.reserveCapacity(byName.count + entries.count)
+    byPair.reserveCapacity(byPair.count + entries.count)
+    byCode.reserveCapacity(byCode.count + entries.count)
     for entry in entries {
       let index = catalog.entries.count
       catalog.entries.append(entry)
