@@ -31,13 +31,24 @@ extension StatePrecedence {
     let specificity = pair.from.specificity + pair.to.specificity
     let otherSpecificity = other.from.specificity + other.to.specificity
     if specificity != otherSpecificity { return specificity > otherSpecificity }
-    let ranked: [(ControlState, ControlState)] = [
-      (required, otherRequired), (pair.to.required, other.to.required),
-      (pair.from.required, other.from.required),
-      (pair.from.excluded.union(pair.to.excluded), other.from.excluded.union(other.to.excluded)),
-      (pair.to.excluded, other.to.excluded), (pair.from.excluded, other.from.excluded),
-    ]
-    for (mine, theirs) in ranked where mine != theirs { return key(mine) > key(theirs) }
+    // The tie-breakers in order, each a state of either pair; the first that differ decide.
+    // One test after another, with no array of them to build: tables sort by this.
+    if required != otherRequired { return key(required) > key(otherRequired) }
+    if pair.to.required != other.to.required {
+      return key(pair.to.required) > key(other.to.required)
+    }
+    if pair.from.required != other.from.required {
+      return key(pair.from.required) > key(other.from.required)
+    }
+    let excluded = pair.from.excluded.union(pair.to.excluded)
+    let otherExcluded = other.from.excluded.union(other.to.excluded)
+    if excluded != otherExcluded { return key(excluded) > key(otherExcluded) }
+    if pair.to.excluded != other.to.excluded {
+      return key(pair.to.excluded) > key(other.to.excluded)
+    }
+    if pair.from.excluded != other.from.excluded {
+      return key(pair.from.excluded) > key(other.from.excluded)
+    }
     return false
   }
 
