@@ -85,6 +85,10 @@ struct CodeDirectory {
   /// tables with ``builtInEntries(where:)`` instead.
   static let builtIn = ErrorCatalog(builtInEntries { _, _, _ in true })
 
+  /// The domains of the entries of ``builtIn``: a look-up in any other domain has none of them
+  /// to walk.
+  static let handWrittenDomains = [posixDomain, cocoaDomain, urlDomain, StateKitError.domain]
+
   /// The entries of ``builtIn`` that `match` accepts (given the domain, code and name), in its
   /// order, without building it: an entry is made only for a row that matches, so a look-up
   /// costs a walk over constant tables, not the setting up of every entry at start-up.
@@ -139,9 +143,12 @@ struct CodeDirectory {
     }
     var result: [Found] = []
     let handWritten = domain == Self.cfNetworkDomain ? Self.urlDomain : domain
-    for entry in Self.builtInEntries(where: { entryDomain, entryCode, _ in
-      entryDomain == handWritten && entryCode == code
-    }) {
+    let handWrittenEntries =
+      Self.handWrittenDomains.contains(handWritten)
+      ? Self.builtInEntries { entryDomain, entryCode, _ in
+        entryDomain == handWritten && entryCode == code
+      } : []
+    for entry in handWrittenEntries {
       result.append(
         Found(
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)
