@@ -109,6 +109,17 @@ struct _TableStorage<Value> {
     return position
   }
 
+  /// Entries of distinct selectors, best first by a precedence: each selector ranked once, then
+  /// the positions sorted by rank, which gives the order `outranks` gives (a strict total order
+  /// on distinct selectors) without ranking both selectors at every comparison.
+  @inlinable
+  static func ranked(_ entries: [Entry], by precedence: StatePrecedence) -> [Entry] {
+    let ranks = entries.map { precedence._rank($0.selector) }
+    var order = Array(entries.indices)
+    order.sort { ranks[$0].outranks(ranks[$1]) }
+    return order.map { entries[$0] }
+  }
+
   /// The number of entries.
   @inlinable
   var count: Int { entries.count }
@@ -130,9 +141,7 @@ struct _TableStorage<Value> {
   mutating func reorder(by precedence: StatePrecedence) {
     self.precedence = precedence
     guard !isFirstMatch else { return }
-    var entries = self.entries
-    entries.sort { precedence.outranks($0.selector, $1.selector) }
-    self = Self(entries, precedence: precedence)
+    self = Self(Self.ranked(entries, by: precedence), precedence: precedence)
   }
 
   /// Adds an entry for a selector the table does not have: in its place by rank, or first in a
