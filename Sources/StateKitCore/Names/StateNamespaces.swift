@@ -225,7 +225,11 @@ public struct StateRelocation: Hashable, Sendable {
           for (from, _) in pairs where bit & from != 0 { image &= ~from }
           for (from, to) in pairs where bit & from != 0 { image |= to }
           let half = 1 << index
-          for value in 0..<half { table[half + value] = table[value] | image }
+          var value = 0
+          while value < half {
+            table[half + value] = table[value] | image
+            value += 1
+          }
         }
       }
     }
