@@ -107,8 +107,12 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
 
   /// Entries of distinct pairs of selectors, best first by a precedence: each pair ranked once,
   /// then the positions sorted by rank, which gives the order `rank` gives (a strict total
-  /// order on distinct pairs) without ranking both pairs at every comparison.
+  /// order on distinct pairs) without ranking both pairs at every comparison. A few entries
+  /// are sorted by `outranks` itself, which works out only the parts a comparison needs.
   private static func ranked(_ entries: [Entry], by precedence: StatePrecedence) -> [Entry] {
+    guard entries.count > 16 else {
+      return entries.sorted { precedence.outranks(($0.from, $0.to), ($1.from, $1.to)) }
+    }
     let ranks = entries.map { precedence._rank(($0.from, $0.to)) }
     var order = Array(entries.indices)
     order.sort { ranks[$0].outranks(ranks[$1]) }

@@ -111,9 +111,13 @@ struct _TableStorage<Value> {
 
   /// Entries of distinct selectors, best first by a precedence: each selector ranked once, then
   /// the positions sorted by rank, which gives the order `outranks` gives (a strict total order
-  /// on distinct selectors) without ranking both selectors at every comparison.
+  /// on distinct selectors) without ranking both selectors at every comparison. A few entries
+  /// are sorted by `outranks` itself, which works out only the parts a comparison needs.
   @inlinable
   static func ranked(_ entries: [Entry], by precedence: StatePrecedence) -> [Entry] {
+    guard entries.count > 16 else {
+      return entries.sorted { precedence.outranks($0.selector, $1.selector) }
+    }
     let ranks = entries.map { precedence._rank($0.selector) }
     var order = Array(entries.indices)
     order.sort { ranks[$0].outranks(ranks[$1]) }
