@@ -128,7 +128,11 @@ extension ErrorPayload {
   /// written without recursion.
   package func write(to writer: inout JSONWriter) {
     let levels = chain
-    for (index, payload) in levels.enumerated() {
+    // A counted loop over the levels and no sort of empty details: a chain may be hundreds of
+    // thousands of errors long.
+    var index = 0
+    while index < levels.count {
+      let payload = levels[index]
       writer.raw("{\"domain\": ")
       writer.string(payload.domain)
       writer.raw(", \"code\": \(payload.code), \"name\": ")
@@ -140,14 +144,18 @@ extension ErrorPayload {
       writer.raw(", \"recoverySuggestion\": ")
       writer.optionalString(payload.recoverySuggestion)
       writer.raw(", \"details\": {")
-      for (offset, key) in payload.details.keys.sorted().enumerated() {
-        if offset > 0 { writer.raw(", ") }
-        writer.string(key)
-        writer.raw(": ")
-        writer.string(payload.details[key] ?? "")
+      let details = payload.details
+      if !details.isEmpty {
+        for (offset, key) in details.keys.sorted().enumerated() {
+          if offset > 0 { writer.raw(", ") }
+          writer.string(key)
+          writer.raw(": ")
+          writer.string(details[key] ?? "")
+        }
       }
       writer.raw("}, \"underlying\": ")
-      if index == levels.count - 1 { writer.raw("null") }
+      index += 1
+      if index == levels.count { writer.raw("null") }
     }
     for payload in levels.reversed() {
       if !payload.otherCauses.isEmpty {

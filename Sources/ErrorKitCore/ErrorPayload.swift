@@ -171,10 +171,19 @@ public struct ErrorPayload: Sendable, Equatable {
     return (deepest, count)
   }
 
-  /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it.
+  /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it:
+  /// `treeSize` within both, found by the same walk stopped at the first error past either
+  /// limit, so that a tree of any size costs at most ``maximumCount`` errors' visits.
   var isWithinLimits: Bool {
-    let size = treeSize
-    return size.depth <= Self.maximumDepth && size.count <= Self.maximumCount
+    var count = 0
+    var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
+    while let (payload, level) = pending.popLast() {
+      count += 1
+      guard level <= Self.maximumDepth, count <= Self.maximumCount else { return false }
+      if let first = payload.underlying { pending.append((first, level + 1)) }
+      for other in payload.otherCauses { pending.append((other, level + 1)) }
+    }
+    return true
   }
 }
 

@@ -77,8 +77,14 @@ extension Gen {
     // in every generator with the same catalog, so the shrinker can lower a bit that a state and
     // a selector share in one step. A rank outside the mask stands for the next bit inside it.
     let order = members(namedMask) + members(~namedMask)
-    var rank: [UInt: UInt64] = [:]
-    for (position, bit) in order.enumerated() { rank[bit] = UInt64(position) }
+    // Each bit's rank by its position in the word: an array, not a dictionary, since a
+    // generator is made again for every case of a property that draws one per case.
+    var rank = [UInt64](repeating: 0, count: UInt.bitWidth)
+    var position = 0
+    while position < order.count {
+      rank[order[position].trailingZeroBitCount] = UInt64(position)
+      position += 1
+    }
     let ranks = rank
     let bit = Generator<UInt> { (stream) throws(_GenerationStop) in
       guard mask != 0 else { return 0 }
@@ -89,7 +95,7 @@ extension Gen {
           pickNamed
           ? named[Int(random.next(upperBound: UInt64(named.count)))]
           : unnamed[Int(random.next(upperBound: UInt64(unnamed.count)))]
-        return ranks[bit] ?? 0
+        return ranks[bit.trailingZeroBitCount]
       }
       var position = Int(choice)
       while mask & order[position] == 0 { position = (position + 1) % order.count }

@@ -136,10 +136,23 @@ public struct StateMachine<Model, System: AnyObject> {
       let span = _share(of: high - low, size: stream.size)
       let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
       var result: [Int] = []
+      // The actions whose precondition holds, and those of them switched on, in order: found
+      // by one plain loop into arrays kept from step to step, since a case may take thousands
+      // of steps.
+      var possible: [Int] = []
+      var swarmed: [Int] = []
       while result.count < high {
-        let possible = preconditions.indices.filter { preconditions[$0](model) }
+        possible.removeAll(keepingCapacity: true)
+        swarmed.removeAll(keepingCapacity: true)
+        var action = 0
+        while action < preconditions.count {
+          if preconditions[action](model) {
+            possible.append(action)
+            if switchedOn[action] { swarmed.append(action) }
+          }
+          action += 1
+        }
         if possible.isEmpty { break }
-        let swarmed = possible.filter { switchedOn[$0] }
         let enabled = swarmed.isEmpty ? possible : swarmed
         let start = stream.recorded.count
         if result.count >= low {

@@ -135,6 +135,36 @@ struct SeveralCausesTests {
     #expect(value("errorkit.cause.7.message") == nil)
   }
 
+  /// Whether a tree is within the limits is what its size says, for trees on both sides of
+  /// each limit: a chain of `underlying` errors, a chain below an other cause, and other causes
+  /// of the root that bring the count to just below, at and just above the limit.
+  @Test func theLimitsAreWhatTheTreeSizeSays() {
+    func chain(_ depth: Int) -> ErrorPayload? {
+      guard depth > 0 else { return nil }
+      var payload = ErrorPayload(domain: "D", code: 0)
+      for level in 1..<depth {
+        payload = ErrorPayload(domain: "D", code: level, underlying: payload)
+      }
+      return payload
+    }
+    let limit = ErrorPayload.maximumCount
+    for depth in [1, 2, 63, 64, 65] {
+      for branch in [0, 63, 64] {
+        let fixed = depth + branch
+        for leaves in [0, 1, limit - fixed - 1, limit - fixed, limit - fixed + 1] {
+          guard var payload = chain(depth) else { continue }
+          payload.otherCauses = (0..<leaves).map { ErrorPayload(domain: "L", code: $0) }
+          if let below = chain(branch) { payload.otherCauses.append(below) }
+          let size = payload.treeSize
+          #expect(
+            payload.isWithinLimits
+              == (size.depth <= ErrorPayload.maximumDepth && size.count <= limit),
+            "depth \(depth), branch \(branch), leaves \(leaves): \(size)")
+        }
+      }
+    }
+  }
+
   /// Errors that share their causes would make 2^40 errors; the capture stops at the limit with
   /// a marker, and the payload still writes and reads back.
   @Test func sharedCausesAreCutAtTheCountLimit() throws {

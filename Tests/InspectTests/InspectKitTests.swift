@@ -14,6 +14,13 @@ struct InspectKitTests {
     #expect(!stateKit.isEmpty)
   }
 
+  /// A look-up walks the hand-written entries only in their domains, so those must be every
+  /// domain the entries have.
+  @Test func theHandWrittenDomainsAreThoseOfTheBuiltInEntries() {
+    let domains = CodeDirectory.builtIn.entries.map(\.domain)
+    #expect(Set(domains) == Set(CodeDirectory.handWrittenDomains))
+  }
+
   @Test func nsErrorTextReadsTheNameKeyAndEscapedDetails() throws {
     let text =
       #"Error Domain=com.example.Store Code=3 "(null)" UserInfo={ErrorKitName=saveFailed, "#

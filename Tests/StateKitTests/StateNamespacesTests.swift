@@ -105,6 +105,40 @@ struct StateNamespacesTests {
     #expect(report == nil)
   }
 
+  /// A relocation moves a value as the definition says, for every move of one or two pairs
+  /// whose sources and targets are any masks of bits 16...18, and every value of bits 16...19
+  /// with a system bit and a bit above the range: every source the value meets is cleared, then
+  /// each of their targets set; the reverse moves each target back onto its source.
+  @Test func relocationTablesMoveAsTheDefinitionSays() {
+    let layout = ControlState.layout
+    func moved(_ bits: UInt, _ pairs: [(from: UInt, to: UInt)]) -> UInt {
+      var moved = bits
+      for pair in pairs where bits & pair.from != 0 { moved &= ~pair.from }
+      for pair in pairs where bits & pair.from != 0 { moved |= pair.to }
+      return moved
+    }
+    let masks = (0..<8).map { UInt($0) << 16 }
+    let single = masks.dropFirst().flatMap { from in masks.map { to in [(from: from, to: to)] } }
+    let moves = [[]] + single + single.flatMap { first in single.map { first + $0 } }
+    let outside: UInt = 1 << 2 | 1 << 24
+    for pairs in moves {
+      let move = StateRelocation(layout: layout, pairs)
+      let moving = pairs.filter { $0.from != $0.to }
+      for value in 0..<UInt(16) {
+        let bits = value << 16
+        let state = ControlState(rawValue: bits | outside)
+        let applied = moved(bits, moving) | outside
+        let reverted = moved(bits, moving.map { (from: $0.to, to: $0.from) }) | outside
+        guard move.apply(state).rawValue == applied, move.revert(state).rawValue == reverted,
+          move.isIdentity == moving.isEmpty
+        else {
+          Issue.record("moves \(pairs) of \(String(bits, radix: 16))")
+          return
+        }
+      }
+    }
+  }
+
   /// The example of DeclaringCustomStates.md: libraries A with a state on bit 16 and B with
   /// states on bits 16 and 17. Only B's bit-16 state collides, so only it moves, to 18; its
   /// bit-17 state, whose bit no earlier library keeps, stays on 17.

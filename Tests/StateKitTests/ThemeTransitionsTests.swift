@@ -47,6 +47,28 @@ struct ThemeTransitionsTests {
     return Array(try encoder.encode(style))
   }
 
+  /// A key's sides split byte by byte as they do character by character: for every key of up
+  /// to five of `-`, `>`, `a`, CR and LF (so arrows that overlap, touch and stand between a CR
+  /// and an LF), the two splits are the same texts; a key that is not ASCII is split by its
+  /// characters alone.
+  @Test func asciiKeysSplitAsTheirCharactersDo() {
+    let pieces = ["-", ">", "a", "\r", "\n"]
+    var keys = [""]
+    var shorter = [""]
+    for _ in 1...5 {
+      shorter = shorter.flatMap { key in pieces.map { key + $0 } }
+      keys += shorter
+    }
+    for key in keys {
+      let bytes = _ThemeDocument.asciiSides(of: key).map { $0.map(String.init) }
+      let characters = _ThemeDocument.characterSides(of: key).map(String.init)
+      #expect(bytes == characters, "\(key.debugDescription)")
+    }
+    for key in ["a -> é", "-\u{301}> b", "a ->\u{301} b", "\u{600}-> b"] {
+      #expect(_ThemeDocument.asciiSides(of: key) == nil, "\(key.debugDescription)")
+    }
+  }
+
   @Test func themesKeepTheirTransitions() {
     forAll(
       "decode(encode(theme)) == theme, through the theme readers and JSONDecoder", Self.styles,

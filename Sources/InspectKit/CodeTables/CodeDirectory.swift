@@ -65,6 +65,12 @@ struct CodeDirectory {
   /// Adds a catalog's entries to those searched first, indexed by name, by domain and code, and
   /// by code.
   mutating func add(_ entries: [Entry]) {
+    // Room for every new entry at once, so that a large catalog does not rehash the indexes
+    // each time they fill up (their bucket counts are powers of two, so repeated small adds
+    // still grow them geometrically).
+    byName.reserveCapacity(byName.count + entries.count)
+    byPair.reserveCapacity(byPair.count + entries.count)
+    byCode.reserveCapacity(byCode.count + entries.count)
     for entry in entries {
       let index = catalog.entries.count
       catalog.entries.append(entry)
@@ -78,6 +84,10 @@ struct CodeDirectory {
   /// own errors, in that order. Built when a search walks every entry; a look-up walks the
   /// tables with ``builtInEntries(where:)`` instead.
   static let builtIn = ErrorCatalog(builtInEntries { _, _, _ in true })
+
+  /// The domains of the entries of ``builtIn``: a look-up in any other domain has none of them
+  /// to walk.
+  static let handWrittenDomains = [posixDomain, cocoaDomain, urlDomain, StateKitError.domain]
 
   /// The entries of ``builtIn`` that `match` accepts (given the domain, code and name), in its
   /// order, without building it: an entry is made only for a row that matches, so a look-up
@@ -133,9 +143,12 @@ struct CodeDirectory {
     }
     var result: [Found] = []
     let handWritten = domain == Self.cfNetworkDomain ? Self.urlDomain : domain
-    for entry in Self.builtInEntries(where: { entryDomain, entryCode, _ in
-      entryDomain == handWritten && entryCode == code
-    }) {
+    let handWrittenEntries =
+      Self.handWrittenDomains.contains(handWritten)
+      ? Self.builtInEntries { entryDomain, entryCode, _ in
+        entryDomain == handWritten && entryCode == code
+      } : []
+    for entry in handWrittenEntries {
       result.append(
         Found(
           entry: Entry(domain: domain, code: code, name: entry.name, description: entry.description)

@@ -25,6 +25,13 @@ struct AnchorSet: Sendable {
   /// The largest offset of a probe in its anchor: a hit found at `q` starts at or after
   /// `q - maximumOffset`.
   let maximumOffset: Int
+  /// The probes' bytes, repeated over a block: the one-byte probes, then the pairs. Made once
+  /// here rather than by every cursor, since a cursor is made for every text scanned.
+  let singles: [AnchorCursor.Block]
+  let pairs: [(first: AnchorCursor.Block, second: AnchorCursor.Block)]
+  /// For each byte value, the positions in `probes` of the probes that start with it, in order:
+  /// a candidate byte is compared with its own probes only.
+  let probesStarting: [[Int]]
 
   init(_ needles: [[UInt8]]) {
     self.needles = needles
@@ -54,6 +61,15 @@ struct AnchorSet: Sendable {
     }
     self.probes = probes
     self.maximumOffset = maximumOffset
+    var probesStarting = [[Int]](repeating: [], count: 256)
+    for (index, probe) in probes.enumerated() { probesStarting[Int(probe.first)].append(index) }
+    self.probesStarting = probesStarting
+    singles = probes.compactMap { $0.second == nil ? AnchorCursor.Block(repeating: $0.first) : nil }
+    pairs = probes.compactMap { probe in
+      probe.second.map {
+        (AnchorCursor.Block(repeating: probe.first), AnchorCursor.Block(repeating: $0))
+      }
+    }
   }
 
   /// How unlikely a byte is in log text: an upper-case letter 3, `(`, `=`, `{`, `}` 2, a space
@@ -89,17 +105,15 @@ struct AnchorCursor {
   /// Hits found and not reported yet, sorted by start, then anchor; `head` is the first unread.
   private var pending: [(start: Int, anchor: Int)] = []
   private var head = 0
-  /// The probes' bytes, repeated over a block: the one-byte probes, then the pairs.
+  /// The set's probe bytes, repeated over a block (``AnchorSet/singles``, ``AnchorSet/pairs``).
   private let singles: [Block]
   private let pairs: [(first: Block, second: Block)]
 
   init(_ set: AnchorSet, in text: PastedText) {
     self.set = set
     self.text = text
-    singles = set.probes.compactMap { $0.second == nil ? Block(repeating: $0.first) : nil }
-    pairs = set.probes.compactMap { probe in
-      probe.second.map { (Block(repeating: probe.first), Block(repeating: $0)) }
-    }
+    singles = set.singles
+    pairs = set.pairs
   }
 
   /// Drops the hits that start before `position`; the text before it is not scanned.
@@ -184,7 +198,8 @@ struct AnchorCursor {
   private mutating func record(at position: Int) {
     let count = text.count
     let byte = text.bytes[position]
-    for probe in set.probes where probe.first == byte {
+    for index in set.probesStarting[Int(byte)] {
+      let probe = set.probes[index]
       if let second = probe.second {
         guard position + 1 < count, text.bytes[position + 1] == second else { continue }
       }

@@ -45,10 +45,16 @@ struct ErrorScanner: IteratorProtocol {
     guard bytes.allSatisfy(isWordByte) else { return true }
     return wordAnchors.contains { anchor in
       anchor.withUTF8Buffer { anchor in
-        guard anchor.count <= bytes.count else { return false }
-        return (0...bytes.count - anchor.count).contains { start in
-          bytes[start..<start + anchor.count].elementsEqual(anchor)
+        // Each place the anchor fits, compared byte by byte in plain loops: no slice and no
+        // generic comparison per place.
+        var start = 0
+        while start + anchor.count <= bytes.count {
+          var matched = 0
+          while matched < anchor.count, bytes[start + matched] == anchor[matched] { matched += 1 }
+          if matched == anchor.count { return true }
+          start += 1
         }
+        return false
       }
     }
   }

@@ -27,7 +27,10 @@ func _changedCopy<Value>(of value: _Address<Value>, _ change: (inout Value) thro
 func _twoWords<Value>(of value: Value) -> (UInt64, UInt64) {
   var words: (UInt64, UInt64) = (0, 0)
   withUnsafeBytes(of: value) { value in
-    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: .init(rebasing: value.prefix(16))) }
+    // The first bytes by count, not by `prefix`: a generic slice that a build without
+    // optimization makes on every read of a name.
+    let first = UnsafeRawBufferPointer(start: value.baseAddress, count: min(value.count, 16))
+    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: first) }
   }
   return words
 }

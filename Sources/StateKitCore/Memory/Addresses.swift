@@ -75,9 +75,11 @@ struct _MutableAddress<Pointee> {
   @inlinable @inline(__always)
   var raw: _MutableRawAddress { _MutableRawAddress(UnsafeMutableRawPointer(pointer)) }
 
-  /// Initializes the `count` values from here with `values`' first `count`.
+  /// Initializes `values.count` values from here with `values`, in order: one call into the
+  /// standard library, which copies an array's contiguous elements at once.
   func initialize(from values: some Collection<Pointee>) {
-    for (offset, value) in values.enumerated() { (pointer + offset).initialize(to: value) }
+    _ = UnsafeMutableBufferPointer(start: pointer, count: values.count)
+      .initialize(fromContentsOf: values)
   }
 
   /// Deinitializes `count` values from here.

@@ -211,13 +211,26 @@ public struct StateRelocation: Hashable, Sendable {
     let shift = UInt(layout.application.lowerBound)
     let count = layout.application.count
     func build(_ pairs: [(UInt, UInt)]) -> [UInt] {
-      (0..<(1 << count)).map { (value: Int) -> UInt in
-        let bits = UInt(value) << shift
-        var moved = bits
-        // Clear every moved source first, then set the targets, so swaps work.
-        for (from, _) in pairs where bits & from != 0 { moved &= ~from }
-        for (from, to) in pairs where bits & from != 0 { moved |= to }
-        return moved
+      // A value's image clears every source it meets and sets their targets (clearing first,
+      // so swaps work). That image is the union of its bits' images: a bit of a value lies in
+      // a source the value meets exactly when it lies in a source that bit meets. So only the
+      // single bits loop over the pairs, and once the values below bit `index` are done, each
+      // of them joined with that bit's image is the image of the value with the bit added.
+      [UInt](unsafeUninitializedCapacity: 1 << count) { table, initialized in
+        table.initialize(repeating: 0)
+        initialized = table.count
+        for index in 0..<count {
+          let bit: UInt = 1 << (shift + UInt(index))
+          var image = bit
+          for (from, _) in pairs where bit & from != 0 { image &= ~from }
+          for (from, to) in pairs where bit & from != 0 { image |= to }
+          let half = 1 << index
+          var value = 0
+          while value < half {
+            table[half + value] = table[value] | image
+            value += 1
+          }
+        }
       }
     }
     let moving = moves.filter { $0.from != $0.to }

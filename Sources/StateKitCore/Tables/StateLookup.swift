@@ -51,13 +51,15 @@ public struct StateLookup<Value> {
     var codeOfPosition = [UInt16](repeating: .max, count: storage.count + 1)
     var winners: [Int] = []
     let selectors = storage.entries.map { $0.selector }
-    let index = _StateIndex(relevant: storage.relevant) { state in
-      let position = selectors._firstMatch(state)
-      if codeOfPosition[position] == .max {
-        codeOfPosition[position] = UInt16(winners.count)
-        winners.append(position)
+    let index = selectors.withUnsafeBufferPointer { selectors in
+      _StateIndex(relevant: storage.relevant) { state in
+        let position = selectors._firstMatch(state)
+        if codeOfPosition[position] == .max {
+          codeOfPosition[position] = UInt16(winners.count)
+          winners.append(position)
+        }
+        return codeOfPosition[position]
       }
-      return codeOfPosition[position]
     }
     let values = winners.map { $0 < storage.count ? storage.entries[$0].value : defaultValue }
     self.init(

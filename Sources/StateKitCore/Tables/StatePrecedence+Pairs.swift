@@ -31,13 +31,24 @@ extension StatePrecedence {
     let specificity = pair.from.specificity + pair.to.specificity
     let otherSpecificity = other.from.specificity + other.to.specificity
     if specificity != otherSpecificity { return specificity > otherSpecificity }
-    let ranked: [(ControlState, ControlState)] = [
-      (required, otherRequired), (pair.to.required, other.to.required),
-      (pair.from.required, other.from.required),
-      (pair.from.excluded.union(pair.to.excluded), other.from.excluded.union(other.to.excluded)),
-      (pair.to.excluded, other.to.excluded), (pair.from.excluded, other.from.excluded),
-    ]
-    for (mine, theirs) in ranked where mine != theirs { return key(mine) > key(theirs) }
+    // The tie-breakers in order, each a state of either pair; the first that differ decide.
+    // One test after another, with no array of them to build: tables sort by this.
+    if required != otherRequired { return key(required) > key(otherRequired) }
+    if pair.to.required != other.to.required {
+      return key(pair.to.required) > key(other.to.required)
+    }
+    if pair.from.required != other.from.required {
+      return key(pair.from.required) > key(other.from.required)
+    }
+    let excluded = pair.from.excluded.union(pair.to.excluded)
+    let otherExcluded = other.from.excluded.union(other.to.excluded)
+    if excluded != otherExcluded { return key(excluded) > key(otherExcluded) }
+    if pair.to.excluded != other.to.excluded {
+      return key(pair.to.excluded) > key(other.to.excluded)
+    }
+    if pair.from.excluded != other.from.excluded {
+      return key(pair.from.excluded) > key(other.from.excluded)
+    }
     return false
   }
 
@@ -87,5 +98,47 @@ extension StatePrecedence {
       "it and \(runnerUp.text) match with \(count(winner.specificity)) each; "
         + "\(winner.text) has precedence (\(order))"
     )
+  }
+
+  /// What `outranks` compares of a pair of selectors, in its order, worked out once: a pair
+  /// outranks another exactly when its rank outranks the other's. A sort of many entries ranks
+  /// each pair once instead of at every comparison.
+  func _rank(_ pair: (from: StateSelector, to: StateSelector)) -> _PairRank {
+    let required = pair.from.required.union(pair.to.required)
+    return _PairRank(
+      value: ranksByValue ? required.rawValue : 0,
+      dominant: dominant.isNormal ? 0 : key(required.intersection(dominant)),
+      specificity: pair.from.specificity + pair.to.specificity,
+      required: key(required), toRequired: key(pair.to.required),
+      fromRequired: key(pair.from.required),
+      excluded: key(pair.from.excluded.union(pair.to.excluded)),
+      toExcluded: key(pair.to.excluded), fromExcluded: key(pair.from.excluded))
+  }
+}
+
+/// A pair of selectors' rank by a precedence (`StatePrecedence._rank` of a pair): the parts
+/// `outranks` compares, in its order.
+struct _PairRank {
+  /// The value both selectors require, by which LVGL ranks first; 0 for other toolkits.
+  let value: UInt
+  /// The key of the dominant states either selector requires; 0 without dominant states.
+  let dominant: UInt64
+  let specificity: Int
+  /// The keys of the states either selector requires, the state entered requires and the state
+  /// left requires, then of the excluded states the same way.
+  let required, toRequired, fromRequired: UInt64
+  let excluded, toExcluded, fromExcluded: UInt64
+
+  /// Whether this rank comes first: the first part that differs decides, the greater first.
+  func outranks(_ other: _PairRank) -> Bool {
+    if value != other.value { return value > other.value }
+    if dominant != other.dominant { return dominant > other.dominant }
+    if specificity != other.specificity { return specificity > other.specificity }
+    if required != other.required { return required > other.required }
+    if toRequired != other.toRequired { return toRequired > other.toRequired }
+    if fromRequired != other.fromRequired { return fromRequired > other.fromRequired }
+    if excluded != other.excluded { return excluded > other.excluded }
+    if toExcluded != other.toExcluded { return toExcluded > other.toExcluded }
+    return fromExcluded > other.fromExcluded
   }
 }

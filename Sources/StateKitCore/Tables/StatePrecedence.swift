@@ -202,6 +202,18 @@ public struct StatePrecedence: Hashable, Sendable {
     return key(selector.excluded) > key(other.excluded)
   }
 
+  /// What ``outranks(_:_:)`` compares of a selector, in its order, worked out once: a selector
+  /// outranks another exactly when its rank outranks the other's. A sort of many entries ranks
+  /// each selector once instead of at every comparison.
+  @usableFromInline
+  func _rank(_ selector: StateSelector) -> _SelectorRank {
+    _SelectorRank(
+      value: ranksByValue ? selector.required.rawValue : 0,
+      dominant: dominant.isNormal ? 0 : key(selector.required.intersection(dominant)),
+      specificity: selector.specificity, required: key(selector.required),
+      excluded: key(selector.excluded))
+  }
+
   /// The shortest prefix of ``order`` that gives this precedence again with the same dominant
   /// states: empty for the standard order.
   var shortestOrder: [ControlState] {
@@ -260,5 +272,29 @@ extension StateCatalog {
       parts.append("dominant: " + description(of: precedence.dominant))
     }
     return parts.joined(separator: "; ")
+  }
+}
+
+/// A selector's rank by a precedence (``StatePrecedence/_rank(_:)``): the parts `outranks`
+/// compares, in its order.
+@usableFromInline
+struct _SelectorRank {
+  /// The required value, by which LVGL ranks first; 0 for other toolkits.
+  let value: UInt
+  /// The key of the dominant states required; 0 without dominant states.
+  let dominant: UInt64
+  let specificity: Int
+  /// The keys of the required and the excluded states.
+  let required: UInt64
+  let excluded: UInt64
+
+  /// Whether this rank comes first: the first part that differs decides, the greater first.
+  @usableFromInline
+  func outranks(_ other: _SelectorRank) -> Bool {
+    if value != other.value { return value > other.value }
+    if dominant != other.dominant { return dominant > other.dominant }
+    if specificity != other.specificity { return specificity > other.specificity }
+    if required != other.required { return required > other.required }
+    return excluded > other.excluded
   }
 }

@@ -81,9 +81,9 @@ public struct StateTable<Value> {
   ) {
     // One pass to keep the last value of each selector, then one sort: `outranks` is a strict
     // total order on distinct selectors, so the result does not depend on the input's order.
-    var unique = Self._uniqueEntries(entries)
-    unique.sort { precedence.outranks($0.selector, $1.selector) }
-    _storage = _TableStorage(unique, precedence: precedence)
+    let unique = Self._uniqueEntries(entries)
+    _storage = _TableStorage(
+      _TableStorage.ranked(unique, by: precedence), precedence: precedence)
   }
 
   /// Creates a table whose entries are tried in the order given, as the branches of an
@@ -215,8 +215,8 @@ public struct StateTable<Value> {
       entries.append(Entry(selector: selector, value: try select(ControlState(rawValue: subset))))
       subset = (subset &- bits) & bits
     } while subset != 0
-    entries.sort { StatePrecedence.standard.outranks($0.selector, $1.selector) }
-    _storage = _TableStorage(entries, precedence: .standard, firstMatch: true)
+    _storage = _TableStorage(
+      _TableStorage.ranked(entries, by: .standard), precedence: .standard, firstMatch: true)
   }
 
   /// Whether the first matching entry wins, in the order the entries were given (a table made

@@ -85,8 +85,13 @@ extension _ThemeDocument {
   }
 
   /// The text around each `->` of a key, compared character by character (Embedded Swift has
-  /// no `split` on a string separator).
+  /// no `split` on a string separator): byte by byte for an ASCII key, where the two agree.
   private static func sides(of key: String) -> [Substring] {
+    asciiSides(of: key) ?? characterSides(of: key)
+  }
+
+  /// `sides(of:)` character by character, for any key.
+  static func characterSides(of key: String) -> [Substring] {
     var sides: [Substring] = []
     var start = key.startIndex
     var index = key.startIndex
@@ -97,6 +102,30 @@ extension _ThemeDocument {
         start = index
       } else {
         index = key.index(after: index)
+      }
+    }
+    sides.append(key[start...])
+    return sides
+  }
+
+  /// `sides(of:)` for a key of ASCII text, byte by byte; `nil` for any other key. In ASCII
+  /// every byte is a character but for a CR LF pair, which holds neither `-` nor `>`, so the
+  /// bytes split where the characters do, without the cost of finding each character's end.
+  static func asciiSides(of key: String) -> [Substring]? {
+    let bytes = key.utf8
+    var sides: [Substring] = []
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte < 0x80 else { return nil }
+      let next = bytes.index(after: index)
+      if byte == UInt8(ascii: "-"), next < bytes.endIndex, bytes[next] == UInt8(ascii: ">") {
+        sides.append(key[start..<index])
+        index = bytes.index(after: next)
+        start = index
+      } else {
+        index = next
       }
     }
     sides.append(key[start...])

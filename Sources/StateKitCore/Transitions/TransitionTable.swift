@@ -75,7 +75,7 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   ///     table.resolve(StateChange(old: .normal, new: [.selected, .disabled]))?.duration  // 100
   public var precedence: StatePrecedence {
     didSet {
-      if precedence != oldValue { ranked.sort(by: rank) }
+      if precedence != oldValue { ranked = Self.ranked(ranked, by: precedence) }
     }
   }
 
@@ -102,7 +102,21 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
         ranked.append(entry)
       }
     }
-    ranked.sort(by: rank)
+    ranked = Self.ranked(ranked, by: precedence)
+  }
+
+  /// Entries of distinct pairs of selectors, best first by a precedence: each pair ranked once,
+  /// then the positions sorted by rank, which gives the order `rank` gives (a strict total
+  /// order on distinct pairs) without ranking both pairs at every comparison. A few entries
+  /// are sorted by `outranks` itself, which works out only the parts a comparison needs.
+  private static func ranked(_ entries: [Entry], by precedence: StatePrecedence) -> [Entry] {
+    guard entries.count > 16 else {
+      return entries.sorted { precedence.outranks(($0.from, $0.to), ($1.from, $1.to)) }
+    }
+    let ranks = entries.map { precedence._rank(($0.from, $0.to)) }
+    var order = Array(entries.indices)
+    order.sort { ranks[$0].outranks(ranks[$1]) }
+    return order.map { entries[$0] }
   }
 
   /// The selectors of an entry, which identify it in its table.
@@ -224,7 +238,7 @@ public struct TransitionTable: Hashable, Sendable, CustomStringConvertible {
   public func overlaid(with overrides: TransitionTable) -> TransitionTable {
     guard !overrides.isEmpty else { return self }
     var laid = overrides.ranked
-    if overrides.precedence != precedence { laid.sort(by: rank) }
+    if overrides.precedence != precedence { laid = Self.ranked(laid, by: precedence) }
     let replaced = Set(laid.lazy.map(_Pair.init))
     var result = TransitionTable(precedence: precedence)
     result.ranked.reserveCapacity(ranked.count + laid.count)

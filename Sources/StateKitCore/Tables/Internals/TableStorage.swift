@@ -69,13 +69,17 @@ struct _TableStorage<Value> {
       relevant == 0 ? (0, 0) : _StateIndex.gather(relevant, maximumBits: Self.packedSlotBits)
     if count <= Self.packedEntryLimit, let (multiplier, bits) = gather {
       let shift = UInt(UInt.bitWidth - bits)
-      var codes: UInt64 = 0
-      var subset: UInt = 0
-      repeat {
-        let slot = (subset &* multiplier) &>> shift
-        codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
-        subset = (subset &- relevant) & relevant
-      } while subset != 0
+      let relevant = relevant
+      let codes = selectors.withUnsafeBufferPointer { selectors in
+        var codes: UInt64 = 0
+        var subset: UInt = 0
+        repeat {
+          let slot = (subset &* multiplier) &>> shift
+          codes |= UInt64(selectors._firstMatch(subset)) &<< (slot &<< 2)
+          subset = (subset &- relevant) & relevant
+        } while subset != 0
+        return codes
+      }
       winners = .packed(multiplier: multiplier, shift: shift, codes: codes)
       return
     }
@@ -83,9 +87,12 @@ struct _TableStorage<Value> {
       winners = .scan
       return
     }
+    let relevant = relevant
     winners =
-      _StateIndex(relevant: relevant) { state in
-        UInt16(truncatingIfNeeded: selectors._firstMatch(state))
+      selectors.withUnsafeBufferPointer { selectors in
+        _StateIndex(relevant: relevant) { state in
+          UInt16(truncatingIfNeeded: selectors._firstMatch(state))
+        }
       }.map(Winners.indexed) ?? .scan
   }
 
@@ -100,6 +107,21 @@ struct _TableStorage<Value> {
       position += 1
     }
     return position
+  }
+
+  /// Entries of distinct selectors, best first by a precedence: each selector ranked once, then
+  /// the positions sorted by rank, which gives the order `outranks` gives (a strict total order
+  /// on distinct selectors) without ranking both selectors at every comparison. A few entries
+  /// are sorted by `outranks` itself, which works out only the parts a comparison needs.
+  @inlinable
+  static func ranked(_ entries: [Entry], by precedence: StatePrecedence) -> [Entry] {
+    guard entries.count > 16 else {
+      return entries.sorted { precedence.outranks($0.selector, $1.selector) }
+    }
+    let ranks = entries.map { precedence._rank($0.selector) }
+    var order = Array(entries.indices)
+    order.sort { ranks[$0].outranks(ranks[$1]) }
+    return order.map { entries[$0] }
   }
 
   /// The number of entries.
@@ -123,9 +145,7 @@ struct _TableStorage<Value> {
   mutating func reorder(by precedence: StatePrecedence) {
     self.precedence = precedence
     guard !isFirstMatch else { return }
-    var entries = self.entries
-    entries.sort { precedence.outranks($0.selector, $1.selector) }
-    self = Self(entries, precedence: precedence)
+    self = Self(Self.ranked(entries, by: precedence), precedence: precedence)
   }
 
   /// Adds an entry for a selector the table does not have: in its place by rank, or first in a
@@ -179,11 +199,25 @@ struct _TableStorage<Value> {
 extension _TableStorage: Sendable where Value: Sendable {}
 extension _TableStorage.Winners: Sendable {}
 
-extension [StateSelector] {
+extension UnsafeBufferPointer<StateSelector> {
   /// The position of the first selector that matches `state`; the count when none does.
+  ///
+  /// The index walks call this once for each of up to 2^12 states, so it is a plain loop over
+  /// the selectors' memory: no closure, no generic collection algorithm, which a build without
+  /// optimization would call through for every selector of every state.
   @usableFromInline
   func _firstMatch(_ state: UInt) -> Int {
-    firstIndex { $0.matches(ControlState(rawValue: state)) } ?? count
+    let count = self.count
+    guard let selectors = baseAddress else { return count }
+    var position = 0
+    while position < count {
+      let required = selectors[position].required.rawValue
+      if state & required == required && state & selectors[position].excluded.rawValue == 0 {
+        return position
+      }
+      position += 1
+    }
+    return count
   }
 }
 
