@@ -157,29 +157,22 @@ struct StatePrecedenceTests {
     }
   }
 
+  /// Precedences with and without dominant states and an order, and the toolkits that rank by
+  /// value or as UIKit does: those the rank tests compare ranks by.
+  static let rankedPrecedences = [
+    StatePrecedence.standard, StatePrecedence(dominant: .disabled),
+    StatePrecedence([ControlState(rawValue: 1 << 16), .focused], dominant: [.disabled, .focused]),
+    StatePrecedence(layout: .lvgl), StatePrecedence(layout: .gtk),
+  ]
+
   /// A selector's rank, worked out once for sorting, outranks another's exactly when the
   /// selector outranks the other: for every pair of selectors over four bits (a dominant one,
   /// two system states and an application bit), by precedences with and without dominant states
   /// and an order, and by the toolkits that rank by value or as UIKit does.
   @Test func ranksOrderSelectorsAsOutranksDoes() {
     let bits: [ControlState] = [.highlighted, .disabled, .focused, ControlState(rawValue: 1 << 16)]
-    var selectors: [StateSelector] = []
-    for code in 0..<81 {
-      var (required, excluded, rest) = (ControlState.normal, ControlState.normal, code)
-      for bit in bits {
-        if rest % 3 == 1 { required.formUnion(bit) }
-        if rest % 3 == 2 { excluded.formUnion(bit) }
-        rest /= 3
-      }
-      selectors.append(StateSelector(required, unless: excluded))
-    }
-    let precedences = [
-      StatePrecedence.standard, StatePrecedence(dominant: .disabled),
-      StatePrecedence(
-        [ControlState(rawValue: 1 << 16), .focused], dominant: [.disabled, .focused]),
-      StatePrecedence(layout: .lvgl), StatePrecedence(layout: .gtk),
-    ]
-    for precedence in precedences {
+    let selectors = (0..<81).map { StyleTransitionsTests.selector($0, bits: bits) }
+    for precedence in Self.rankedPrecedences {
       let ranks = selectors.map(precedence._rank)
       for (a, rank) in zip(selectors, ranks) {
         for (b, other) in zip(selectors, ranks)
@@ -200,25 +193,10 @@ struct StatePrecedenceTests {
     for bits: [ControlState] in [
       [.disabled, ControlState(rawValue: 1 << 16)], [.focused, .selected],
     ] {
-      var selectors: [StateSelector] = []
-      for code in 0..<9 {
-        var (required, excluded, rest) = (ControlState.normal, ControlState.normal, code)
-        for bit in bits {
-          if rest % 3 == 1 { required.formUnion(bit) }
-          if rest % 3 == 2 { excluded.formUnion(bit) }
-          rest /= 3
-        }
-        selectors.append(StateSelector(required, unless: excluded))
-      }
+      let selectors = (0..<9).map { StyleTransitionsTests.selector($0, bits: bits) }
       pairs += selectors.flatMap { from in selectors.map { (from: from, to: $0) } }
     }
-    let precedences = [
-      StatePrecedence.standard, StatePrecedence(dominant: .disabled),
-      StatePrecedence(
-        [ControlState(rawValue: 1 << 16), .focused], dominant: [.disabled, .focused]),
-      StatePrecedence(layout: .lvgl), StatePrecedence(layout: .gtk),
-    ]
-    for precedence in precedences {
+    for precedence in Self.rankedPrecedences {
       let ranks = pairs.map(precedence._rank)
       for (a, rank) in zip(pairs, ranks) {
         for (b, other) in zip(pairs, ranks)
