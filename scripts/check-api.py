@@ -15,6 +15,14 @@ Usage:
   swift build && python3 scripts/check-api.py --update    # at a release: new baselines
   swift build && python3 scripts/check-api.py --self-test # removes a public member from a copy
       of the current dump and checks that the comparison reports it (CI runs this too)
+  swift build && python3 scripts/check-api.py --count     # public declarations per module, now
+      and at the last release
+
+A count takes every declaration of the dump that a client of the products can name: types,
+properties, enum cases, initializers, methods, subscripts, type aliases and protocol
+requirements, whether or not its line spells `public` (enum cases and protocol requirements
+do not). It leaves out `package` declarations (which the dump marks internal) and what the
+compiler synthesizes (`hashValue`, the `Equatable` witness of a struct, `RawValue`).
 """
 
 import glob
@@ -75,7 +83,53 @@ def breaks(baseline, current):
     return [line for line in lines if line.strip() and not line.startswith("/*")]
 
 
+DECLARATION_KINDS = {"TypeDecl", "Var", "Function", "Constructor", "Subscript", "TypeAlias",
+                     "AssociatedType", "Macro", "OperatorDecl"}
+# Children of a declaration that are parts of its signature, not declarations of their own.
+SIGNATURE_KINDS = {"TypeNominal", "TypeFunc", "TypeNameAlias", "Accessor"}
+
+
+def public_declarations(path):
+    """The dotted names of the declarations a client can name, in a digester dump."""
+    with open(path) as file:
+        root = json.load(file)["ABIRoot"]
+    names = []
+
+    def walk(node, prefix):
+        if node.get("kind") in DECLARATION_KINDS:
+            name = f"{prefix}.{node.get('printedName', node.get('name'))}"
+            if not node.get("implicit") and not node.get("isInternal"):
+                names.append(name)
+            if node["kind"] == "Var":
+                return
+            prefix = f"{prefix}.{node.get('name', '')}"
+        for child in node.get("children") or []:
+            if child.get("kind") not in SIGNATURE_KINDS:
+                walk(child, prefix)
+
+    walk(root, "")
+    return names
+
+
+def count(scratch):
+    """Prints each module's public declarations, now and in the release baseline."""
+    total, baseline_total = 0, 0
+    for module in MODULES:
+        current = os.path.join(scratch, module + ".json")
+        dump(module, current)
+        now = len(public_declarations(current))
+        baseline = os.path.join(API, module + ".json")
+        before = len(public_declarations(baseline)) if os.path.exists(baseline) else 0
+        total, baseline_total = total + now, baseline_total + before
+        print(f"api: {module}: {now} public declarations (last release {before})")
+    print(f"api: all modules: {total} public declarations (last release {baseline_total})")
+
+
 def main():
+    if "--count" in sys.argv:
+        with tempfile.TemporaryDirectory() as scratch:
+            count(scratch)
+        return 0
     update = "--update" in sys.argv
     self_test = "--self-test" in sys.argv
     os.makedirs(API, exist_ok=True)
