@@ -314,6 +314,7 @@ struct ToolkitLayoutTests {
       "checked → \"green\" from checked: the only entry that matches", "[checked: green]",
     ]
     #expect(texts == expected)
+    #expect(!explanation.description.contains("highlighted"))
     #expect(StatePrecedence(layout: .lvgl).layout == .lvgl)
     #expect(StatePrecedence(layout: .controlEvents) == .standard)
 
