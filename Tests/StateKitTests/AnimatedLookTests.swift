@@ -89,7 +89,9 @@ struct AnimatedLookTests {
     return true
   }
 
-  @Test func everyTransitionEndsAtTheLookOfTheStateEntered() {
+  /// Every transition ends at the look of the state entered; and with curves that do not
+  /// overshoot, a moving value stays between the style's values.
+  @Test func everyTransitionEndsAtTheLookOfTheStateEnteredWithinTheStylesValues() {
     forAll(
       "look(at: settledAt) == the state's look, and stays so", Self.changes,
       cases: GrowthChecks.cases(500)
@@ -102,11 +104,24 @@ struct AnimatedLookTests {
           && (!animated.isSettled(at: time) || animated.look(at: time) == animated.target)
       }
     }
+    let (low, high) = (Self.fills.min() ?? 0, Self.fills.max() ?? 0)
+    forAll(
+      "every frame's fill and size are within the style's range", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
+      changes in
+      Self.play(changes) { animated, time, _ in
+        let look = animated.look(at: time)
+        return (low...high).contains(look.fill) && (10...24).contains(look.size)
+      }
+    }
   }
 
   /// The look just before a change and just after it, at the same time, differ only in fields
-  /// whose new transition jumps: a snap, or a switch at the start with no delay.
-  @Test func anInterruptStartsFromTheLookInBetween() {
+  /// whose new transition jumps: a snap, or a switch at the start with no delay. And
+  /// `to: disabled` snaps: every field the change alters shows its new value at once. (A field
+  /// whose value stays keeps moving towards it, as CSS keeps it.)
+  @Test func anInterruptStartsFromTheLookInBetweenAndEnteringADisabledStateSnaps() {
     forAll(
       "no field jumps at a change unless its transition does", Self.changes,
       cases: GrowthChecks.cases(500)
@@ -126,6 +141,20 @@ struct AnimatedLookTests {
           && (old.label == new.label || (!labelWaits && new.label == after.target.label))
       }
     }
+    forAll(
+      "a change into disabled shows the new values at once", Self.changes,
+      cases: GrowthChecks.cases(500)
+    ) {
+      changes in
+      Self.eachChange(changes) { before, after, time in
+        let (old, look, new) = (before.target, after.look(at: time), after.target)
+        return !after.state.contains(.disabled)
+          || ((old.fill == new.fill || look.fill == new.fill)
+            && (old.size == new.size || look.size == new.size)
+            && (old.label == new.label || look.label == new.label)
+            && (old.visible == new.visible || look.visible == new.visible))
+      }
+    }
   }
 
   /// Applies changes from a normal start at time 1,000, and calls `body` with the look before
@@ -143,40 +172,6 @@ struct AnimatedLookTests {
       guard body(before, animated, time) else { return false }
     }
     return true
-  }
-
-  /// `to: disabled` snaps: every field the change alters shows its new value at once. (A field
-  /// whose value stays keeps moving towards it, as CSS keeps it.)
-  @Test func enteringADisabledStateSnaps() {
-    forAll(
-      "a change into disabled shows the new values at once", Self.changes,
-      cases: GrowthChecks.cases(500)
-    ) {
-      changes in
-      Self.eachChange(changes) { before, after, time in
-        let (old, look, new) = (before.target, after.look(at: time), after.target)
-        return !after.state.contains(.disabled)
-          || ((old.fill == new.fill || look.fill == new.fill)
-            && (old.size == new.size || look.size == new.size)
-            && (old.label == new.label || look.label == new.label)
-            && (old.visible == new.visible || look.visible == new.visible))
-      }
-    }
-  }
-
-  /// With curves that do not overshoot, a moving value stays between the style's values.
-  @Test func valuesStayBetweenTheStylesValues() {
-    let (low, high) = (Self.fills.min() ?? 0, Self.fills.max() ?? 0)
-    forAll(
-      "every frame's fill and size are within the style's range", Self.changes,
-      cases: GrowthChecks.cases(500)
-    ) {
-      changes in
-      Self.play(changes) { animated, time, _ in
-        let look = animated.look(at: time)
-        return (low...high).contains(look.fill) && (10...24).contains(look.size)
-      }
-    }
   }
 
   /// A change that alters no field (focus, which the style does not mention) leaves every
@@ -205,33 +200,35 @@ struct AnimatedLookTests {
     }
   }
 
-  @Test func aPressReleasedHalfWayReturnsInPartOfTheTime() {
+  /// A press released half way returns in part of the time; delays hold and switches wait for
+  /// their position; and time never runs backwards.
+  @Test func pressesDelaysAndSwitchesFollowTheirTransitions() {
     var button = AnimatedLook(Self.animator)
     button.change(to: .highlighted, at: 0)  // 80 ms ease-out to fill 1
-    #expect(button.settledAt == 80)
+    let pressSettledAt = button.settledAt
     let halfway = button.look(at: 40)
     button.change(to: .normal, at: 40)  // back to 0, the value the press started from
     let covered = TransitionCurve.easeOut.progress(at: 0.5)
-    #expect(button.look(at: 40).fill == halfway.fill)
-    #expect(abs(halfway.fill - covered) < 1e-12)
     // The release takes 200 ms, shortened to the share covered.
-    #expect(button.settledAt == 40 + Int((200 * covered).rounded(.up)))
+    let settledAt: [Int] = [pressSettledAt, button.settledAt]
+    #expect(settledAt == [80, 40 + Int((200 * covered).rounded(.up))])
+    #expect(button.look(at: 40).fill == halfway.fill)
     #expect(button.look(at: button.settledAt) == Self.animator.look(for: .normal))
     // Half way back, linearly, is half the fill it had.
     let middle = 40 + Int((200 * covered).rounded(.up)) / 2
-    #expect(abs(button.look(at: middle).fill - halfway.fill / 2) < 0.01)
-  }
+    #expect(
+      abs(halfway.fill - covered) < 1e-12
+        && abs(button.look(at: middle).fill - halfway.fill / 2) < 0.01)
 
-  @Test func delaysHoldAndSwitchesWaitForTheirPosition() {
-    var button = AnimatedLook(Self.animator)
-    button.change(to: .selected, at: 100)  // fill: 120 ms after 30; size: 60 ms, no delay
-    #expect(button.look(at: 129).fill == 0)
-    #expect(button.look(at: 130).fill == 0)
-    #expect(button.look(at: 131).fill > 0)
-    #expect(button.look(at: 250).fill == 0.5 && button.settledAt == 250)
-    #expect(button.look(at: 130).size > 10 && button.look(at: 160).size == 20)
-    button.change(to: [.selected, .disabled], at: 300)  // snaps: visible switches at once
-    #expect(button.look(at: 300) == Self.animator.look(for: [.selected, .disabled]))
+    var selecting = AnimatedLook(Self.animator)
+    selecting.change(to: .selected, at: 100)  // fill: 120 ms after 30; size: 60 ms, no delay
+    let held: [Double] = [129, 130, 250].map { selecting.look(at: $0).fill }
+    #expect(held == [0, 0, 0.5])
+    let sizes: [Int] = [selecting.settledAt, selecting.look(at: 160).size]
+    #expect(sizes == [250, 20])
+    #expect(selecting.look(at: 131).fill > 0 && selecting.look(at: 130).size > 10)
+    selecting.change(to: [.selected, .disabled], at: 300)  // snaps: visible switches at once
+    #expect(selecting.look(at: 300) == Self.animator.look(for: [.selected, .disabled]))
     // Without the snap, `visible` switches at the end, `label` at the start.
     var slow = AnimatedLook(
       StyleAnimator(
@@ -239,32 +236,31 @@ struct AnimatedLookTests {
         transitions: Self.transitions(snapToDisabled: false)))
     slow.change(to: .highlighted, at: 0)
     slow.change(to: .disabled, at: 500)  // from highlighted: 200 ms linear
-    #expect(slow.look(at: 500).label == "off" && slow.look(at: 500).visible)
-    #expect(slow.look(at: 699).visible && !slow.look(at: 700).visible)
+    let visible: [Bool] = [500, 699, 700].map { slow.look(at: $0).visible }
+    #expect(visible == [true, true, false])
+    #expect(slow.look(at: 500).label == "off")
     #expect(abs(slow.look(at: 600).fill - 0.65) < 1e-9)
+
+    // Time never runs backwards.
+    var early = AnimatedLook(Self.animator)
+    early.change(to: .highlighted, at: 500)
+    early.change(to: .normal, at: 100)  // counts as at 500
+    // Released before the press moved: back at once.
+    #expect(early.look(at: 500).fill == 0 && early.settledAt == 500)
   }
 
-  @Test func aTransitionWithoutMatchesSnaps() {
+  /// A transition without matches snaps; explain names each field's entry.
+  @Test func aTransitionWithoutMatchesSnapsAndExplainNamesEachFieldsEntry() {
     let still = StyleAnimator(Self.style(), default: Look(), Self.fields)
     var button = AnimatedLook(still)
     button.change(to: .highlighted, at: 10)
     #expect(button.isSettled(at: 10) && button.look(at: 10) == still.look(for: .highlighted))
     #expect(still.attributes == ["fill", "size", "label", "visible"])
-  }
 
-  @Test func timeNeverRunsBackwards() {
-    var button = AnimatedLook(Self.animator)
-    button.change(to: .highlighted, at: 500)
-    button.change(to: .normal, at: 100)  // counts as at 500
-    // Released before the press moved: back at once.
-    #expect(button.look(at: 500).fill == 0 && button.settledAt == 500)
-  }
-
-  @Test func explainNamesEachFieldsEntry() {
     let why = Self.animator.explain(StateChange(old: .normal, new: .selected))
     #expect(why.map(\.transition.duration) == [120, 60, 120, 120])
-    #expect(why[1].table == "size" && why[0].table == "all")
     let focus = Self.animator.explain(StateChange(old: .normal, new: .focused))
-    #expect(focus[2].description == "label: snap; no entry matches")
+    let tables: [String] = [why[1].table, why[0].table, focus[2].description]
+    #expect(tables == ["size", "all", "label: snap; no entry matches"])
   }
 }

@@ -3,33 +3,47 @@ import Testing
 
 @Suite("Named custom states")
 struct CatalogTests {
-  @Test func declareAndLookUp() throws {
+  /// Declaring and looking up states; an identical redeclaration is a no-op; a name of 64
+  /// characters is the longest allowed; unnamed bits are those without a name.
+  @Test func declareLookUpAndRedeclare() throws {
     var catalog = StateCatalog()
     let visited = try catalog.declare("visited", applicationBit: 0)
     let dragging = try catalog.declare("dragging", as: ControlState(rawValue: 1 << 23))
-    #expect(visited.rawValue == 0x10000)
-    #expect(dragging.rawValue == 0x80_0000)
-    #expect(catalog.name(of: visited) == "visited")
-    #expect(catalog.bits(named: "dragging") == dragging)
-    #expect(catalog.bits(named: "Dragging") == nil)
-    #expect(catalog.bits(named: "normal") == .normal)
-    #expect(catalog.name(of: [visited, dragging]) == nil)
-    #expect(catalog.namedBits.rawValue == 0x81_000F)
+    let raws: [UInt] = [
+      visited.rawValue, dragging.rawValue, catalog.namedBits.rawValue,
+      catalog.unnamedBits(in: ControlState(rawValue: 0x0103_0005)).rawValue,
+      StateCatalog.system.unnamedBits(in: ControlState(rawValue: 0x0101_0004)).rawValue,
+    ]
+    #expect(raws == [0x10000, 0x80_0000, 0x81_000F, 0x0102_0000, 0x0101_0000])
+    let names: [String?] = [catalog.name(of: visited), catalog.name(of: [visited, dragging])]
+    #expect(names == ["visited", nil])
+    let bits: [ControlState?] = [
+      catalog.bits(named: "dragging"), catalog.bits(named: "Dragging"),
+      catalog.bits(named: "normal"),
+    ]
+    #expect(bits == [dragging, nil, .normal])
     #expect(catalog.customEntries.map(\.name) == ["visited", "dragging"])
-    #expect(
-      catalog.entries.map(\.name) == [
-        "highlighted", "disabled", "selected", "focused", "visited", "dragging",
-      ])
-    #expect(catalog.unnamedBits(in: ControlState(rawValue: 0x0103_0005)).rawValue == 0x0102_0000)
-  }
+    let entries: [String] = [
+      "highlighted", "disabled", "selected", "focused", "visited", "dragging",
+    ]
+    #expect(catalog.entries.map(\.name) == entries)
 
-  @Test func identicalRedeclarationIsANoOp() throws {
-    var catalog = StateCatalog()
-    let first = try catalog.declare("visited", applicationBit: 0)
+    // An identical redeclaration is a no-op.
     let before = catalog
     let second = try catalog.declare("visited", as: ControlState(rawValue: 1 << 16))
-    #expect(first == second)
+    #expect(visited == second)
     #expect(catalog == before)
+
+    // Exactly 64 characters is allowed, for a name and for an owner.
+    var longest = StateCatalog()
+    let name = "_" + String(repeating: "a1", count: 31) + "Z"
+    #expect(name.count == 64)
+    let state = try longest.declare(name, applicationBit: 7)
+    #expect(try longest.parse(name) == state)
+    let owned = try StateCatalog(merging: [
+      StateNames(name, ["visited": .init(rawValue: 1 << 16)])
+    ])
+    #expect(owned.owner(of: ControlState(rawValue: 1 << 16)) == name)
   }
 
   @Test(
@@ -64,8 +78,9 @@ struct CatalogTests {
       try catalog.declare(name, applicationBit: index)
     }
     #expect(error?.code == code)
-    #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
-    #expect(catalog == before, "a failed declaration must not change the catalog")
+    #expect(
+      error?.description.contains(reason) == true && catalog == before,
+      "\(error?.description ?? ""); a failed declaration must not change the catalog")
   }
 
   @Test(arguments: [0, 0x3_0000, 0x4, 0x100_0000, 1 << 40] as [UInt])
@@ -76,14 +91,6 @@ struct CatalogTests {
     }
     #expect(error?.code == .notSingleApplicationBit)
     #expect(error?.description.contains("cannot declare state \"odd\"") == true)
-  }
-
-  @Test func exactly64CharactersIsAllowed() throws {
-    var catalog = StateCatalog()
-    let name = "_" + String(repeating: "a1", count: 31) + "Z"
-    #expect(name.count == 64)
-    let state = try catalog.declare(name, applicationBit: 7)
-    #expect(try catalog.parse(name) == state)
   }
 
   /// An owner's name qualifies its states (`LinkKit.visited`), so every merge checks it, for
@@ -103,33 +110,19 @@ struct CatalogTests {
     ] {
       let error = #expect(throws: StateKitError.self) { try catalog.merge(names) }
       #expect(error?.code == .invalidName)
-      #expect(error?.details["owner"] == owner)
-      #expect(error?.input == owner)
+      let inputs: [String?] = [error?.details["owner"], error?.input]
+      #expect(inputs == [owner, owner])
       #expect(
-        error?.description.hasPrefix("cannot merge the state names of \"") == true,
+        error?.description.hasPrefix("cannot merge the state names of \"") == true
+          && error?.reason.contains(owner.count > 64 ? "at most 64" : "identifier") == true,
         "\(error?.description ?? "")")
-      #expect(error?.reason.contains(owner.count > 64 ? "at most 64" : "identifier") == true)
       #expect(catalog == before)
     }
     var events = EventCatalog()
     let eventError = #expect(throws: StateKitError.self) {
       try events.merge(EventNames(owner, ["longPress": ControlEvents(rawValue: 1 << 24)]))
     }
-    #expect(eventError?.code == .invalidName)
-    #expect(eventError?.details["owner"] == owner)
+    #expect(eventError?.code == .invalidName && eventError?.details["owner"] == owner)
     #expect(events == EventCatalog())
-  }
-
-  @Test func anOwnerOf64CharactersIsAllowed() throws {
-    let owner = "_" + String(repeating: "a1", count: 31) + "Z"
-    let catalog = try StateCatalog(merging: [
-      StateNames(owner, ["visited": .init(rawValue: 1 << 16)])
-    ])
-    #expect(catalog.owner(of: ControlState(rawValue: 1 << 16)) == owner)
-  }
-
-  @Test func unnamedBitsAreThoseWithoutASystemName() {
-    let state = ControlState(rawValue: 0x0101_0004)
-    #expect(StateCatalog.system.unnamedBits(in: state).rawValue == 0x0101_0000)
   }
 }

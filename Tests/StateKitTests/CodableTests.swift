@@ -5,14 +5,12 @@ import Testing
 
 @Suite("Codable")
 struct CodableTests {
-  @Test func encodesTheRawInteger() throws {
+  /// A state encodes as its raw integer, and decodes from integers and text.
+  @Test func encodesTheRawIntegerAndDecodesIntegersAndText() throws {
     let data = try JSONEncoder().encode([
       ControlState([.selected, .highlighted]), ControlState(rawValue: 1 << 63),
     ])
     #expect(String(decoding: data, as: UTF8.self) == "[5,9223372036854775808]")
-  }
-
-  @Test func decodesIntegersAndText() throws {
     let json = #"[5, "selected | 0x10000", "normal", 18446744073709551615]"#
     let states = try JSONDecoder().decode([ControlState].self, from: Data(json.utf8))
     #expect(

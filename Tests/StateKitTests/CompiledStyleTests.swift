@@ -86,36 +86,42 @@ struct CompiledStyleTests {
     #expect(hits > 3_000 && misses > 700, "hits \(hits), misses \(misses)")
   }
 
-  @Test func relevantStatesAreTheMentionedBits() {
+  /// Relevant states are the mentioned bits. A resolved style is a value: later changes to
+  /// the style set do not reach it, and two are equal (and hash alike) when they give every
+  /// attribute the same value.
+  @Test func resolvedStylesAreValuesOfTheMentionedBits() {
     var table = StateTable<Int>()
-    #expect(table.relevantStates == .normal)
+    var tableRelevant: [ControlState] = [table.relevantStates]
     table[.normal] = 0
-    #expect(table.relevantStates == .normal)
+    tableRelevant.append(table.relevantStates)
     table[StateSelector(.selected, unless: .disabled)] = 1
-    #expect(table.relevantStates == [.selected, .disabled])
+    tableRelevant.append(table.relevantStates)
     table[StateSelector(.selected, unless: .disabled)] = nil
-    #expect(table.relevantStates == .normal)
+    tableRelevant.append(table.relevantStates)
+    #expect(tableRelevant == [.normal, .normal, [.selected, .disabled], .normal])
 
-    var style = StyleSet()
-    style[Self.count, for: .highlighted] = 1
-    style[Self.flag, for: StateSelector(.focused, unless: .disabled)] = true
-    #expect(style.relevantStates == [.highlighted, .focused, .disabled])
-    let look = style.resolve(.highlighted)
-    style[Self.flag] = StateTable()
-    #expect(style.relevantStates == .highlighted)
-    #expect(look.relevantStates == [.highlighted, .focused, .disabled], "a snapshot")
-  }
+    var mentioned = StyleSet()
+    mentioned[Self.count, for: .highlighted] = 1
+    mentioned[Self.flag, for: StateSelector(.focused, unless: .disabled)] = true
+    let relevantBefore = mentioned.relevantStates
+    let snapshot = mentioned.resolve(.highlighted)
+    mentioned[Self.flag] = StateTable()
+    // The last is a snapshot's.
+    let relevant: [ControlState] = [
+      relevantBefore, mentioned.relevantStates, snapshot.relevantStates,
+    ]
+    #expect(
+      relevant == [
+        [.highlighted, .focused, .disabled], .highlighted, [.highlighted, .focused, .disabled],
+      ])
 
-  /// A resolved style is a value: later changes to the style set do not reach it, and two are
-  /// equal (and hash alike) when they give every attribute the same value.
-  @Test func resolvedStylesAreValues() {
     var style = StyleSet()
     style[Self.title, for: .normal] = "blue"
     style[Self.title, for: .selected] = "white"
     let before = style.resolve(.selected)
     style[Self.title, for: .selected] = "black"
-    #expect(before[Self.title] == "white")
-    #expect(style.resolve(.selected)[Self.title] == "black")
+    let titles: [String?] = [before[Self.title], style.resolve(.selected)[Self.title]]
+    #expect(titles == ["white", "black"])
     #expect(style.resolve(.normal) == style.resolve(.focused))
     #expect(style.resolve(.normal) != style.resolve(.selected))
     #expect(before != style.resolve(.selected))
@@ -129,9 +135,12 @@ struct CompiledStyleTests {
 
   /// Names are found by their bytes when they are short ASCII, and by comparing strings
   /// otherwise: long names, names that are not ASCII, and names Swift holds equal with other
-  /// bytes (the Kelvin sign equals K).
+  /// bytes (the Kelvin sign equals K). A short ASCII key that finds no record by its bytes is
+  /// trusted to have no table, so every name equal to it must have its bytes: the three scalars
+  /// Unicode holds equal to an ASCII character, short ASCII names kept in a large string, and
+  /// style sets of many attributes.
   @Test func namesOfEveryKindAreFound() {
-    let names = [
+    let names: [String] = [
       "", "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno",
       "abcdefghijklmnop", "abcdefghijklmnopq", "größe", "größeundfarbeundmehr", "\u{212A}elvin",
       String(repeating: "x", count: 40) + "1", String(repeating: "x", count: 40) + "2",
@@ -142,42 +151,42 @@ struct CompiledStyleTests {
       style[StyleKey<String>(name), for: .selected] = name
     }
     let look = style.resolve(.selected)
-    for (index, name) in names.enumerated() {
-      #expect(look[StyleKey<Int>(name)] == index, "\(name)")
-      #expect(look[StyleKey<String>(name)] == name, "\(name)")
-      #expect(StyleKey<Int>(name).name == name)
-    }
+    #expect(names.map { look[StyleKey<Int>($0)] } == Array(names.indices))
+    #expect(names.map { look[StyleKey<String>($0)] } == names)
+    #expect(names.map { StyleKey<Int>($0).name } == names)
     // Equal in Swift, different bytes: "K" (ASCII) and the Kelvin sign.
-    #expect(look[StyleKey<Int>("Kelvin")] == names.firstIndex(of: "\u{212A}elvin"))
     var ascii = StyleSet()
     ascii[StyleKey<Int>("Kelvin"), for: .normal] = 7
-    #expect(ascii.resolve(.normal)[StyleKey<Int>("\u{212A}elvin")] == 7)
-    #expect(ascii.resolve(.normal)[StyleKey<Int>("Kelvim")] == nil)
-    #expect(look[StyleKey<Int>("abcdefghijklmnoq")] == nil)
+    let found: [Int?] = [
+      look[StyleKey<Int>("Kelvin")], ascii.resolve(.normal)[StyleKey<Int>("\u{212A}elvin")],
+      ascii.resolve(.normal)[StyleKey<Int>("Kelvim")], look[StyleKey<Int>("abcdefghijklmnoq")],
+    ]
+    #expect(found == [names.firstIndex(of: "\u{212A}elvin"), 7, nil, nil])
     #expect(look[StyleKey<Bool>("abc")] == nil, "same name, another type")
     #expect(style.attributeNames.count == 2 * names.count)
-  }
 
-  /// A short ASCII key that finds no record by its bytes is trusted to have no table, so every
-  /// name equal to it must have its bytes: the three scalars Unicode holds equal to an ASCII
-  /// character, short ASCII names kept in a large string, and style sets of many attributes.
-  @Test func shortASCIIKeysFindEveryEqualName() {
-    for (stored, asked) in [("a\u{037E}b", "a;b"), ("\u{1FEF}x", "`x"), ("\u{212A}", "K")] {
+    let equalPairs: [(String, String)] = [
+      ("a\u{037E}b", "a;b"), ("\u{1FEF}x", "`x"), ("\u{212A}", "K"),
+    ]
+    for (stored, asked) in equalPairs {
       var style = StyleSet()
       style[StyleKey<Int>(stored), for: .normal] = 1
-      #expect(style.resolve(.normal)[StyleKey<Int>(asked)] == 1, "\(asked)")
-      #expect(style.resolve(.normal)[StyleKey<Int>(stored)] == 1, "\(asked)")
+      let values: [Int?] = [
+        style.resolve(.normal)[StyleKey<Int>(asked)], style.resolve(.normal)[StyleKey<Int>(stored)],
+      ]
+      #expect(values == [1, 1], "\(asked)")
     }
     var large = "width"
     large.reserveCapacity(64)  // the same five ASCII bytes, in a native (not small) string
-    var style = StyleSet()
-    style[StyleKey<Int>(large), for: .normal] = 5
-    #expect(style.resolve(.normal)[StyleKey<Int>("width")] == 5)
+    var largeStyle = StyleSet()
+    largeStyle[StyleKey<Int>(large), for: .normal] = 5
     var many = StyleSet()
     for index in 0..<300 { many[StyleKey<Int>("k\(index)"), for: .selected] = index }
-    let look = many.resolve(.selected)
-    for index in 0..<300 { #expect(look[StyleKey<Int>("k\(index)")] == index) }
-    #expect(look[StyleKey<Int>("k300")] == nil)
+    let manyLook = many.resolve(.selected)
+    let manyValues: [Int?] = (0...300).map { manyLook[StyleKey<Int>("k\($0)")] }
+    let expected: [Int?] = Array(0..<300) + [nil]
+    #expect(manyValues == expected)
+    #expect(largeStyle.resolve(.normal)[StyleKey<Int>("width")] == 5)
   }
 
   /// A table whose bits no lookup gathers (seven bits spread over the word) is read through
@@ -185,11 +194,11 @@ struct CompiledStyleTests {
   @Test func tablesWithoutALookupResolve() {
     var table = StateTable<Int>()
     for bit in [0, 9, 20, 31, 40, 52, 63] { table[ControlState(rawValue: 1 << UInt(bit))] = bit }
-    #expect(!StateLookup(table, default: -1).isIndexed)
     var style = StyleSet()
     style[Self.count] = table
     let looks = StateLookup(style, default: Look(), [.field(\.count, from: Self.count)])
-    #expect(!looks.isIndexed)
+    let indexed: [Bool] = [StateLookup(table, default: -1).isIndexed, looks.isIndexed]
+    #expect(indexed == [false, false])
     forAll(
       "unindexed tables resolve as the table",
       Gen.controlState(in: ControlState(rawValue: .max), count: 0...10, namedWeight: 1)
@@ -210,12 +219,13 @@ struct LargeStyleSetTests {
       style[StyleKey<Int>("a\(index)"), for: index % 2 == 0 ? .normal : .selected] = index
     }
     let look = style.resolve(.selected)
-    for index in stride(from: 0, to: count, by: 997) {
-      #expect(look[StyleKey<Int>("a\(index)")] == index)
-    }
-    #expect(look[StyleKey<Int>("a\(count - 1)")] == count - 1)
-    #expect(style.resolve(.normal)[StyleKey<Int>("a1")] == nil)
-    #expect(style.attributeNames.count == count)
+    let indices: [Int] = Array(stride(from: 0, to: count, by: 997)) + [count - 1]
+    let values: [Int?] =
+      indices.map { look[StyleKey<Int>("a\($0)")] } + [
+        style.resolve(.normal)[StyleKey<Int>("a1")], style.attributeNames.count,
+      ]
+    let expected: [Int?] = indices + [nil, count]
+    #expect(values == expected)
   }
 }
 
@@ -229,9 +239,12 @@ struct ResolvedStyleDefaultTests {
       calls += 1
       return 1
     }
-    #expect((style.resolve(.selected)[StyleKey<Int>("size")] ?? fallback()) == 3)
-    #expect(calls == 0, "the default is evaluated only when needed")
-    #expect((style.resolve(.normal)[StyleKey<Int>("size")] ?? fallback()) == 1)
+    let selected = style.resolve(.selected)[StyleKey<Int>("size")] ?? fallback()
+    // The default is evaluated only when needed.
+    let callsBefore = calls
+    let normal = style.resolve(.normal)[StyleKey<Int>("size")] ?? fallback()
+    let values: [Int] = [selected, callsBefore, normal]
+    #expect(values == [3, 0, 1])
     #expect((style.resolve(.selected)[StyleKey<Bool>("size")] ?? false) == false)
   }
 }

@@ -19,22 +19,27 @@ struct ControlEventsTests {
       (.allEditingEvents, 983_040), (.applicationReserved, 251_658_240),
       (.systemReserved, 4_026_531_840), (.allEvents, 4_294_967_295),
     ]
-    for (events, raw) in expected { #expect(events.rawValue == raw, "\(events)") }
+    #expect(expected.map(\.0.rawValue) == expected.map(\.1))
     #expect(ControlEvents.layout.application == 24...27)
-    #expect(ControlEvents.layout.roleName(ofBit: 24) == "application")
-    #expect(ControlEvents.layout.roleName(ofBit: 28) == "reserved")
+    let roles: [String?] = [24, 28].map { ControlEvents.layout.roleName(ofBit: $0) }
+    #expect(roles == ["application", "reserved"])
   }
 
-  @Test func textFormat() throws {
-    #expect(ControlEvents([.valueChanged, .touchDown]).description == "touchDown | valueChanged")
-    #expect(ControlEvents().description == "none")
-    #expect(ControlEvents(rawValue: 0x0100_0040).description == "touchUpInside | 0x1000000")
-    #expect(ControlEvents("none") == ControlEvents())
-    #expect(ControlEvents("normal") == nil, "the empty name of events is none")
-    for raw: UInt in [0, 1, 0x0100_0040, 0xFFFF_FFFF, .max] {
-      #expect(
-        ControlEvents(ControlEvents(rawValue: raw).description) == ControlEvents(rawValue: raw))
+  /// The text format of events, and their Codable (the raw integer, or text with a catalog).
+  @Test func textFormatAndCodable() throws {
+    let descriptions: [String] = [
+      ControlEvents([.valueChanged, .touchDown]).description, ControlEvents().description,
+      ControlEvents(rawValue: 0x0100_0040).description,
+    ]
+    #expect(descriptions == ["touchDown | valueChanged", "none", "touchUpInside | 0x1000000"])
+    // The empty name of events is none.
+    let parsed: [ControlEvents?] = [ControlEvents("none"), ControlEvents("normal")]
+    #expect(parsed == [ControlEvents(), nil])
+    let raws: [UInt] = [0, 1, 0x0100_0040, 0xFFFF_FFFF, .max]
+    let roundTrips: [ControlEvents?] = raws.map {
+      ControlEvents(ControlEvents(rawValue: $0).description)
     }
+    #expect(roundTrips == raws.map { ControlEvents(rawValue: $0) })
     do {
       _ = try EventCatalog().parse("touchDown | tap")
       Issue.record("parsed an unknown name")
@@ -50,52 +55,6 @@ struct ControlEventsTests {
     #expect(throws: StateKitError.self) {
       try EventCatalog().format(ControlEvents(rawValue: 0x0100_0001), unknownBits: .strict)
     }
-  }
-
-  @Test func customEventsFollowTheCollisionRules() throws {
-    let gestures = EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)])
-    let hover = EventNames("HoverKit", ["hover": ControlEvents(rawValue: 1 << 24)])
-    let catalog = try EventCatalog(merging: [gestures])
-    #expect(
-      catalog.description(of: ControlEvents(rawValue: 0x0100_0040)) == "touchUpInside | longPress")
-    #expect(catalog.owner(of: ControlEvents(rawValue: 1 << 24)) == "GestureKit")
-    #expect(
-      try EventCatalog(merging: [gestures, gestures]) == catalog, "the same pair again is fine")
-    func reason(_ names: [EventNames]) -> (StateKitError.Code, String)? {
-      do {
-        _ = try EventCatalog(merging: names)
-        return nil
-      } catch {
-        return (error.code, error.description)
-      }
-    }
-    let bit = try #require(reason([gestures, hover]))
-    #expect(bit.0 == .bitAlreadyDeclared)
-    #expect(
-      bit.1
-        == #"cannot declare event "hover": "HoverKit" claims bit 24 (0x1000000) as "hover", but "GestureKit" claims it as "longPress""#
-    )
-    let name = try #require(
-      reason([gestures, EventNames("Other", ["longPress": ControlEvents(rawValue: 1 << 25)])]))
-    #expect(name.0 == .nameAlreadyDeclared)
-    let outside = try #require(
-      reason([EventNames("Other", ["tap": ControlEvents(rawValue: 1 << 16)])]))
-    #expect(outside.0 == .notSingleApplicationBit)
-    #expect(outside.1.contains("application range 0xf000000 (bits 24...27)"))
-    #expect(
-      reason([EventNames("Other", ["allEvents": ControlEvents(rawValue: 1 << 24)])])?.0
-        == .reservedName)
-    #expect(
-      reason([EventNames("Other", ["TouchDown": ControlEvents(rawValue: 1 << 24)])])?.0
-        == .reservedName)
-    #expect(
-      reason([EventNames("Other", ["none": ControlEvents(rawValue: 1 << 24)])])?.0 == .reservedName)
-    var declared = EventCatalog()
-    #expect(throws: StateKitError.self) { try declared.declare("x", applicationBit: 4) }
-    #expect(try declared.declare("x", applicationBit: 3).rawValue == 1 << 27)
-  }
-
-  @Test func codable() throws {
     let events: ControlEvents = [.touchUpInside, .valueChanged]
     let data = try JSONEncoder().encode(events)
     #expect(String(decoding: data, as: UTF8.self) == "4160")
@@ -110,5 +69,49 @@ struct ControlEventsTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(ControlEvents.self, from: Data(#""longPress""#.utf8))
     }
+  }
+
+  @Test func customEventsFollowTheCollisionRules() throws {
+    let gestures = EventNames("GestureKit", ["longPress": ControlEvents(rawValue: 1 << 24)])
+    let hover = EventNames("HoverKit", ["hover": ControlEvents(rawValue: 1 << 24)])
+    let catalog = try EventCatalog(merging: [gestures])
+    let names: [String?] = [
+      catalog.description(of: ControlEvents(rawValue: 0x0100_0040)),
+      catalog.owner(of: ControlEvents(rawValue: 1 << 24)),
+    ]
+    #expect(names == ["touchUpInside | longPress", "GestureKit"])
+    #expect(
+      try EventCatalog(merging: [gestures, gestures]) == catalog, "the same pair again is fine")
+    func reason(_ names: [EventNames]) -> (StateKitError.Code, String)? {
+      do {
+        _ = try EventCatalog(merging: names)
+        return nil
+      } catch {
+        return (error.code, error.description)
+      }
+    }
+    let bit = try #require(reason([gestures, hover]))
+    #expect(
+      bit.1
+        == #"cannot declare event "hover": "HoverKit" claims bit 24 (0x1000000) as "hover", but "GestureKit" claims it as "longPress""#
+    )
+    let outside = reason([EventNames("Other", ["tap": ControlEvents(rawValue: 1 << 16)])])
+    #expect(outside?.1.contains("application range 0xf000000 (bits 24...27)") == true)
+    let codes: [StateKitError.Code?] = [
+      bit.0,
+      reason([gestures, EventNames("Other", ["longPress": ControlEvents(rawValue: 1 << 25)])])?.0,
+      outside?.0,
+      reason([EventNames("Other", ["allEvents": ControlEvents(rawValue: 1 << 24)])])?.0,
+      reason([EventNames("Other", ["TouchDown": ControlEvents(rawValue: 1 << 24)])])?.0,
+      reason([EventNames("Other", ["none": ControlEvents(rawValue: 1 << 24)])])?.0,
+    ]
+    let expected: [StateKitError.Code?] = [
+      .bitAlreadyDeclared, .nameAlreadyDeclared, .notSingleApplicationBit, .reservedName,
+      .reservedName, .reservedName,
+    ]
+    #expect(codes == expected)
+    var declared = EventCatalog()
+    #expect(throws: StateKitError.self) { try declared.declare("x", applicationBit: 4) }
+    #expect(try declared.declare("x", applicationBit: 3).rawValue == 1 << 27)
   }
 }

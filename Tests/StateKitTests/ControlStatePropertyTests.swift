@@ -12,7 +12,9 @@ import Testing
 /// option set, in StateKitTestingTests.) These properties test ControlState's own members.
 @Suite("ControlState's own members")
 struct ControlStatePropertyTests {
-  @Test func membersAreTheSingleBitsInAscendingOrder() {
+  /// Members are the single bits in ascending order; `isNormal` means no bit while
+  /// `contains(.normal)` is always true.
+  @Test func membersAreTheSingleBitsInAscendingOrderAndIsNormalMeansNone() {
     forAll(
       "members are the single bits, lowest first", Gen.anyState, cases: GrowthChecks.cases(10_000)
     ) { state in
@@ -23,16 +25,15 @@ struct ControlStatePropertyTests {
         && members.count == state.rawValue.nonzeroBitCount
         && state.members.underestimatedCount == members.count
     }
-  }
-
-  @Test func isNormalMeansNoBitWhileContainsNormalIsAlwaysTrue() {
     forAll("isNormal is rawValue == 0", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       state.isNormal == (state.rawValue == 0) && state.isNormal == (Array(state.members) == [])
         && state.contains(.normal)
     }
   }
 
-  @Test func applicationBitIndexInvertsInitApplicationBit() {
+  /// `applicationBitIndex` inverts `init(applicationBit:)`; unnamed bits are the bits outside
+  /// the four system names.
+  @Test func applicationBitIndexInvertsInitApplicationBitAndUnnamedBitsAreTheRest() {
     forAll("applicationBitIndex", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       guard let index = state.applicationBitIndex else {
         // nil exactly when the state is not one bit of 0x00FF0000.
@@ -40,9 +41,6 @@ struct ControlStatePropertyTests {
       }
       return (0...7).contains(index) && (try? ControlState(applicationBit: index)) == state
     }
-  }
-
-  @Test func unnamedBitsAreTheBitsOutsideTheFourSystemNames() {
     let named: ControlState = [.highlighted, .disabled, .selected, .focused]
     forAll("unnamedBits", Gen.anyState, cases: GrowthChecks.cases(10_000)) { state in
       let unnamed = StateCatalog.system.unnamedBits(in: state)

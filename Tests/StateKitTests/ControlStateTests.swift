@@ -6,35 +6,27 @@ import Testing
 
 @Suite("ControlState")
 struct ControlStateTests {
-  @Test func staticsHaveUIKitValues() {
-    #expect(ControlState.normal.rawValue == 0)
-    #expect(ControlState.highlighted.rawValue == 1)
-    #expect(ControlState.disabled.rawValue == 2)
-    #expect(ControlState.selected.rawValue == 4)
-    #expect(ControlState.focused.rawValue == 8)
-    #expect(ControlState.application.rawValue == 0x00FF_0000)
-    #expect(ControlState.reserved.rawValue == 0xFF00_0000)
-    #expect(ControlState.system.rawValue == 0x0000_FFFF)
-  }
+  /// The statics have UIKit's values; a state splits into its system, application and
+  /// reserved parts; `isNormal` means no bit while every state contains `.normal`; and an
+  /// out-of-range application bit is caught by its code.
+  @Test func staticsHaveUIKitValuesAndStatesSplitIntoParts() {
+    let statics: [ControlState] = [
+      .normal, .highlighted, .disabled, .selected, .focused, .application, .reserved, .system,
+    ]
+    let raws: [UInt] = [0, 1, 2, 4, 8, 0x00FF_0000, 0xFF00_0000, 0x0000_FFFF]
+    #expect(statics.map(\.rawValue) == raws)
+    let state = ControlState(rawValue: 0x8103_0024)
+    let parts: [UInt] = [.system, .application, .reserved].map {
+      state.intersection($0).rawValue
+    }
+    #expect(parts == [0x24, 0x0003_0000, 0x8100_0000])
+    let normal: [Bool] = [
+      ControlState.normal.isNormal, ControlState.selected.isNormal,
+      ControlState.selected.contains(.normal), ControlState(rawValue: 1 << 40).isNormal,
+      ControlState(rawValue: 1 << 40).intersection(.system).isNormal,
+    ]
+    #expect(normal == [true, false, true, false, true])
 
-  @Test(arguments: 0..<8)
-  func applicationBitInRange(index: Int) throws {
-    let state = try ControlState(applicationBit: index)
-    #expect(state.rawValue == 1 << UInt(16 + index))
-    #expect(state.isSubset(of: .application))
-    #expect(state.applicationBitIndex == index)
-  }
-
-  @Test(arguments: [-1, 8, 16, Int.min, Int.max])
-  func applicationBitOutOfRangeThrows(index: Int) {
-    let error = #expect(throws: StateKitError.self) { try ControlState(applicationBit: index) }
-    #expect(error?.code == .applicationBitOutOfRange)
-    #expect(error?.input == String(index))
-    #expect(error?.description.contains("\(index)") == true)
-    #expect(error?.description.contains("0...7") == true)
-  }
-
-  @Test func catchByCode() {
     var caught = false
     do {
       _ = try ControlState(applicationBit: 9)
@@ -46,42 +38,42 @@ struct ControlStateTests {
     #expect(caught)
   }
 
-  @Test func isNormalVersusContainsNormal() {
-    #expect(ControlState.normal.isNormal)
-    #expect(!ControlState.selected.isNormal)
-    #expect(ControlState.selected.contains(.normal))
-    #expect(ControlState(rawValue: 1 << 40).isNormal == false)
+  @Test(arguments: 0..<8)
+  func applicationBitInRange(index: Int) throws {
+    let state = try ControlState(applicationBit: index)
+    #expect(state.rawValue == 1 << UInt(16 + index))
+    #expect(state.isSubset(of: .application) && state.applicationBitIndex == index)
   }
 
-  @Test func applicationBitIndexIsNilForOtherStates() {
-    #expect(ControlState.selected.applicationBitIndex == nil)
-    #expect(ControlState.normal.applicationBitIndex == nil)
-    #expect(ControlState(rawValue: 0x0003_0000).applicationBitIndex == nil)
-    #expect(ControlState(rawValue: 0x0100_0000).applicationBitIndex == nil)
+  @Test(arguments: [-1, 8, 16, Int.min, Int.max])
+  func applicationBitOutOfRangeThrows(index: Int) {
+    let error = #expect(throws: StateKitError.self) { try ControlState(applicationBit: index) }
+    #expect(error?.code == .applicationBitOutOfRange)
+    #expect(error?.input == String(index))
+    #expect(
+      error?.description.contains("\(index)") == true
+        && error?.description.contains("0...7") == true, "\(error?.description ?? "")")
   }
 
-  @Test func parts() {
-    let state = ControlState(rawValue: 0x8103_0024)
-    #expect(state.intersection(.system).rawValue == 0x24)
-    #expect(state.intersection(.application).rawValue == 0x0003_0000)
-    #expect(state.intersection(.reserved).rawValue == 0x8100_0000)
-    #expect(ControlState(rawValue: 1 << 40).intersection(.system).isNormal)
-  }
-
-  @Test func membersInAscendingBitOrder() {
+  /// Members come in ascending bit order and rebuild the state; only a single application bit
+  /// has an application bit index.
+  @Test func membersInAscendingBitOrderAndApplicationBitIndexes() {
     let state: ControlState = [
       .focused, .highlighted, ControlState(rawValue: 1 << 63), .application,
     ]
     let members = Array(state.members)
-    #expect(members.count == 11)
-    #expect(members.first == .highlighted)
-    #expect(members[1] == .focused)
-    #expect(members.last == ControlState(rawValue: 1 << 63))
-    #expect(state.rawValue.nonzeroBitCount == 11)
-    #expect(Array(ControlState.normal.members).isEmpty)
-  }
+    let counts: [Int] = [
+      members.count, state.rawValue.nonzeroBitCount, Array(ControlState.normal.members).count,
+    ]
+    #expect(counts == [11, 11, 0])
+    let ends: [ControlState?] = [members.first, members[1], members.last]
+    #expect(ends == [.highlighted, .focused, ControlState(rawValue: 1 << 63)])
+    let indexes: [Int?] = [
+      ControlState.selected, .normal, ControlState(rawValue: 0x0003_0000),
+      ControlState(rawValue: 0x0100_0000),
+    ].map(\.applicationBitIndex)
+    #expect(indexes == [nil, nil, nil, nil])
 
-  @Test func membersLaw() {
     forAll("members are the single bits of a state, ascending, and rebuild it", Gen.anyState) {
       state in
       let members = Array(state.members)

@@ -6,36 +6,20 @@ import Testing
 /// The laws of `Interpolatable` and of looks that interpolate field by field.
 @Suite("Interpolation")
 struct InterpolationTests {
-  @Test func floatingPointEndsAreExact() {
-    let value = Gen.int(in: -1_000_000...1_000_000).map { Double($0) / 997 }
-    forAll(
-      "a.interpolated(to: b, by: 0) == a, by: 1 == b", Gen.zip(value, value),
-      cases: GrowthChecks.cases(3_000)
-    ) { a, b in
-      a.interpolated(to: b, by: 0) == a && a.interpolated(to: b, by: 1) == b
-        && Float(a).interpolated(to: Float(b), by: 0) == Float(a)
-        && Float(a).interpolated(to: Float(b), by: 1) == Float(b)
-        && SIMD2(a, b).interpolated(to: SIMD2(b, a), by: 1) == SIMD2(b, a)
-    }
-  }
-
   /// Every pair of bytes, at both ends, halfway, and far past both ends: exact ends, rounded
-  /// middles, clamped overshoot, never a trap.
-  @Test func bytesInterpolateAndClamp() {
+  /// middles, clamped overshoot, never a trap. Wide integers keep their ends and never trap.
+  @Test func integersKeepTheirEndsClampAndNeverTrap() {
+    let fractions: [Double] = [0, 1, 0.5, 40, -40, 1.5]
     for a in UInt8.min...UInt8.max {
       for b in UInt8.min...UInt8.max {
-        #expect(a.interpolated(to: b, by: 0) == a && a.interpolated(to: b, by: 1) == b)
-        let half = a.interpolated(to: b, by: 0.5)
-        #expect(Double(half) == ((Double(a) + Double(b)) / 2).rounded())
-        for fraction in [40.0, -40, 1.5] {
+        let values: [Double] = fractions.map { Double(a.interpolated(to: b, by: $0)) }
+        let expected: [Double] = fractions.map { fraction in
           let exact = (Double(a) + (Double(b) - Double(a)) * fraction).rounded()
-          #expect(Double(a.interpolated(to: b, by: fraction)) == min(max(exact, 0), 255))
+          return min(max(exact, 0), 255)
         }
+        #expect(values == expected, "\(a) to \(b)")
       }
     }
-  }
-
-  @Test func wideIntegersKeepTheirEndsAndNeverTrap() {
     let extremes = [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max]
     for a in extremes {
       for b in extremes {
@@ -70,6 +54,16 @@ struct InterpolationTests {
   /// The ends are exact for every conformance the library ships, whatever the values: a width
   /// moving to `.infinity` (SwiftUI's "fill") is its old width until the move starts.
   @Test func everyConformanceKeepsItsEnds() {
+    let value = Gen.int(in: -1_000_000...1_000_000).map { Double($0) / 997 }
+    forAll(
+      "a.interpolated(to: b, by: 0) == a, by: 1 == b", Gen.zip(value, value),
+      cases: GrowthChecks.cases(3_000)
+    ) { a, b in
+      a.interpolated(to: b, by: 0) == a && a.interpolated(to: b, by: 1) == b
+        && Float(a).interpolated(to: Float(b), by: 0) == Float(a)
+        && Float(a).interpolated(to: Float(b), by: 1) == Float(b)
+        && SIMD2(a, b).interpolated(to: SIMD2(b, a), by: 1) == SIMD2(b, a)
+    }
     let (doubles, floats) = (Self.floats(Double.self), Self.floats(Float.self))
     func pairs<F: SIMDScalar & BinaryFloatingPoint & Sendable>(_ values: Generator<F>)
       -> Generator<SIMD2<F>>
@@ -106,11 +100,16 @@ struct InterpolationTests {
         Law.interpolationKeepsItsEnds(Self.integers(UInt64.self)),
       ], cases: GrowthChecks.cases(2_000))
     // A fraction so near an end that a Float's share rounds to it gives that end too.
-    #expect(Float(5).interpolated(to: .infinity, by: 1e-50) == 5)
-    #expect(Float.infinity.interpolated(to: 5, by: 1 - 1e-12) == 5)
+    let nearEnds: [Float] = [
+      Float(5).interpolated(to: .infinity, by: 1e-50),
+      Float.infinity.interpolated(to: 5, by: 1 - 1e-12),
+    ]
+    #expect(nearEnds == [5, 5])
     // Between the ends, an infinite end is reached at once; the finite middles are unchanged.
-    #expect(100.0.interpolated(to: .infinity, by: 0.5) == .infinity)
-    #expect(2.0.interpolated(to: 4, by: 0.5) == 3)
+    let middles: [Double] = [
+      Double(100).interpolated(to: .infinity, by: 0.5), Double(2).interpolated(to: 4, by: 0.5),
+    ]
+    #expect(middles == [.infinity, 3])
   }
 
   /// A width that moves to `.infinity` after a delay, in steps: its old width through the
@@ -129,12 +128,11 @@ struct InterpolationTests {
       style, default: Frame(), [.field(\.maxWidth, from: maxWidth)], transitions: transitions)
     var look = AnimatedLook(animator)
     look.change(to: .selected, at: 0)
-    #expect([0, 25, 50, 99].map { look.look(at: $0).maxWidth } == [100, 100, 100, 100])
-    #expect(
-      [100, 150, 400].map { look.look(at: $0).maxWidth } == [.infinity, .infinity, .infinity])
+    let selecting: [Double] = [0, 25, 50, 99, 100, 150, 400].map { look.look(at: $0).maxWidth }
+    #expect(selecting == [100, 100, 100, 100, .infinity, .infinity, .infinity])
     look.change(to: .normal, at: 1_000)
-    #expect([1_000, 1_049].map { look.look(at: $0).maxWidth } == [.infinity, .infinity])
-    #expect(look.look(at: 1_150).maxWidth == 100)
+    let leaving: [Double] = [1_000, 1_049, 1_150].map { look.look(at: $0).maxWidth }
+    #expect(leaving == [.infinity, .infinity, 100])
   }
 
   typealias Look = AnimatedLookTests.Look
@@ -152,25 +150,25 @@ struct InterpolationTests {
     return style
   }
 
+  /// Looks interpolate field by field; fields that are not stored properties go through their
+  /// key paths, with the same answers; interpolating fields are chosen by type.
   @Test func looksInterpolateFieldByField() {
     let looks = StyleAnimator(Self.style(), default: Look(), Self.fields)
     let states = Array(ControlState.combinations(of: [.highlighted, .selected, .disabled]))
     for old in states {
       for new in states {
         let (from, to) = (looks.look(for: old), looks.look(for: new))
-        #expect(looks.interpolate(from: from, to: to, by: 0) == from)
-        #expect(looks.interpolate(from: from, to: to, by: 1) == to)
+        let ends: [Look] = [0, 1].map { looks.interpolate(from: from, to: to, by: $0) }
+        #expect(ends == [from, to])
+        // A field that switches at the start has switched; one that switches at the end has not.
         let middle = looks.interpolate(from: from, to: to, by: 0.5)
-        #expect(middle.fill == (from.fill + to.fill) / 2)
-        #expect(Double(middle.size) == (Double(from.size + to.size) / 2).rounded())
-        #expect(middle.label == to.label, "a field that switches at the start has switched")
-        #expect(middle.visible == from.visible, "a field that switches at the end has not")
+        let expected = Look(
+          fill: (from.fill + to.fill) / 2, size: Int((Double(from.size + to.size) / 2).rounded()),
+          label: to.label, visible: from.visible)
+        #expect(middle == expected)
       }
     }
-  }
 
-  /// Fields that are not stored properties go through their key paths, with the same answers.
-  @Test func computedFieldsInterpolateThroughKeyPaths() {
     struct Boxed: Equatable {
       var storage: [Double] = [0]
       var width: Double {
@@ -181,17 +179,17 @@ struct InterpolationTests {
     let width = StyleKey<Double>("width")
     var style = StyleSet()
     style[width, for: .selected] = 8
-    let looks = StyleAnimator(style, default: Boxed(), [.field(\.width, from: width)])
+    let boxed = StyleAnimator(style, default: Boxed(), [.field(\.width, from: width)])
     #expect(MemoryLayout<Boxed>.offset(of: \Boxed.width) == nil)
-    let (off, on) = (looks.look(for: .normal), looks.look(for: .selected))
-    #expect(looks.interpolate(from: off, to: on, by: 0.25).width == 2)
-    #expect(looks.interpolate(from: off, to: on, by: 1) == on)
-  }
+    let (off, on) = (boxed.look(for: .normal), boxed.look(for: .selected))
+    #expect(boxed.interpolate(from: off, to: on, by: 0.25).width == 2)
+    #expect(boxed.interpolate(from: off, to: on, by: 1) == on)
 
-  @Test func interpolatingFieldsAreChosenByType() {
-    #expect(Self.fields.map { $0.motion.switching } == [nil, nil, .start, .end])
-    #expect(Self.fields.map(\.attribute) == ["fill", "size", "label", "visible"])
     let switching: StyleAnimator<Look>.Field = .field(\.fill, from: Self.fill, switching: .end)
-    #expect(switching.motion.switching == .end)
+    #expect(
+      Self.fields.map { $0.motion.switching } + [switching.motion.switching] == [
+        nil, nil, .start, .end, .end,
+      ])
+    #expect(Self.fields.map(\.attribute) == ["fill", "size", "label", "visible"])
   }
 }

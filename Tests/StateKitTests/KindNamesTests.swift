@@ -18,25 +18,38 @@ struct KindNamesTests {
     "Toolkit", kind: "Menu",
     ["checked": bit(1), "navigating": bit(2), "open": bit(4), "submenu": bit(5), "x": bit(7)])
 
-  @Test func kindsReuseBits() throws {
+  /// Kinds reuse bits. Constant names print without a merge; where two entries claim one bit,
+  /// the first wins.
+  @Test func kindsReuseBitsAndNamesPrintWithoutAMerge() throws {
     let catalog = try StateCatalog(merging: [Self.toolkit, Self.list, Self.hexView, Self.menu])
     let names = [Self.list, Self.hexView, Self.menu].flatMap(\.entries).map(\.name)
     #expect(Set(names).count + 1 > 8, "more custom states than application bits")
     let hex = try #require(catalog.kind("HexView", of: "Toolkit"))
     let list = try #require(catalog.kind("List", of: "Toolkit"))
-    #expect(hex.description(of: [Self.bit(0), Self.bit(1)]) == "hot | hexPane")
-    #expect(list.description(of: [Self.bit(0), Self.bit(1)]) == "hot | marked")
     #expect(try hex.parse("edited | hot") == [Self.bit(2), Self.bit(0)])
     #expect(throws: StateKitError.self) { try hex.parse("marked") }
     // The catalog for every kind knows the library-wide names only.
-    #expect(catalog.description(of: [Self.bit(0), Self.bit(1)]) == "hot | 0x20000")
-    #expect(catalog.kind("Tree", of: "Toolkit") == nil)
-    #expect(catalog.kind("List", of: "Other") == nil)
+    #expect(catalog.kind("Tree", of: "Toolkit") == nil && catalog.kind("List", of: "Other") == nil)
+    let clash = StateNames(
+      "A", ["first": Self.bit(0), "second": Self.bit(0), "bad name": Self.bit(1)])
+    let descriptions: [String] = [
+      hex.description(of: [Self.bit(0), Self.bit(1)]),
+      list.description(of: [Self.bit(0), Self.bit(1)]),
+      catalog.description(of: [Self.bit(0), Self.bit(1)]),
+      Self.hexView.description(of: [.selected, Self.bit(1)]),
+      Self.hexView.description(of: Self.bit(6)),
+      clash.description(of: [Self.bit(0), Self.bit(1)]),
+    ]
+    let expected: [String] = [
+      "hot | hexPane", "hot | marked", "hot | 0x20000", "selected | hexPane", "0x400000",
+      "first | 0x20000",
+    ]
+    #expect(descriptions == expected)
   }
 
   /// Within a kind, and between a kind and the states for every kind, a bit claimed twice
-  /// fails with both names, in either order.
-  @Test func collisionsWhereStatesMeet() throws {
+  /// fails with both names, in either order. A kind must be an identifier.
+  @Test func collisionsWhereStatesMeetAndAKindMustBeAnIdentifier() throws {
     let twice = StateNames("Toolkit", kind: "List", ["selectedRow": Self.bit(1)])
     #expect {
       try StateCatalog(merging: [Self.list, twice])
@@ -59,19 +72,7 @@ struct KindNamesTests {
     // The same name on the same bit is no collision.
     let again = StateNames("Toolkit", kind: "List", ["marked": Self.bit(1)])
     _ = try StateCatalog(merging: [Self.list, again])
-  }
-
-  @Test func aKindMustBeAnIdentifier() {
     let bad = StateNames("Toolkit", kind: "Hex View", ["hexPane": Self.bit(1)])
     #expect(throws: StateKitError.self) { try StateCatalog(merging: [bad]) }
-  }
-
-  /// Constant names print without a merge; where two entries claim one bit, the first wins.
-  @Test func namesPrintWithoutAMerge() {
-    #expect(Self.hexView.description(of: [.selected, Self.bit(1)]) == "selected | hexPane")
-    #expect(Self.hexView.description(of: Self.bit(6)) == "0x400000")
-    let clash = StateNames(
-      "A", ["first": Self.bit(0), "second": Self.bit(0), "bad name": Self.bit(1)])
-    #expect(clash.description(of: [Self.bit(0), Self.bit(1)]) == "first | 0x20000")
   }
 }

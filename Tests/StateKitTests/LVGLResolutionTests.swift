@@ -80,10 +80,10 @@ struct LVGLResolutionTests {
       repeat {
         let expected = Self.lvglValue(of: styles, state: subset)
         let state = ControlState(rawValue: UInt(subset))
+        let values: [Int?] = [table.resolve(state), table.explain(state).winner?.value]
         #expect(
-          table.resolve(state) == expected,
+          values == [expected, expected],
           "round \(round), state \(catalog.description(of: state)), styles \(texts)")
-        #expect(table.explain(state).winner?.value == expected)
         combinations += 1
         subset = (subset &- mentioned) & mentioned
       } while subset != 0
@@ -105,18 +105,20 @@ struct LVGLResolutionTests {
     table[try catalog.parseSelector("LV_STATE_PRESSED")] = 2
     table[try catalog.parseSelector("pressed")] = 3
     let state = ControlState(rawValue: 0x23)
-    #expect(Self.lvglValue(of: styles, state: 0x23) == 3)
-    #expect(table.resolve(state) == 3)
     // The default precedence takes the more specific `checked | focused`: LVGL does not.
     var specific = StateTable<Int>()
     for entry in table.entries { specific[entry.selector] = entry.value }
-    #expect(specific.resolve(state) == 1)
+    let values: [Int?] = [
+      Self.lvglValue(of: styles, state: 0x23), table.resolve(state), specific.resolve(state),
+    ]
+    #expect(values == [3, 3, 1])
     let explanation = table.explain(state)
     #expect(explanation.decision == .greatestValue)
-    #expect(
-      explanation.description
-        == "checked | focused | pressed → 3 from pressed: its state 0x20 is greater than checked | focused's 0x3 (LVGL's rule: the greatest state value wins)"
-    )
-    #expect(table.description == "[pressed: 3, checked | focused: 1, default: 0]")
+    let descriptions: [String] = [explanation.description, table.description]
+    let expected: [String] = [
+      "checked | focused | pressed → 3 from pressed: its state 0x20 is greater than checked | focused's 0x3 (LVGL's rule: the greatest state value wins)",
+      "[pressed: 3, checked | focused: 1, default: 0]",
+    ]
+    #expect(descriptions == expected)
   }
 }

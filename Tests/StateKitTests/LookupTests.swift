@@ -122,8 +122,9 @@ struct LookupTests {
   }
 
   /// Tables of 254 entries or more: the lookup indexes them, with positions beyond a byte. Over
-  /// the named bits and over six bits in two runs (0...2 and 61...63).
-  @Test func largeTables() throws {
+  /// the named bits and over six bits in two runs (0...2 and 61...63). And all twelve named
+  /// bits: 4,096 slots, checked state by state against the table.
+  @Test func largeTablesAndAllTwelveNamedBits() throws {
     let spread: UInt = 0b111 | 0b111 << 61
     for pool in [Self.namedBits, spread] {
       var entries: [(StateSelector, Int)] = []
@@ -167,10 +168,7 @@ struct LookupTests {
       } while subset != 0
       #expect(lookup.valueCount > 16, "\(lookup.valueCount) distinct winners")
     }
-  }
 
-  /// All twelve named bits: 4,096 slots, checked state by state against the table.
-  @Test func allTwelveNamedBits() throws {
     var table = StateTable<Int>(precedence: StatePrecedence(dominant: .disabled))
     table[.normal] = 0
     for bit in [0, 1, 2, 3] + Array(16...23) {
@@ -179,47 +177,50 @@ struct LookupTests {
     table[[.selected, ControlState(rawValue: 1 << 23)]] = 100
     table[try StateSelector(requiring: .highlighted, excluding: ControlState(rawValue: 1 << 16))] =
       200
-    let lookup = StateLookup(table, default: -1)
-    #expect(lookup.slotCount == 4_096)
-    #expect(lookup.valueCount <= table.count, "values are kept once each; no state misses")
+    let twelve = StateLookup(table, default: -1)
+    #expect(twelve.slotCount == 4_096)
+    #expect(twelve.valueCount <= table.count, "values are kept once each; no state misses")
     var subset: UInt = 0
     repeat {
       let state = ControlState(rawValue: subset | 0xF000_0000_0000_FF00)
-      #expect(lookup.resolve(state) == table.resolve(state, default: -1), "\(state.rawValue)")
+      #expect(twelve.resolve(state) == table.resolve(state, default: -1), "\(state.rawValue)")
       subset = (subset &- Self.namedBits) & Self.namedBits
     } while subset != 0
   }
 
-  @Test func missesResolveToTheDefault() throws {
+  /// Misses resolve to the default; a table no index separates gets no index and is scanned;
+  /// a lookup is a snapshot of its table.
+  @Test func missesResolveToTheDefaultAndALookupIsASnapshot() throws {
     var table = StateTable<String>()
     table[.selected] = "white"
     let lookup = StateLookup(table, default: "blue")
-    #expect(lookup.resolve(.normal) == "blue")
-    #expect(lookup.resolve([.selected, .disabled]) == "white")
     let empty = StateLookup(StateTable<String>(), default: "blue")
-    #expect(empty.resolve(ControlState(rawValue: .max)) == "blue")
+    let strings: [String] = [
+      lookup.resolve(.normal), lookup.resolve([.selected, .disabled]),
+      empty.resolve(ControlState(rawValue: .max)),
+    ]
+    #expect(strings == ["blue", "white", "blue"])
     #expect(empty.slotCount == 1 && empty.valueCount == 1)
-  }
 
-  @Test func refusesTablesNoIndexSeparates() {
     // Eight bits far apart, outside the named ranges: no gather.
-    var table = StateTable<Int>()
+    var far = StateTable<Int>()
     for bit in stride(from: 4, to: 64, by: 8) {
-      table[ControlState(rawValue: 1 << UInt(bit))] = bit
+      far[ControlState(rawValue: 1 << UInt(bit))] = bit
     }
-    let lookup = StateLookup(table, default: 0)
-    #expect(!lookup.isIndexed && lookup.values.isEmpty && lookup.code(for: .normal) == nil)
-    #expect(table.resolve(ControlState(rawValue: 1 << 60), default: 0) == 60)
-    #expect(lookup.resolve(ControlState(rawValue: 1 << 60)) == 60 && lookup.resolve(.selected) == 0)
-  }
+    let scanned = StateLookup(far, default: 0)
+    #expect(!scanned.isIndexed && scanned.values.isEmpty && scanned.code(for: .normal) == nil)
 
-  @Test func aLookupIsASnapshot() throws {
-    var table = StateTable<Int>()
-    table[.normal] = 1
-    let lookup = StateLookup(table, default: 0)
-    table[.normal] = 2
-    table[.selected] = 3
-    #expect(lookup.resolve(.selected) == 1)
+    var snapshotTable = StateTable<Int>()
+    snapshotTable[.normal] = 1
+    let snapshot = StateLookup(snapshotTable, default: 0)
+    snapshotTable[.normal] = 2
+    snapshotTable[.selected] = 3
+    let values: [Int] = [
+      far.resolve(ControlState(rawValue: 1 << 60), default: 0),
+      scanned.resolve(ControlState(rawValue: 1 << 60)), scanned.resolve(.selected),
+      snapshot.resolve(.selected),
+    ]
+    #expect(values == [60, 60, 0, 1])
   }
 
   /// The lookup keeps its values alive while it lives and releases them with it.
@@ -237,8 +238,8 @@ struct LookupTests {
         lookup = StateLookup(table, default: fallback)
       }
       #expect(weakBox != nil && weakDefault != nil)
-      #expect(try #require(lookup).resolve(.selected) === weakBox)
-      #expect(try #require(lookup).resolve(.normal) === weakDefault)
+      let kept = try #require(lookup)
+      #expect(kept.resolve(.selected) === weakBox && kept.resolve(.normal) === weakDefault)
     }
     #expect(weakBox == nil && weakDefault == nil)
   }

@@ -90,6 +90,9 @@ struct PaintTests {
   fileprivate static let pairs = Gen.zip(
     colors, colors, Gen.int(in: 0...100).map { Double($0) / 100 })
 
+  /// A paint reads its slot from the palette it is given; any type that names colours gives
+  /// the slots; an adjustment applies to the slot and the last one wins; a blend goes toward
+  /// the target as it is.
   @Test func aPaintReadsItsSlotFromThePaletteItIsGiven() {
     let text = Paint(.text)
     let (dark, light) = (
@@ -98,30 +101,34 @@ struct PaintTests {
         RGBA(red: 1, green: 2, blue: 3, alpha: 255), Dark().accent,
       ])
     )
-    #expect(text.color(phase: 0, adjusting: adjust) { dark[$0] } == Dark().text)
-    #expect(text.color(phase: 0, adjusting: adjust) { light[$0] } == light[.text])
-    #expect(Paint(.accent).color(phase: 0.7, adjusting: adjust) { dark[$0] } == Dark().accent)
-  }
-
-  @Test func anyTypeThatNamesColoursGivesTheSlots() {
     // A protocol's colours by key path, a class's by closure.
-    let dark: any Palette = Dark()
+    let palette: any Palette = Dark()
     let accent = PaletteColor<KeyPath<any Palette, RGBA> & Sendable, RGBA.Opacity>(\.accent)
-    #expect(accent.color(phase: 0, adjusting: adjust) { dark[keyPath: $0] } == Dark().accent)
     let theme = Theme()
-    let text = PaletteColor<@Sendable (Theme) -> RGBA, RGBA.Opacity>({ $0.text })
-    #expect(text.color(phase: 0, adjusting: adjust) { $0(theme) } == theme.text)
-  }
+    let themeText = PaletteColor<@Sendable (Theme) -> RGBA, RGBA.Opacity>({ $0.text })
+    // The target of a blend is not adjusted: at phase 1 the paint is the accent, fully opaque.
+    let glow = Paint(.text, blendingToward: .accent).adjusted(by: .clear)
+    let colors: [RGBA] = [
+      text.color(phase: 0, adjusting: adjust) { dark[$0] },
+      text.color(phase: 0, adjusting: adjust) { light[$0] },
+      Paint(.accent).color(phase: 0.7, adjusting: adjust) { dark[$0] },
+      accent.color(phase: 0, adjusting: adjust) { palette[keyPath: $0] },
+      themeText.color(phase: 0, adjusting: adjust) { $0(theme) },
+      glow.color(phase: 1, adjusting: adjust) { dark[$0] },
+    ]
+    let expected: [RGBA] = [
+      Dark().text, light[.text], Dark().accent, Dark().accent, theme.text, Dark().accent,
+    ]
+    #expect(colors == expected)
 
-  @Test func anAdjustmentAppliesToTheSlotAndTheLastOneWins() {
-    let swatches = Swatches(colors: [Dark().text, Dark().accent])
     let half = Paint(.text).adjusted(by: .half)
-    #expect(half.color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 128)
-    #expect(
-      half.adjusted(by: .clear).color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
-    #expect(
-      Paint(.text, adjustment: .half).color(phase: 1, adjusting: adjust) { swatches[$0] }.alpha
-        == 128)
+    let alphas: [UInt8] = [
+      half.color(phase: 0, adjusting: adjust) { dark[$0] }.alpha,
+      half.adjusted(by: .clear).color(phase: 0, adjusting: adjust) { dark[$0] }.alpha,
+      Paint(.text, adjustment: .half).color(phase: 1, adjusting: adjust) { dark[$0] }.alpha,
+      glow.color(phase: 0, adjusting: adjust) { dark[$0] }.alpha,
+    ]
+    #expect(alphas == [128, 0, 128, 0])
     #expect(half == Paint(.text, adjustment: .half) && half != Paint(.text))
   }
 
@@ -142,15 +149,9 @@ struct PaintTests {
     }
   }
 
-  @Test func aBlendGoesTowardTheTargetAsItIs() {
-    let swatches = Swatches(colors: [Dark().text, Dark().accent])
-    let glow = Paint(.text, blendingToward: .accent).adjusted(by: .clear)
-    // The target is not adjusted: at phase 1 the paint is the accent, fully opaque.
-    #expect(glow.color(phase: 1, adjusting: adjust) { swatches[$0] } == Dark().accent)
-    #expect(glow.color(phase: 0, adjusting: adjust) { swatches[$0] }.alpha == 0)
-  }
-
-  /// A change table reads, in every state, what the `if`/`else` chain it ports gives.
+  /// A change table reads, in every state, what the `if`/`else` chain it ports gives; entries
+  /// of the same states are one branch where the first is; a theme changes a change table as
+  /// any other.
   @Test func aChangeTableIsTheChainItPorts() {
     let looks = StyleHolder(firstMatch: [
       .disabled: { $0.glyph = "·" },
@@ -171,15 +172,11 @@ struct PaintTests {
       }
       return look
     }
-    for bits in 0..<16 {
-      let state = ControlState(rawValue: UInt(bits) << 1)
-      #expect(looks[state] == chain(state), "\(state)")
-    }
-  }
+    let states: [ControlState] = (0..<16).map { ControlState(rawValue: UInt($0) << 1) }
+    #expect(states.map { looks[$0] } == states.map(chain))
 
-  @Test func entriesOfTheSameStatesAreOneBranchWhereTheFirstIs() {
     var calls = 0
-    let looks = StyleHolder(firstMatch: [
+    let merged = StyleHolder(firstMatch: [
       .focused: { $0.glyph = "═" },
       .disabled: { $0.glyph = "·" },
       .focused: { $0.bold = true },
@@ -188,37 +185,35 @@ struct PaintTests {
       calls += 1
       return Look()
     }
-    #expect(calls == 1)
-    #expect(looks[.focused] == Look(glyph: "═", width: 2, bold: true))
     // The focused branch is tried first, as its first entry is.
-    #expect(looks[[.focused, .disabled]] == Look(glyph: "═", width: 2, bold: true))
-    #expect(looks[.disabled] == Look(glyph: "·"))
-    #expect(looks[.normal] == Look())
-    #expect(looks.table?.entries.count == 2)
+    let mergedLooks: [Look] = [
+      merged[.focused], merged[[.focused, .disabled]], merged[.disabled], merged[.normal],
+    ]
+    let expected: [Look] = [
+      Look(glyph: "═", width: 2, bold: true), Look(glyph: "═", width: 2, bold: true),
+      Look(glyph: "·"), Look(),
+    ]
+    #expect(mergedLooks == expected)
+    let counts: [Int?] = [calls, merged.table?.entries.count]
+    #expect(counts == [1, 2])
+
+    let themed = StyleHolder(firstMatch: [.focused: { $0.glyph = "═" }]) { Look() }
+    themed.update { $0[StateSelector(.focused)] = Look(glyph: "*") }
+    #expect(themed[.focused] == Look(glyph: "*"))
   }
 
-  @Test func aThemeChangesAChangeTableAsAnyOther() {
-    let looks = StyleHolder(firstMatch: [.focused: { $0.glyph = "═" }]) { Look() }
-    looks.update { $0[StateSelector(.focused)] = Look(glyph: "*") }
-    #expect(looks[.focused] == Look(glyph: "*"))
-  }
-
-  @Test func resolvingWithAChangeSetsFieldsOfTheLookRead() {
-    let looks = StyleHolder(firstMatch: [.disabled: Look(glyph: "·")], default: Look())
-    #expect(looks.resolve(.disabled) { $0.width = 3 } == Look(glyph: "·", width: 3))
-    #expect(looks.resolve(.normal) { $0.bold = true } == Look(bold: true))
-    // The holder's values stay as they are.
-    #expect(looks[.disabled] == Look(glyph: "·"))
-  }
-
-  @Test func resolvingWithAChangeWorksWhenTheLookupHasNoIndex() {
-    // Bits that do not gather into an index: the lookup resolves each state as it is read.
-    let far = ControlState(rawValue: 0x1111_1111)
-    let looks = StyleHolder(firstMatch: [far: Look(glyph: "·")], default: Look())
-    #expect(looks.table.map { StateLookup($0, default: Look()).isIndexed } == false)
-    #expect(looks.resolve(far) { $0.width = 3 } == Look(glyph: "·", width: 3))
-    #expect(looks.resolve(.normal) { $0.bold = true } == Look(bold: true))
-    #expect(looks[far] == Look(glyph: "·"))
+  /// Resolving with a change sets fields of the look read, also when the lookup has no index
+  /// (bits that do not gather into an index: the lookup resolves each state as it is read);
+  /// the holder's values stay as they are.
+  @Test(arguments: [ControlState.disabled, ControlState(rawValue: 0x1111_1111)])
+  func resolvingWithAChangeSetsFieldsOfTheLookRead(state: ControlState) {
+    let looks = StyleHolder(firstMatch: [state: Look(glyph: "·")], default: Look())
+    #expect(looks.table.map { StateLookup($0, default: Look()).isIndexed } == (state == .disabled))
+    let resolved: [Look] = [
+      looks.resolve(state) { $0.width = 3 }, looks.resolve(.normal) { $0.bold = true },
+      looks[state],
+    ]
+    #expect(resolved == [Look(glyph: "·", width: 3), Look(bold: true), Look(glyph: "·")])
   }
 
   @Test(arguments: [ControlState.focused, ControlState(rawValue: 0x1111_1111)])

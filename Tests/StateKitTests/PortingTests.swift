@@ -44,18 +44,53 @@ struct PortingTests {
     (StateSelector(.normal), 5),
   ])
 
+  /// A first-match table resolves as the chain; explain names the first-match rule; a theme
+  /// changes one branch and keeps the order.
   @Test func aFirstMatchTableResolvesAsTheChain() throws {
     #expect(Self.chainTable.isFirstMatch)
     let lookup = StateLookup(Self.chainTable, default: -1)
     for state in Self.everyState {
-      #expect(Self.chainTable.resolve(state) == Self.chain(state), "\(state.rawValue)")
-      #expect(lookup.resolve(state) == Self.chain(state), "\(state.rawValue)")
-      #expect(lookup.values[try #require(lookup.code(for: state))] == Self.chain(state))
+      let values: [Int?] = [
+        Self.chainTable.resolve(state), lookup.resolve(state),
+        lookup.code(for: state).map { lookup.values[$0] },
+      ]
+      let chain = Self.chain(state)
+      #expect(values == [chain, chain, chain], "\(state.rawValue)")
     }
     // The most-specific rule would pick [.focused, hot] over .disabled for this state.
     let ranked = StateTable(Self.chainTable.entries.map { ($0.selector, $0.value) })
-    #expect(ranked.resolve([.disabled, .focused, Self.hot]) == 1)
-    #expect(Self.chainTable.resolve([.disabled, .focused, Self.hot]) == 0)
+    let both: [Int?] = [
+      ranked.resolve([.disabled, .focused, Self.hot]),
+      Self.chainTable.resolve([.disabled, .focused, Self.hot]),
+    ]
+    #expect(both == [1, 0])
+
+    let why = Self.chainTable.explain([.disabled, .focused, Self.hot])
+    let decisions: [ResolutionDecision] = [
+      why.decision, Self.chainTable.explain(.selected).decision,
+    ]
+    #expect(decisions == [.firstMatch, .onlyMatch])
+    #expect(why.winner?.value == 0)
+    #expect(why.reason.contains("entry 1 of 6"), "\(why.reason)")
+
+    var table = Self.chainTable
+    table[StateSelector(.focused)] = 20
+    table[StateSelector(.selected)] = 30
+    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a new selector goes first")
+    var overrides = StateTable<Int>()
+    overrides[StateSelector(.disabled)] = 10
+    overrides[StateSelector(.selected)] = 11
+    overrides[StateSelector(.highlighted)] = 12
+    let merged = Self.chainTable.overlaid(with: overrides)
+    #expect(merged.isFirstMatch && merged.entries.map(\.value) == [12, 11, 10, 1, 2, 3, 4, 5])
+    // An override comes before the chain.
+    let resolved: [Int?] = [
+      table.resolve(.focused), table.resolve([.selected, .disabled]),
+      merged.resolve([.disabled, .focused]), merged.resolve([.selected, .disabled]),
+    ]
+    #expect(resolved == [20, 30, 10, 11])
+    table.precedence = StatePrecedence(dominant: .focused)
+    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a precedence reorders nothing")
   }
 
   /// First-match tables of fewer than four entries scan and those of more are indexed; both
@@ -82,41 +117,14 @@ struct PortingTests {
     }
   }
 
-  @Test func aThemeChangesOneBranchAndKeepsTheOrder() {
-    var table = Self.chainTable
-    table[StateSelector(.focused)] = 20
-    table[StateSelector(.selected)] = 30
-    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a new selector goes first")
-    #expect(table.resolve(.focused) == 20 && table.resolve([.selected, .disabled]) == 30)
-    var overrides = StateTable<Int>()
-    overrides[StateSelector(.disabled)] = 10
-    overrides[StateSelector(.selected)] = 11
-    overrides[StateSelector(.highlighted)] = 12
-    let merged = Self.chainTable.overlaid(with: overrides)
-    #expect(merged.isFirstMatch && merged.entries.map(\.value) == [12, 11, 10, 1, 2, 3, 4, 5])
-    #expect(merged.resolve([.disabled, .focused]) == 10)
-    #expect(merged.resolve([.selected, .disabled]) == 11, "an override comes before the chain")
-    table.precedence = StatePrecedence(dominant: .focused)
-    #expect(table.entries.map(\.value) == [30, 0, 1, 20, 3, 4, 5], "a precedence reorders nothing")
-  }
-
-  @Test func explainNamesTheFirstMatchRule() {
-    let why = Self.chainTable.explain([.disabled, .focused, Self.hot])
-    #expect(why.decision == .firstMatch)
-    #expect(why.winner?.value == 0)
-    #expect(why.reason.contains("entry 1 of 6"), "\(why.reason)")
-    #expect(Self.chainTable.explain(.selected).decision == .onlyMatch)
-  }
-
   /// Every function of the bits, ported by evaluating it, resolves as the function did.
   @Test func aTableBuiltByEvaluatingResolvesAsTheFunction() throws {
     let table = StateTable(evaluating: Self.bits, Self.chain)
     #expect(table.count == 64)
     let lookup = StateLookup(table, default: -1)
-    for state in Self.everyState {
-      #expect(table.resolve(state) == Self.chain(state))
-      #expect(lookup.resolve(state) == Self.chain(state))
-    }
+    let chained: [Int?] = Self.everyState.map(Self.chain)
+    #expect(Self.everyState.map { table.resolve($0) } == chained)
+    #expect(Self.everyState.map { lookup.resolve($0) } == chained)
     #expect(Set(lookup.values) == [0, 1, 2, 3, 4, 5], "each value kept once")
     // Random functions over random small sets of bits.
     let functions = Gen.zip(
@@ -137,19 +145,33 @@ struct PortingTests {
     }
   }
 
+  /// The holder resolves and swaps tables; a long history of them is freed without deep
+  /// recursion.
   @Test func theHolderResolvesAndSwaps() {
     let holder = StyleHolder(Self.chainTable, default: -1)
-    for state in Self.everyState { #expect(holder[state] == Self.chain(state)) }
+    #expect(Self.everyState.map { holder[$0] } == Self.everyState.map(Self.chain))
     holder.update { $0[StateSelector(.focused)] = 9 }
-    #expect(holder[.focused] == 9 && holder[[.focused, Self.hot]] == 1)
+    let updated: [Int] = [holder[.focused], holder[[.focused, Self.hot]]]
     holder.table = StateTable([(StateSelector(.selected), 7)])
-    #expect(holder[.selected] == 7 && holder[.focused] == -1 && holder.defaultValue == -1)
     // Bits that do not gather: resolved through the table.
     let spread = StyleHolder(
       StateTable(
         [1, 9, 20, 31, 40, 52, 63].map { (StateSelector(ControlState(rawValue: 1 << $0)), $0) }),
       default: 0)
-    #expect(spread[ControlState(rawValue: 1 << 40)] == 40 && spread[.normal] == 0)
+    let values: [Int] =
+      updated + [
+        holder[.selected], holder[.focused], holder.defaultValue,
+        spread[ControlState(rawValue: 1 << 40)], spread[.normal],
+      ]
+    #expect(values == [9, 1, 7, -1, -1, 40, 0])
+
+    weak var weakValue: Box?
+    do {
+      let holder = StyleHolder(StateTable<Box>(), default: Box())
+      weakValue = holder.defaultValue
+      for _ in 0..<100_000 { holder.update { $0[StateSelector(.selected)] = Box() } }
+    }
+    #expect(weakValue == nil)
   }
 
   /// Readers on several threads see the old table or the new one, never anything else, while
@@ -170,18 +192,22 @@ struct PortingTests {
     let fields: [StyleSet.Field<Look>] = [.field(\.size, from: size), .field(\.title, from: title)]
     let holder = StyleHolder(style, default: Look(), fields)
     let lookup = StateLookup(style, default: Look(), fields)
-    for state in Self.everyState {
-      #expect(holder[state] == lookup.resolve(state))
-      #expect(holder.withValue(for: state) { $0.title.count } == lookup.resolve(state).title.count)
-    }
+    let expected: [Look] = Self.everyState.map { lookup.resolve($0) }
+    #expect(Self.everyState.map { holder[$0] } == expected)
+    #expect(
+      Self.everyState.map { holder.withValue(for: $0) { $0.title.count } }
+        == expected.map(\.title.count))
     #expect(holder.table == nil && holder.style == style)
     holder.update { $0[StateSelector(.normal)] = Look(title: "ignored", size: 0) }
-    #expect(holder[.normal] == Look())
+    var looks: [Look] = [holder[.normal]]
     holder.updateStyle { $0[size, for: .normal] = 5 }
-    #expect(holder[.selected] == Look(title: "OK", size: 5))
-    #expect(holder[[.focused, .disabled]] == Look(title: "--", size: 2))
+    looks += [holder[.selected], holder[[.focused, .disabled]]]
     holder.style = StyleSet()
-    #expect(holder[.focused] == Look())
+    looks.append(holder[.focused])
+    let expectedLooks: [Look] = [
+      Look(), Look(title: "OK", size: 5), Look(title: "--", size: 2), Look(),
+    ]
+    #expect(looks == expectedLooks)
     let table = StyleHolder(StateTable([(StateSelector(.focused), Look(size: 3))]), default: Look())
     table.updateStyle { $0[size, for: .normal] = 9 }
     #expect(table.style == nil && table[.normal] == Look() && table[.focused].size == 3)
@@ -191,8 +217,11 @@ struct PortingTests {
     far[size, for: ControlState(rawValue: 1 << 2)] = 6
     far[size, for: ControlState(rawValue: 1 << 63)] = 8
     let spread = StyleHolder(far, default: Look(), fields)
-    #expect(spread[ControlState(rawValue: 1 << 40)].size == 4 && spread[.normal].size == 1)
-    #expect(spread.withValue(for: ControlState(rawValue: 1 << 63)) { $0.size } == 8)
+    let sizes: [Int] = [
+      spread[ControlState(rawValue: 1 << 40)].size, spread[.normal].size,
+      spread.withValue(for: ControlState(rawValue: 1 << 63)) { $0.size },
+    ]
+    #expect(sizes == [4, 1, 8])
   }
 
   /// A holder kept where a toolkit keeps one, shared by tasks.
@@ -223,18 +252,7 @@ struct PortingTests {
       }
       return await group.reduce(true) { $0 && $1 }
     }
-    #expect(results)
-    #expect(shared.holder[.normal] == 2_000)
-  }
-
-  @Test func aLongHistoryIsFreed() {
-    weak var weakValue: Box?
-    do {
-      let holder = StyleHolder(StateTable<Box>(), default: Box())
-      weakValue = holder.defaultValue
-      for _ in 0..<100_000 { holder.update { $0[StateSelector(.selected)] = Box() } }
-    }
-    #expect(weakValue == nil)
+    #expect(results && shared.holder[.normal] == 2_000)
   }
 
   final class Box: Sendable {}
@@ -244,8 +262,10 @@ struct PortingTests {
 struct TerseTableTests {
   static let hot = ControlState(rawValue: 1 << 16)
 
-  /// A literal first-match table resolves every state as the `if`/`else` chain it replaces.
-  @Test func aLiteralResolvesAsTheChain() {
+  /// A literal first-match table resolves every state as the `if`/`else` chain it replaces; a
+  /// literal most-specific table is the table of its pairs, whatever their order; every
+  /// combination of the four Booleans of a value-type view is the state of its flags.
+  @Test func literalsAndFlagsMakeTheTablesAndStatesTheySpell() {
     let table = StateTable(firstMatch: [
       .disabled: 0,
       [.focused, Self.hot]: 1,
@@ -261,31 +281,27 @@ struct TerseTableTests {
       return 3
     }
     for state in ControlState.combinations(of: [.disabled, .focused, .selected, Self.hot]) {
-      #expect(table.resolve(state) == chain(state), "\(state.rawValue)")
-      #expect(holder[state] == chain(state), "\(state.rawValue)")
+      let values: [Int?] = [table.resolve(state), holder[state]]
+      #expect(values == [chain(state), chain(state)], "\(state.rawValue)")
     }
     #expect(table.isFirstMatch)
-  }
 
-  /// A literal most-specific table is the table of its pairs, whatever their order.
-  @Test func aLiteralOfEntriesIsTheTableOfItsPairs() {
     let literal = StateTable([.selected: 2, .normal: 1, [.selected, .focused]: 3])
     let pairs = StateTable([
       (StateSelector(.normal), 1), (StateSelector([.selected, .focused]), 3),
       (StateSelector(.selected), 2),
     ])
     #expect(literal == pairs && !literal.isFirstMatch)
-  }
 
-  /// Every combination of the four Booleans of a value-type view is the state of its flags.
-  @Test func aStateFromFlags() {
-    for raw in 0..<16 {
+    let states: [UInt] = (0..<16).map { raw in
       let flags = (0..<4).map { raw & (1 << $0) != 0 }
-      let state = ControlState(
+      return ControlState(
         highlighted: flags[0], disabled: flags[1], selected: flags[2], focused: flags[3],
-        others: flags[0] ? Self.hot : .normal)
-      #expect(state.rawValue == UInt(raw) | (flags[0] ? Self.hot.rawValue : 0))
+        others: flags[0] ? Self.hot : .normal
+      ).rawValue
     }
+    let expected: [UInt] = (0..<16).map { UInt($0) | ($0 & 1 != 0 ? Self.hot.rawValue : 0) }
+    #expect(states == expected)
     #expect(ControlState() == .normal)
   }
 }

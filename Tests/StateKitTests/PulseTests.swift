@@ -21,12 +21,14 @@ struct PulseTests {
             let now = clock.tick()
             let phase = pulse.phase([.focused, .selected], at: now, since: start)
             #expect((0...1).contains(phase), "\(pulse) at \(now)")
-            if now > start {
-              #expect(phase == pulse.phase(.focused, at: now + period, since: start))
-            }
-            #expect(pulse.phase(.selected, at: now, since: start) == 0)
-            if now <= start { #expect(phase == 0) }
-            if now > start, (now - start) % period == 0 { #expect(phase == 0) }
+            // A period later, the same phase; 0 at rest and at the start of each cycle; 0 while
+            // the state does not hold.
+            let repeated =
+              now > start ? pulse.phase(.focused, at: now + period, since: start) : phase
+            let cycleStart = now <= start || (now - start) % period == 0
+            let actual: [Double] = [phase, phase, pulse.phase(.selected, at: now, since: start)]
+            let expected: [Double] = [repeated, cycleStart ? 0 : phase, 0]
+            #expect(actual == expected, "\(pulse) at \(now)")
           }
           if autoreverses, period % 2 == 0 {
             #expect(pulse.phase(.focused, at: start + period / 2, since: start) == 1)
@@ -36,8 +38,9 @@ struct PulseTests {
     }
   }
 
-  /// A linear reversing pulse is a triangle: up for half a period, then down.
-  @Test func aLinearPulseIsATriangle() {
+  /// A linear reversing pulse is a triangle: up for half a period, then down. Times at the
+  /// edges of the clock never trap and give a phase in range.
+  @Test func aLinearPulseIsATriangleAndExtremeTimesGiveAPhaseInRange() {
     let pulse = Pulse(while: .focused, milliseconds: 1_000, curve: .linear)
     for time in stride(from: 0, through: 1_000, by: 50) {
       let expected = time <= 500 ? Double(time) / 500 : Double(1_000 - time) / 500
@@ -45,14 +48,12 @@ struct PulseTests {
     }
     let sweep = Pulse(while: .focused, milliseconds: 1_000, curve: .linear, autoreverses: false)
     #expect(sweep.phase(.focused, at: 750, since: 0) == 0.75)
-  }
-
-  /// Times at the edges of the clock never trap and give a phase in range.
-  @Test func extremeTimes() {
-    let pulse = Pulse(while: .normal, milliseconds: 0)
-    #expect(pulse.period == 1)
-    for (time, start) in [(Int.max, Int.min), (Int.min, Int.max), (Int.max, 0), (0, Int.max)] {
-      #expect((0...1).contains(pulse.phase(.normal, at: time, since: start)))
-    }
+    let still = Pulse(while: .normal, milliseconds: 0)
+    #expect(still.period == 1)
+    let extremes: [(Int, Int)] = [
+      (Int.max, Int.min), (Int.min, Int.max), (Int.max, 0), (0, Int.max),
+    ]
+    let phases: [Double] = extremes.map { still.phase(.normal, at: $0, since: $1) }
+    #expect(phases.allSatisfy { (0...1).contains($0) }, "\(phases)")
   }
 }

@@ -57,14 +57,36 @@ struct ResolvedStyleReadTests {
     for edit in edits { style[StyleKey<Int>(names[edit.name]), for: edit.state] = edit.value }
   }
 
+  /// Reads agree with the tables after edits. A read after a change sees the change, whether or
+  /// not the style set was read before it; a resolved style kept from before the change reads
+  /// as before.
   @Test func readsAgreeWithTheTablesAfterEdits() {
     forAll("resolve(_:)[key] is the table's resolve after edits", Self.edits, cases: 150) { edits in
       var style = StyleSet()
       Self.apply(edits, to: &style)
       return Self.readsAgree(style)
     }
+    let key = StyleKey<Int>(Self.names[3])
+    var style = StyleSet()
+    style[key, for: .normal] = 1
+    var reads: [Int?] = [style.resolve(.selected)[key]]
+    style[key, for: .selected] = 2
+    reads.append(style.resolve(.selected)[key])
+    let kept = style.resolve(.selected)
+    style[key, for: .selected] = 3
+    style[StyleKey<Int>("other"), for: .normal] = 4
+    reads += [
+      style.resolve(.selected)[key], kept[key], style.resolve(.selected)[StyleKey<Int>("other")],
+      kept[StyleKey<Int>("other")],
+    ]
+    style.precedence = StatePrecedence(dominant: .disabled)
+    style[key, for: .disabled] = 5
+    reads.append(style.resolve([.selected, .disabled])[key])
+    #expect(reads == [1, 2, 3, 2, 4, nil, 5])
   }
 
+  /// A copy keeps its reads while the original changes; reads agree after reordering,
+  /// overlaying and removing.
   @Test func aCopyKeepsItsReadsWhileTheOriginalChanges() {
     forAll("a copy reads as before", Gen.zip(Self.edits, Self.edits), cases: 100) { first, second in
       var style = StyleSet()
@@ -79,9 +101,6 @@ struct ResolvedStyleReadTests {
       }
       return before == after && Self.readsAgree(style) && Self.readsAgree(copy)
     }
-  }
-
-  @Test func readsAgreeAfterPrecedenceOverlayAndRemoval() {
     forAll(
       "reads agree after reordering, overlaying and removing", Gen.zip(Self.edits, Self.edits),
       cases: 100
@@ -98,26 +117,6 @@ struct ResolvedStyleReadTests {
       merged[StyleKey<Int>(Self.names[0])] = StateTable()
       return Self.readsAgree(merged)
     }
-  }
-
-  /// A read after a change sees the change, whether or not the style set was read before it;
-  /// a resolved style kept from before the change reads as before.
-  @Test func aReadAfterAChangeSeesIt() {
-    let key = StyleKey<Int>(Self.names[3])
-    var style = StyleSet()
-    style[key, for: .normal] = 1
-    #expect(style.resolve(.selected)[key] == 1)
-    style[key, for: .selected] = 2
-    #expect(style.resolve(.selected)[key] == 2)
-    let kept = style.resolve(.selected)
-    style[key, for: .selected] = 3
-    style[StyleKey<Int>("other"), for: .normal] = 4
-    #expect(style.resolve(.selected)[key] == 3 && kept[key] == 2)
-    #expect(
-      style.resolve(.selected)[StyleKey<Int>("other")] == 4 && kept[StyleKey<Int>("other")] == nil)
-    style.precedence = StatePrecedence(dominant: .disabled)
-    style[key, for: .disabled] = 5
-    #expect(style.resolve([.selected, .disabled])[key] == 5)
   }
 
   /// Many first reads of one style set at once agree: one of them publishes the records.

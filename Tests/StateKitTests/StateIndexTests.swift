@@ -19,7 +19,11 @@ extension StateTable {
 struct StateIndexTests {
   let visited = ControlState(rawValue: 1 << 16)
 
-  @Test func smallTablesNeedAtMostSixteenSlots() throws {
+  /// Small tables need at most sixteen slots. Tables of up to 15 entries over bits that gather
+  /// into 4 slot bits pack their winners in one word, whatever their size (any two bits gather,
+  /// as two runs); tables over bits that gather into neither 4 nor 12 slot bits scan. All
+  /// resolve every state of their bits as a walk of the entries does.
+  @Test func smallTablesPackOrScan() throws {
     let shapes: [[ControlState]] = [
       [.normal, .highlighted, .disabled, .selected],
       [.normal, visited, .highlighted, .disabled],
@@ -39,13 +43,7 @@ struct StateIndexTests {
     }
     let index = try #require(five.indexShape)
     #expect(!index.scans && index.slotBits == 5, "\(index)")
-  }
 
-  /// Tables of up to 15 entries over bits that gather into 4 slot bits pack their winners in
-  /// one word, whatever their size (any two bits gather, as two runs); tables over bits that
-  /// gather into neither 4 nor 12 slot bits scan. All resolve every state of their bits as a
-  /// walk of the entries does.
-  @Test func smallTablesPackOrScan() throws {
     let near: [ControlState] = [.normal, .highlighted, .disabled, .selected, .focused]
     let far: [ControlState] = [
       .highlighted, ControlState(rawValue: 1 << 40), ControlState(rawValue: 1 << 20), .selected,
@@ -61,16 +59,18 @@ struct StateIndexTests {
         } else {
           #expect(!shape.packed && shape.scans, "\(count) entries over \(states)")
         }
-        for state in ControlState.combinations(of: states.reduce(.normal) { $0.union($1) }) {
-          let walked = table.entries.first { $0.selector.matches(state) }?.value
-          #expect(table.resolve(state) == walked, "\(count) entries, state \(state)")
+        let all = Array(ControlState.combinations(of: states.reduce(.normal) { $0.union($1) }))
+        let walked: [Int?] = all.map { state in
+          table.entries.first { $0.selector.matches(state) }?.value
         }
+        #expect(all.map { table.resolve($0) } == walked, "\(count) entries")
       }
     }
   }
 
   /// A table packs up to 15 entries (positions 0 to 14, and 15 for no match); a sixteenth
-  /// entry needs an index of its own.
+  /// entry needs an index of its own. Tables over twelve bits or fewer, and tables of many
+  /// entries, are indexed.
   @Test func sixteenEntriesNeedAnIndex() throws {
     var table = StateTable<Int>()
     for raw in 0..<15 { table[ControlState(rawValue: UInt(raw))] = raw }
@@ -88,24 +88,31 @@ struct StateIndexTests {
     table[ControlState(rawValue: 15)] = nil
     #expect(try #require(table.indexShape).packed)
     #expect(states.allSatisfy { table.resolve($0) == walk(table, $0) })
-  }
 
-  @Test func aTableOfNormalEntriesUsesOneSlot() throws {
-    let index = try #require(_StateIndex(relevant: 0) { _ in 7 })
-    #expect(index.slotCount == 1)
-    #expect(index.code(.max) == 7 && index.code(0) == 7)
-  }
-
-  @Test func tablesOverTwelveBitsOrFewerAreIndexed() throws {
-    var table = StateTable<Int>()
-    for raw in 0..<16 { table[ControlState(rawValue: UInt(raw))] = raw }
-    table[ControlState(rawValue: 0xFF_0000)] = 99
-    let index = try #require(table.indexShape)
+    var twelve = StateTable<Int>()
+    for raw in 0..<16 { twelve[ControlState(rawValue: UInt(raw))] = raw }
+    twelve[ControlState(rawValue: 0xFF_0000)] = 99
+    let index = try #require(twelve.indexShape)
     #expect(!index.scans && index.slotBits == 12, "\(index)")
+
+    var many = StateTable<Int>()
+    for raw in 0..<300 { many[ControlState(rawValue: UInt(raw))] = raw }
+    #expect(many.indexShape?.scans == false)
+    // 300 = bits 8, 5, 3, 2; of the three-bit subsets, 268 (bits 8, 3, 2) has focused and
+    // selected, which come first in precedence.
+    let values: [Int?] = [
+      many.resolve(ControlState(rawValue: 299)), many.resolve(ControlState(rawValue: 300)),
+      many.resolve(ControlState(rawValue: 300), default: -1),
+    ]
+    #expect(values == [299, 268, 268])
   }
 
-  /// Gathers are exact: every subset of the relevant bits reaches its own slot.
+  /// A table of normal entries uses one slot. Gathers are exact: every subset of the relevant
+  /// bits reaches its own slot.
   @Test func gathersSeparateEverySubset() throws {
+    let one = try #require(_StateIndex(relevant: 0) { _ in 7 })
+    let codes: [Int] = [one.slotCount, Int(one.code(.max)), Int(one.code(0))]
+    #expect(codes == [1, 7, 7])
     let shapes: [UInt] = [0b1, 0b1011, 0x00FF_000F, 0x0003_0003, 0x0FFF, 0x8000_0000_0000_0001]
     for relevant in shapes {
       var seen: [UInt16: UInt] = [:]
@@ -126,6 +133,7 @@ struct StateIndexTests {
     #expect(_StateIndex(relevant: 0x0101_0101_0101) { _ in 0 } == nil)
   }
 
+  /// Tables beyond the index scan; empty tables miss with the default.
   @Test func tablesBeyondTheIndexScan() throws {
     var table = StateTable<Int>()
     table[ControlState(rawValue: 1)] = 1
@@ -133,31 +141,19 @@ struct StateIndexTests {
     table[ControlState(rawValue: 1 << 30)] = 3
     table[ControlState(rawValue: 0x7FF << 40)] = 4
     #expect(try #require(table.indexShape).scans)
-    #expect(
-      table.resolve(ControlState(rawValue: 1 | 1 << 63)) == 1, "bit 0 (highlighted) outranks bit 63"
-    )
-    #expect(table.resolve(ControlState(rawValue: 1 << 63 | 1 << 41)) == 2)
-    #expect(table.resolve(ControlState(rawValue: 0x7FF << 40)) == 4)
-    #expect(table.resolve(ControlState(rawValue: 1 << 5)) == nil)
-    // With a default: a hit found by the scan, and a miss after scanning every entry.
-    #expect(table.resolve(ControlState(rawValue: 0x7FF << 40), default: -1) == 4)
-    #expect(table.resolve(ControlState(rawValue: 1 << 5), default: -1) == -1)
-  }
-
-  @Test func manyEntriesAreIndexed() throws {
-    var table = StateTable<Int>()
-    for raw in 0..<300 { table[ControlState(rawValue: UInt(raw))] = raw }
-    #expect(try #require(table.indexShape).scans == false)
-    #expect(table.resolve(ControlState(rawValue: 299)) == 299)
-    // 300 = bits 8, 5, 3, 2; of the three-bit subsets, 268 (bits 8, 3, 2) has focused and
-    // selected, which come first in precedence.
-    #expect(table.resolve(ControlState(rawValue: 300)) == 268)
-    #expect(table.resolve(ControlState(rawValue: 300), default: -1) == 268)
-  }
-
-  @Test func emptyTablesMissWithTheDefault() {
-    let table = StateTable<Int>()
-    #expect(table.resolve(.normal, default: -1) == -1)
-    #expect(table.resolve(ControlState(rawValue: .max), default: -1) == -1)
+    // Bit 0 (highlighted) outranks bit 63. With a default: a hit found by the scan, and a miss
+    // after scanning every entry; an empty table misses with the default.
+    let empty = StateTable<Int>()
+    let values: [Int?] = [
+      table.resolve(ControlState(rawValue: 1 | 1 << 63)),
+      table.resolve(ControlState(rawValue: 1 << 63 | 1 << 41)),
+      table.resolve(ControlState(rawValue: 0x7FF << 40)),
+      table.resolve(ControlState(rawValue: 1 << 5)),
+      table.resolve(ControlState(rawValue: 0x7FF << 40), default: -1),
+      table.resolve(ControlState(rawValue: 1 << 5), default: -1),
+      empty.resolve(.normal, default: -1),
+      empty.resolve(ControlState(rawValue: .max), default: -1),
+    ]
+    #expect(values == [1, 2, 4, nil, 4, -1, -1, -1])
   }
 }

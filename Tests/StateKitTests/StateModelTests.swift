@@ -15,30 +15,30 @@ struct StateModelTests {
     var observation: StateModel.Observation?
   }
 
-  @Test func realChangesReachObserversOfTheirBits() {
+  /// Real changes reach observers of their bits. A change an observer makes is heard after the
+  /// one it handles, by every observer, in order.
+  @Test func realChangesReachObserversOfTheirBitsInOrder() {
     let widget = Widget()
     widget.observation = widget.model.onChange(relevantTo: [.highlighted, .disabled]) {
       [unowned widget] change in widget.heard.append(change)
     }
-    #expect(widget.model.insert(.highlighted))
-    #expect(!widget.model.insert(.highlighted))
-    #expect(widget.model.insert(.focused), "a change in a bit nobody observes")
-    #expect(widget.model.set(.disabled, true))
-    #expect(widget.model.update { $0 = .normal } != nil)
-    #expect(widget.model.update { _ in } == nil)
-    #expect(
-      widget.heard == [
-        StateChange(old: .normal, new: .highlighted),
-        StateChange(old: [.highlighted, .focused], new: [.highlighted, .focused, .disabled]),
-        StateChange(old: [.highlighted, .focused, .disabled], new: .normal),
-      ])
-    #expect(widget.model.observerCount == 1)
+    // The third is a change in a bit nobody observes.
+    let results: [Bool] = [
+      widget.model.insert(.highlighted), widget.model.insert(.highlighted),
+      widget.model.insert(.focused), widget.model.set(.disabled, true),
+      widget.model.update { $0 = .normal } != nil, widget.model.update { _ in } == nil,
+    ]
+    #expect(results == [true, false, true, true, true, true])
+    let expected: [StateChange] = [
+      StateChange(old: .normal, new: .highlighted),
+      StateChange(old: [.highlighted, .focused], new: [.highlighted, .focused, .disabled]),
+      StateChange(old: [.highlighted, .focused, .disabled], new: .normal),
+    ]
+    #expect(widget.heard == expected)
+    let countBefore = widget.model.observerCount
     widget.observation = nil
-    #expect(widget.model.observerCount == 0)
-  }
+    #expect([countBefore, widget.model.observerCount] == [1, 0])
 
-  /// A change an observer makes is heard after the one it handles, by every observer, in order.
-  @Test func changesMadeByObserversComeInOrder() {
     let model = StateModel()
     var log: [String] = []
     let first = model.onChange { change in
@@ -57,7 +57,8 @@ struct StateModelTests {
   }
 
   /// An observer cancelled by an earlier one does not hear the change in flight: a widget that
-  /// observes with `[unowned self]` and is released by the first observer does not trap.
+  /// observes with `[unowned self]` and is released by the first observer does not trap. A token
+  /// outliving its model does nothing. The controller skips observers cancelled during delivery.
   @Test func anObserverCancelledByAnEarlierOneHearsNothing() {
     let model = StateModel()
     var widget: Widget? = Widget()
@@ -76,22 +77,18 @@ struct StateModelTests {
       if lateToken == nil { lateToken = model.onChange { _ in late += 1 } }
     }
     model.insert(.focused)
-    #expect(late == 0)
+    let lateBefore = late
     model.insert(.disabled)
-    #expect(late == 1)
+    #expect([lateBefore, late] == [0, 1])
     _ = (closer, adder)
-  }
 
-  @Test func aTokenOutlivingItsModelDoesNothing() {
-    var model: StateModel? = StateModel()
-    let token = model!.onChange { _ in }
-    weak let weakModel = model
-    model = nil
+    var outlived: StateModel? = StateModel()
+    let token = outlived!.onChange { _ in }
+    weak let weakModel = outlived
+    outlived = nil
     #expect(weakModel == nil)
     token.cancel()
-  }
 
-  @Test func theControllerSkipsObserversCancelledDuringDelivery() {
     guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
     final class Victim: Sendable {
       let calls = Mutex(0)
@@ -99,14 +96,14 @@ struct StateModelTests {
     let controller = StateController()
     let tokens = Mutex<[StateObservation]>([])
     let victim = Victim()
-    let closer = controller.onChange { _ in tokens.withLock { $0.removeAll() } }
+    let releaser = controller.onChange { _ in tokens.withLock { $0.removeAll() } }
     let observed = controller.onChange { _ in victim.calls.withLock { $0 += 1 } }
     tokens.withLock { $0 = [observed] }
-    // The closer's release is the last one.
+    // The releaser's release is the last one.
     _ = consume observed
     controller.insert(.selected)
     #expect(victim.calls.withLock { $0 } == 0 && controller.observerCount == 1)
-    _ = closer
+    _ = releaser
   }
 
   /// Seconds for an observer to make `count` changes from inside delivery, the best of three.

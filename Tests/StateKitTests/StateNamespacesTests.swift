@@ -13,6 +13,8 @@ struct StateNamespacesTests {
     "BKit", ["active": ControlState(rawValue: 1 << 16), "hidden": ControlState(rawValue: 1 << 17)])
   static let c = StateNames("CKit", ["active": ControlState(rawValue: 1 << 20)])
 
+  /// A name two libraries share on one bit is one state; an ambiguous bare name is written
+  /// qualified.
   @Test func aNameTwoLibrariesShareOnOneBitIsOneState() throws {
     let namespaces = try StateNamespaces([Self.b, Self.a])
     #expect(namespaces.catalog.customEntries.map(\.name) == ["active", "shown", "hidden"])
@@ -20,11 +22,8 @@ struct StateNamespacesTests {
     #expect(
       namespaces.relocation(for: "BKit").apply(ControlState(rawValue: 1 << 17)).rawValue == 1 << 18)
     #expect(try namespaces.catalog.parse("BKit.active") == namespaces.catalog.parse("AKit.active"))
-  }
 
-  @Test func anAmbiguousBareNameIsWrittenQualified() throws {
-    let namespaces = try StateNamespaces([Self.a, Self.c])
-    let catalog = namespaces.catalog
+    let catalog = try StateNamespaces([Self.a, Self.c]).catalog
     #expect(catalog.customEntries.map(\.name) == ["AKit.active", "shown", "CKit.active"])
     #expect(
       catalog.description(of: ControlState(rawValue: 1 << 20 | 1 << 16))
@@ -36,12 +35,17 @@ struct StateNamespacesTests {
       #expect(error.code == .unknownName)
       #expect(error.reason.contains("AKit.active, shown, CKit.active"))
     }
-    for state in [ControlState(rawValue: 1 << 20 | 1 << 16 | 4), ControlState(rawValue: 0x3_0000)] {
-      #expect(try catalog.parse(catalog.description(of: state)) == state)
-    }
+    let states: [ControlState] = [
+      ControlState(rawValue: 1 << 20 | 1 << 16 | 4), ControlState(rawValue: 0x3_0000),
+    ]
+    #expect(try states.map { try catalog.parse(catalog.description(of: $0)) } == states)
   }
 
-  @Test func libraryErrorsNameTheLibraryAndAFullRangeThrows() throws {
+  /// Library errors name the library and a full range throws. The example of
+  /// DeclaringCustomStates.md: libraries A with a state on bit 16 and B with states on bits 16
+  /// and 17. Only B's bit-16 state collides, so only it moves, to 18; its bit-17 state, whose
+  /// bit no earlier library keeps, stays on 17.
+  @Test func libraryErrorsNameTheLibraryAndOnlyACollidingBitMoves() throws {
     let bad = StateNames("BadKit", ["not a name": ControlState(rawValue: 1 << 16)])
     #expect(throws: StateKitError.self) { try StateNamespaces([Self.a, bad]) }
     let libraries = (0..<9).map {
@@ -56,10 +60,29 @@ struct StateNamespacesTests {
       #expect(error.details["owner"] == "Kit8")
       #expect(error.reason.contains("every bit of the application range 0xff0000 (bits 16...23)"))
     }
+
+    let a = StateNames("A", ["first": ControlState(rawValue: 1 << 16)])
+    let b = StateNames(
+      "B", ["second": ControlState(rawValue: 1 << 16), "third": ControlState(rawValue: 1 << 17)])
+    for libraries in [[a, b], [b, a]] {
+      let namespaces = try StateNamespaces(libraries)
+      let move = namespaces.relocation(for: "B")
+      #expect(namespaces.relocation(for: "A").isIdentity)
+      let moved: [UInt] = [1 << 16, 1 << 17].map { move.apply(ControlState(rawValue: $0)).rawValue }
+      #expect(moved == [1 << 18, 1 << 17])
+      #expect(
+        namespaces.catalog.description(of: ControlState(rawValue: 0x7_0000))
+          == "first | third | second")
+    }
   }
 
   /// For random libraries on random bits: the assignment gives every state its own bit, in any
   /// order of the libraries, and each relocation is a bijection that keeps every other bit.
+  ///
+  /// A relocation moves a value as the definition says, for every move of one or two pairs
+  /// whose sources and targets are any masks of bits 16...18, and every value of bits 16...19
+  /// with a system bit and a bit above the range: every source the value meets is cleared, then
+  /// each of their targets set; the reverse moves each target back onto its source.
   @Test func relocationsAreBijectionsOntoDistinctBits() {
     let library = Gen.zip(Gen.int(in: 0...7), Gen.int(in: 0...7))
     let cases = Gen.zip(library, library, library)
@@ -103,13 +126,7 @@ struct StateNamespacesTests {
       return true
     }
     #expect(report == nil)
-  }
 
-  /// A relocation moves a value as the definition says, for every move of one or two pairs
-  /// whose sources and targets are any masks of bits 16...18, and every value of bits 16...19
-  /// with a system bit and a bit above the range: every source the value meets is cleared, then
-  /// each of their targets set; the reverse moves each target back onto its source.
-  @Test func relocationTablesMoveAsTheDefinitionSays() {
     let layout = ControlState.layout
     func moved(_ bits: UInt, _ pairs: [(from: UInt, to: UInt)]) -> UInt {
       var moved = bits
@@ -136,25 +153,6 @@ struct StateNamespacesTests {
           return
         }
       }
-    }
-  }
-
-  /// The example of DeclaringCustomStates.md: libraries A with a state on bit 16 and B with
-  /// states on bits 16 and 17. Only B's bit-16 state collides, so only it moves, to 18; its
-  /// bit-17 state, whose bit no earlier library keeps, stays on 17.
-  @Test func onlyACollidingBitMoves() throws {
-    let a = StateNames("A", ["first": ControlState(rawValue: 1 << 16)])
-    let b = StateNames(
-      "B", ["second": ControlState(rawValue: 1 << 16), "third": ControlState(rawValue: 1 << 17)])
-    for libraries in [[a, b], [b, a]] {
-      let namespaces = try StateNamespaces(libraries)
-      let move = namespaces.relocation(for: "B")
-      #expect(namespaces.relocation(for: "A").isIdentity)
-      #expect(move.apply(ControlState(rawValue: 1 << 16)).rawValue == 1 << 18)
-      #expect(move.apply(ControlState(rawValue: 1 << 17)).rawValue == 1 << 17)
-      #expect(
-        namespaces.catalog.description(of: ControlState(rawValue: 0x7_0000))
-          == "first | third | second")
     }
   }
 
@@ -237,6 +235,7 @@ struct StateNamespacesTests {
   }
 
   /// Every pair of libraries on bits 16...18, names shared or not: only colliding bits move.
+  /// And three and four libraries on bits 16...18, from a fixed seed.
   @Test func everySmallPairOfLibrariesMovesOnlyCollidingBits() throws {
     let layouts = (0..<64).map { code in [code % 4, code / 4 % 4, code / 16] }
     var checked = 0
@@ -251,10 +250,7 @@ struct StateNamespacesTests {
       }
     }
     #expect(checked == 4_096)
-  }
 
-  /// Three and four libraries on bits 16...18, from a fixed seed: only colliding bits move.
-  @Test func smallLibrariesMoveOnlyCollidingBits() {
     let layout = Gen.int(in: 0...3).array(count: 3...3)
     let cases = layout.array(count: 3...4)
     forAll("only colliding bits move", cases, cases: GrowthChecks.cases(1_000), seed: 36) {
@@ -338,7 +334,10 @@ struct StateNamespacesTests {
   static func bit(_ index: Int) -> ControlState { ControlState(rawValue: 1 << UInt(16 + index)) }
 
   /// The per-kind example of DeclaringCustomStates.md, which `StateCatalog(merging:)` accepts:
-  /// namespaces of the same libraries name the kinds' states as the merge does.
+  /// namespaces of the same libraries name the kinds' states as the merge does. One toolkit
+  /// alone, whose kinds name one bit differently: nothing collides. A kind's bit that another
+  /// library keeps moves, once for every kind that names it, and the kinds' catalogs name the
+  /// bit it moves to.
   @Test func theArticlesPerKindExampleBuildsNamespaces() throws {
     let linkKit = StateNames("LinkKit", ["visited": Self.bit(0)])
     let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": Self.bit(4)])
@@ -348,61 +347,61 @@ struct StateNamespacesTests {
     #expect(namespaces.relocation(for: "Toolkit").isIdentity)
     let tab = try #require(namespaces.catalog.kind("TabView", of: "Toolkit"))
     let hex = try #require(namespaces.catalog.kind("HexView", of: "Toolkit"))
-    #expect(tab.description(of: [Self.bit(0), Self.bit(4)]) == "visited | edited")
-    #expect(hex.description(of: [Self.bit(0), Self.bit(4)]) == "visited | hexPane")
     #expect(try tab.parse("Toolkit.edited | LinkKit.visited") == [Self.bit(0), Self.bit(4)])
     // The catalog for every kind names no kind's state, as the merge's does not.
-    #expect(namespaces.catalog.description(of: Self.bit(4)) == "0x100000")
+    let descriptions: [String] = [
+      tab.description(of: [Self.bit(0), Self.bit(4)]),
+      hex.description(of: [Self.bit(0), Self.bit(4)]),
+      namespaces.catalog.description(of: Self.bit(4)),
+    ]
+    #expect(descriptions == ["visited | edited", "visited | hexPane", "0x100000"])
     for state in ControlState.combinations(of: [Self.bit(0), Self.bit(4), .selected]) {
-      for kind in ["HexView", "TabView"] {
-        #expect(
-          namespaces.catalog.kind(kind, of: "Toolkit")?.description(of: state)
-            == merged.kind(kind, of: "Toolkit")?.description(of: state))
-      }
-      #expect(namespaces.catalog.description(of: state) == merged.description(of: state))
+      let names: [String?] =
+        ["HexView", "TabView"].map {
+          namespaces.catalog.kind($0, of: "Toolkit")?.description(of: state)
+        } + [namespaces.catalog.description(of: state)]
+      let expected: [String?] =
+        ["HexView", "TabView"].map {
+          merged.kind($0, of: "Toolkit")?.description(of: state)
+        } + [merged.description(of: state)]
+      #expect(names == expected)
     }
     #expect(namespaces.catalog.kind("Menu", of: "Toolkit") == nil)
-  }
 
-  /// One toolkit alone, whose kinds name one bit differently: nothing collides.
-  @Test func oneToolkitsKindsOnOneBitDoNotCollide() throws {
     let terminal = StateNames("TermKit", kind: "Terminal", ["cursorBlink": Self.bit(0)])
     let pane = StateNames("TermKit", kind: "Pane", ["zoomed": Self.bit(0)])
     let shared = StateNames("TermKit", ["busy": Self.bit(1)])
-    let namespaces = try StateNamespaces([terminal, pane, shared])
-    #expect(namespaces.relocation(for: "TermKit").isIdentity)
-    #expect(
-      namespaces.catalog.kind("Pane", of: "TermKit")?.description(of: [Self.bit(0), Self.bit(1)])
-        == "zoomed | busy")
-    #expect(
-      namespaces.catalog.kind("Terminal", of: "TermKit")?.description(of: Self.bit(0))
-        == "cursorBlink")
+    let termKit = try StateNamespaces([terminal, pane, shared])
+    #expect(termKit.relocation(for: "TermKit").isIdentity)
+    let termNames: [String?] = [
+      termKit.catalog.kind("Pane", of: "TermKit")?.description(of: [Self.bit(0), Self.bit(1)]),
+      termKit.catalog.kind("Terminal", of: "TermKit")?.description(of: Self.bit(0)),
+    ]
+    #expect(termNames == ["zoomed | busy", "cursorBlink"])
     // Within one kind, and between a kind and the owner's states for every kind, a bit named
     // twice is still the merge's error.
     let twice = StateNames("TermKit", kind: "Pane", ["split": Self.bit(1)])
     #expect(throws: StateKitError.self) { try StateNamespaces([shared, twice]) }
-  }
 
-  /// A kind's bit that another library keeps moves, once for every kind that names it, and the
-  /// kinds' catalogs name the bit it moves to.
-  @Test func aCollidingBitOfKindsMovesForEveryKind() throws {
     let a = StateNames("AKit", ["active": Self.bit(0)])
-    let hexView = StateNames("Toolkit", kind: "HexView", ["hexPane": Self.bit(0)])
-    let tabView = StateNames("Toolkit", kind: "TabView", ["edited": Self.bit(0)])
+    let hexOnZero = StateNames("Toolkit", kind: "HexView", ["hexPane": Self.bit(0)])
+    let tabOnZero = StateNames("Toolkit", kind: "TabView", ["edited": Self.bit(0)])
     let busy = StateNames("Toolkit", ["busy": Self.bit(1)])
-    for libraries in [[a, hexView, tabView, busy], [busy, tabView, hexView, a]] {
+    for libraries in [[a, hexOnZero, tabOnZero, busy], [busy, tabOnZero, hexOnZero, a]] {
       let namespaces = try StateNamespaces(libraries)
       let move = namespaces.relocation(for: "Toolkit")
-      #expect(move.apply(Self.bit(0)) == Self.bit(2))
-      #expect(move.apply(Self.bit(1)) == Self.bit(1))
-      #expect(move.revert(Self.bit(2)) == Self.bit(0))
+      let moves: [ControlState] = [
+        move.apply(Self.bit(0)), move.apply(Self.bit(1)), move.revert(Self.bit(2)),
+      ]
+      #expect(moves == [Self.bit(2), Self.bit(1), Self.bit(0)])
       let hex = try #require(namespaces.catalog.kind("HexView", of: "Toolkit"))
-      #expect(hex.description(of: move.apply([Self.bit(0), Self.bit(1)])) == "busy | hexPane")
-      #expect(hex.description(of: Self.bit(0)) == "active")
-      #expect(
-        namespaces.catalog.kind("TabView", of: "Toolkit")?.description(of: Self.bit(2))
-          == "edited")
-      #expect(namespaces.catalog.description(of: Self.bit(2)) == "0x40000")
+      let names: [String?] = [
+        hex.description(of: move.apply([Self.bit(0), Self.bit(1)])),
+        hex.description(of: Self.bit(0)),
+        namespaces.catalog.kind("TabView", of: "Toolkit")?.description(of: Self.bit(2)),
+        namespaces.catalog.description(of: Self.bit(2)),
+      ]
+      #expect(names == ["busy | hexPane", "active", "edited", "0x40000"])
     }
   }
 
@@ -488,13 +487,19 @@ struct KindScopedNamespacesTests {
   /// The report of issue 45: a text field's `invalid` and a link's `visited` on bit 16, in one
   /// toolkit alone, are no collision; constants scoped to their kind read as
   /// `.TextField.invalid` wherever a state is expected.
+  ///
+  /// Two kinds of one toolkit may use one name on two bits: a widget of each kind carries only
+  /// its own, so each kind's catalog prints and parses it by its bare name, as a merge's does.
   @Test func kindsOfOneToolkitNameOneBitDifferently() throws {
     let namespaces = try StateNamespaces([Self.textField, Self.link])
     #expect(namespaces.relocation(for: "TermKit").isIdentity)
     let field = try #require(namespaces.catalog.kind("TextField", of: "TermKit"))
     let link = try #require(namespaces.catalog.kind("Link", of: "TermKit"))
-    #expect(field.description(of: [.focused, .TextField.invalid]) == "focused | invalid")
-    #expect(link.description(of: [.focused, .Link.visited]) == "focused | visited")
+    let descriptions: [String] = [
+      field.description(of: [.focused, .TextField.invalid]),
+      link.description(of: [.focused, .Link.visited]),
+    ]
+    #expect(descriptions == ["focused | invalid", "focused | visited"])
     var border = StateTable<String>()
     border[.normal] = "plain"
     border[.TextField.invalid] = "red"
@@ -506,30 +511,26 @@ struct KindScopedNamespacesTests {
     let moved = try StateNamespaces([other, Self.textField, Self.link])
     #expect(
       moved.relocation(for: "TermKit").apply(.Link.visited) == ControlState(rawValue: 1 << 17))
-  }
 
-  /// Two kinds of one toolkit may use one name on two bits: a widget of each kind carries only
-  /// its own, so each kind's catalog prints and parses it by its bare name, as a merge's does.
-  @Test func aNameTwoKindsUseOnTwoBitsStaysBareInEachKind() throws {
     let libraries = [
       Self.textField, Self.spinner,
       StateNames("LinkKit", ["visited": ControlState(rawValue: 1 << 18)]),
     ]
     let merged = try StateCatalog(merging: libraries)
-    let namespaces = try StateNamespaces(libraries)
-    #expect(namespaces.relocation(for: "TermKit").isIdentity)
+    let bare = try StateNamespaces(libraries)
+    #expect(bare.relocation(for: "TermKit").isIdentity)
     let states: ControlState = [
       .TextField.invalid, .Spinner.invalid, ControlState(rawValue: 1 << 18),
     ]
     for kind in ["TextField", "Spinner"] {
-      let catalog = try #require(namespaces.catalog.kind(kind, of: "TermKit"))
+      let catalog = try #require(bare.catalog.kind(kind, of: "TermKit"))
       let expected = try #require(merged.kind(kind, of: "TermKit"))
-      for state in ControlState.combinations(of: states.union(.selected)) {
-        #expect(catalog.description(of: state) == expected.description(of: state), "\(kind)")
-      }
+      let all = Array(ControlState.combinations(of: states.union(.selected)))
+      #expect(
+        all.map { catalog.description(of: $0) } == all.map { expected.description(of: $0) },
+        "\(kind)")
       #expect(try catalog.parse("TermKit.invalid") == catalog.parse("invalid"))
     }
-    #expect(
-      try namespaces.catalog.kind("Spinner", of: "TermKit")?.parse("invalid") == .Spinner.invalid)
+    #expect(try bare.catalog.kind("Spinner", of: "TermKit")?.parse("invalid") == .Spinner.invalid)
   }
 }

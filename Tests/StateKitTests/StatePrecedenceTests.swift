@@ -88,31 +88,36 @@ struct StatePrecedenceTests {
   static let selectors = Gen.selector(
     states: Gen.controlState(in: ControlState(rawValue: 0xFF_00FF | 1 << 40), count: 0...4))
 
-  @Test func disabledDominates() {
+  /// Disabled dominates; a custom order breaks ties; the order lists every named state once
+  /// (reserved bits have no named place: listing them changes nothing); the description names
+  /// the order and dominance.
+  @Test func disabledDominatesAndACustomOrderBreaksTies() {
     var table = StateTable<String>(precedence: StatePrecedence(dominant: .disabled))
     table[.normal] = "blue"
     table[[.selected, .highlighted]] = "white"
     table[.selected] = "black"
     table[.disabled] = "gray"
-    #expect(table.resolve([.disabled, .selected, .highlighted]) == "gray")
-    #expect(table.resolve([.selected, .highlighted]) == "white", "without disabled, as before")
-    #expect(table.resolve(.disabled) == "gray")
+    // Without disabled, as before; then, in the standard precedence, specificity wins.
+    var dominated: [String?] = [
+      table.resolve([.disabled, .selected, .highlighted]),
+      table.resolve([.selected, .highlighted]),
+      table.resolve(.disabled),
+    ]
     table.precedence = .standard
-    #expect(table.resolve([.disabled, .selected, .highlighted]) == "white", "specificity wins")
-  }
+    dominated.append(table.resolve([.disabled, .selected, .highlighted]))
+    #expect(dominated == ["gray", "white", "gray", "white"])
 
-  @Test func customOrderBreaksTies() {
-    var table = StateTable<String>()
-    table[.selected] = "selected"
-    table[Self.visited] = "visited"
-    #expect(table.resolve([.selected, Self.visited]) == "selected", "standard: selected first")
-    table.precedence = StatePrecedence([Self.visited])
-    #expect(table.resolve([.selected, Self.visited]) == "visited")
-    #expect(table.entries.map(\.value) == ["visited", "selected"])
-    #expect(table.precedence.order.prefix(3) == [Self.visited, .disabled, .highlighted])
-  }
+    var ties = StateTable<String>()
+    ties[.selected] = "selected"
+    ties[Self.visited] = "visited"
+    // Standard: selected first.
+    var winners: [String?] = [ties.resolve([.selected, Self.visited])]
+    ties.precedence = StatePrecedence([Self.visited])
+    winners.append(ties.resolve([.selected, Self.visited]))
+    #expect(winners == ["selected", "visited"])
+    #expect(ties.entries.map(\.value) == ["visited", "selected"])
+    #expect(ties.precedence.order.prefix(3) == [Self.visited, .disabled, .highlighted])
 
-  @Test func orderListsEveryNamedStateOnce() {
     let system: [ControlState] = [.disabled, .highlighted, .focused, .selected]
     let application: [ControlState] = (16...23).reversed().map {
       ControlState(rawValue: 1 << UInt($0))
@@ -121,8 +126,13 @@ struct StatePrecedenceTests {
     let grouped = StatePrecedence([[.selected, .disabled, Self.dragging], .disabled, .focused])
     #expect(grouped.order.prefix(4) == [.disabled, .selected, Self.dragging, .focused])
     #expect(Set(grouped.order.map(\.rawValue)).count == 12)
-    // Reserved bits have no named place: listing them changes nothing.
     #expect(StatePrecedence([ControlState(rawValue: 1 << 30)]) == .standard)
+
+    let description = StatePrecedence(dominant: .disabled).description
+    #expect(
+      description.hasPrefix("disabled > highlighted > focused > selected > 0x800000")
+        && description.hasSuffix("(dominant: disabled)"), "\(description)")
+    #expect(!StatePrecedence.standard.description.contains("dominant"))
   }
 
   @Test func standardOutranksMatchesTheReference() {
@@ -250,8 +260,11 @@ struct StatePrecedenceTests {
     a[.selected] = 2
     a[.normal] = nil
     a.overlay(b)
-    #expect(a.precedence == dominant, "sets, removals and overlays keep the precedence")
-    #expect(StateTable([(StateSelector(.normal), 0)], precedence: dominant).precedence == dominant)
+    // Sets, removals and overlays keep the precedence.
+    let precedences: [StatePrecedence] = [
+      a.precedence, StateTable([(StateSelector(.normal), 0)], precedence: dominant).precedence,
+    ]
+    #expect(precedences == [dominant, dominant])
   }
 
   @Test func explainNamesDominanceAndTheCustomOrder() {
@@ -260,14 +273,15 @@ struct StatePrecedenceTests {
     table[.disabled] = "gray"
     table[.selected] = "black"
     table[Self.visited] = "purple"
-    #expect(
-      table.explain([.disabled, .selected, .highlighted]).description
-        == "highlighted | disabled | selected → \"gray\" from disabled: it requires the dominant disabled, which highlighted | selected does not"
-    )
-    #expect(
-      table.explain([.selected, Self.visited]).reason
-        == "it and selected match with 1 state each; 0x10000 has precedence (0x10000, disabled, highlighted, focused, selected, 0x800000, 0x400000, 0x200000, 0x100000, 0x80000, 0x40000, 0x20000, other bits)"
-    )
+    let texts: [String] = [
+      table.explain([.disabled, .selected, .highlighted]).description,
+      table.explain([.selected, Self.visited]).reason,
+    ]
+    let expected: [String] = [
+      "highlighted | disabled | selected → \"gray\" from disabled: it requires the dominant disabled, which highlighted | selected does not",
+      "it and selected match with 1 state each; 0x10000 has precedence (0x10000, disabled, highlighted, focused, selected, 0x800000, 0x400000, 0x200000, 0x100000, 0x80000, 0x40000, 0x20000, other bits)",
+    ]
+    #expect(texts == expected)
     forAll(
       "explain's winner is resolve's value under a precedence",
       Gen.controlState(in: [.selected, .highlighted, .disabled, Self.visited, .focused]),
@@ -275,14 +289,6 @@ struct StatePrecedenceTests {
     ) { state in
       table.explain(state).winner?.value == table.resolve(state)
     }
-  }
-
-  @Test func descriptionNamesTheOrderAndDominance() {
-    #expect(
-      StatePrecedence(dominant: .disabled).description.hasPrefix(
-        "disabled > highlighted > focused > selected > 0x800000"))
-    #expect(StatePrecedence(dominant: .disabled).description.hasSuffix("(dominant: disabled)"))
-    #expect(!StatePrecedence.standard.description.contains("dominant"))
   }
 }
 
@@ -325,28 +331,29 @@ struct TableBuildingTests {
     }
   }
 
-  @Test func newValueInPlaceLeavesCopiesAlone() {
+  /// A new value in place leaves copies alone; removing the last entry of a bit shrinks the
+  /// index.
+  @Test func newValueInPlaceLeavesCopiesAlone() throws {
     var table = StateTable<String>()
     table[.normal] = "blue"
     table[.selected] = "white"
     let copy = table
     table[.selected] = "black"
-    #expect(copy.resolve(.selected) == "white")
-    #expect(table.resolve(.selected) == "black")
+    var values: [String?] = [copy.resolve(.selected), table.resolve(.selected)]
     table[.selected] = "red"
-    #expect(table.resolve(.selected) == "red" && table.count == 2)
-  }
+    values.append(table.resolve(.selected))
+    #expect(values == ["white", "black", "red"])
+    #expect(table.count == 2)
 
-  @Test func removingTheLastEntryOfABitShrinksTheIndex() throws {
-    var table = StateTable<Int>()
-    table[.normal] = 0
-    table[ControlState(rawValue: 1 << 40)] = 1
-    table[.selected] = 2
-    table[.focused] = 3
-    table[[.selected, .focused]] = 4
-    table[ControlState(rawValue: 1 << 40)] = nil
-    let shape = try #require(table.indexShape)
+    var shrinking = StateTable<Int>()
+    shrinking[.normal] = 0
+    shrinking[ControlState(rawValue: 1 << 40)] = 1
+    shrinking[.selected] = 2
+    shrinking[.focused] = 3
+    shrinking[[.selected, .focused]] = 4
+    shrinking[ControlState(rawValue: 1 << 40)] = nil
+    let shape = try #require(shrinking.indexShape)
     #expect(!shape.scans && shape.slotBits == 2, "only bits 2 and 3 are left: \(shape)")
-    #expect(table.resolve(ControlState(rawValue: 1 << 40)) == 0)
+    #expect(shrinking.resolve(ControlState(rawValue: 1 << 40)) == 0)
   }
 }

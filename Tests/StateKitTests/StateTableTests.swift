@@ -128,8 +128,11 @@ struct StateTableTests {
     #expect(scanned && hits > 1_000 && misses > 1_000, "hits \(hits), misses \(misses)")
     var titles = StateTable<String>()
     titles[.selected] = "white"
-    #expect(titles.resolve(.disabled, default: "blue") == "blue")
-    #expect(titles.resolve([.selected, .focused], default: "blue") == "white")
+    let resolved: [String] = [
+      titles.resolve(.disabled, default: "blue"),
+      titles.resolve([.selected, .focused], default: "blue"),
+    ]
+    #expect(resolved == ["blue", "white"])
   }
 
   @Test func equalityAndResolutionIgnoreInsertionOrder() {
@@ -154,101 +157,88 @@ struct StateTableTests {
       ], cases: GrowthChecks.cases(5_000))
   }
 
+  /// Examples from the rule: highlighted outranks selected, disabled wins ties, normal is the
+  /// universal fallback, and a more specific entry beats precedence; application bits 23 down
+  /// to 16 come after the system bits, before everything else. UIKit's rule, and selectors with
+  /// exclusions.
   @Test func examplesFromTheRule() throws {
     var table = StateTable<String>()
     table[.normal] = "normal"
     table[.selected] = "selected"
     table[.disabled] = "disabled"
     table[.highlighted] = "highlighted"
-    #expect(
-      table.resolve([.selected, .highlighted]) == "highlighted", "highlighted outranks selected")
-    #expect(table.resolve([.selected, .focused]) == "selected")
-    #expect(
-      table.resolve([.disabled, .highlighted, .selected]) == "disabled", "disabled wins ties")
-    #expect(table.resolve(.focused) == "normal", "normal is the universal fallback")
-    #expect(table.resolve(Self.visited) == "normal")
+    var names: [String?] = [
+      table.resolve([.selected, .highlighted]), table.resolve([.selected, .focused]),
+      table.resolve([.disabled, .highlighted, .selected]), table.resolve(.focused),
+      table.resolve(Self.visited),
+    ]
     table[[.selected, .highlighted]] = "both"
-    #expect(
-      table.resolve([.selected, .highlighted, .disabled]) == "both",
-      "more specific beats precedence")
-    // Application bits 23 down to 16 come after the system bits, before everything else.
+    names.append(table.resolve([.selected, .highlighted, .disabled]))
+    let expectedNames: [String?] = [
+      "highlighted", "selected", "disabled", "normal", "normal", "both",
+    ]
+    #expect(names == expectedNames)
     var app = StateTable<Int>()
     app[ControlState(rawValue: 1 << 16)] = 16
     app[ControlState(rawValue: 1 << 23)] = 23
     app[ControlState(rawValue: 1 << 24)] = 24
     app[ControlState(rawValue: 1 << 4)] = 4
-    #expect(app.resolve(ControlState(rawValue: 1 << 16 | 1 << 23 | 1 << 24)) == 23)
-    #expect(app.resolve(ControlState(rawValue: 1 << 16 | 1 << 24 | 1 << 4)) == 16)
-    #expect(app.resolve(ControlState(rawValue: 1 << 24 | 1 << 4)) == 24)
-    #expect(app.resolve(.normal) == nil)
-  }
+    let values: [Int?] = [
+      app.resolve(ControlState(rawValue: 1 << 16 | 1 << 23 | 1 << 24)),
+      app.resolve(ControlState(rawValue: 1 << 16 | 1 << 24 | 1 << 4)),
+      app.resolve(ControlState(rawValue: 1 << 24 | 1 << 4)), app.resolve(.normal),
+    ]
+    #expect(values == [23, 16, 24, nil])
 
-  @Test func subscriptReadsExactEntriesAndNilRemoves() {
-    var table = StateTable<Int>()
-    #expect(table.isEmpty)
-    table[.selected] = 1
-    table[.normal] = 0
-    #expect(table[.selected] == 1)
-    #expect(table[[.selected, .highlighted]] == nil)
-    #expect(table.count == 2)
-    table[.selected] = 2
-    #expect(table.count == 2 && table[.selected] == 2)
-    table[.selected] = nil
-    #expect(table.count == 1)
-    #expect(table.resolve(.selected) == 0)
-    table[.highlighted] = nil
-    #expect(table.count == 1)
-    #expect(table.entries.map(\.selector) == [StateSelector(.normal)])
-  }
-
-  @Test func uikitRule() {
-    var table = StateTable<String>()
-    table[.normal] = "blue"
-    table[.selected] = "white"
-    #expect(table.resolve([.selected, .highlighted], rule: .uikit) == "blue")
-    #expect(table.resolve([.selected, .highlighted], rule: .bestMatch) == "white")
-    #expect(table.resolve(.selected, rule: .uikit) == "white")
+    var uikit = StateTable<String>()
+    uikit[.normal] = "blue"
+    uikit[.selected] = "white"
     var noNormal = StateTable<String>()
     noNormal[.selected] = "white"
-    #expect(noNormal.resolve(.highlighted, rule: .uikit) == nil)
+    var rules: [String?] = [
+      uikit.resolve([.selected, .highlighted], rule: .uikit),
+      uikit.resolve([.selected, .highlighted], rule: .bestMatch),
+      uikit.resolve(.selected, rule: .uikit), noNormal.resolve(.highlighted, rule: .uikit),
+    ]
     // Exclusions do not exist in UIKit: only plain entries count.
-    noNormal[try! StateSelector(requiring: .normal, excluding: .disabled)] = "enabled"
-    #expect(noNormal.resolve(.highlighted, rule: .uikit) == nil)
-    #expect(noNormal.resolve(.highlighted) == "enabled")
-  }
+    noNormal[try StateSelector(requiring: .normal, excluding: .disabled)] = "enabled"
+    rules += [noNormal.resolve(.highlighted, rule: .uikit), noNormal.resolve(.highlighted)]
+    #expect(rules == ["blue", "white", "white", nil, nil, "enabled"])
 
-  @Test func selectorsWithExclusions() throws {
-    var table = StateTable<String>()
-    table[.normal] = "normal"
-    table[try StateSelector(requiring: .selected, excluding: .disabled)] = "selected, enabled"
-    table[.selected] = "selected"
-    #expect(table.resolve(.selected) == "selected, enabled")
-    #expect(table.resolve([.selected, .disabled]) == "selected")
-    #expect(table.resolve([.selected, .highlighted]) == "selected, enabled")
+    var excluding = StateTable<String>()
+    excluding[.normal] = "normal"
+    excluding[try StateSelector(requiring: .selected, excluding: .disabled)] = "selected, enabled"
+    excluding[.selected] = "selected"
+    let excluded: [String?] = [
+      excluding.resolve(.selected), excluding.resolve([.selected, .disabled]),
+      excluding.resolve([.selected, .highlighted]),
+    ]
+    #expect(excluded == ["selected, enabled", "selected", "selected, enabled"])
     let selector = try StateSelector(requiring: .selected, excluding: .disabled)
     #expect(selector.description == "selected | !disabled")
     #expect(try StateCatalog.system.parseSelector("selected | !disabled") == selector)
-    #expect(try StateCatalog.system.parseSelector("!disabled").required == .normal)
-    #expect(
-      try StateCatalog.system.parseSelector("!0x10000 | focused").excluded.rawValue == 0x10000)
+    let parts: [ControlState] = [
+      try StateCatalog.system.parseSelector("!disabled").required,
+      try StateCatalog.system.parseSelector("!0x10000 | focused").excluded,
+    ]
+    #expect(parts == [.normal, ControlState(rawValue: 0x10000)])
   }
 
   @Test func conflictingSelectorIsRejected() {
     let error = #expect(throws: StateKitError.self) {
       try StateSelector(requiring: [.selected, .highlighted], excluding: [.selected, .disabled])
     }
-    #expect(error?.code == .conflictingSelector)
     #expect(
       error?.description.contains("both requires and excludes selected") == true,
       "\(error?.description ?? "")")
     let parsed = #expect(throws: StateKitError.self) {
       try StateCatalog.system.parseSelector("selected | !selected")
     }
-    #expect(parsed?.code == .conflictingSelector)
     let normal = #expect(throws: StateKitError.self) {
       try StateCatalog.system.parseSelector("selected | !normal")
     }
-    #expect(normal?.code == .unknownName)
+    let codes: [StateKitError.Code?] = [error?.code, parsed?.code, normal?.code]
+    #expect(codes == [.conflictingSelector, .conflictingSelector, .unknownName])
     #expect(normal?.token == "!normal")
   }
 
@@ -260,7 +250,23 @@ struct StateTableTests {
     }
   }
 
-  @Test func overlay() {
+  /// The subscript reads exact entries and nil removes; an overlay takes the overriding
+  /// entries and leaves the original alone.
+  @Test func subscriptAndOverlay() {
+    var table = StateTable<Int>()
+    #expect(table.isEmpty)
+    table[.selected] = 1
+    table[.normal] = 0
+    var reads: [Int?] = [table[.selected], table[[.selected, .highlighted]], table.count]
+    table[.selected] = 2
+    reads += [table.count, table[.selected]]
+    table[.selected] = nil
+    reads += [table.count, table.resolve(.selected)]
+    table[.highlighted] = nil
+    reads.append(table.count)
+    #expect(reads == [1, nil, 2, 2, 2, 1, 0, 1])
+    #expect(table.entries.map(\.selector) == [StateSelector(.normal)])
+
     var theme = StateTable<String>()
     theme[.normal] = "blue"
     theme[.disabled] = "gray"
@@ -268,14 +274,19 @@ struct StateTableTests {
     widget[.normal] = "green"
     widget[.selected] = "white"
     let merged = theme.overlaid(with: widget)
-    #expect(merged[.normal] == "green")
-    #expect(merged[.disabled] == "gray")
-    #expect(merged[.selected] == "white")
-    #expect(merged.count == 3)
-    #expect(merged.resolve([.selected, .disabled]) == "gray")
-    #expect(theme.count == 2, "overlaid(with:) leaves the original alone")
+    let entries: [String?] = [
+      merged[.normal], merged[.disabled], merged[.selected],
+      merged.resolve([.selected, .disabled]),
+    ]
+    #expect(entries == ["green", "gray", "white", "gray"])
+    // overlaid(with:) leaves the original alone.
+    let counts: [Int] = [merged.count, theme.count]
+    #expect(counts == [3, 2])
   }
 
+  /// Tables round-trip through Codable. A key repeated byte for byte is merged by the decoder
+  /// before the table sees it, as the documentation of `init(from:)` says; this fails if
+  /// Foundation starts reporting it. A bad value is a decoding error.
   @Test func codableRoundTrip() throws {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
@@ -304,6 +315,13 @@ struct StateTableTests {
         == [.selected, Self.visited])
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(StateTable<String>.self, from: data)
+    }
+    let json = #"{"selected": 1, "normal": 0, "selected": 2}"#
+    let merged = try JSONDecoder().decode(StateTable<Int>.self, from: Data(json.utf8))
+    let read: [Int?] = [merged.count, merged[.selected]]
+    #expect(read == [2, 1])
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(StateTable<Int>.self, from: Data(#"{"normal": "blue"}"#.utf8))
     }
   }
 
@@ -349,19 +367,10 @@ struct StateTableTests {
       return
     }
     let message = context.debugDescription
-    #expect(message.contains("\"\(first)\""), "\(message)")
-    #expect(message.contains("\"\(second)\""), "\(message)")
-    #expect(message.contains("denotes the same selector as"), "\(message)")
+    #expect(
+      message.contains("\"\(first)\"") && message.contains("\"\(second)\"")
+        && message.contains("denotes the same selector as"), "\(message)")
     #expect([first, second].contains(context.codingPath.last?.stringValue ?? ""))
-  }
-
-  /// A key repeated byte for byte is merged by the decoder before the table sees it, as the
-  /// documentation of `init(from:)` says; this fails if Foundation starts reporting it.
-  @Test func identicalKeysAreMergedByTheDecoder() throws {
-    let json = #"{"selected": 1, "normal": 0, "selected": 2}"#
-    let table = try JSONDecoder().decode(StateTable<Int>.self, from: Data(json.utf8))
-    #expect(table.count == 2)
-    #expect(table[.selected] == 1)
   }
 
   /// Decoding is not quadratic: 40,000 keys took about a minute when each entry was inserted in
@@ -374,20 +383,15 @@ struct StateTableTests {
       + (1...count).map { #""0x\#(String($0 << 24, radix: 16))": \#($0)"# }
       .joined(separator: ", ") + "}"
     let table = try JSONDecoder().decode(StateTable<Int>.self, from: Data(json.utf8))
-    #expect(table.entries.count == count)
-    #expect(table.resolve(ControlState(rawValue: 7 << 24)) == 7)
-    #expect(table.resolve(ControlState(rawValue: 7 << 24 | 1)) == 7)
-    #expect(table.resolve(.normal) == nil)
+    let values: [Int?] = [
+      table.entries.count, table.resolve(ControlState(rawValue: 7 << 24)),
+      table.resolve(ControlState(rawValue: 7 << 24 | 1)), table.resolve(.normal),
+    ]
+    #expect(values == [count, 7, 7, nil])
     // The same table, built entry by entry through the public initializer, in reverse.
     let reversed = StateTable(
       (1...count).reversed().map { (StateSelector(ControlState(rawValue: UInt($0) << 24)), $0) })
     #expect(reversed == table)
-  }
-
-  @Test func badValueIsADecodingError() {
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(StateTable<Int>.self, from: Data(#"{"normal": "blue"}"#.utf8))
-    }
   }
 }
 
@@ -409,8 +413,7 @@ struct StateTableMemoryTests {
       table[.selected] = b
       var copy = table
       copy[.selected] = nil
-      #expect(table.resolve(.selected) === b)
-      #expect(copy.resolve(.selected) === a)
+      #expect(table.resolve(.selected) === b && copy.resolve(.selected) === a)
       table = StateTable()
       #expect(copy.count == 1)
     }

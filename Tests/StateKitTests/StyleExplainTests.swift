@@ -4,6 +4,9 @@ import Testing
 
 @Suite("StyleSet.explain")
 struct StyleExplainTests {
+  /// Each attribute says what decided it. For random styles and states, each attribute's
+  /// explanation names the value and entry that resolve gives, and its decision agrees with the
+  /// matches.
   @Test func eachAttributeSaysWhatDecided() throws {
     var style = StyleSet(precedence: StatePrecedence(dominant: .disabled))
     style[.titleColor, for: .normal] = "blue"
@@ -24,8 +27,9 @@ struct StyleExplainTests {
     ]
     for (state, name, decision, value) in cases {
       let attribute = try #require(style.explain(state)[name])
-      #expect(attribute.decision == decision, "\(state) \(name): \(attribute)")
-      #expect(attribute.valueDescription == value, "\(state) \(name)")
+      // The decision, by its name, and the value.
+      let explained: [String?] = [attribute.decision.rawValue, attribute.valueDescription]
+      #expect(explained == [decision.rawValue, value], "\(state) \(name): \(attribute)")
     }
     let catalog = try StateCatalog(merging: [.linkKit])
     let why = style.explain([.disabled, StateTableTests.visited], catalog: catalog)
@@ -38,11 +42,7 @@ struct StyleExplainTests {
           underlined → nil: no entry matches (a table with a normal entry always has one)
         """)
     #expect(why["absent"] == nil)
-  }
 
-  /// For random styles and states, each attribute's explanation names the value and entry
-  /// that resolve gives, and its decision agrees with the matches.
-  @Test func explanationsAgreeWithResolve() {
     // 250 cases, each explaining up to 40 states for both attributes, in three precedences.
     forAll("explain agrees with resolve", CompiledStyleTests.styles, cases: 250) {
       tables, precedence, states in

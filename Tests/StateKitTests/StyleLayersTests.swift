@@ -32,24 +32,32 @@ struct StyleLayersTests {
   @Test func theTopmostLayerWithAMatchingEntryWins() {
     let layers = [Self.defaults, Self.theme, Self.instance]
     let state: ControlState = [.focused, .selected]
-    #expect(StyleSet.resolve(.titleColor, state, layers: layers) == "red")
     // Merging the layers' entries would let the defaults' more specific entry win instead.
     let merged = Self.defaults.overlaid(with: Self.theme).overlaid(with: Self.instance)
-    #expect(merged.resolve(state)[.titleColor] == "white")
-    #expect(StyleSet.resolve(.titleColor, .selected, layers: layers) == "navy")
-    #expect(StyleSet.resolve(.background, state, layers: layers) == "blue")
-    #expect(StyleSet.resolve(.underlined, state, layers: layers) == true)
-    #expect(StyleSet.resolve(.underlined, .selected, layers: layers) == nil)
-    #expect(StyleSet.resolve(.titleColor, .normal, layers: []) == nil)
+    let strings: [String?] = [
+      StyleSet.resolve(.titleColor, state, layers: layers), merged.resolve(state)[.titleColor],
+      StyleSet.resolve(.titleColor, .selected, layers: layers),
+      StyleSet.resolve(.background, state, layers: layers),
+      StyleSet.resolve(.titleColor, .normal, layers: []),
+    ]
+    #expect(strings == ["red", "white", "navy", "blue", nil])
+    let underlined: [Bool?] = [
+      StyleSet.resolve(.underlined, state, layers: layers),
+      StyleSet.resolve(.underlined, .selected, layers: layers),
+    ]
+    #expect(underlined == [true, nil])
     // It is what the chain of looks a draw writes gives, in every state.
     for state in Self.states {
-      #expect(
-        StyleSet.resolve(.titleColor, state, layers: layers)
-          == Self.instance.resolve(state)[.titleColor] ?? Self.theme.resolve(state)[.titleColor]
-          ?? Self.defaults.resolve(state)[.titleColor])
-      #expect(
-        StyleSet.resolve(.background, state, layers: layers + [StyleSet()])
-          == Self.defaults.resolve(state)[.background])
+      let resolved: [String?] = [
+        StyleSet.resolve(.titleColor, state, layers: layers),
+        StyleSet.resolve(.background, state, layers: layers + [StyleSet()]),
+      ]
+      let chained: [String?] = [
+        Self.instance.resolve(state)[.titleColor] ?? Self.theme.resolve(state)[.titleColor]
+          ?? Self.defaults.resolve(state)[.titleColor],
+        Self.defaults.resolve(state)[.background],
+      ]
+      #expect(resolved == chained, "\(state)")
     }
   }
 
@@ -61,9 +69,8 @@ struct StyleLayersTests {
     ]
     let why = StyleSet.explain([.focused, .selected], layers: layers)
     #expect(why.attributes.map(\.name) == ["background", "titleColor", "underlined"])
-    #expect(why["titleColor"]?.layer == "instance")
-    #expect(why["underlined"]?.layer == "theme")
-    #expect(why["background"]?.layer == "defaults")
+    let layerNames: [String?] = ["titleColor", "underlined", "background"].map { why[$0]?.layer }
+    #expect(layerNames == ["instance", "theme", "defaults"])
     #expect(
       why.description == """
         selected | focused:
@@ -72,26 +79,31 @@ struct StyleLayersTests {
           underlined → true from focused in theme: the only entry that matches
         """)
     let selected = StyleSet.explain(.selected, layers: layers)
-    #expect(selected["titleColor"]?.layer == "theme")
-    #expect(
-      selected["titleColor"]?.description
-        == "titleColor → \"navy\" from normal in theme: the only entry that matches; nothing in instance matches"
-    )
     let none = try #require(selected["underlined"])
-    #expect(none.layer == nil && none.value == nil && none.decision == .noMatch)
-    #expect(none.description == "underlined → nil: no entry matches in any layer")
     // A style set's own explanation names no layer.
-    #expect(Self.theme.explain(.focused)["underlined"]?.layer == nil)
+    let selectedLayers: [String?] = [
+      selected["titleColor"]?.layer, none.layer, Self.theme.explain(.focused)["underlined"]?.layer,
+    ]
+    #expect(selectedLayers == ["theme", nil, nil])
+    #expect(none.value == nil && none.decision == .noMatch)
+    let descriptions: [String?] = [selected["titleColor"]?.description, none.description]
+    let expected: [String?] = [
+      "titleColor → \"navy\" from normal in theme: the only entry that matches; nothing in instance matches",
+      "underlined → nil: no entry matches in any layer",
+    ]
+    #expect(descriptions == expected)
     // Every value explained is the value resolved.
     let pairs = [Self.defaults, Self.theme, Self.instance]
     for state in Self.states {
       let explained = StyleSet.explain(state, layers: layers)
-      #expect(
-        explained["titleColor"]?.valueDescription
-          == StyleSet.resolve(.titleColor, state, layers: pairs).map { "\"\($0)\"" })
-      #expect(
-        explained["background"]?.valueDescription
-          == StyleSet.resolve(.background, state, layers: pairs).map { "\"\($0)\"" })
+      let descriptions: [String?] = [
+        explained["titleColor"]?.valueDescription, explained["background"]?.valueDescription,
+      ]
+      let resolved: [String?] = [
+        StyleSet.resolve(.titleColor, state, layers: pairs).map { "\"\($0)\"" },
+        StyleSet.resolve(.background, state, layers: pairs).map { "\"\($0)\"" },
+      ]
+      #expect(descriptions == resolved, "\(state)")
     }
   }
 }

@@ -20,6 +20,8 @@ struct StyleOverlayTests {
     return style
   }
 
+  /// Replacing, removing and merging in code; the operations stay consistent; the description
+  /// names every change.
   @Test func replaceRemoveAndMergeInCode() {
     var overlay = StyleOverlay()
     overlay[.titleColor, for: .selected] = "white"
@@ -32,13 +34,13 @@ struct StyleOverlayTests {
     expected[.titleColor, for: .disabled] = "gray"
     expected[.titleColor, for: .selected] = "white"
     expected[.underlined, for: .normal] = false
-    #expect(result == expected)
-    #expect(theme().overlaid(with: StyleOverlay()) == theme())
-    #expect(theme().overlaid(with: StyleOverlay(merging: theme())) == theme())
-  }
+    let results: [StyleSet] = [
+      result, theme().overlaid(with: StyleOverlay()),
+      theme().overlaid(with: StyleOverlay(merging: theme())),
+    ]
+    #expect(results == [expected, theme(), theme()])
 
-  @Test func operationsStayConsistent() {
-    var overlay = StyleOverlay()
+    overlay = StyleOverlay()
     overlay.remove(.titleColor, selector: StateSelector(.normal))
     overlay[.titleColor, for: .normal] = "black"
     #expect(overlay.removedSelectors(for: .titleColor).isEmpty, "merging cancels the removal")
@@ -58,23 +60,33 @@ struct StyleOverlayTests {
       overlay.replacement(for: .titleColor)?.entries.isEmpty == true, "still replaced, by nothing")
     #expect(theme().overlaid(with: overlay).attributeNames == ["background", "underlined"])
     #expect(overlay.replacement(for: .underlined) == nil)
+
+    var described = StyleOverlay()
+    described[.titleColor, for: .normal] = "black"
+    described.remove(.titleColor, selector: StateSelector(.disabled))
+    described.replace(.background, with: StateTable())
+    #expect(
+      described.description
+        == "StyleOverlay(merged: StyleSet(titleColor: [normal: black]), replaced: [background: []], removed: [titleColor: disabled])"
+    )
+    #expect(StyleOverlay().isEmpty && !described.isEmpty)
   }
 
+  /// An overlay sets the precedence of the result.
+  ///
+  /// An attribute only the override has joins the result in the base style's precedence, not
+  /// the override's: a disabled-dominant base resolves a disabled state for that attribute by
+  /// its own dominant rule, as for the attributes it had.
   @Test func anOverlaySetsPrecedence() {
     var overlay = StyleOverlay()
     overlay.precedence = StatePrecedence(dominant: .disabled)
     var style = theme()
     style[.titleColor, for: [.selected, .highlighted]] = "white"
     let result = style.overlaid(with: overlay)
-    #expect(result.precedence == overlay.precedence)
+    let precedences: [StatePrecedence] = [result.precedence, result[.titleColor].precedence]
+    #expect(precedences == [overlay.precedence, overlay.precedence])
     #expect(result.resolve([.disabled, .selected, .highlighted])[.titleColor] == "gray")
-    #expect(result[.titleColor].precedence == overlay.precedence)
-  }
 
-  /// An attribute only the override has joins the result in the base style's precedence, not
-  /// the override's: a disabled-dominant base resolves a disabled state for that attribute by
-  /// its own dominant rule, as for the attributes it had.
-  @Test func anOverrideOnlyAttributeTakesTheBasePrecedence() {
     var base = StyleSet(precedence: StatePrecedence(dominant: .disabled))
     base[.titleColor, for: .normal] = "blue"
     base[.titleColor, for: .disabled] = "gray"
@@ -85,20 +97,24 @@ struct StyleOverlayTests {
     overrides[.underlined, for: .disabled] = false
     overrides[.underlined, for: [.selected, .highlighted]] = true
     let state: ControlState = [.disabled, .selected, .highlighted]
-    #expect(overrides.resolve(state)[.underlined] == true, "the override's own rule")
-    #expect(base.resolve(state)[.titleColor] == "gray", "the base's rule")
-    let result = base.overlaid(with: overrides)
-    #expect(result.precedence == base.precedence)
-    #expect(result[.underlined].precedence == base.precedence)
-    #expect(result.resolve(state)[.underlined] == false, "disabled dominates in the base")
-    #expect(result.resolve(state)[.titleColor] == "gray")
-    #expect(result.resolve([.selected, .highlighted])[.underlined] == true)
+    let merged = base.overlaid(with: overrides)
+    let basePrecedences: [StatePrecedence] = [merged.precedence, merged[.underlined].precedence]
+    #expect(basePrecedences == [base.precedence, base.precedence])
+    // The override's own rule; then disabled dominates in the base.
+    let underlined: [Bool?] = [
+      overrides.resolve(state)[.underlined], merged.resolve(state)[.underlined],
+      merged.resolve([.selected, .highlighted])[.underlined],
+    ]
+    #expect(underlined == [true, false, true])
+    // The base's rule.
+    let titles: [String?] = [base.resolve(state)[.titleColor], merged.resolve(state)[.titleColor]]
+    #expect(titles == ["gray", "gray"])
     var expected = base
     expected[.underlined] = StateTable([
       (StateSelector(.normal), false), (StateSelector(.disabled), false),
       (StateSelector([.selected, .highlighted]), true),
     ])
-    #expect(result == expected)
+    #expect(merged == expected)
   }
 
   /// Against a reference built table by table: replace, then remove, then merge.
@@ -129,6 +145,7 @@ struct StyleOverlayTests {
     }
   }
 
+  /// Overlay files round-trip; conflicting overlay files are rejected.
   @Test func overlayFilesRoundTrip() throws {
     var overlay = StyleOverlay()
     overlay[.titleColor, for: .selected] = "white"
@@ -153,11 +170,9 @@ struct StyleOverlayTests {
     // A plain theme file is an overlay that merges.
     let plain = try encoder.encode(theme())
     #expect(try decoder.decode(StyleOverlay.self, from: plain) == StyleOverlay(merging: theme()))
-  }
 
-  @Test func conflictingOverlayFilesAreRejected() throws {
-    let decoder = JSONDecoder()
-    decoder.userInfo[.styleKeys] = Self.keys
+    let strict = JSONDecoder()
+    strict.userInfo[.styleKeys] = Self.keys
     for (json, fragment) in [
       (
         #"{"titleColor": {"normal": "a"}, "$replace": {"titleColor": {}}}"#,
@@ -176,24 +191,11 @@ struct StyleOverlayTests {
       (#"{"$replace": {"titleColr": {}}}"#, #"unknown style attribute "titleColr""#),
     ] {
       do {
-        _ = try decoder.decode(StyleOverlay.self, from: Data(json.utf8))
+        _ = try strict.decode(StyleOverlay.self, from: Data(json.utf8))
         Issue.record("\(json) decoded")
       } catch let DecodingError.dataCorrupted(context) {
         #expect(context.debugDescription.contains(fragment), "\(json): \(context.debugDescription)")
       }
     }
-  }
-
-  @Test func descriptionNamesEveryChange() {
-    var overlay = StyleOverlay()
-    overlay[.titleColor, for: .normal] = "black"
-    overlay.remove(.titleColor, selector: StateSelector(.disabled))
-    overlay.replace(.background, with: StateTable())
-    #expect(
-      overlay.description
-        == "StyleOverlay(merged: StyleSet(titleColor: [normal: black]), replaced: [background: []], removed: [titleColor: disabled])"
-    )
-    #expect(StyleOverlay().isEmpty)
-    #expect(!overlay.isEmpty)
   }
 }

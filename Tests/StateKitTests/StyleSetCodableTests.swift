@@ -20,6 +20,7 @@ struct StyleSetCodableTests {
     return style
   }
 
+  /// Theme files round-trip with names, and the round-trip law holds.
   @Test func themeFilesRoundTripWithNames() throws {
     let catalog = try StateCatalog(merging: [.linkKit])
     let encoder = JSONEncoder()
@@ -33,15 +34,14 @@ struct StyleSetCodableTests {
     let decoder = JSONDecoder()
     decoder.userInfo[.stateCatalog] = catalog
     decoder.userInfo[.styleKeys] = keys
-    #expect(try decoder.decode(StyleSet.self, from: data) == linkStyle())
+    // An empty table is no attribute.
     let empty = try decoder.decode(StyleSet.self, from: Data(#"{"background": {}}"#.utf8))
-    #expect(empty == StyleSet(), "an empty table is no attribute")
-  }
+    let decoded: [StyleSet] = [try decoder.decode(StyleSet.self, from: data), empty]
+    #expect(decoded == [linkStyle(), StyleSet()])
 
-  @Test func roundTripLaw() throws {
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
-    decoder.userInfo[.styleKeys] = keys
+    let plainEncoder = JSONEncoder()
+    let plainDecoder = JSONDecoder()
+    plainDecoder.userInfo[.styleKeys] = keys
     forAll("decode(encode(style)) == style", StateTableTests.randomTable, cases: 500) { entries in
       var style = StyleSet()
       for (selector, value) in entries {
@@ -51,11 +51,12 @@ struct StyleSetCodableTests {
         default: style[.background, for: selector] = "b\(value)"
         }
       }
-      return try decoder.decode(StyleSet.self, from: encoder.encode(style)) == style
+      return try plainDecoder.decode(StyleSet.self, from: plainEncoder.encode(style)) == style
     }
   }
 
-  @Test func decodingErrorsSayWhatIsWrong() throws {
+  /// Decoding and encoding errors say what is wrong.
+  @Test func decodingAndEncodingErrorsSayWhatIsWrong() throws {
     let decoder = JSONDecoder()
     let data = Data(#"{"titleColr": {"normal": "blue"}}"#.utf8)
     let noKeys = #expect(throws: DecodingError.self) {
@@ -78,9 +79,7 @@ struct StyleSetCodableTests {
       try decoder.decode(StyleSet.self, from: data)
     }
     #expect("\(twice as Any)".contains(#"two style keys are both named "titleColor""#))
-  }
 
-  @Test func encodingErrorsSayWhatIsWrong() {
     var style = StyleSet()
     style[StyleKey<Opaque>("shape"), for: .normal] = Opaque()
     let opaque = #expect(throws: EncodingError.self) { try JSONEncoder().encode(style) }
@@ -88,8 +87,8 @@ struct StyleSetCodableTests {
     var clash = StyleSet()
     clash[StyleKey<String>("flag"), for: .normal] = "yes"
     clash[StyleKey<Bool>("flag"), for: .normal] = true
-    let twice = #expect(throws: EncodingError.self) { try JSONEncoder().encode(clash) }
-    #expect("\(twice as Any)".contains(#"both named "flag""#))
+    let clashing = #expect(throws: EncodingError.self) { try JSONEncoder().encode(clash) }
+    #expect("\(clashing as Any)".contains(#"both named "flag""#))
   }
 
   /// Attributes of one name and different value types print, encode and fail in one order,
@@ -109,12 +108,10 @@ struct StyleSetCodableTests {
         names.count == 3
         ? "StyleSet(size: [normal: true], size: [normal: 12], size: [normal: big])"
         : "StyleSet(a: [normal: big], b: [normal: true], size: [normal: 12], size: [normal: big])"
-      #expect(style.description == expected)
-      let resolved = style.resolve(.normal).description
-      #expect(
-        resolved
-          == expected.replacing("[normal: ", with: "").replacing("]", with: "")
-          .replacing("StyleSet(", with: "ResolvedStyle("))
+      let resolved = expected.replacing("[normal: ", with: "").replacing("]", with: "")
+        .replacing("StyleSet(", with: "ResolvedStyle(")
+      let descriptions: [String] = [style.description, style.resolve(.normal).description]
+      #expect(descriptions == [expected, resolved])
     }
     var clash = StyleSet()
     clash[StyleKey<String>("flag"), for: .normal] = "yes"
@@ -154,17 +151,21 @@ struct StyleSetCodableTests {
       (StateSelector([.selected, .focused]), "blue"), (StateSelector(.disabled), "none"),
     ])
     let look = style.resolve([.disabled, .selected, .highlighted, .focused])
-    #expect(look[.titleColor] == "gray" && look[.background] == "none")
-    #expect(style[.background].precedence == style.precedence)
     var standard = style
     standard.precedence = .standard
     #expect(standard != style)
-    #expect(standard.resolve([.disabled, .selected, .highlighted])[.titleColor] == "white")
     var plain = StyleSet()
     plain[.titleColor, for: .disabled] = "black"
     let overlaid = style.overlaid(with: plain)
-    #expect(overlaid.precedence == style.precedence)
-    #expect(overlaid[.titleColor].precedence == style.precedence)
-    #expect(overlaid.resolve([.disabled, .selected, .highlighted])[.titleColor] == "black")
+    let values: [String?] = [
+      look[.titleColor], look[.background],
+      standard.resolve([.disabled, .selected, .highlighted])[.titleColor],
+      overlaid.resolve([.disabled, .selected, .highlighted])[.titleColor],
+    ]
+    #expect(values == ["gray", "none", "white", "black"])
+    let precedences: [StatePrecedence] = [
+      style[.background].precedence, overlaid.precedence, overlaid[.titleColor].precedence,
+    ]
+    #expect(precedences == [style.precedence, style.precedence, style.precedence])
   }
 }

@@ -15,7 +15,8 @@ extension StyleKey where Value == Bool {
 struct StyleSetTests {
   let visited = StateTableTests.visited
 
-  /// The classic example: a link whose title is blue when normal and purple once visited.
+  /// The classic example: a link whose title is blue when normal and purple once visited. Keys
+  /// are a name and a type.
   @Test func linkButton() {
     var style = StyleSet()
     style[.titleColor, for: .normal] = "blue"
@@ -24,26 +25,28 @@ struct StyleSetTests {
     style[.underlined, for: .highlighted] = true
     style[.underlined, for: .normal] = false
 
-    #expect(style.resolve(.normal)[.titleColor] == "blue")
-    #expect(style.resolve(visited)[.titleColor] == "purple")
-    #expect(style.resolve([visited, .highlighted])[.titleColor] == "purple")
-    #expect(style.resolve([visited, .highlighted])[.underlined] == true)
-    #expect(style.resolve([visited, .disabled])[.titleColor] == "gray")
-    #expect(style.resolve(visited)[.underlined] == false)
-    #expect(style.resolve(visited)[.background] == nil)
+    let titles: [String?] = [
+      style.resolve(.normal)[.titleColor], style.resolve(visited)[.titleColor],
+      style.resolve([visited, .highlighted])[.titleColor],
+      style.resolve([visited, .disabled])[.titleColor], style.resolve(visited)[.background],
+    ]
+    #expect(titles == ["blue", "purple", "purple", "gray", nil])
+    let underlined: [Bool?] = [
+      style.resolve([visited, .highlighted])[.underlined], style.resolve(visited)[.underlined],
+    ]
+    #expect(underlined == [true, false])
     #expect(style.resolve(visited).count == 2)
     #expect(style.attributeNames == ["titleColor", "underlined"])
-  }
 
-  @Test func keysAreNameAndType() {
-    var style = StyleSet()
-    style[StyleKey<String>("flag"), for: .normal] = "yes"
-    style[StyleKey<Bool>("flag"), for: .normal] = true
-    #expect(style.resolve(.normal)[StyleKey<String>("flag")] == "yes")
-    #expect(style.resolve(.normal)[StyleKey<Bool>("flag")] == true)
+    var flags = StyleSet()
+    flags[StyleKey<String>("flag"), for: .normal] = "yes"
+    flags[StyleKey<Bool>("flag"), for: .normal] = true
+    #expect(flags.resolve(.normal)[StyleKey<String>("flag")] == "yes")
+    #expect(flags.resolve(.normal)[StyleKey<Bool>("flag")] == true)
     #expect(StyleKey<Bool>("flag").description == "flag: Bool")
   }
 
+  /// Style sets are values, overlay one another, and give access to whole tables.
   @Test func valueSemanticsAndOverlay() {
     var a = StyleSet()
     a[.titleColor, for: .normal] = "blue"
@@ -61,59 +64,59 @@ struct StyleSetTests {
     var overrides = StyleSet()
     overrides[.titleColor, for: .normal] = "green"
     let merged = a.overlaid(with: overrides)
-    #expect(merged.resolve(.selected)[.titleColor] == "green")
-    #expect(merged.resolve(.selected)[.background] == "black")
-    #expect(a.resolve(.normal)[.titleColor] == "blue")
-  }
+    let values: [String?] = [
+      merged.resolve(.selected)[.titleColor], merged.resolve(.selected)[.background],
+      a.resolve(.normal)[.titleColor],
+    ]
+    #expect(values == ["green", "black", "blue"])
 
-  @Test func wholeTableAccess() {
     var style = StyleSet()
     style[.titleColor] = StateTable([(StateSelector(.normal), "blue")])
     #expect(style[.titleColor].entries.count == 1)
     style[.titleColor] = StateTable()
-    #expect(style.attributeNames.isEmpty)
-    #expect(style.resolve(.normal).isEmpty)
+    #expect(style.attributeNames.isEmpty && style.resolve(.normal).isEmpty)
   }
 }
 
 @Suite("Widget-author conveniences")
 struct WidgetAuthorTests {
-  @Test func styleSetsAndResolvedStylesDescribeThemselves() {
+  /// Style sets and resolved styles describe themselves; constant selectors never throw;
+  /// catalogs export the states format.
+  @Test func styleSetsAndResolvedStylesDescribeThemselves() throws {
     var style = StyleSet()
     style[StyleKey<String>("titleColor"), for: .normal] = "blue"
     style[StyleKey<String>("titleColor"), for: .disabled] = "gray"
     style[StyleKey<Bool>("underline"), for: .highlighted] = true
-    #expect(
-      style.description
-        == "StyleSet(titleColor: [disabled: gray, normal: blue], underline: [highlighted: true])")
-    #expect(
-      style.resolve([.highlighted, .disabled]).description
-        == "ResolvedStyle(titleColor: gray, underline: true)")
-    #expect(StyleSet().resolve(.normal).description == "ResolvedStyle()")
-  }
-
-  @Test func constantSelectorsNeverThrow() {
-    let selector = StateSelector(.selected, unless: .disabled)
-    #expect(selector.required == .selected && selector.excluded == .disabled)
-    #expect(selector.matches([.selected, .highlighted]))
-    #expect(!selector.matches([.selected, .disabled]))
-    // A state both required and excluded stays required.
-    let overlapping = StateSelector(.selected, unless: [.selected, .disabled])
-    #expect(overlapping.excluded == .disabled)
-    #expect((try? StateSelector(requiring: .selected, excluding: .disabled)) == selector)
-  }
-
-  @Test func catalogsExportTheStatesFormat() throws {
     var catalog = StateCatalog()
     _ = try catalog.declare("dragging", applicationBit: 7)
     _ = try catalog.declare("visited", applicationBit: 0)
-    #expect(catalog.statesJSON == "{\"visited\": 16, \"dragging\": 23}\n")
-    #expect(StateCatalog().statesJSON == "{}\n")
+    let descriptions: [String] = [
+      style.description, style.resolve([.highlighted, .disabled]).description,
+      StyleSet().resolve(.normal).description, catalog.statesJSON, StateCatalog().statesJSON,
+    ]
+    let expected: [String] = [
+      "StyleSet(titleColor: [disabled: gray, normal: blue], underline: [highlighted: true])",
+      "ResolvedStyle(titleColor: gray, underline: true)", "ResolvedStyle()",
+      "{\"visited\": 16, \"dragging\": 23}\n", "{}\n",
+    ]
+    #expect(descriptions == expected)
+
+    let selector = StateSelector(.selected, unless: .disabled)
+    // A state both required and excluded stays required.
+    let overlapping = StateSelector(.selected, unless: [.selected, .disabled])
+    let parts: [ControlState] = [selector.required, selector.excluded, overlapping.excluded]
+    #expect(parts == [.selected, .disabled, .disabled])
+    let matches: [Bool] = [
+      selector.matches([.selected, .highlighted]), selector.matches([.selected, .disabled]),
+    ]
+    #expect(matches == [true, false])
+    #expect((try? StateSelector(requiring: .selected, excluding: .disabled)) == selector)
   }
 }
 
 @Suite("StateTable.explain")
 struct ExplainTests {
+  /// Explain names the winner and the rule; the winner is what resolve gives.
   @Test func explainsTheWinnerAndTheRule() {
     var table = StateTable<String>()
     table[.normal] = "blue"
@@ -121,20 +124,19 @@ struct ExplainTests {
     table[.highlighted] = "dark blue"
     table[[.selected, .highlighted]] = "white"
     let tie = table.explain([.disabled, .highlighted])
-    #expect(tie.winner?.value == "gray")
+    let specific = table.explain([.selected, .highlighted, .focused])
+    let winners: [String?] = [tie.winner?.value, specific.winner?.value]
+    #expect(winners == ["gray", "white"])
     #expect(tie.matches.map(\.value) == ["gray", "dark blue", "blue"])
     #expect(
-      tie.reason.hasPrefix("it and highlighted match with 1 state each; disabled has precedence"))
-    let specific = table.explain([.selected, .highlighted, .focused])
-    #expect(specific.winner?.value == "white")
-    #expect(specific.reason.hasPrefix("the most specific match (2 states), before highlighted"))
+      tie.reason.hasPrefix("it and highlighted match with 1 state each; disabled has precedence")
+        && specific.reason.hasPrefix("the most specific match (2 states), before highlighted"),
+      "\(tie.reason); \(specific.reason)")
     #expect(
       table.explain(.selected).description
         == #"selected → "blue" from normal: the only entry that matches"#)
     #expect(StateTable<Int>().explain(.normal).winner == nil)
-  }
 
-  @Test func theWinnerIsWhatResolveGives() {
     let states = Gen.controlState(in: ControlState(rawValue: 0x1000F), count: 0...5)
     forAll("explain's winner is what resolve gives", Gen.zip(states.array(count: 0...5), states)) {
       keys, state in

@@ -35,15 +35,17 @@ struct StyleTransitionsTests {
     }
   }
 
+  /// The animator ranks transitions by the style set's precedence; transitions are values apart
+  /// from the style set; overlays lay transitions over table by table; an empty table removes
+  /// the attribute.
   @Test func theAnimatorRanksTransitionsByTheStyleSetsPrecedence() {
     var transitions = StyleTransitions()
     transitions.all[to: .disabled] = .snap
     transitions[attribute: "fill"][to: .selected] = Transition(milliseconds: 90)
     let change = StateChange(old: .normal, new: [.selected, .disabled])
-    #expect(transitions.transition(for: "fill", change) == .snap)
+    let snapped = transitions.transition(for: "fill", change)
     // A precedence set later reorders every table.
     transitions.precedence = StatePrecedence([.selected])
-    #expect(transitions[attribute: "fill"].precedence == StatePrecedence([.selected]))
     #expect(transitions.transition(for: "fill", change).duration == 90)
     // The animator plays them by the style set's precedence, as it resolves the values.
     let fill = StyleKey<Double>("fill")
@@ -51,25 +53,27 @@ struct StyleTransitionsTests {
     style[fill, for: .selected] = 1
     let animator = StyleAnimator(
       style, default: 0.0, [.field(\.self, from: fill)], transitions: transitions)
-    #expect(animator.transitions.precedence == style.precedence)
-    #expect(animator.transitions.transition(for: "fill", change) == .snap)
-  }
+    let precedences: [StatePrecedence] = [
+      transitions[attribute: "fill"].precedence, animator.transitions.precedence,
+    ]
+    #expect(precedences == [StatePrecedence([.selected]), style.precedence])
+    let played: [Transition] = [snapped, animator.transitions.transition(for: "fill", change)]
+    #expect(played == [.snap, .snap])
 
-  @Test func transitionsAreValuesApartFromTheStyleSet() {
     var a = StyleTransitions()
     var b = a
     b.all[to: .highlighted] = Transition(milliseconds: 60)
     #expect(a != b)
     a.all[to: .highlighted] = Transition(milliseconds: 60)
     #expect(a == b && a.hashValue == b.hashValue)
-    #expect(
-      a.description == "StyleTransitions(all: [normal -> highlighted: 60 ms ease])")
-    var style = StyleSet()
-    style[StyleKey<Int>("size"), for: .normal] = 1
-    #expect(style.description == "StyleSet(size: [normal: 1])")
-  }
+    var sized = StyleSet()
+    sized[StyleKey<Int>("size"), for: .normal] = 1
+    let descriptions: [String] = [a.description, sized.description]
+    let expected: [String] = [
+      "StyleTransitions(all: [normal -> highlighted: 60 ms ease])", "StyleSet(size: [normal: 1])",
+    ]
+    #expect(descriptions == expected)
 
-  @Test func overlaysLayTransitionsOverTableByTable() {
     var theme = StyleTransitions()
     theme.all[to: .highlighted] = Transition(milliseconds: 60)
     theme.all[to: .disabled] = .snap
@@ -78,16 +82,16 @@ struct StyleTransitionsTests {
     widget.all[to: .highlighted] = Transition(milliseconds: 30)
     widget[attribute: "fill"][from: .selected] = Transition(milliseconds: 10)
     let merged = theme.overlaid(with: widget)
-    #expect(merged.all.count == 2 && merged.all[to: .highlighted]?.duration == 30)
-    #expect(merged[attribute: "fill"].count == 2)
+    let counts: [Int?] = [
+      merged.all.count, merged.all[to: .highlighted]?.duration, merged[attribute: "fill"].count,
+    ]
+    #expect(counts == [2, 30, 2])
     #expect(merged.attributeNames == ["fill"])
-  }
 
-  @Test func anEmptyTableRemovesTheAttribute() {
-    var transitions = StyleTransitions()
-    transitions[attribute: "fill"][to: .selected] = .snap
-    transitions[attribute: "fill"][to: .selected] = nil
-    #expect(transitions.isEmpty && transitions == StyleTransitions())
+    var emptied = StyleTransitions()
+    emptied[attribute: "fill"][to: .selected] = .snap
+    emptied[attribute: "fill"][to: .selected] = nil
+    #expect(emptied.isEmpty && emptied == StyleTransitions())
   }
 
   // MARK: - Size and time: an attribute's table is not merged into a copy of `*`'s
@@ -146,15 +150,16 @@ struct StyleTransitionsTests {
   @Test func transitionsKeepEachEntryOnce() {
     let count = 200
     let built = Self.manyAttributes(count)
-    #expect(Self.storedEntries(built) == 2 * count)
     var widget = StyleTransitions()
     for index in 0..<count { widget[attribute: "a\(index)"][to: .disabled] = .snap }
     let overlaid = built.overlaid(with: widget)
-    #expect(overlaid[attribute: "a0"].count == 2)
-    #expect(Self.storedEntries(overlaid) == 3 * count)
     var reordered = built
     reordered.precedence = StatePrecedence(dominant: .disabled)
-    #expect(Self.storedEntries(reordered) == 2 * count)
+    let stored: [Int] = [
+      Self.storedEntries(built), overlaid[attribute: "a0"].count, Self.storedEntries(overlaid),
+      Self.storedEntries(reordered),
+    ]
+    #expect(stored == [2 * count, 2, 3 * count, 2 * count])
   }
 
   /// The same, at three sizes: what transitions keep grows with their entries, through every

@@ -6,28 +6,33 @@ import Testing
 struct TextFormatTests {
   let catalog = StateCatalog()
 
+  /// Examples of the format; a state's description uses the system names only.
   @Test func formatExamples() throws {
-    #expect(catalog.description(of: [.selected, .highlighted]) == "highlighted | selected")
-    #expect(catalog.description(of: ControlState(rawValue: 0x0001_0004)) == "selected | 0x10000")
-    #expect(catalog.description(of: .normal) == "normal")
-    #expect(catalog.description(of: ControlState(rawValue: 0xF0)) == "0xf0")
-    #expect(
-      catalog.description(of: ControlState(rawValue: 0x8000_0000_0100_0002))
-        == "disabled | 0x8000000001000000")
     var named = StateCatalog()
     try named.declare("visited", applicationBit: 0)
-    #expect(named.description(of: ControlState(rawValue: 0x0001_0004)) == "selected | visited")
-  }
-
-  @Test func descriptionUsesTheSystemNamesOnly() throws {
     let visited = ControlState(rawValue: 1 << 16)
-    #expect(ControlState([.selected, visited]).description == "selected | 0x10000")
-    #expect(ControlState("selected | 0x10000") == [visited, .selected])
-    #expect(ControlState("visited | highlighted") == nil)
-    #expect(ControlState.selected.debugDescription == "ControlState(selected, rawValue: 0x4)")
-    let catalog = try StateCatalog(merging: [StateNames("LinkKit", ["visited": visited])])
-    #expect(catalog.description(of: [.selected, visited]) == "selected | visited")
-    #expect(try catalog.parse("visited | highlighted") == [visited, .highlighted])
+    let linked = try StateCatalog(merging: [StateNames("LinkKit", ["visited": visited])])
+    let texts: [String] = [
+      catalog.description(of: [.selected, .highlighted]),
+      catalog.description(of: ControlState(rawValue: 0x0001_0004)),
+      catalog.description(of: .normal),
+      catalog.description(of: ControlState(rawValue: 0xF0)),
+      catalog.description(of: ControlState(rawValue: 0x8000_0000_0100_0002)),
+      named.description(of: ControlState(rawValue: 0x0001_0004)),
+      ControlState([.selected, visited]).description, ControlState.selected.debugDescription,
+      linked.description(of: [.selected, visited]),
+    ]
+    let expected: [String] = [
+      "highlighted | selected", "selected | 0x10000", "normal", "0xf0",
+      "disabled | 0x8000000001000000", "selected | visited", "selected | 0x10000",
+      "ControlState(selected, rawValue: 0x4)", "selected | visited",
+    ]
+    #expect(texts == expected)
+    let parsed: [ControlState?] = [
+      ControlState("selected | 0x10000"), ControlState("visited | highlighted"),
+      try linked.parse("visited | highlighted"),
+    ]
+    #expect(parsed == [[visited, .selected], nil, [visited, .highlighted]])
   }
 
   @Test(
@@ -39,8 +44,8 @@ struct TextFormatTests {
     ] as [(String, Int)])
   func parsesValidText(text: String, raw: Int) throws {
     let expected = ControlState(rawValue: UInt(bitPattern: raw))
-    #expect(try catalog.parse(text) == expected)
-    #expect(ControlState(text) == expected)
+    let parsed: [ControlState?] = [try catalog.parse(text), ControlState(text)]
+    #expect(parsed == [expected, expected])
   }
 
   /// Every class of malformed text, with the code and the token the error must name.
@@ -69,36 +74,35 @@ struct TextFormatTests {
   func rejectsMalformedText(text: String, code: StateKitError.Code, token: String?) {
     let error = #expect(throws: StateKitError.self) { try catalog.parse(text) }
     #expect(error?.code == code)
-    #expect(error?.token == token)
-    #expect(error?.input == text)
-    #expect(error?.description.hasPrefix("cannot parse state text \"") == true)
-    #expect(error?.description.contains("\n") == false)
-    #expect(ControlState(text) == nil)
+    let strings: [String?] = [error?.token, error?.input]
+    #expect(strings == [token, text])
+    #expect(
+      error?.description.hasPrefix("cannot parse state text \"") == true
+        && error?.description.contains("\n") == false && ControlState(text) == nil,
+      "\(error?.description ?? "")")
   }
 
+  /// An unknown name's error lists the known names; long input and control characters are
+  /// quoted on one line.
   @Test func unknownNameErrorListsKnownNames() {
     let error = #expect(throws: StateKitError.self) { try catalog.parse("hover") }
     #expect(
       error?.description
         == "cannot parse state text \"hover\": unknown state name \"hover\"; known names: normal, highlighted, disabled, selected, focused"
     )
-  }
-
-  @Test func longAndControlInputIsQuotedOnOneLine() {
     let text = String(repeating: "x", count: 500) + "\n\u{1b}[31m"
-    let error = #expect(throws: StateKitError.self) { try catalog.parse(text) }
-    #expect(error?.description.contains("\n") == false)
-    #expect(error?.description.contains("\u{1b}") == false)
-    #expect((error?.description.count ?? .max) < 400)
+    let long = #expect(throws: StateKitError.self) { try catalog.parse(text) }
+    let description = long?.description ?? ""
+    #expect(
+      long != nil && !description.contains("\n") && !description.contains("\u{1b}")
+        && description.count < 400, "\(description)")
   }
 
-  @Test func roundTripLawWithProcessCatalog() {
+  /// The round-trip laws, with the process's catalog and with declared names.
+  @Test func roundTripLaws() throws {
     forAll("ControlState(x.description) == x", Gen.anyState) { state in
       ControlState(state.description) == state
     }
-  }
-
-  @Test func roundTripLawWithDeclaredNames() throws {
     var named = StateCatalog()
     try named.declare("visited", applicationBit: 0)
     try named.declare("dragging", applicationBit: 5)
@@ -109,43 +113,51 @@ struct TextFormatTests {
     forAll(Law.textRoundTrip(catalog: named))
   }
 
+  /// The unknown-bits policies, and their laws.
   @Test func policies() throws {
     var named = StateCatalog()
     let visited = try named.declare("visited", applicationBit: 0)
     let state = ControlState(rawValue: 0x0103_0004)  // selected, visited, bit 17, bit 24
-    #expect(try named.format(state, unknownBits: .retain) == "selected | visited | 0x1020000")
-    #expect(try named.format(state, unknownBits: .truncate) == "selected | visited")
+    let formatted: [String] = [
+      try named.format(state, unknownBits: .retain),
+      try named.format(state, unknownBits: .truncate),
+      try named.format([.selected, visited], unknownBits: .strict),
+      try named.format(ControlState(rawValue: 1 << 40), unknownBits: .truncate),
+    ]
+    let expected: [String] = [
+      "selected | visited | 0x1020000", "selected | visited", "selected | visited", "normal",
+    ]
+    #expect(formatted == expected)
     let error = #expect(throws: StateKitError.self) {
       try named.format(state, unknownBits: .strict)
     }
     #expect(error?.code == .unnamedBits)
     #expect(error?.description.contains("0x1020000") == true)
-    #expect(try named.format([.selected, visited], unknownBits: .strict) == "selected | visited")
-    #expect(try named.format(ControlState(rawValue: 1 << 40), unknownBits: .truncate) == "normal")
 
-    #expect(try named.parse("selected | 0x1030000", unknownBits: .retain).rawValue == 0x0103_0004)
+    let parsed: [ControlState] = [
+      try named.parse("selected | 0x1030000", unknownBits: .retain),
+      try named.parse("selected | 0x1030000", unknownBits: .truncate),
+      try named.parse("selected | visited", unknownBits: .strict),
+    ]
     #expect(
-      try named.parse("selected | 0x1030000", unknownBits: .truncate) == [.selected, visited])
+      parsed == [ControlState(rawValue: 0x0103_0004), [.selected, visited], [.selected, visited]])
     let strict = #expect(throws: StateKitError.self) {
       try named.parse("selected | 0x10000", unknownBits: .strict)
     }
     #expect(strict?.code == .hexNotAllowed)
     #expect(strict?.token == "0x10000")
-    #expect(try named.parse("selected | visited", unknownBits: .strict) == [.selected, visited])
-  }
 
-  @Test func policyLaws() {
-    var catalog = StateCatalog()
-    _ = try? catalog.declare("visited", applicationBit: 0)
-    let named = catalog
+    var lawCatalog = StateCatalog()
+    _ = try? lawCatalog.declare("visited", applicationBit: 0)
+    let frozen = lawCatalog
     forAll("truncate keeps the named bits; strict succeeds iff nothing is unnamed", Gen.anyState) {
       state in
-      guard let truncated = try? named.parse(named.format(state, unknownBits: .truncate)),
-        truncated == state.intersection(named.namedBits)
+      guard let truncated = try? frozen.parse(frozen.format(state, unknownBits: .truncate)),
+        truncated == state.intersection(frozen.namedBits)
       else { return false }
-      let strict = try? named.format(state, unknownBits: .strict)
-      guard (strict != nil) == named.unnamedBits(in: state).isNormal else { return false }
-      if let strict, (try? named.parse(strict, unknownBits: .strict)) != state { return false }
+      let strict = try? frozen.format(state, unknownBits: .strict)
+      guard (strict != nil) == frozen.unnamedBits(in: state).isNormal else { return false }
+      if let strict, (try? frozen.parse(strict, unknownBits: .strict)) != state { return false }
       return true
     }
   }

@@ -77,30 +77,33 @@ struct ThemePrecedenceTests {
     }
   }
 
+  /// Precedence is written only when not standard (the order as short as it can be); a theme
+  /// file states its precedence; `$precedence` is a reserved name, not an attribute.
   @Test func precedenceIsWrittenOnlyWhenNotStandard() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     var style = StyleSet()
     style[.titleColor, for: .normal] = "blue"
-    #expect(
-      String(decoding: try encoder.encode(style), as: UTF8.self)
-        == #"{"titleColor":{"normal":"blue"}}"#)
+    var written: [String] = [String(decoding: try encoder.encode(style), as: UTF8.self)]
     style.precedence = StatePrecedence(dominant: .disabled)
-    #expect(
-      String(decoding: try encoder.encode(style), as: UTF8.self)
-        == #"{"$precedence":{"dominant":"disabled"},"titleColor":{"normal":"blue"}}"#)
+    written.append(String(decoding: try encoder.encode(style), as: UTF8.self))
     style.precedence = StatePrecedence([StateTableTests.visited, .selected])
     encoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
-    #expect(
-      String(decoding: try encoder.encode(style), as: UTF8.self)
-        == #"{"$precedence":{"order":["visited","selected"]},"titleColor":{"normal":"blue"}}"#,
-      "the order is as short as it can be")
+    written.append(String(decoding: try encoder.encode(style), as: UTF8.self))
+    let expectedWritten: [String] = [
+      #"{"titleColor":{"normal":"blue"}}"#,
+      #"{"$precedence":{"dominant":"disabled"},"titleColor":{"normal":"blue"}}"#,
+      #"{"$precedence":{"order":["visited","selected"]},"titleColor":{"normal":"blue"}}"#,
+    ]
+    #expect(written == expectedWritten)
     // An order that only restates the standard one is not written.
     style.precedence = StatePrecedence([.disabled, .highlighted])
     #expect(style.precedence == .standard)
-  }
 
-  @Test func aThemeFileStatesPrecedence() throws {
+    var reserved = StyleSet()
+    reserved[StyleKey<String>("$precedence"), for: .normal] = "x"
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(reserved) }
+
     let decoder = JSONDecoder()
     decoder.userInfo[.styleKeys] = Self.keys
     decoder.userInfo[.stateCatalog] = try StateCatalog(merging: [.linkKit])
@@ -111,15 +114,19 @@ struct ThemePrecedenceTests {
       """#
     let theme = try decoder.decode(StyleSet.self, from: Data(json.utf8))
     let expected = StatePrecedence([StateTableTests.visited], dominant: [.disabled, .focused])
-    #expect(theme.precedence == expected)
-    #expect(theme[.titleColor].precedence == expected)
-    #expect(theme.resolve([.disabled, .selected, .highlighted])[.titleColor] == "gray")
-    #expect(theme.resolve([StateTableTests.visited, .selected])[.titleColor] == "purple")
     // The same file without the directive decodes as before, with the standard precedence.
     let old = #"{"titleColor": {"selected | highlighted": "white", "disabled": "gray"}}"#
     let standard = try decoder.decode(StyleSet.self, from: Data(old.utf8))
-    #expect(standard.precedence == .standard)
-    #expect(standard.resolve([.disabled, .selected, .highlighted])[.titleColor] == "white")
+    let precedences: [StatePrecedence] = [
+      theme.precedence, theme[.titleColor].precedence, standard.precedence,
+    ]
+    #expect(precedences == [expected, expected, .standard])
+    let titles: [String?] = [
+      theme.resolve([.disabled, .selected, .highlighted])[.titleColor],
+      theme.resolve([StateTableTests.visited, .selected])[.titleColor],
+      standard.resolve([.disabled, .selected, .highlighted])[.titleColor],
+    ]
+    #expect(titles == ["gray", "purple", "white"])
   }
 
   @Test func badPrecedenceIsADecodingError() throws {
@@ -141,11 +148,5 @@ struct ThemePrecedenceTests {
         #expect(fragment.isEmpty, "\(json): \(error)")
       }
     }
-  }
-
-  @Test func reservedNamesAreNotAttributes() {
-    var style = StyleSet()
-    style[StyleKey<String>("$precedence"), for: .normal] = "x"
-    #expect(throws: EncodingError.self) { try JSONEncoder().encode(style) }
   }
 }

@@ -134,55 +134,79 @@ struct ToolkitLayoutTests {
     #expect(BitLayout.lvgl.coveredMask == 0xFFFF)
   }
 
-  @Test func lvgl95() throws {
+  /// LVGL 9.5, and GTK 4.
+  @Test func lvgl95AndGTK4() throws {
     let header = try Self.header("lvgl-9.5.0.h.txt", prefix: "LV_STATE_")
     Self.check(.lvgl95, against: header, empty: "DEFAULT", user: "USER_", any: "ANY")
     #expect(BitLayout.lvgl95.coveredMask == 0xFFFF)
     // 9.5 moved every flag but the user states: the same mask means other states.
     let before = try Self.header("lvgl-9.4.0.h.txt", prefix: "LV_STATE_")
     let pressed = { (header: Header) in header.constants.first { $0.name == "PRESSED" }?.value }
-    #expect(pressed(before) == 0x20)
-    #expect(pressed(header) == 0x80)
-  }
+    let values: [UInt?] = [pressed(before), pressed(header)]
+    #expect(values == [0x20, 0x80])
 
-  @Test func gtk4() throws {
-    let header = try Self.header("gtk-4.15.3.h.txt", prefix: "GTK_STATE_FLAG_")
-    #expect(header.constants.count == 16)
-    Self.check(.gtk, against: header, empty: "NORMAL")
+    let gtk = try Self.header("gtk-4.15.3.h.txt", prefix: "GTK_STATE_FLAG_")
+    #expect(gtk.constants.count == 16)
+    Self.check(.gtk, against: gtk, empty: "NORMAL")
     // GTK names no application bits: none of its flags is in the application range or above
     // the system span.
-    let all = header.constants.reduce(0) { $0 | $1.value }
+    let all = gtk.constants.reduce(0) { $0 | $1.value }
     #expect(all & ~BitLayout.gtk.mask(ofSpan: "gtk") == 0)
   }
 
-  /// Each layout's short name chooses it, and the names are unique.
-  @Test func namesChooseTheLayouts() {
-    let names = BitLayout.all.map(\.name)
-    #expect(Set(names).count == names.count)
-    for layout in BitLayout.all {
-      #expect(BitLayout.named(layout.name) == layout)
-    }
+  /// Each layout's short name chooses it, and the names are unique. The text format on the new
+  /// layouts, through the one name table: the issue's own mask, a user state named by the app,
+  /// and LVGL's `any` refused as a name. LVGL's user states, `any` and the part of a style
+  /// selector, by name.
+  @Test func namesChooseTheLayoutsAndTheTextFormatUsesThem() throws {
+    let layoutNames = BitLayout.all.map(\.name)
+    #expect(Set(layoutNames).count == layoutNames.count)
+    #expect(layoutNames.map { BitLayout.named($0) } == BitLayout.all)
     #expect(BitLayout.named("LVGL") == nil)
-  }
 
-  /// The text format on the new layouts, through the one name table: the issue's own mask, a
-  /// user state named by the app, and LVGL's `any` refused as a name.
-  @Test func textFormatOnToolkitLayouts() throws {
     var names = NameTable(layout: .lvgl)
-    #expect(names.text(of: 0x1021) == "checked | pressed | user_1")
+    var texts: [String] = [names.text(of: 0x1021)]
     try names.declare("blinking", raw: 0x1000, owner: nil)
-    #expect(names.text(of: 0x1021) == "checked | pressed | blinking")
-    #expect(try names.parse("pressed | blinking | checked", unknownBits: .strict) == 0x1021)
-    #expect(try names.parse("default", unknownBits: .strict) == 0)
+    texts.append(names.text(of: 0x1021))
     #expect(throws: StateKitError.self) { try names.declare("any", raw: 0x2000, owner: nil) }
     #expect(throws: StateKitError.self) { try names.declare("late", raw: 0x0100, owner: nil) }
-
-    let newer = NameTable(layout: .lvgl95)
-    #expect(newer.text(of: 0x1021) == "alt | edited | user_1")
-
     let gtk = NameTable(layout: .gtk)
-    #expect(gtk.text(of: 0x0808) == "insensitive | checked")
-    #expect(try gtk.parse("prelight | focusVisible", unknownBits: .strict) == 0x2002)
+    texts += [NameTable(layout: .lvgl95).text(of: 0x1021), gtk.text(of: 0x0808)]
+    let expectedTexts: [String] = [
+      "checked | pressed | user_1", "checked | pressed | blinking", "alt | edited | user_1",
+      "insensitive | checked",
+    ]
+    #expect(texts == expectedTexts)
+    let parsed: [UInt] = [
+      try names.parse("pressed | blinking | checked", unknownBits: .strict),
+      try names.parse("default", unknownBits: .strict),
+      try gtk.parse("prelight | focusVisible", unknownBits: .strict),
+    ]
+    #expect(parsed == [0x1021, 0, 0x2002])
+
+    let lvgl = NameTable(layout: .lvgl)
+    // `LV_PART_KNOB | LV_STATE_PRESSED`: the part named apart from the state. Part 6 is ticks
+    // in LVGL 8 and the cursor in 9.0-9.4: hex here, named in 9.5's layout.
+    let lvglTexts: [String] = [
+      lvgl.text(of: 0xF000), lvgl.text(of: 0xFFFF), lvgl.text(of: 0x3_0020),
+      lvgl.text(of: 0xF_FFFF), lvgl.text(of: 0x6_0020),
+      NameTable(layout: .lvgl95).text(of: 0x6_0080),
+      lvgl.printingConstants().text(of: 0x3_1020),
+    ]
+    let expectedLVGL: [String] = [
+      "user_1 | user_2 | user_3 | user_4", "any", "knob | pressed", "anyPart | any",
+      "pressed | 0x60000", "cursor | pressed", "LV_PART_KNOB | LV_STATE_PRESSED | LV_STATE_USER_1",
+    ]
+    #expect(lvglTexts == expectedLVGL)
+    let lvglParsed: [UInt] = [
+      try lvgl.parse("any", unknownBits: .strict),
+      try lvgl.parse("LV_STATE_ANY", unknownBits: .strict),
+      try lvgl.parse("LV_PART_KNOB | LV_STATE_PRESSED", unknownBits: .strict),
+      try lvgl.parse("main | pressed", unknownBits: .strict), lvgl.unnamedBits(in: 0x3_0020),
+    ]
+    #expect(lvglParsed == [0xFFFF, 0xFFFF, 0x3_0020, 0x20, 0])
+    // GTK has no parts and no `any`.
+    #expect(gtk.text(of: 0x7FFF).contains("focusWithin"))
   }
 
   /// LVGL's choice of a style for a state (`lv_obj_style.c`, `get_prop_core`, 8.0 to 9.5): of
@@ -255,11 +279,13 @@ struct ToolkitLayoutTests {
     let constants = names.printingConstants()
     for constant in header.constants {
       let name = prefix + constant.name
-      #expect(try names.parse(name, unknownBits: .strict) == constant.value, "\(name)")
-      #expect(constants.text(of: constant.value) == name, "\(name)")
       // The layout's own name prints without the option and parses with it.
-      #expect(
-        try constants.parse(names.text(of: constant.value), unknownBits: .strict) == constant.value)
+      let values: [UInt] = [
+        try names.parse(name, unknownBits: .strict),
+        try constants.parse(names.text(of: constant.value), unknownBits: .strict),
+      ]
+      #expect(values == [constant.value, constant.value], "\(name)")
+      #expect(constants.text(of: constant.value) == name, "\(name)")
     }
     // Case as in the headers: another case is no name.
     #expect(throws: StateKitError.self) {
@@ -267,51 +293,31 @@ struct ToolkitLayoutTests {
     }
   }
 
-  /// LVGL's user states, `any` and the part of a style selector, by name.
-  @Test func lvglUserStatesAnyAndParts() throws {
-    let names = NameTable(layout: .lvgl)
-    #expect(names.text(of: 0xF000) == "user_1 | user_2 | user_3 | user_4")
-    #expect(names.text(of: 0xFFFF) == "any")
-    #expect(try names.parse("any", unknownBits: .strict) == 0xFFFF)
-    #expect(try names.parse("LV_STATE_ANY", unknownBits: .strict) == 0xFFFF)
-    // `LV_PART_KNOB | LV_STATE_PRESSED`: the part named apart from the state.
-    #expect(names.text(of: 0x3_0020) == "knob | pressed")
-    #expect(try names.parse("LV_PART_KNOB | LV_STATE_PRESSED", unknownBits: .strict) == 0x3_0020)
-    #expect(try names.parse("main | pressed", unknownBits: .strict) == 0x20)
-    #expect(names.text(of: 0xF_FFFF) == "anyPart | any")
-    #expect(names.unnamedBits(in: 0x3_0020) == 0)
-    // Part 6 is ticks in LVGL 8 and the cursor in 9.0-9.4: hex here, named in 9.5's layout.
-    #expect(names.text(of: 0x6_0020) == "pressed | 0x60000")
-    #expect(NameTable(layout: .lvgl95).text(of: 0x6_0080) == "cursor | pressed")
-    #expect(
-      names.printingConstants().text(of: 0x3_1020)
-        == "LV_PART_KNOB | LV_STATE_PRESSED | LV_STATE_USER_1")
-    // GTK has no parts and no `any`.
-    #expect(NameTable(layout: .gtk).text(of: 0x7FFF).contains("focusWithin"))
-  }
-
   /// A catalog of LVGL's names for ControlState values, and a table with LVGL's precedence,
-  /// print LVGL's names: `explain` does not call LVGL's `checked` "highlighted".
-  @Test func tablesPrintTheirLayoutsNames() throws {
+  /// print LVGL's names: `explain` does not call LVGL's `checked` "highlighted". A theme names
+  /// its layout: its selectors use LVGL's names, its tables LVGL's rule.
+  @Test func tablesAndThemesPrintTheirLayoutsNames() throws {
     let lvgl = StateCatalog(layout: .lvgl)
-    #expect(lvgl.description(of: ControlState(rawValue: 0x21)) == "checked | pressed")
     #expect(try lvgl.parseSelector("LV_STATE_CHECKED | !disabled").excluded.rawValue == 0x80)
     var catalog = StateCatalog(layout: .lvgl)
     try catalog.declare("blinking", applicationBit: 1)
-    #expect(catalog.description(of: ControlState(rawValue: 0x2001)) == "checked | blinking")
     var table = StateTable<String>(precedence: StatePrecedence(layout: .lvgl))
     table[ControlState(rawValue: 0x01)] = "green"
     let explanation = table.explain(ControlState(rawValue: 0x01))
-    #expect(
-      explanation.description == "checked → \"green\" from checked: the only entry that matches")
+    let texts: [String] = [
+      lvgl.description(of: ControlState(rawValue: 0x21)),
+      catalog.description(of: ControlState(rawValue: 0x2001)), explanation.description,
+      table.description,
+    ]
+    let expected: [String] = [
+      "checked | pressed", "checked | blinking",
+      "checked → \"green\" from checked: the only entry that matches", "[checked: green]",
+    ]
+    #expect(texts == expected)
     #expect(!explanation.description.contains("highlighted"))
-    #expect(table.description == "[checked: green]")
     #expect(StatePrecedence(layout: .lvgl).layout == .lvgl)
     #expect(StatePrecedence(layout: .controlEvents) == .standard)
-  }
 
-  /// A theme names its layout: its selectors use LVGL's names, its tables LVGL's rule.
-  @Test func themeWithLVGLLayout() throws {
     let key = StyleKey<String>("background")
     let json = #"""
       {"$layout": "lvgl", "background": {"default": "gray", "checked | focused": "green",
@@ -320,9 +326,10 @@ struct ToolkitLayoutTests {
     let theme = try StyleSet(themeJSON: Array(json.utf8), keys: [.init(key)])
     #expect(theme.precedence == StatePrecedence(layout: .lvgl))
     #expect(theme.resolve(ControlState(rawValue: 0x23))[key] == "navy")
-    let explanation = theme.explain(ControlState(rawValue: 0x23))
-    #expect(explanation.description.contains("checked | focused | pressed"))
-    #expect(!explanation.description.contains("highlighted"))
+    let themeExplanation = theme.explain(ControlState(rawValue: 0x23)).description
+    #expect(
+      themeExplanation.contains("checked | focused | pressed")
+        && !themeExplanation.contains("highlighted"), "\(themeExplanation)")
     // `$precedence` orders UIKit's states only; a layout of events or an unknown one is refused.
     for bad in [
       #"{"$layout": "lvgl", "$precedence": {"dominant": "disabled"}}"#,

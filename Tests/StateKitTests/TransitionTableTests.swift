@@ -104,6 +104,8 @@ struct TransitionTableTests {
     }
   }
 
+  /// Disabling a pressed button snaps whatever else animates; precedence decides between
+  /// equally specific pairs; removing the last entry leaves an empty table.
   @Test func disablingAPressedButtonSnapsWhateverElseAnimates() {
     var table = TransitionTable()
     table[to: .highlighted] = Transition(milliseconds: 60)
@@ -111,16 +113,42 @@ struct TransitionTableTests {
     table[from: .highlighted, to: .selected] = Transition(milliseconds: 300)
     table[to: .focused] = Transition(milliseconds: 90)
     table[to: .disabled] = .snap
-    #expect(table.resolve(StateChange(old: .highlighted, new: [.highlighted, .disabled])) == .snap)
-    #expect(table.resolve(StateChange(old: .highlighted, new: .disabled)) == .snap)
-    #expect(table.resolve(StateChange(old: .normal, new: .highlighted))?.duration == 60)
-    // A pair beats either state alone.
-    #expect(table.resolve(StateChange(old: .highlighted, new: .selected))?.duration == 300)
-    // Releasing a focused button is a release: highlighted ranks before focused.
-    #expect(
-      table.resolve(StateChange(old: [.highlighted, .focused], new: .focused))?.duration == 250)
-    #expect(table.resolve(StateChange(old: .normal, new: .focused))?.duration == 90)
+    let snaps: [Transition?] = [
+      table.resolve(StateChange(old: .highlighted, new: [.highlighted, .disabled])),
+      table.resolve(StateChange(old: .highlighted, new: .disabled)),
+    ]
+    #expect(snaps == [.snap, .snap])
+    // A pair beats either state alone. Releasing a focused button is a release: highlighted
+    // ranks before focused.
+    let durations: [Int?] = [
+      table.resolve(StateChange(old: .normal, new: .highlighted))?.duration,
+      table.resolve(StateChange(old: .highlighted, new: .selected))?.duration,
+      table.resolve(StateChange(old: [.highlighted, .focused], new: .focused))?.duration,
+      table.resolve(StateChange(old: .normal, new: .focused))?.duration,
+    ]
+    #expect(durations == [60, 300, 250, 90])
     #expect(table.resolve(StateChange(old: .selected, new: .normal)) == nil)
+
+    let visited = ControlState(rawValue: 1 << 16)
+    var ranked = TransitionTable()
+    ranked[from: .selected, to: .disabled] = Transition(milliseconds: 1)
+    ranked[from: visited, to: .disabled] = Transition(milliseconds: 2)
+    ranked[from: .selected, to: visited] = Transition(milliseconds: 3)
+    let change = StateChange(old: [.selected, visited], new: [.disabled, visited])
+    var decided: [Int?] = [ranked.resolve(change)?.duration]
+    ranked.precedence = StatePrecedence([visited])
+    decided.append(ranked.resolve(change)?.duration)
+    ranked.precedence = StatePrecedence([visited, .selected])
+    decided.append(ranked.resolve(change)?.duration)
+    ranked.precedence = StatePrecedence([visited, .selected], dominant: .disabled)
+    decided.append(ranked.resolve(change)?.duration)
+    #expect(decided == [1, 2, 3, 2])
+    #expect(ranked.explain(change).decision == .precedence)
+
+    var emptied = TransitionTable()
+    emptied[from: .selected, to: .disabled] = .snap
+    emptied[from: .selected, to: .disabled] = nil
+    #expect(emptied.isEmpty && emptied == TransitionTable() && emptied.relevantStates == .normal)
   }
 
   /// The ranking of pairs is a strict total order: irreflexive, asymmetric, transitive, and
@@ -140,30 +168,6 @@ struct TransitionTableTests {
       return !precedence.outranks((a.0, a.1), (a.0, a.1)) && !(ab && ba)
         && (same || ab || ba) && (!(ab && bc) || ac)
     }
-  }
-
-  @Test func precedenceDecidesBetweenEquallySpecificPairs() {
-    let visited = ControlState(rawValue: 1 << 16)
-    var table = TransitionTable()
-    table[from: .selected, to: .disabled] = Transition(milliseconds: 1)
-    table[from: visited, to: .disabled] = Transition(milliseconds: 2)
-    table[from: .selected, to: visited] = Transition(milliseconds: 3)
-    let change = StateChange(old: [.selected, visited], new: [.disabled, visited])
-    #expect(table.resolve(change)?.duration == 1)
-    table.precedence = StatePrecedence([visited])
-    #expect(table.resolve(change)?.duration == 2)
-    table.precedence = StatePrecedence([visited, .selected])
-    #expect(table.resolve(change)?.duration == 3)
-    table.precedence = StatePrecedence([visited, .selected], dominant: .disabled)
-    #expect(table.resolve(change)?.duration == 2)
-    #expect(table.explain(change).decision == .precedence)
-  }
-
-  @Test func removingTheLastEntryLeavesAnEmptyTable() {
-    var table = TransitionTable()
-    table[from: .selected, to: .disabled] = .snap
-    table[from: .selected, to: .disabled] = nil
-    #expect(table.isEmpty && table == TransitionTable() && table.relevantStates == .normal)
   }
 
   @Test func curvesStartAtZeroAndEndAtOne() {
@@ -210,35 +214,35 @@ struct TransitionTableTests {
     }
   }
 
-  @Test func stepsJumpAtTheirPositions() {
+  /// Steps jump at their positions; the named curves are CSS's; transitions clamp what cannot
+  /// be.
+  @Test func stepsJumpAtTheirPositionsAndNamedCurvesAreCSSs() {
     let start = TransitionCurve.steps(4, at: .start)
     let end = TransitionCurve.steps(4, at: .end)
-    #expect([0.01, 0.25, 0.26, 0.5, 0.99].map(start.progress(at:)) == [0.25, 0.25, 0.5, 0.5, 1])
-    #expect([0.01, 0.25, 0.26, 0.5, 0.99].map(end.progress(at:)) == [0, 0.25, 0.25, 0.5, 0.75])
-    #expect(TransitionCurve.steps(0, at: .end) == .steps(1, at: .end))
-  }
-
-  @Test func namedCurvesAreCSSs() {
-    #expect(TransitionCurve.ease == .cubicBezier(0.25, 0.1, 0.25, 1))
-    #expect(
-      [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut].map(\.description) == [
-        "linear", "ease", "ease-in", "ease-out", "ease-in-out",
-      ])
-    #expect(
-      TransitionCurve.cubicBezier(2, .infinity, -1, 0.5).description == "cubic-bezier(1, 0, 0, 0.5)"
-    )
+    let times: [Double] = [0.01, 0.25, 0.26, 0.5, 0.99]
+    let progress: [[Double]] = [times.map(start.progress(at:)), times.map(end.progress(at:))]
+    #expect(progress == [[0.25, 0.25, 0.5, 0.5, 1], [0, 0.25, 0.25, 0.5, 0.75]])
+    let curves: [TransitionCurve] = [TransitionCurve.steps(0, at: .end), .ease]
+    #expect(curves == [.steps(1, at: .end), .cubicBezier(0.25, 0.1, 0.25, 1)])
+    let descriptions: [String] =
+      [TransitionCurve.linear, .ease, .easeIn, .easeOut, .easeInOut]
+      .map(\.description) + [TransitionCurve.cubicBezier(2, .infinity, -1, 0.5).description]
+    let expected: [String] = [
+      "linear", "ease", "ease-in", "ease-out", "ease-in-out", "cubic-bezier(1, 0, 0, 0.5)",
+    ]
+    #expect(descriptions == expected)
     // The named curves rise: a later time is never less progress.
     for curve in [TransitionCurve.ease, .easeIn, .easeOut, .easeInOut] {
       let samples = (0...1_000).map { curve.progress(at: Double($0) / 1_000) }
       #expect(zip(samples, samples.dropFirst()).allSatisfy { $0 <= $1 }, "\(curve)")
     }
-  }
 
-  @Test func transitionsClampWhatCannotBe() {
-    #expect(Transition(milliseconds: -5, delay: -1) == Transition(milliseconds: 0, curve: .ease))
-    #expect(Transition(milliseconds: 5, delay: .max).end == .max)
     // A transition of no duration jumps: its curve is linear whatever is given.
+    let transitions: [Transition] = [
+      Transition(milliseconds: -5, delay: -1), Transition(milliseconds: 0, curve: .easeIn),
+    ]
+    #expect(transitions == [Transition(milliseconds: 0, curve: .ease), .snap])
+    #expect(Transition(milliseconds: 5, delay: .max).end == .max)
     #expect(Transition(milliseconds: 0, delay: 40).description == "0 ms linear after 40 ms")
-    #expect(Transition(milliseconds: 0, curve: .easeIn) == .snap)
   }
 }
