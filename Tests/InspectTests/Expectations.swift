@@ -1,10 +1,10 @@
 /// Values that let one `#expect` compare what several did, and still print what differed.
 extension StringProtocol {
-  /// The parts this text does not contain, in order: `#expect(text.lacking([...]) == [])`
+  /// The parts this text does not contain, in order: `text.lacking([...]) == []`
   /// names each missing part.
   func lacking(_ parts: [String]) -> [String] { parts.filter { !contains($0) } }
 
-  /// The parts this text contains, in order: `#expect(text.holding([...]) == [])` names each
+  /// The parts this text contains, in order: `text.holding([...]) == []` names each
   /// part that should not be there.
   func holding(_ parts: [String]) -> [String] { parts.filter { contains($0) } }
 
@@ -17,7 +17,7 @@ extension StringProtocol {
 }
 
 extension Run {
-  /// The secrets found in the run's standard output or error: `#expect(run.leaking(s) == [])`
+  /// The secrets found in the run's standard output or error: `run.leaking(s) == []`
   /// names each one that left the tool.
   func leaking(_ secrets: [String]) -> [String] {
     secrets.filter { stdout.contains($0) || stderr.contains($0) }
