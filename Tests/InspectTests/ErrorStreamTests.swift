@@ -430,7 +430,8 @@ struct ErrorStreamTests {
   }
 
   /// A brace inside a value keeps the cause; Linux's descriptions read back exactly; the last
-  /// value of a multi-line user info keeps no line break; every bidirectional mark is escaped.
+  /// value of a multi-line user info keeps no line break; every bidirectional mark is escaped;
+  /// a three-hundred-block report stays within the depth limit.
   @Test func userInfoValuesReadBackExactly() throws {
     let braced =
       #"Error Domain=Outer Code=1 "x" UserInfo={NSDebugDescription=expected } at 3, NSUnderlyingError=0x6 {Error Domain=Inner Code=2 "(null)"}}"#
@@ -463,19 +464,18 @@ struct ErrorStreamTests {
     let marks: [Unicode.Scalar] = ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"]
     let unescaped = marks.filter { terminalSafe("a\($0)b").unicodeScalars.contains($0) }
     #expect(unescaped.map { "U+\(String($0.value, radix: 16))" } == [])
-  }
 
-  @Test func aThreeHundredBlockReportStaysWithinTheDepthLimit() throws {
-    let text = (0..<300).map { "Domain: D\($0)\nCode: \($0)\n" }.joined(separator: "--\n")
-    let found = ErrorScanner.findAll(in: PastedText(text))
-    let payload = try #require(found.first?.payload)
+    // A three-hundred-block report stays within the depth limit.
+    let blocks = (0..<300).map { "Domain: D\($0)\nCode: \($0)\n" }.joined(separator: "--\n")
+    let report = ErrorScanner.findAll(in: PastedText(blocks))
+    let deep = try #require(report.first?.payload)
     #expect(
-      (found.count, payload.chain.count, payload.chain.last?.domain)
+      (report.count, deep.chain.count, deep.chain.last?.domain)
         == (1, ErrorPayload.maximumDepth, ErrorPayload.markerDomain))
     // What the tool prints reads back through the JSON reader.
     var writer = JSONWriter()
-    payload.write(to: &writer)
-    #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
+    deep.write(to: &writer)
+    #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == deep)
   }
 
   /// A payload on the line after an error that may still go on ends that error: both are
