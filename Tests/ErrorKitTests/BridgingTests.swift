@@ -57,9 +57,8 @@ struct BridgingTests {
     #expect(
       (explicit.domain, explicit.code, explicit.localizedDescription)
         == ("com.example.JSONDecode", 200, "The value of \"age\" is String, not Int."))
-    #expect(
-      ["key", "expected", "actual"].map { explicit.userInfo[$0] as? String }
-        == ["age", "Int", "String"])
+    let values: [String?] = ["key", "expected", "actual"].map { explicit.userInfo[$0] as? String }
+    #expect(values == ["age", "Int", "String"])
   }
 
   /// Recovering the typed error: Foundation cannot cast back on Linux; ErrorKit can, and
@@ -110,9 +109,9 @@ struct BridgingTests {
           && ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true
           && ns.localizedRecoverySuggestion?.contains("declare the state") == true,
         "\(ns)")
-      #expect(
-        [ErrorUserInfoKey.name, "input", "token"].map { ns.userInfo[$0] as? String }
-          == ["unknownName", "selected | bogus", "bogus"])
+      let keys: [String] = [ErrorUserInfoKey.name, "input", "token"]
+      let values: [String?] = keys.map { ns.userInfo[$0] as? String }
+      #expect(values == ["unknownName", "selected | bogus", "bogus"])
       let payload = ErrorPayload(error)
       #expect(
         [payload.message, payload.failureReason, payload.recoverySuggestion, payload.name]

@@ -345,15 +345,15 @@ struct SecretsOnEveryPathTests {
     let plain = Plain()
     let kept = ErrorPayload(plain)
     let ns = plain as NSError
-    #expect(
-      [
-        kept.message, kept.failureReason, kept.recoverySuggestion, ns.localizedDescription,
-        ns.localizedRecoverySuggestion,
-      ]
-        == [
-          plain.message, plain.failureReason, plain.recoverySuggestion, plain.message,
-          plain.recoverySuggestion,
-        ])
+    let keptTexts: [String?] = [
+      kept.message, kept.failureReason, kept.recoverySuggestion, ns.localizedDescription,
+      ns.localizedRecoverySuggestion,
+    ]
+    let plainTexts: [String?] = [
+      plain.message, plain.failureReason, plain.recoverySuggestion, plain.message,
+      plain.recoverySuggestion,
+    ]
+    #expect(keptTexts == plainTexts)
     #expect(kept.details == plain.details)
   }
 }

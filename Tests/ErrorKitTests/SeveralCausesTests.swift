@@ -44,8 +44,9 @@ struct SeveralCausesTests {
     let chain = ErrorChain(ContextualError("loading the theme at dark.json", cause: fiveProblems))
     let single = ErrorChain(ThemeProblems(problems: [Problem(message: "one")]))
     #expect([chain.hasSeveralCauses, single.hasSeveralCauses] == [true, false])
+    let texts: [String] = [chain.report, chain.description, single.report]
     #expect(
-      [chain.report, chain.description, single.report] == [
+      texts == [
         """
         loading the theme at dark.json
 

@@ -531,12 +531,10 @@ extension CodeTableTests {
     let lines = list.stdout.lines
     let marked: [String] = lines.filter { $0.contains("(added in ") }
     #expect(list.status == 0, "\(list)")
-    #expect(
-      [lines.last, "\(marked.count)"]
-        == [
-          "SCStreamErrorDomain -3821 systemStoppedStream  The system, not the user, stopped the"
-            + " screen capture stream. (added in macOS 15.0 SDK)", "2",
-        ])
+    let last: String =
+      "SCStreamErrorDomain -3821 systemStoppedStream  The system, not the user, stopped the"
+      + " screen capture stream. (added in macOS 15.0 SDK)"
+    #expect((lines.last, marked.count) == (last, 2))
     // A code of the snapshot has no mark, whatever its meaning says.
     #expect(
       lines.contains {

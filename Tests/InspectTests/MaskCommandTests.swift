@@ -137,9 +137,10 @@ struct MaskCommandTests {
       ([:], true), (["NO_COLOR": ""], true), (["NO_COLOR": "1"], false), (["TERM": "dumb"], false),
     ] {
       let run = try Run(["--color", "auto", "5"], environment: environment, isTerminal: true)
-      #expect(
-        [run.stdout.contains("\u{1B}[1m5\u{1B}[0m"), run.stdout.contains("\u{1B}")]
-          == [colored, colored], "\(environment)")
+      let seen: [Bool] = [
+        run.stdout.contains("\u{1B}[1m5\u{1B}[0m"), run.stdout.contains("\u{1B}"),
+      ]
+      #expect(seen == [colored, colored], "\(environment)")
     }
     let bad = try Run(["--color", "sometimes", "5"])
     #expect(

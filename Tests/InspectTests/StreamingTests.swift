@@ -172,7 +172,8 @@ struct StreamingTests {
     let outputs: [String] = [
       human.stdout, json.stdout, bad.stderr, mask.stderr, mask.stdout, maskHuman.stderr,
     ]
-    #expect(outputs.filter { !clean($0) }.map(\.debugDescription) == [])
+    let unclean: [String] = outputs.filter { !clean($0) }.map { $0.debugDescription }
+    #expect(unclean == [])
   }
 
   /// `error -` reports a finished error within the documented 250 ms even while a progress bar

@@ -33,12 +33,11 @@ struct RandomTests {
       .highlighted, .selected, ControlState(rawValue: 1 << 17), ControlState(rawValue: 1 << 63),
     ]
     let all = Array(ControlState.combinations(of: mask))
-    #expect(
-      (
-        all.count, Set(all).count, all.first, all.last,
-        ControlState.combinations(of: mask).underestimatedCount
-      )
-        == (16, 16, .normal, mask, 16))
+    let counts: [Int] = [
+      all.count, Set(all).count, ControlState.combinations(of: mask).underestimatedCount,
+    ]
+    let ends: [ControlState?] = [all.first, all.last]
+    #expect((counts, ends) == ([16, 16, 16], [ControlState.normal, mask]))
     #expect(
       all.allSatisfy { $0.isSubset(of: mask) }
         && zip(all, all.dropFirst()).allSatisfy { $0.rawValue < $1.rawValue })
