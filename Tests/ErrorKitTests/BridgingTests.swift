@@ -29,8 +29,10 @@ struct BridgingTests {
     #expect(codes == [200, 100], "the declared code, not the runtime tag")
     let privateError = PrivateFault.broken as NSError
     #expect(
-      (privateError.domain, privateError.userInfo[ErrorUserInfoKey.name] as? String)
-        == ("com.example.Private", "broken"))
+      (
+        privateError.domain, privateError.domain.contains("unknown context"),
+        privateError.userInfo[ErrorUserInfoKey.name] as? String
+      ) == ("com.example.Private", false, "broken"))
   }
 
   private enum PrivateFault: DescribedError {

@@ -87,6 +87,7 @@ struct ThemeCommandTests {
     let losing = try self.report(
       #"{"c": {"normal": "n", "selected": "a", "selected | !disabled": "b", "selected | disabled": "c", "highlighted": "h"}}"#
     )
+    #expect(losing.findings.map(\.kind).contains(.neverWins), "\(losing.findings)")
     #expect(
       losing.findings.first { $0.kind == .neverWins }?.message
         == #"c: entry "selected" never wins: another entry wins every state it matches"#)
