@@ -10,23 +10,29 @@ struct BridgingTests {
   let wrongType: any Error = JSONDecodeError.unexpectedType(
     key: "age", expected: "Int", actual: "String")
 
-  @Test func localizedDescriptionUsesTheMessage() {
+  /// The message, the failure reason and the suggestion bridge; the domain and code are the
+  /// declared ones, not the runtime tag; a private type keeps a stable domain.
+  @Test func textsDomainAndCodeAreTheDeclaredOnes() {
     // Plain Foundation prints "The operation could not be completed." here on Linux.
-    #expect(missing.localizedDescription == "The key \"id\" is missing.")
-    #expect((missing as NSError).localizedDescription == "The key \"id\" is missing.")
-  }
-
-  @Test func failureReasonAndSuggestionBridge() {
     let ns = wrongType as NSError
-    #expect(ns.localizedFailureReason == "The document has a value of the wrong type.")
-    #expect(ns.localizedRecoverySuggestion == "Check the document against its schema.")
-  }
-
-  @Test func domainAndCodeAreTheDeclaredOnes() {
-    let ns = wrongType as NSError
-    #expect(ns.domain == "com.example.JSONDecode")
-    #expect(ns.code == 200, "the declared code, not the runtime tag")
-    #expect((missing as NSError).code == 100)
+    let texts: [String?] = [
+      missing.localizedDescription, (missing as NSError).localizedDescription,
+      ns.localizedFailureReason, ns.localizedRecoverySuggestion, ns.domain,
+    ]
+    #expect(
+      texts == [
+        "The key \"id\" is missing.", "The key \"id\" is missing.",
+        "The document has a value of the wrong type.", "Check the document against its schema.",
+        "com.example.JSONDecode",
+      ])
+    let codes: [Int] = [ns.code, (missing as NSError).code]
+    #expect(codes == [200, 100], "the declared code, not the runtime tag")
+    let privateError = PrivateFault.broken as NSError
+    #expect(
+      (
+        privateError.domain, privateError.domain.contains("unknown context"),
+        privateError.userInfo[ErrorUserInfoKey.name] as? String
+      ) == ("com.example.Private", false, "broken"))
   }
 
   private enum PrivateFault: DescribedError {
@@ -36,45 +42,43 @@ struct BridgingTests {
     var message: String { "It broke." }
   }
 
-  @Test func privateTypesKeepAStableDomain() {
-    let ns = PrivateFault.broken as NSError
-    #expect(ns.domain == "com.example.Private")
-    #expect(!ns.domain.contains("unknown context"))
-    #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "broken")
-  }
-
-  @Test func underlyingChainBridges() throws {
+  @Test func underlyingChainAndExplicitNSErrorKeepEverything() throws {
     let posix = NSError(
       domain: NSPOSIXErrorDomain, code: 13,
       userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
     let error = LoadError(path: "/etc/app.json", cause: LoadError(path: "/etc", cause: posix))
     let ns = error as NSError
     let middle = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
-    #expect(middle.domain == "com.example.Load")
-    #expect(middle.localizedDescription == "Could not load /etc.")
     let root = try #require(middle.userInfo[NSUnderlyingErrorKey] as? NSError)
-    #expect(root.code == 13)
-    #expect(root.localizedDescription == "Permission denied")
-  }
-
-  @Test func explicitNSErrorKeepsEverything() {
-    let ns = JSONDecodeError.unexpectedType(key: "age", expected: "Int", actual: "String").nsError
-    #expect(ns.domain == "com.example.JSONDecode" && ns.code == 200)
-    #expect(ns.localizedDescription == "The value of \"age\" is String, not Int.")
-    #expect(ns.userInfo["key"] as? String == "age")
-    #expect(ns.userInfo["expected"] as? String == "Int")
-    #expect(ns.userInfo["actual"] as? String == "String")
-  }
-
-  @Test func recoveringTheTypedError() {
-    // Foundation cannot cast back on Linux; ErrorKit can.
     #expect(
-      JSONDecodeError(wrongType as NSError)
-        == .unexpectedType(key: "age", expected: "Int", actual: "String"))
-    #expect(JSONDecodeError(missing as NSError) == .missingRequiredKey("id"))
-    #expect(JSONDecodeError(recovering: missing) == .missingRequiredKey("id"))
-    #expect(JSONDecodeError(NSError(domain: "other", code: 100)) == nil)
-    #expect(JSONDecodeError(NSError(domain: JSONDecodeError.domain, code: 999)) == nil)
+      (middle.domain, middle.localizedDescription, root.code, root.localizedDescription)
+        == ("com.example.Load", "Could not load /etc.", 13, "Permission denied"))
+
+    let explicit = JSONDecodeError.unexpectedType(key: "age", expected: "Int", actual: "String")
+      .nsError
+    #expect(
+      (explicit.domain, explicit.code, explicit.localizedDescription)
+        == ("com.example.JSONDecode", 200, "The value of \"age\" is String, not Int."))
+    let values: [String?] = ["key", "expected", "actual"].map { explicit.userInfo[$0] as? String }
+    #expect(values == ["age", "Int", "String"])
+  }
+
+  /// Recovering the typed error: Foundation cannot cast back on Linux; ErrorKit can, and
+  /// case-iterable types recover for free.
+  @Test func typedErrorsAreRecovered() {
+    let recovered: [JSONDecodeError?] = [
+      JSONDecodeError(wrongType as NSError), JSONDecodeError(missing as NSError),
+      JSONDecodeError(recovering: missing), JSONDecodeError(NSError(domain: "other", code: 100)),
+      JSONDecodeError(NSError(domain: JSONDecodeError.domain, code: 999)),
+    ]
+    #expect(
+      recovered == [
+        .unexpectedType(key: "age", expected: "Int", actual: "String"), .missingRequiredKey("id"),
+        .missingRequiredKey("id"), nil, nil,
+      ])
+    #expect(
+      [Level(Level.high as NSError), Level(code: 10, details: [:]), Level(code: 1, details: [:])]
+        == [.high, .low, nil])
   }
 
   enum Level: Int, DescribedError, CaseIterable, NSErrorRecoverable {
@@ -85,13 +89,8 @@ struct BridgingTests {
     var message: String { "Level \(rawValue)" }
   }
 
-  @Test func caseIterableTypesRecoverForFree() {
-    #expect(Level(Level.high as NSError) == .high)
-    #expect(Level(code: 10, details: [:]) == .low)
-    #expect(Level(code: 1, details: [:]) == nil)
-  }
-
-  @Test func stateKitErrorsAreDescribed() throws {
+  /// A StateKit error is described through both bridges, and they agree.
+  @Test func stateKitErrorsAreDescribedAndBothBridgesAgree() throws {
     do {
       _ = try ControlState(parsing: "selected | bogus")
       Issue.record("expected an error")
@@ -99,35 +98,35 @@ struct BridgingTests {
       let stateKitError = error
       // StateKit does not import Foundation; StateKitFoundation's LocalizedError conformance
       // gives the implicit bridge its texts...
-      #expect((error as NSError).domain == "dev.statekit.StateKit")
-      #expect((error as NSError).code == 4)
-      #expect(error.localizedDescription == stateKitError.message)
+      #expect(
+        ((error as NSError).domain, (error as NSError).code, error.localizedDescription)
+          == ("dev.statekit.StateKit", 4, stateKitError.message))
       // ...and ErrorKit's bridge, unchanged by it, carries everything.
       let ns = NSError(describing: error)
-      #expect(ns.domain == "dev.statekit.StateKit")
-      #expect(ns.code == 4)
-      #expect(ns.localizedDescription == stateKitError.message)
-      #expect(ns.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\""))
-      #expect(stateKitError.nsError.localizedDescription == ns.localizedDescription)
-      #expect(ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true)
-      #expect(ns.localizedRecoverySuggestion?.contains("declare the state") == true)
-      #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "unknownName")
-      #expect(ns.userInfo["input"] as? String == "selected | bogus")
-      #expect(ns.userInfo["token"] as? String == "bogus")
+      #expect(
+        (ns.domain, ns.code, ns.localizedDescription, stateKitError.nsError.localizedDescription)
+          == ("dev.statekit.StateKit", 4, stateKitError.message, ns.localizedDescription))
+      #expect(
+        ns.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\"")
+          && ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true
+          && ns.localizedRecoverySuggestion?.contains("declare the state") == true,
+        "\(ns)")
+      let keys: [String] = [ErrorUserInfoKey.name, "input", "token"]
+      let values: [String?] = keys.map { ns.userInfo[$0] as? String }
+      #expect(values == ["unknownName", "selected | bogus", "bogus"])
       let payload = ErrorPayload(error)
-      #expect(payload.message == stateKitError.message)
-      #expect(payload.failureReason == stateKitError.reason)
-      #expect(payload.recoverySuggestion == stateKitError.recoverySuggestion)
-      #expect(payload.name == "unknownName")
+      #expect(
+        [payload.message, payload.failureReason, payload.recoverySuggestion, payload.name]
+          == [
+            stateKitError.message, stateKitError.reason, stateKitError.recoverySuggestion,
+            "unknownName",
+          ])
       #expect(payload.details == ["input": "selected | bogus", "token": "bogus"])
       let chain = ErrorChain(error)
-      #expect(chain.links.count == 1)
-      #expect(chain.description == stateKitError.message)
-      #expect(chain.links.first?.payload.failureReason == stateKitError.reason)
+      #expect(
+        (chain.links.count, chain.description, chain.links.first?.payload.failureReason)
+          == (1, stateKitError.message, stateKitError.reason))
     }
-  }
-
-  @Test func bothBridgesOfAStateKitErrorAgree() throws {
     do {
       _ = try ControlState(parsing: "selected ||")
       Issue.record("expected an error")
@@ -137,16 +136,14 @@ struct BridgingTests {
       let implicit = (error as NSError).userInfo
       let described = NSError(describing: error).userInfo
       #expect(implicit.count >= 3)
-      for (key, value) in implicit {
-        #expect(value as? String == described[key] as? String, "\(key)")
-      }
+      let differing = implicit.filter { $0.value as? String != described[$0.key] as? String }
+      #expect(differing.map(\.key) == [])
       #if canImport(Darwin)
         #expect(implicit.count == described.count)
       #endif
       // The bridged NSError now describes itself: ErrorKit reads the texts from its user info.
       let payload = ErrorPayload(error as NSError)
-      #expect(payload.message == error.message)
-      #expect(payload.failureReason == error.reason)
+      #expect([payload.message, payload.failureReason] == [error.message, error.reason])
     }
   }
 }

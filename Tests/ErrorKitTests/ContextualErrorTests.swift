@@ -8,7 +8,8 @@ import Testing
 struct ContextualErrorTests {
   enum ThemeError: Error { case unreadable }
 
-  @Test func contextWrapsAndKeepsTheCause() throws {
+  /// The context wraps and keeps the cause, and is built only on failure.
+  @Test func contextWrapsKeepsTheCauseAndIsBuiltOnlyOnFailure() throws {
     var thrown: ContextualError?
     do {
       _ = try withContext("loading the theme at /tmp/theme.json") { () throws -> Int in
@@ -23,13 +24,12 @@ struct ContextualErrorTests {
       chain.links.map(\.message) == [
         "loading the theme at /tmp/theme.json", "ThemeError.unreadable",
       ])
-    #expect(chain.links.first?.payload.domain == "dev.statekit.ErrorKit")
-    #expect(chain.links.first?.payload.code == 3)
-    #expect(ErrorPayload(error).chain.count == 2)
-    #expect(error.localizedDescription == "loading the theme at /tmp/theme.json")
-  }
+    #expect(
+      (
+        chain.links.first?.payload.domain, chain.links.first?.payload.code,
+        ErrorPayload(error).chain.count, error.localizedDescription
+      ) == ("dev.statekit.ErrorKit", 3, 2, "loading the theme at /tmp/theme.json"))
 
-  @Test func theContextIsBuiltOnlyOnFailure() throws {
     var built = 0
     let value = try withContext(
       {
@@ -37,8 +37,7 @@ struct ContextualErrorTests {
         return "never"
       }()
     ) { 5 }
-    #expect(value == 5)
-    #expect(built == 0)
+    #expect((value, built) == (5, 0))
   }
 
   @Test func asyncWorkGetsContextToo() async {
@@ -51,7 +50,9 @@ struct ContextualErrorTests {
     }
   }
 
-  @Test func firstFindsATypeAnywhereInTheChain() throws {
+  /// `first` finds a type anywhere in the chain; an NSError is not taken for another domain's
+  /// struct.
+  @Test func firstFindsATypeAnywhereButNotInAnotherDomain() throws {
     let stateError: any Error
     do {
       _ = try ControlState(parsing: "highlited")
@@ -63,18 +64,22 @@ struct ContextualErrorTests {
     let wrapped = ContextualError(
       "loading the theme", cause: ContextualError("reading the state", cause: stateError))
     let found = try #require(ErrorChain.first(StateKitError.self, in: wrapped))
-    #expect(ErrorChain(found).links.first?.payload.domain == "dev.statekit.StateKit")
-    #expect(ErrorChain.first(ThemeError.self, in: wrapped) == nil)
-    #expect(ErrorChain.first(ContextualError.self, in: wrapped)?.message == "loading the theme")
-  }
+    #expect(
+      (
+        ErrorChain(found).links.first?.payload.domain,
+        ErrorChain.first(ThemeError.self, in: wrapped) == nil,
+        ErrorChain.first(ContextualError.self, in: wrapped)?.message
+      ) == ("dev.statekit.StateKit", true, "loading the theme"))
 
-  @Test func anNSErrorIsNotTakenForAnotherDomainsStruct() {
     let posix = NSError(domain: NSPOSIXErrorDomain, code: 2)
-    let wrapped = ContextualError(
+    let cocoa = ContextualError(
       "loading", cause: CocoaError(.fileNoSuchFile, userInfo: [NSUnderlyingErrorKey: posix]))
-    #expect(ErrorChain.first(URLError.self, in: wrapped) == nil)
-    #expect(ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: wrapped))
-    #expect(ErrorChain.contains(domain: NSCocoaErrorDomain, code: 4, in: wrapped))
-    #expect(!ErrorChain.contains(domain: NSCocoaErrorDomain, code: 260, in: wrapped))
+    #expect(
+      [
+        ErrorChain.first(URLError.self, in: cocoa) == nil,
+        ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: cocoa),
+        ErrorChain.contains(domain: NSCocoaErrorDomain, code: 4, in: cocoa),
+        ErrorChain.contains(domain: NSCocoaErrorDomain, code: 260, in: cocoa),
+      ] == [true, true, true, false])
   }
 }

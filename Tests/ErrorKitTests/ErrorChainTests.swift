@@ -14,57 +14,71 @@ struct ErrorChainTests {
     var failureReason: String? { "Because." }
   }
 
-  @Test func describesEveryKindOfError() {
-    #expect(
-      ErrorChain.message(of: JSONDecodeError.missingRequiredKey("id"))
-        == "The key \"id\" is missing.")
-    // The type and the case, never the associated values: they may be secrets.
-    #expect(ErrorChain.message(of: PlainError.notFound(path: "/tmp")) == "PlainError.notFound")
-    #expect(ErrorChain.message(of: PlainError.timedOut) == "PlainError.timedOut")
-    #expect(ErrorChain.message(of: OnlyLocalized()) == "Localized text.")
+  /// Every kind of error is described, in one line and in a report.
+  @Test func describesEveryKindOfErrorInOneLineAndAReport() {
     let ns = NSError(domain: "D", code: 1, userInfo: [NSLocalizedDescriptionKey: "From user info."])
-    #expect(ErrorChain.message(of: ns) == "From user info.")
+    // The type and the case, never the associated values: they may be secrets.
+    let errors: [any Error] = [
+      JSONDecodeError.missingRequiredKey("id"), PlainError.notFound(path: "/tmp"),
+      PlainError.timedOut, OnlyLocalized(), ns,
+    ]
+    #expect(
+      errors.map(ErrorChain.message(of:)) == [
+        "The key \"id\" is missing.", "PlainError.notFound", "PlainError.timedOut",
+        "Localized text.", "From user info.",
+      ])
     let link = ErrorChain(PlainError.notFound(path: "/tmp")).links[0]
-    #expect(link.payload.name == "notFound")
-    #expect(link.payload.details == [:])
-    #expect(!link.payload.domain.contains("unknown context"))
-    #expect(ErrorChain(OnlyLocalized()).links[0].payload.failureReason == "Because.")
-  }
+    #expect(
+      (
+        link.payload.name, link.payload.details, link.payload.domain.contains("unknown context"),
+        ErrorChain(OnlyLocalized()).links[0].payload.failureReason
+      ) == ("notFound", [:], false, "Because."))
 
-  @Test func oneLineAndReport() {
+    // One line and a report.
     let posix = NSError(
       domain: NSPOSIXErrorDomain, code: 13,
       userInfo: [NSLocalizedDescriptionKey: "Permission denied"])
     let chain = ErrorChain(
       LoadError(path: "/etc/app.json", cause: LoadError(path: "/etc", cause: posix)))
     #expect(
-      chain.description == "Could not load /etc/app.json.: Could not load /etc.: Permission denied")
-    #expect(
-      chain.report == """
+      [
+        chain.description, chain.report,
+        ErrorChain(JSONDecodeError.missingRequiredKey("id")).report,
+      ] == [
+        "Could not load /etc/app.json.: Could not load /etc.: Permission denied",
+        """
         Could not load /etc/app.json.
 
         Caused by:
             0: Could not load /etc.
             1: Permission denied
-        """)
-    #expect(
-      ErrorChain(JSONDecodeError.missingRequiredKey("id")).report == "The key \"id\" is missing.")
-    #expect(!chain.isTruncated)
+        """,
+        "The key \"id\" is missing.",
+      ] && !chain.isTruncated)
   }
 
-  @Test func deepChainsAreCut() {
+  /// Deep chains are cut at the depth limit, cycles with the cycle marker.
+  @Test func deepChainsAndCyclesAreCut() {
     var error: any Error = JSONDecodeError.missingRequiredKey("root")
     for level in 0..<10_000 { error = LoadError(path: "/\(level)", cause: error) }
     let chain = ErrorChain(error)
-    #expect(chain.isTruncated)
-    #expect(chain.links.count == ErrorPayload.maximumDepth)
-    #expect(chain.links.last?.payload.domain == ErrorChain.markerDomain)
-    #expect(chain.links.last?.payload.code == ErrorChain.depthMarkerCode)
-    #expect(chain.links.last?.message == "error chain cut after 63 errors")
     let payload = ErrorPayload(error)
-    #expect(payload.chain.count == ErrorPayload.maximumDepth)
+    #expect(
+      (
+        chain.isTruncated, chain.links.count, chain.links.last?.payload.domain,
+        chain.links.last?.payload.code, chain.links.last?.message, payload.chain.count
+      )
+        == (
+          true, ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode,
+          "error chain cut after 63 errors", ErrorPayload.maximumDepth
+        ))
     // What is captured can be written and read back: the cut keeps it within the JSON limit.
     #expect((try? ErrorPayload(json: payload.jsonText)) == payload)
+
+    let cycle = ErrorChain(SelfCausedError(domain: "Loop", code: 1))
+    #expect(
+      (cycle.isTruncated, cycle.links.count, cycle.links[0].message, cycle.links[1].payload.code)
+        == (true, 2, "I cause myself.", ErrorChain.cycleMarkerCode))
   }
 
   final class SelfCausedError: NSError, @unchecked Sendable {
@@ -73,11 +87,4 @@ struct ErrorChainTests {
     }
   }
 
-  @Test func cyclesAreCut() {
-    let chain = ErrorChain(SelfCausedError(domain: "Loop", code: 1))
-    #expect(chain.isTruncated)
-    #expect(chain.links.count == 2)
-    #expect(chain.links[0].message == "I cause myself.")
-    #expect(chain.links[1].payload.code == ErrorChain.cycleMarkerCode)
-  }
 }

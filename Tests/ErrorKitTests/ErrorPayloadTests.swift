@@ -118,12 +118,22 @@ struct ErrorPayloadTests {
     )
   }
 
-  @Test func jsonRoundTripIsIdentity() {
+  /// Payloads go through JSONEncoder and JSONDecoder, through `nsError`, and through
+  /// `jsonText` unchanged.
+  @Test func roundTripsAreIdentity() {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    // 1,500 cases: see jsonTextRoundTripIsIdentity.
+    // 1,500 cases: see the jsonText checks below.
     Generate.check("JSONEncoder -> JSONDecoder", cases: 1_500) { payload in
       (try? encoder.encode(payload)).flatMap { try? decoder.decode(ErrorPayload.self, from: $0) }
+    }
+    // Payloads with and without messages, with details named like the reserved keys.
+    Generate.check("payload.nsError -> ErrorPayload") { ErrorPayload($0.nsError) }
+    // 1,500 cases each: the payloads are built from a few words, numbers and nesting levels,
+    // which that many cases cover many times over.
+    Generate.check("jsonText -> init(json:)", cases: 1_500) { try? ErrorPayload(json: $0.jsonText) }
+    Generate.check("jsonText -> JSONDecoder", cases: 1_500) {
+      try? JSONDecoder().decode(ErrorPayload.self, from: Data($0.jsonText.utf8))
     }
   }
 
@@ -146,26 +156,6 @@ struct ErrorPayloadTests {
     }
   }
 
-  @Test func payloadThroughNSErrorIsIdentity() {
-    // Payloads with and without messages, with details named like the reserved keys.
-    Generate.check("payload.nsError -> ErrorPayload") { ErrorPayload($0.nsError) }
-  }
-
-  @Test func jsonTextRoundTripIsIdentity() {
-    // 1,500 cases each: the payloads are built from a few words, numbers and nesting levels,
-    // which that many cases cover many times over.
-    Generate.check("jsonText -> init(json:)", cases: 1_500) { try? ErrorPayload(json: $0.jsonText) }
-    Generate.check("jsonText -> JSONDecoder", cases: 1_500) {
-      try? JSONDecoder().decode(ErrorPayload.self, from: Data($0.jsonText.utf8))
-    }
-  }
-
-  @Test func decodingAcceptsMissingOptionalKeys() throws {
-    let payload = try JSONDecoder().decode(
-      ErrorPayload.self, from: Data(#"{"domain":"D","code":-1}"#.utf8))
-    #expect(payload == ErrorPayload(domain: "D", code: -1))
-  }
-
   @Test(arguments: [
     #"{"code":1}"#, #"{"domain":"D"}"#, #"{"domain":1,"code":1}"#, #"{"domain":"D","code":"1"}"#,
     #"{"domain":"D","code":1,"details":{"a":1}}"#, #"{"domain":"D","code":1,"underlying":5}"#, "[]",
@@ -176,7 +166,11 @@ struct ErrorPayloadTests {
     }
   }
 
-  @Test func nestingBeyondTheLimitIsADecodingError() throws {
+  /// Decoding accepts missing optional keys; nesting beyond the limit is a decoding error.
+  @Test func decodingAcceptsMissingKeysButNotNestingBeyondTheLimit() throws {
+    let payload = try JSONDecoder().decode(
+      ErrorPayload.self, from: Data(#"{"domain":"D","code":-1}"#.utf8))
+    #expect(payload == ErrorPayload(domain: "D", code: -1))
     func nested(_ depth: Int) -> String {
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: depth - 1)
         + #"{"domain":"D","code":1}"#
@@ -197,31 +191,31 @@ struct ErrorPayloadTests {
   }
 
   /// A message about a payload names its input quoted and cut after 80 characters, however
-  /// long the domain or key: a 100 KB key makes a short line, not a 100 KB one.
-  @Test func aHundredKilobyteKeyIsCutInTheMessage() {
+  /// long the domain or key: a 100 KB key makes a short line, not a 100 KB one. The reader
+  /// decodes an escaped surrogate pair to its character.
+  @Test func aHundredKilobyteKeyIsCutAndASurrogatePairDecodes() throws {
     let key = String(repeating: "k", count: 100_000)
     let domain = String(repeating: "D", count: 100_000)
     let text = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
     let error = #expect(throws: JSONFormatError.self) { try ErrorPayload(json: text) }
     let message = error?.message ?? ""
-    #expect(message.count < 200, "\(message.prefix(300))")
     #expect(
-      message
-        == #""details" must map names to strings; ""# + String(repeating: "k", count: 80)
-        + #"…" is a number"#)
-  }
+      (message.count < 200, message)
+        == (
+          true,
+          #""details" must map names to strings; ""# + String(repeating: "k", count: 80)
+            + #"…" is a number"#
+        ), "\(message.prefix(300))")
 
-  /// The package's JSON reader, which payloads are read with, decodes an escaped surrogate pair
-  /// to the one character it encodes.
-  @Test func aSurrogatePairDecodesToItsCharacter() throws {
+    // The package's JSON reader, which payloads are read with, decodes an escaped surrogate pair
+    // to the one character it encodes.
     let payload = try ErrorPayload(
       json: #"{"domain": "\ud83d\ude00", "code": 1, "details": {"k": "a\uD83D\uDE00b"}}"#)
-    #expect(payload.domain == "\u{1F600}")
-    #expect(payload.domain.unicodeScalars.map(\.value) == [0x1F600])
-    #expect(payload.details["k"] == "a\u{1F600}b")
     // The highest pair, and a lone or reversed half, which is not a character.
+    let highest = try ErrorPayload(json: #"{"domain": "\udbff\udfff", "code": 1}"#).domain
     #expect(
-      try ErrorPayload(json: #"{"domain": "\udbff\udfff", "code": 1}"#).domain == "\u{10FFFF}")
+      (payload.domain, payload.domain.unicodeScalars.map(\.value), payload.details["k"], highest)
+        == ("\u{1F600}", [0x1F600], "a\u{1F600}b", "\u{10FFFF}"))
     for bad in [#""\ud83d""#, #""\ude00\ud83d""#, #""\ud83d\u0041""#] {
       #expect(throws: JSONFormatError.self) {
         try ErrorPayload(json: #"{"domain": \#(bad), "code": 1}"#)
@@ -232,7 +226,9 @@ struct ErrorPayloadTests {
 
 @Suite("ErrorCatalog")
 struct ErrorCatalogTests {
-  @Test func listsEveryCase() throws {
+  /// A catalog lists every case, and reports duplicate codes within a domain
+  /// (`reportsDuplicateCodesWithinADomain`).
+  @Test func listsEveryCaseAndReportsDuplicateCodes() throws {
     let catalog = ErrorCatalog(JSONDecodeError.self)
     #expect(
       catalog.entries == [
@@ -243,14 +239,16 @@ struct ErrorCatalogTests {
           domain: "com.example.JSONDecode", code: 200, name: "unexpectedType",
           description: "The value of \"key\" is String, not Int."),
       ])
-    #expect(catalog.duplicateCodes.isEmpty)
     let back = try JSONDecoder().decode(ErrorCatalog.self, from: Data(catalog.jsonText.utf8))
-    #expect(back == catalog)
-    #expect(try ErrorCatalog(json: catalog.jsonText) == catalog)
-    #expect(catalog.jsonText.hasPrefix(#"{"errors": ["#))
-    #expect(catalog.entries.first { $0.name == "unexpectedType" }?.code == 200)
     #expect(
-      catalog.entries.filter { $0.domain == "com.example.JSONDecode" && $0.code == 100 }.count == 1)
+      [back, try ErrorCatalog(json: catalog.jsonText)] == [catalog, catalog]
+        && catalog.duplicateCodes.isEmpty && catalog.jsonText.hasPrefix(#"{"errors": ["#))
+    #expect(
+      (
+        catalog.entries.first { $0.name == "unexpectedType" }?.code,
+        catalog.entries.filter { $0.domain == "com.example.JSONDecode" && $0.code == 100 }.count
+      ) == (200, 1))
+    reportsDuplicateCodesWithinADomain()
   }
 
   enum Clashing: DescribedError, CaseIterable {
@@ -260,13 +258,12 @@ struct ErrorCatalogTests {
     var message: String { "\(self)" }
   }
 
-  @Test func reportsDuplicateCodesWithinADomain() {
+  func reportsDuplicateCodesWithinADomain() {
     var catalog = ErrorCatalog(Clashing.self)
     catalog.add(JSONDecodeError.self)
-    #expect(catalog.duplicateCodes.count == 1)
     #expect(
-      catalog.duplicateCodes.first?.description
-        == "com.example.Clash code 1 is used by first, second")
+      catalog.duplicateCodes.map(\.description)
+        == ["com.example.Clash code 1 is used by first, second"])
   }
 
   /// A runtime error as server libraries write them: cases that hold errors and metatypes, so
@@ -299,7 +296,8 @@ struct ErrorCatalogTests {
     .init(3, "shutDown", "The runtime is shut down."),
   ]
 
-  @Test func listsCasesWithoutInstances() throws {
+  /// Cases without instances are listed, named codes too.
+  @Test func listsCasesWithoutInstancesAndNamedCodes() throws {
     var catalog = ErrorCatalog()
     catalog.add(RuntimeFailure.self, cases: Self.runtimeCases)
     #expect(
@@ -328,14 +326,12 @@ struct ErrorCatalogTests {
     var both = catalog
     both.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
     #expect(both.duplicateCodes.map(\.names) == [["shutDown", "stopped"]])
-  }
-
-  @Test func namedCodesListTheirCasesToo() {
-    var catalog = ErrorCatalog()
-    catalog.add(
+    // Named codes list their cases too.
+    var named = ErrorCatalog()
+    named.add(
       StateKitError.self, cases: [.init(.unknownName, "unknownName", "unknown state name {token}")])
-    #expect(catalog.entries.first?.code == 4)
-    #expect(catalog.entries.first?.domain == "dev.statekit.StateKit")
+    #expect(
+      (named.entries.first?.code, named.entries.first?.domain) == (4, "dev.statekit.StateKit"))
   }
 
   /// The codes and names are a published contract (Docs/Errors.md, statekit-inspect's lookups),
@@ -350,9 +346,11 @@ struct ErrorCatalogTests {
       (15, "repeatedKey"), (16, "invalidTheme"),
     ]
     let catalog = ErrorCatalog.stateKit
-    #expect(catalog.entries.map(\.code) == documented.map(\.0))
-    #expect(catalog.entries.map(\.name) == documented.map { $0.1 as String? })
-    #expect(catalog.entries.allSatisfy { $0.domain == "dev.statekit.StateKit" })
-    #expect(catalog.entries.allSatisfy { !$0.description.isEmpty })
+    #expect(
+      (catalog.entries.map(\.code), catalog.entries.map(\.name))
+        == (documented.map(\.0), documented.map { $0.1 as String? }))
+    #expect(
+      catalog.entries.filter { $0.domain != "dev.statekit.StateKit" || $0.description.isEmpty }
+        == [])
   }
 }

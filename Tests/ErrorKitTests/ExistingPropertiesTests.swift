@@ -135,21 +135,23 @@ struct ExistingPropertiesTests {
     #expect(!(json.stdout + text).contains("s3cret"), sourceLocation: sourceLocation)
   }
 
-  @Test func aStoredNonOptionalUnderlyingErrorIsTheCause() throws {
+  /// The causes an error already holds are its causes, however it holds them: a stored
+  /// non-optional `underlyingError`, a computed one, an enum case wrapping one error or several,
+  /// stored `underlyingErrors`, and an `underlyingError` that is an array.
+  @Test func existingCausePropertiesAreTheCauses() throws {
     let error = ClientError(underlyingError: refused, baseURL: "https://bob:pw@api.example.com")
     try expectCauses(of: error, [(NSURLErrorDomain, -1004)])
-    #expect(ErrorPayload(error).underlying?.message == "Could not connect to the server.")
     #expect(
-      ErrorPayload(error).message == "The request to https://<redacted>@api.example.com failed.")
-  }
+      [ErrorPayload(error).underlying?.message, ErrorPayload(error).message]
+        == [
+          "Could not connect to the server.",
+          "The request to https://<redacted>@api.example.com failed.",
+        ])
 
-  @Test func aComputedUnderlyingErrorIsTheCause() throws {
-    let error = ServerError(message: "Overloaded.", failure: UpstreamTimeout())
+    let server = ServerError(message: "Overloaded.", failure: UpstreamTimeout())
     let domain = (UpstreamTimeout() as NSError).domain
-    try expectCauses(of: error, [(domain, 1)])
-  }
+    try expectCauses(of: server, [(domain, 1)])
 
-  @Test func anEnumCaseWrappingAnErrorHasItAsItsCause() throws {
     try expectCauses(of: RuntimeError.connectionFailed(refused), [(NSURLErrorDomain, -1004)])
     let client = ClientError(underlyingError: refused, baseURL: "https://api.example.com")
     let nested = RuntimeError.requestFailed(target: "/login?api_key=s3cret", error: client)
@@ -161,42 +163,38 @@ struct ExistingPropertiesTests {
       ])
     try expectCauses(of: RuntimeError.requestFailed(target: "/", error: nil), [])
     try expectCauses(of: RuntimeError.shutDown, [])
-  }
 
-  @Test func anEnumCaseWrappingSeveralErrorsHasThemAll() throws {
-    let error = RuntimeError.retriesExhausted([refused, CancellationError()])
+    let several = RuntimeError.retriesExhausted([refused, CancellationError()])
     let cancelled = (CancellationError() as NSError)
     try expectCauses(
-      of: error, [(NSURLErrorDomain, -1004), (cancelled.domain, cancelled.code)])
-  }
+      of: several, [(NSURLErrorDomain, -1004), (cancelled.domain, cancelled.code)])
 
-  @Test func storedUnderlyingErrorsAreTheCauses() throws {
     let timeout = UpstreamTimeout() as NSError
-    let error = BatchError(underlyingErrors: [refused, UpstreamTimeout(), refused])
+    let batch = BatchError(underlyingErrors: [refused, UpstreamTimeout(), refused])
     try expectCauses(
-      of: error,
+      of: batch,
       [(NSURLErrorDomain, -1004), (timeout.domain, timeout.code), (NSURLErrorDomain, -1004)])
-    #expect(error.underlyingError as? NSError === refused)
-    #expect(error.otherUnderlyingErrors.count == 2)
+    #expect(
+      (batch.underlyingError as? NSError === refused, batch.otherUnderlyingErrors.count)
+        == (true, 2))
+
+    let group = GroupError(underlyingError: [UpstreamTimeout(), refused])
+    try expectCauses(of: group, [(timeout.domain, timeout.code), (NSURLErrorDomain, -1004)])
   }
 
-  @Test func anUnderlyingErrorThatIsAnArrayGivesSeveralCauses() throws {
-    let timeout = UpstreamTimeout() as NSError
-    let error = GroupError(underlyingError: [UpstreamTimeout(), refused])
-    try expectCauses(of: error, [(timeout.domain, timeout.code), (NSURLErrorDomain, -1004)])
-  }
-
-  @Test func anOptionalMessageIsTheMessageOrNone() {
+  /// An optional message is the message or none; a name, details and a code of other types are
+  /// read.
+  @Test func anOptionalMessageANameDetailsAndACodeOfOtherTypesAreRead() {
     let said = ServerError(message: "Overloaded.", failure: UpstreamTimeout())
-    #expect(ErrorPayload(said).message == "Overloaded.")
-    #expect(said.nsError.localizedDescription == "Overloaded.")
     let silent = ServerError(message: nil, failure: UpstreamTimeout())
-    #expect(silent.nsError.userInfo[NSLocalizedDescriptionKey] == nil)
     // The chain still says something: the domain and code.
-    #expect(ErrorChain(silent).links[0].message == "com.example.Server error 2")
-  }
+    #expect(
+      (
+        ErrorPayload(said).message, said.nsError.localizedDescription,
+        silent.nsError.userInfo[NSLocalizedDescriptionKey] == nil,
+        ErrorChain(silent).links[0].message
+      ) == ("Overloaded.", "Overloaded.", true, "com.example.Server error 2"))
 
-  @Test func aNameDetailsAndCodeOfOtherTypesAreRead() {
     let error = HeaderError(
       name: "invalidHeader",
       details: [
@@ -205,12 +203,12 @@ struct ExistingPropertiesTests {
       ],
       code: 431)
     let payload = ErrorPayload(error)
-    #expect(payload.name == "invalidHeader")
-    #expect(payload.details == ["header": "Authorization", "length": "4097"])
-    #expect(payload.code == 431)
     let ns = error as NSError
-    #expect(ns.code == 431)
-    #expect(ns.userInfo[ErrorUserInfoKey.name] as? String == "invalidHeader")
-    #expect(ns.userInfo["header"] as? String == "Authorization")
+    #expect(
+      (payload.name, payload.details, payload.code, ns.code)
+        == ("invalidHeader", ["header": "Authorization", "length": "4097"], 431, 431))
+    #expect(
+      [ns.userInfo[ErrorUserInfoKey.name] as? String, ns.userInfo["header"] as? String]
+        == ["invalidHeader", "Authorization"])
   }
 }

@@ -34,10 +34,9 @@ struct SecretsOnEveryPathTests {
   static func expectNoSecret(
     _ text: String, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    for secret in secrets {
-      #expect(
-        !text.contains(secret), "\(comment): \(secret) in \(text)", sourceLocation: sourceLocation)
-    }
+    // The secrets found in the text.
+    #expect(
+      secrets.filter(text.contains) == [], "\(comment): \(text)", sourceLocation: sourceLocation)
   }
 
   enum FetchError: DescribedError {
@@ -89,6 +88,8 @@ struct SecretsOnEveryPathTests {
 
   // MARK: Captures: payloads, chains, reports, log attributes
 
+  /// An NSError's texts are redacted in payloads, chains and logs; so are Foundation's own
+  /// description and a Swift error's texts (`foundationsOwnDescriptionAndSwiftErrorsTextsAreRedacted`).
   @Test func anNSErrorsTextsAreRedactedInPayloadsChainsAndLogs() throws {
     let error = NSError(
       domain: NSURLErrorDomain, code: -1011,
@@ -99,18 +100,21 @@ struct SecretsOnEveryPathTests {
         Self.failingURLStringKey: Self.url,
       ])
     let payload = ErrorPayload(error)
-    #expect(payload.message == Self.redactedMessage)
-    #expect(payload.failureReason == Self.redactedReason)
-    #expect(payload.recoverySuggestion == Self.redactedSuggestion)
     let wrapped = ContextualError("fetching \(Self.request)", cause: error)
     let chain = ErrorChain(wrapped)
-    #expect(chain.links[0].message == "fetching GET /v1/x?token=<redacted>")
-    #expect(chain.links[1].message == Self.redactedMessage)
-    #expect(chain.links[1].payload.failureReason == Self.redactedReason)
-    #expect(chain.links[1].payload.message == Self.redactedMessage)
     let attributes = ErrorChain.logAttributes(of: wrapped)
+    let texts: [String?] = [
+      payload.message, payload.failureReason, payload.recoverySuggestion, chain.links[0].message,
+      chain.links[1].message, chain.links[1].payload.failureReason,
+      chain.links[1].payload.message,
+      attributes.first { $0.key == "errorkit.cause.1.message" }?.value,
+    ]
     #expect(
-      attributes.first { $0.key == "errorkit.cause.1.message" }?.value == Self.redactedMessage)
+      texts == [
+        Self.redactedMessage, Self.redactedReason, Self.redactedSuggestion,
+        "fetching GET /v1/x?token=<redacted>", Self.redactedMessage, Self.redactedReason,
+        Self.redactedMessage, Self.redactedMessage,
+      ])
     for text in [
       chain.report, chain.description, ErrorChain.message(of: error), payload.jsonText,
       ErrorPayload(wrapped).jsonText, String(describing: ErrorPayload(chain)),
@@ -118,17 +122,22 @@ struct SecretsOnEveryPathTests {
     ] {
       Self.expectNoSecret(text, "capture")
     }
+    foundationsOwnDescriptionAndSwiftErrorsTextsAreRedacted()
   }
 
   /// The text Foundation makes up for an error without a description (here from its failure
-  /// reason) is redacted too.
-  @Test func foundationsOwnDescriptionIsRedacted() {
+  /// reason) is redacted too, as a Swift error's texts are
+  /// (`aSwiftErrorsTextsAreRedacted`), and no text of any error of a redacted payload holds a
+  /// secret (`aRedactedPayloadHasNoSecretInAnyTextOfAnyError`).
+  func foundationsOwnDescriptionAndSwiftErrorsTextsAreRedacted() {
     let error = NSError(
       domain: "com.example.Sync", code: 9, userInfo: [NSLocalizedFailureReasonErrorKey: Self.reason]
     )
     let chain = ErrorChain(error)
     Self.expectNoSecret(chain.report, "report")
     Self.expectNoSecret(chain.links[0].message, "message")
+    aSwiftErrorsTextsAreRedacted()
+    aRedactedPayloadHasNoSecretInAnyTextOfAnyError()
   }
 
   struct LocalizedFailure: LocalizedError {
@@ -136,14 +145,14 @@ struct SecretsOnEveryPathTests {
     var failureReason: String? { SecretsOnEveryPathTests.reason }
   }
 
-  @Test func aSwiftErrorsTextsAreRedacted() {
+  func aSwiftErrorsTextsAreRedacted() {
     for error in [
       FetchError.failed(baseURL: "https://alice:s3cret@example.org/", cause: nil) as any Error,
       LocalizedFailure(),
     ] {
       let payload = ErrorPayload(error)
-      #expect(payload.message == Self.redactedMessage)
-      #expect(payload.failureReason == Self.redactedReason)
+      #expect(
+        [payload.message, payload.failureReason] == [Self.redactedMessage, Self.redactedReason])
       let chain = ErrorChain(error)
       for text in [
         chain.report, payload.jsonText,
@@ -154,7 +163,7 @@ struct SecretsOnEveryPathTests {
     }
   }
 
-  @Test func aRedactedPayloadHasNoSecretInAnyTextOfAnyError() {
+  func aRedactedPayloadHasNoSecretInAnyTextOfAnyError() {
     let level = ErrorPayload(
       domain: "D", code: 1, message: Self.message, failureReason: Self.reason,
       recoverySuggestion: Self.suggestion, details: ["url": Self.url])
@@ -162,11 +171,15 @@ struct SecretsOnEveryPathTests {
     several.otherCauses = [level]
     let payload = several.redactingSecrets()
     Self.expectNoSecret(payload.jsonText, "redactingSecrets()")
-    for error in [payload, payload.underlying!, payload.otherCauses[0]] {
-      #expect(error.message == Self.redactedMessage)
-    }
-    #expect(payload.underlying?.failureReason == Self.redactedReason)
-    #expect(payload.otherCauses[0].recoverySuggestion == Self.redactedSuggestion)
+    #expect(
+      [
+        payload.message, payload.underlying?.message, payload.otherCauses[0].message,
+        payload.underlying?.failureReason, payload.otherCauses[0].recoverySuggestion,
+      ]
+        == [
+          Self.redactedMessage, Self.redactedMessage, Self.redactedMessage, Self.redactedReason,
+          Self.redactedSuggestion,
+        ])
   }
 
   // MARK: The NSError bridge
@@ -176,43 +189,50 @@ struct SecretsOnEveryPathTests {
     [error as NSError, error.nsError, NSError(describing: error)]
   }
 
-  @Test func theBridgesUserInfoAndDescriptionAreRedacted() throws {
+  /// The bridge's user info and description are redacted, and so is a Foundation cause under
+  /// `NSUnderlyingError`, and deeper and other causes (`deeperAndOtherCausesAreRedacted`).
+  @Test func theBridgesUserInfoDescriptionAndCauseAreRedacted() throws {
     let error = FetchError.failed(baseURL: "https://alice:s3cret@example.org/", cause: nil)
     for ns in Self.bridged(error) {
-      #expect(ns.userInfo["baseURL"] as? String == "https://<redacted>@example.org/")
-      #expect(ns.userInfo[NSLocalizedDescriptionKey] as? String == Self.redactedMessage)
-      #expect(ns.userInfo[NSLocalizedFailureReasonErrorKey] as? String == Self.redactedReason)
+      let keys = [
+        "baseURL", NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey,
+        NSLocalizedRecoverySuggestionErrorKey,
+      ]
       #expect(
-        ns.userInfo[NSLocalizedRecoverySuggestionErrorKey] as? String == Self.redactedSuggestion)
-      #expect(ns.localizedDescription == Self.redactedMessage)
+        keys.map { ns.userInfo[$0] as? String } + [ns.localizedDescription]
+          == [
+            "https://<redacted>@example.org/", Self.redactedMessage, Self.redactedReason,
+            Self.redactedSuggestion, Self.redactedMessage,
+          ])
       Self.expectNoSecret(String(describing: ns), "description")
       Self.expectNoSecret(ns.localizedFailureReason ?? "", "localizedFailureReason")
     }
-  }
 
-  @Test func aFoundationCauseUnderNSUnderlyingErrorIsRedacted() throws {
-    let error = FetchError.failed(baseURL: "https://example.org/", cause: Self.foundationCause)
-    for ns in Self.bridged(error) {
+    let caused = FetchError.failed(baseURL: "https://example.org/", cause: Self.foundationCause)
+    for ns in Self.bridged(caused) {
       Self.expectNoSecret(String(describing: ns), "description")
       let cause = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
-      #expect(cause.domain == NSURLErrorDomain)
-      #expect(cause.code == -1011)
-      #expect(
-        cause.userInfo[Self.failingURLStringKey] as? String
-          == "https://api.example.org/v1/items?api_key=<redacted>")
       // A URL stays a URL, its marker percent-encoded as a URL must have it.
       let failing = try #require(cause.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
       Self.expectNoSecret(failing.absoluteString, "failing URL")
-      #expect(failing.host == "api.example.org")
-      #expect(cause.userInfo["_kCFStreamErrorCodeKey"] as? Int == -2102)
-      #expect(cause.localizedDescription == "Bad response from \(Self.redactedURL)")
+      #expect(
+        (
+          cause.domain, cause.code, cause.userInfo[Self.failingURLStringKey] as? String,
+          failing.host, cause.userInfo["_kCFStreamErrorCodeKey"] as? Int,
+          cause.localizedDescription
+        )
+          == (
+            NSURLErrorDomain, -1011, "https://api.example.org/v1/items?api_key=<redacted>",
+            "api.example.org", -2102, "Bad response from \(Self.redactedURL)"
+          ))
       // Read back, the cause says what the capture of the original says.
       #expect(ErrorPayload(ns).underlying == ErrorPayload(Self.foundationCause))
     }
+    try deeperAndOtherCausesAreRedacted()
   }
 
   /// Causes deeper down and causes besides the first are redacted as the first is.
-  @Test func deeperAndOtherCausesAreRedacted() throws {
+  func deeperAndOtherCausesAreRedacted() throws {
     let inner = NSError(
       domain: "com.example.Inner", code: 2,
       userInfo: [NSUnderlyingErrorKey: Self.foundationCause, "target": Self.target])
@@ -233,38 +253,39 @@ struct SecretsOnEveryPathTests {
       Self.expectNoSecret(String(describing: deeper.userInfo), "deeper cause")
       let others = try #require(ns.userInfo[ErrorUserInfoKey.otherUnderlyingErrors] as? [NSError])
       #expect(others.count == 2)
-      for other in others { Self.expectNoSecret(String(describing: other), "other cause") }
+      Self.expectNoSecret(String(describing: others), "other causes")
       Self.expectNoSecret(ErrorChain(ns).report, "report of the bridged error")
     }
   }
 
-  /// A cause without a secret is handed on as it is: the same object.
-  @Test func aCauseWithoutSecretsIsTheSameObject() throws {
+  /// A cause without a secret is handed on as it is: the same object. A cause that is its own
+  /// cause is cut with the cycle marker, not walked for ever; a deep chain is cut at the depth
+  /// limit (`aDeepChainOfCausesIsCutAtTheDepthLimit`).
+  @Test func aCauseWithoutSecretsIsTheSameObjectAndACycleEnds() throws {
     let cause = NSError(
       domain: NSPOSIXErrorDomain, code: 13, userInfo: [NSLocalizedDescriptionKey: "ratio 3:4"])
     let ns = FetchError.failed(baseURL: "https://example.org/", cause: cause) as NSError
     let bridged = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
     #expect(bridged === cause)
-  }
 
-  /// A cause that is its own cause is cut with the cycle marker, not walked for ever.
-  @Test func aCauseThatCausesItselfEnds() throws {
     final class SelfCaused: NSError, @unchecked Sendable {
       override var userInfo: [String: Any] {
         [NSUnderlyingErrorKey: self, NSLocalizedDescriptionKey: SecretsOnEveryPathTests.message]
       }
     }
-    let ns = FetchError.failed(baseURL: "", cause: SelfCaused(domain: "Loop", code: 1)) as NSError
-    let cause = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
-    #expect(cause.userInfo[NSLocalizedDescriptionKey] as? String == Self.redactedMessage)
-    let marker = try #require(cause.userInfo[NSUnderlyingErrorKey] as? NSError)
-    #expect(marker.domain == ErrorChain.markerDomain)
-    #expect(marker.code == ErrorChain.cycleMarkerCode)
+    let looped =
+      FetchError.failed(baseURL: "", cause: SelfCaused(domain: "Loop", code: 1)) as NSError
+    let selfCaused = try #require(looped.userInfo[NSUnderlyingErrorKey] as? NSError)
+    let marker = try #require(selfCaused.userInfo[NSUnderlyingErrorKey] as? NSError)
+    #expect(
+      (selfCaused.userInfo[NSLocalizedDescriptionKey] as? String, marker.domain, marker.code)
+        == (Self.redactedMessage, ErrorChain.markerDomain, ErrorChain.cycleMarkerCode))
+    aDeepChainOfCausesIsCutAtTheDepthLimit()
   }
 
   /// A deep chain of `NSError` causes is walked within the depth limit, counted from the top
   /// error: it ends with the depth marker, and no secret above the cut is left.
-  @Test func aDeepChainOfCausesIsCutAtTheDepthLimit() {
+  func aDeepChainOfCausesIsCutAtTheDepthLimit() {
     var cause = NSError(
       domain: "Root", code: 0, userInfo: [NSLocalizedDescriptionKey: Self.message])
     for depth in 1...100 {
@@ -282,35 +303,37 @@ struct SecretsOnEveryPathTests {
       Self.expectNoSecret(String(describing: next.userInfo["url"] ?? ""), "level \(count)")
       current = next.userInfo[NSUnderlyingErrorKey] as? NSError
     }
-    #expect(count == ErrorPayload.maximumDepth)
-    #expect(last?.domain == ErrorChain.markerDomain)
-    #expect(last?.code == ErrorChain.depthMarkerCode)
+    #expect(
+      (count, last?.domain, last?.code)
+        == (ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode))
   }
 
   // MARK: The opt-in
 
-  @Test func aTypeThatOptsInExportsAsBefore() {
+  /// A type that opts in exports as before; texts without secrets are kept.
+  @Test func aTypeThatOptsInAndTextsWithoutSecretsAreKept() {
     let error = TrustedFetchError.failed(baseURL: "https://alice:s3cret@example.org/")
     let payload = ErrorPayload(error)
-    #expect(payload.message == Self.message)
-    #expect(payload.failureReason == Self.reason)
-    #expect(payload.recoverySuggestion == Self.suggestion)
-    #expect(payload.details["baseURL"] == "https://alice:s3cret@example.org/")
-    #expect(ErrorChain(error).report == Self.message)
-    for ns in [error as NSError, error.nsError, NSError(describing: error)] {
-      #expect(ns.userInfo["baseURL"] as? String == "https://alice:s3cret@example.org/")
-      #expect(ns.userInfo[NSLocalizedDescriptionKey] as? String == Self.message)
-      #expect(ns.localizedFailureReason == Self.reason)
-      #expect(ns.localizedDescription == Self.message)
-    }
+    let texts: [String?] = [
+      payload.message, payload.failureReason, payload.recoverySuggestion,
+      payload.details["baseURL"], ErrorChain(error).report,
+      ErrorChain.logAttributes(of: error).first { $0.key == "exception.message" }?.value,
+    ]
     #expect(
-      ErrorChain.logAttributes(of: error).first { $0.key == "exception.message" }?.value
-        == Self.message)
-  }
+      texts == [
+        Self.message, Self.reason, Self.suggestion, "https://alice:s3cret@example.org/",
+        Self.message, Self.message,
+      ])
+    for ns in [error as NSError, error.nsError, NSError(describing: error)] {
+      #expect(
+        [
+          ns.userInfo["baseURL"] as? String, ns.userInfo[NSLocalizedDescriptionKey] as? String,
+          ns.localizedFailureReason, ns.localizedDescription,
+        ] == ["https://alice:s3cret@example.org/", Self.message, Self.reason, Self.message])
+    }
 
-  // MARK: No over-redaction
+    // No over-redaction: texts without secrets are kept.
 
-  @Test func textsWithoutSecretsAreKept() {
     struct Plain: DescribedError {
       static let domain = "com.example.Plain"
       var code: Int { 1 }
@@ -319,14 +342,18 @@ struct SecretsOnEveryPathTests {
       var recoverySuggestion: String? { #"Move C:\Windows\x to /usr/lib/app."# }
       var details: [String: String] { ["path": "/var/lib/app/state.json"] }
     }
-    let error = Plain()
-    let payload = ErrorPayload(error)
-    #expect(payload.message == error.message)
-    #expect(payload.failureReason == error.failureReason)
-    #expect(payload.recoverySuggestion == error.recoverySuggestion)
-    #expect(payload.details == error.details)
-    let ns = error as NSError
-    #expect(ns.localizedDescription == error.message)
-    #expect(ns.localizedRecoverySuggestion == error.recoverySuggestion)
+    let plain = Plain()
+    let kept = ErrorPayload(plain)
+    let ns = plain as NSError
+    let keptTexts: [String?] = [
+      kept.message, kept.failureReason, kept.recoverySuggestion, ns.localizedDescription,
+      ns.localizedRecoverySuggestion,
+    ]
+    let plainTexts: [String?] = [
+      plain.message, plain.failureReason, plain.recoverySuggestion, plain.message,
+      plain.recoverySuggestion,
+    ]
+    #expect(keptTexts == plainTexts)
+    #expect(kept.details == plain.details)
   }
 }

@@ -39,11 +39,15 @@ private let fiveProblems = ThemeProblems(problems: [
 
 @Suite("Several causes")
 struct SeveralCausesTests {
-  @Test func theReportDrawsATree() {
+  /// The report draws a tree; a chain without other causes keeps its numbered report.
+  @Test func theReportDrawsATreeOnlyForSeveralCauses() {
     let chain = ErrorChain(ContextualError("loading the theme at dark.json", cause: fiveProblems))
-    #expect(chain.hasSeveralCauses)
+    let single = ErrorChain(ThemeProblems(problems: [Problem(message: "one")]))
+    #expect([chain.hasSeveralCauses, single.hasSeveralCauses] == [true, false])
+    let texts: [String] = [chain.report, chain.description, single.report]
     #expect(
-      chain.report == """
+      texts == [
+        """
         loading the theme at dark.json
 
         Caused by:
@@ -54,85 +58,84 @@ struct SeveralCausesTests {
            │  └─ No such file or directory
            ├─ "radius" is negative.
            └─ The font could not be loaded.
-        """)
-    #expect(
-      chain.description
-        == "loading the theme at dark.json: The theme has 5 problems.: "
-        + "\"background\" for highlighted is not a color. (and 5 other causes)")
+        """,
+        "loading the theme at dark.json: The theme has 5 problems.: "
+          + "\"background\" for highlighted is not a color. (and 5 other causes)",
+        "The theme has 1 problems.\n\nCaused by:\n    0: one",
+      ])
   }
 
-  @Test func aChainWithoutOtherCausesKeepsItsNumberedReport() {
-    let chain = ErrorChain(ThemeProblems(problems: [Problem(message: "one")]))
-    #expect(!chain.hasSeveralCauses)
-    #expect(chain.report == "The theme has 1 problems.\n\nCaused by:\n    0: one")
-  }
-
-  @Test func thePayloadKeepsEveryCauseInOrder() throws {
+  /// The payload keeps every cause in order, through JSON, Codable and NSError. A reader of the
+  /// format as it was before `otherCauses` (a Codable struct of its keys) reads a document with
+  /// other causes: it ignores the key and keeps the first cause.
+  @Test func thePayloadKeepsEveryCauseInOrderForOldReadersToo() throws {
     let payload = ErrorPayload(fiveProblems)
     #expect(
       payload.causes.map(\.message) == fiveProblems.problems.map { ErrorChain.message(of: $0) })
-    #expect(payload.underlying?.message == "\"background\" for highlighted is not a color.")
-    #expect(payload.otherCauses.count == 4)
-    #expect(payload.otherCauses[1].underlying?.code == 2)
     // The secrets policy reaches other causes too.
     #expect(
-      payload.otherCauses[3].details["url"] == "https://fonts.example/a.woff?token=<redacted>")
-    #expect(try ErrorPayload(json: payload.jsonText) == payload)
+      (
+        payload.underlying?.message, payload.otherCauses.count,
+        payload.otherCauses[1].underlying?.code, payload.otherCauses[3].details["url"]
+      )
+        == (
+          "\"background\" for highlighted is not a color.", 4, 2,
+          "https://fonts.example/a.woff?token=<redacted>"
+        ))
     let decoded = try JSONDecoder().decode(ErrorPayload.self, from: JSONEncoder().encode(payload))
-    #expect(decoded == payload)
-  }
+    #expect([try ErrorPayload(json: payload.jsonText), decoded] == [payload, payload])
 
-  /// A reader of the format as it was before `otherCauses` (a Codable struct of its keys) reads
-  /// a document with other causes: it ignores the key and keeps the first cause.
-  @Test func olderReadersIgnoreOtherCauses() throws {
     final class FormatOne: Decodable {
       let domain: String
       let code: Int
       let description: String?
       let underlying: FormatOne?
     }
-    let text = ErrorPayload(fiveProblems).jsonText
+    let text = payload.jsonText
     #expect(text.contains(#""otherCauses": [{"#))
     let old = try JSONDecoder().decode(FormatOne.self, from: Data(text.utf8))
-    #expect(old.underlying?.description == "\"background\" for highlighted is not a color.")
-    #expect(old.underlying?.underlying == nil)
     // And a payload without other causes is written exactly as before: no new key.
-    #expect(!ErrorPayload(domain: "D", code: 1).jsonText.contains("otherCauses"))
-  }
+    #expect(
+      (
+        old.underlying?.description, old.underlying?.underlying == nil,
+        ErrorPayload(domain: "D", code: 1).jsonText.contains("otherCauses")
+      ) == ("\"background\" for highlighted is not a color.", true, false))
 
-  @Test func nsErrorCarriesOtherCausesUnderTheMultipleKey() throws {
+    // NSError carries other causes under the multiple key.
     let bridged = fiveProblems as NSError
     let others = try #require(
       bridged.userInfo[ErrorUserInfoKey.otherUnderlyingErrors] as? [any Error])
     #expect(others.count == 4)
-    #expect(ErrorPayload(bridged) == ErrorPayload(fiveProblems))
-    let payload = ErrorPayload(fiveProblems)
-    #expect(ErrorPayload(payload.nsError) == payload)
+    #expect([ErrorPayload(bridged), ErrorPayload(payload.nsError)] == [payload, payload])
   }
 
-  @Test func searchesReachOtherCauses() {
+  /// Searches reach other causes; log attributes number causes depth first, with their parent.
+  @Test func searchesAndLogAttributesReachOtherCauses() {
     let wrapped = ContextualError("loading", cause: fiveProblems)
     let found = ErrorChain.first(Problem.self, in: wrapped)
-    #expect(found?.message == "\"background\" for highlighted is not a color.")
-    #expect(ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: wrapped))
-    #expect(!ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 3, in: wrapped))
     struct Deep: Error {}
     let deep = ThemeProblems(problems: [
       Problem(message: "a"), Problem(message: "b", cause: Deep()),
     ])
-    #expect(ErrorChain.first(Deep.self, in: deep) != nil)
-  }
+    #expect(
+      (
+        found?.message, ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 2, in: wrapped),
+        ErrorChain.contains(domain: NSPOSIXErrorDomain, code: 3, in: wrapped),
+        ErrorChain.first(Deep.self, in: deep) != nil
+      ) == ("\"background\" for highlighted is not a color.", true, false, true))
 
-  @Test func logAttributesNumberCausesDepthFirstWithTheirParent() {
     let pairs = ErrorChain.logAttributes(of: fiveProblems)
     func value(_ key: String) -> String? { pairs.first { $0.key == key }?.value }
-    #expect(value("errorkit.cause.1.message") == "\"background\" for highlighted is not a color.")
-    #expect(value("errorkit.cause.1.parent") == "0")
-    #expect(value("errorkit.cause.3.message") == "The overlay could not be read.")
-    #expect(value("errorkit.cause.4.message") == "No such file or directory")
-    #expect(value("errorkit.cause.4.parent") == "3")
-    #expect(value("errorkit.cause.6.message") == "The font could not be loaded.")
-    #expect(value("errorkit.cause.7.message") == nil)
+    let keys = [
+      "errorkit.cause.1.message", "errorkit.cause.1.parent", "errorkit.cause.3.message",
+      "errorkit.cause.4.message", "errorkit.cause.4.parent", "errorkit.cause.6.message",
+      "errorkit.cause.7.message",
+    ]
+    #expect(
+      keys.map(value) == [
+        "\"background\" for highlighted is not a color.", "0", "The overlay could not be read.",
+        "No such file or directory", "3", "The font could not be loaded.", nil,
+      ])
   }
 
   /// Whether a tree is within the limits is what its size says, for trees on both sides of
@@ -166,31 +169,42 @@ struct SeveralCausesTests {
   }
 
   /// Errors that share their causes would make 2^40 errors; the capture stops at the limit with
-  /// a marker, and the payload still writes and reads back.
-  @Test func sharedCausesAreCutAtTheCountLimit() throws {
+  /// a marker, and the payload still writes and reads back. A full budget never costs an error
+  /// its first cause; a cut branch marks the whole chain.
+  @Test func cutTreesKeepTheirFirstCausesAndAreMarked() throws {
     var error: any Error = Problem(message: "root")
     for level in 0..<40 {
       error = ThemeProblems(problems: [error, error, Problem(message: "leaf \(level)")])
     }
     let payload = ErrorPayload(error)
-    #expect(payload.treeSize.count == ErrorPayload.maximumCount)
     let markers = ErrorChain(error).report.components(
       separatedBy: "error tree cut after 1023 errors")
-    #expect(markers.count == 2)
-    #expect(try ErrorPayload(json: payload.jsonText) == payload)
-  }
+    #expect(
+      (payload.treeSize.count, markers.count, try ErrorPayload(json: payload.jsonText))
+        == (ErrorPayload.maximumCount, 2, payload))
 
-  @Test func aFullBudgetNeverCostsAnErrorItsFirstCause() {
     let many = ThemeProblems(problems: (0..<1_100).map { Problem(message: "problem \($0)") })
-    let payload = ErrorPayload(many)
-    #expect(payload.underlying?.message == "problem 0")
-    #expect(payload.treeSize.count == ErrorPayload.maximumCount)
+    let full = ErrorPayload(many)
     let chain = ErrorChain(many)
-    #expect(chain.isTruncated)
-    #expect(chain.links[0].otherCauses.last?.links.last?.payload.code == ErrorChain.sizeMarkerCode)
+    #expect(
+      (
+        full.underlying?.message, full.treeSize.count, chain.isTruncated,
+        chain.links[0].otherCauses.last?.links.last?.payload.code
+      ) == ("problem 0", ErrorPayload.maximumCount, true, ErrorChain.sizeMarkerCode))
+
+    var deep: any Error = Problem(message: "root")
+    for index in 0..<100 { deep = Problem(message: "level \(index)", cause: deep) }
+    let branched = ErrorChain(ThemeProblems(problems: [Problem(message: "fine"), deep]))
+    #expect(
+      branched.isTruncated
+        && ErrorChain.logAttributes(of: ThemeProblems(problems: [Problem(message: "fine"), deep]))
+          .contains { $0.key == "errorkit.truncated" }
+    )
   }
 
-  @Test func causesGivenOnlyAsOtherCausesStartWithTheFirstCause() {
+  /// Causes given only as other causes start with the first cause; only the errors of the
+  /// multiple key are causes; an NSError that is its own other cause is cut.
+  @Test func otherCausesAreErrorsAndTheFirstBecomesTheCause() {
     struct OnlyOthers: DescribedError {
       static let domain = "com.example.Only"
       var code: Int { 1 }
@@ -200,26 +214,15 @@ struct SeveralCausesTests {
       }
     }
     let payload = ErrorPayload(OnlyOthers())
-    #expect(payload.underlying?.message == "one")
-    #expect(payload.otherCauses.map(\.message) == ["two"])
     let bridged = NSError(
       domain: "D", code: 1,
       userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [NSError(domain: "E", code: 2)]])
-    #expect(ErrorPayload(bridged).underlying?.domain == "E")
-    #expect(!ErrorChain(bridged).hasSeveralCauses)
-  }
-
-  @Test func aCutBranchMarksTheWholeChain() {
-    var deep: any Error = Problem(message: "root")
-    for index in 0..<100 { deep = Problem(message: "level \(index)", cause: deep) }
-    let chain = ErrorChain(ThemeProblems(problems: [Problem(message: "fine"), deep]))
-    #expect(chain.isTruncated)
     #expect(
-      ErrorChain.logAttributes(of: ThemeProblems(problems: [Problem(message: "fine"), deep]))
-        .contains { $0.key == "errorkit.truncated" })
-  }
+      (
+        payload.underlying?.message, payload.otherCauses.map(\.message),
+        ErrorPayload(bridged).underlying?.domain, ErrorChain(bridged).hasSeveralCauses
+      ) == ("one", ["two"], "E", false))
 
-  @Test func onlyTheErrorsOfTheMultipleKeyAreCauses() {
     let error = NSError(
       domain: "D", code: 1,
       userInfo: [
@@ -230,25 +233,26 @@ struct SeveralCausesTests {
     // The key is reserved: a value that holds no error is neither a cause nor a detail.
     let notErrors = NSError(
       domain: "D", code: 1, userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: "none"])
-    #expect(ErrorPayload(notErrors).otherCauses.isEmpty)
-    #expect(ErrorPayload(notErrors).details.isEmpty)
-  }
+    #expect(
+      (ErrorPayload(notErrors).otherCauses.count, ErrorPayload(notErrors).details.count) == (0, 0))
 
-  @Test func anNSErrorThatIsItsOwnOtherCauseIsCut() {
-    let error = NSError(domain: "D", code: 1)
+    let inner = NSError(domain: "D", code: 1)
     let loop = NSError(
-      domain: "D", code: 2, userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [error]])
+      domain: "D", code: 2, userInfo: [ErrorUserInfoKey.otherUnderlyingErrors: [inner]])
     let outer = NSError(
       domain: "D", code: 3,
       userInfo: [
         ErrorUserInfoKey.underlyingError: loop, ErrorUserInfoKey.otherUnderlyingErrors: [loop],
       ])
     // The same error in two branches is no cycle: both branches are kept.
-    let payload = ErrorPayload(outer)
-    #expect(payload.underlying?.code == 2)
-    #expect(payload.otherCauses.map(\.code) == [2])
+    let looped = ErrorPayload(outer)
     // `loop` gives its one cause only as an other cause: it becomes its first cause.
-    #expect(payload.otherCauses[0].underlying?.code == 1)
+    #expect(
+      (
+        looped.underlying?.code, looped.otherCauses.map(\.code),
+        looped.otherCauses[0].underlying?.code
+      )
+        == (2, [2], 1))
   }
 
   @Test func documentLimitsHoldForOtherCausesToo() throws {

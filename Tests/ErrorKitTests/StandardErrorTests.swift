@@ -41,66 +41,74 @@ struct StandardErrorTests {
     throw CancellationError()
   }
 
-  @Test func aDecodingErrorHasItsCaseCodingPathAndDebugDescription() throws {
+  /// A decoding error has its case, coding path and debug description, a StateKit error inside
+  /// it is its cause, a missing key is named; an encoding error never exports its value.
+  @Test func decodingAndEncodingErrorsAreDescribedByWhatTheyCarry() throws {
     let error = try Self.decodingError(
       Theme.self, #"{"buttons": [{"title": "a"}, {"title": "b"}, {"title": 3}]}"#)
     let link = try #require(ErrorChain(error).links.first)
-    #expect(link.payload.domain == NSCocoaErrorDomain)
-    #expect(link.payload.code == 4864)
-    #expect(link.payload.name == "typeMismatch")
-    #expect(link.payload.details["codingPath"] == "buttons[2].title")
-    #expect(link.payload.details["type"] == "String")
+    #expect(
+      (link.payload.domain, link.payload.code, link.payload.name, link.payload.details)
+        == (
+          NSCocoaErrorDomain, 4864, "typeMismatch",
+          ["codingPath": "buttons[2].title", "type": "String"]
+        ))
     guard case .typeMismatch(_, let context) = error as? DecodingError else {
       Issue.record("not a type mismatch: \(error)")
       return
     }
-    #expect(link.message == "buttons[2].title: \(context.debugDescription)")
-    #expect(ErrorChain(error).report.contains("buttons[2].title"))
-  }
+    #expect(
+      link.message == "buttons[2].title: \(context.debugDescription)"
+        && ErrorChain(error).report.contains("buttons[2].title"), "\(link.message)")
 
-  @Test func aStateKitErrorInsideADecodingErrorIsItsCause() throws {
-    let error = try Self.decodingError([String: StateEntry].self, #"{"pressed": "highlited"}"#)
-    let chain = ErrorChain(error)
-    #expect(chain.links.count == 2, "\(chain.links)")
-    #expect(chain.links.first?.payload.name == "dataCorrupted")
-    #expect(chain.links.first?.payload.details["codingPath"] == "pressed")
-    #expect(chain.links.last?.payload.domain == "dev.statekit.StateKit")
-    let payload = ErrorPayload(error)
-    #expect(payload.chain.map(\.domain) == [NSCocoaErrorDomain, "dev.statekit.StateKit"])
+    // A StateKit error inside a decoding error is its cause.
+    let stateError = try Self.decodingError(
+      [String: StateEntry].self, #"{"pressed": "highlited"}"#)
+    let chain = ErrorChain(stateError)
+    #expect(
+      (
+        chain.links.count, chain.links.first?.payload.name,
+        chain.links.first?.payload.details["codingPath"], chain.links.last?.payload.domain,
+        ErrorPayload(stateError).chain.map(\.domain)
+      )
+        == (
+          2, "dataCorrupted", "pressed", "dev.statekit.StateKit",
+          [NSCocoaErrorDomain, "dev.statekit.StateKit"]
+        ), "\(chain.links)")
     // The report shows the StateKitError's own message as the cause.
     let cause = try #require(chain.links.last)
-    #expect(cause.message.contains("highlited"), "\(cause.message)")
-    #expect(chain.report.hasSuffix("0: \(cause.message)"))
-  }
+    #expect(
+      cause.message.contains("highlited") && chain.report.hasSuffix("0: \(cause.message)"),
+      "\(cause.message)")
 
-  @Test func aMissingKeyNamesTheKey() throws {
-    let error = try Self.decodingError(Theme.self, #"{"buttons": [{}]}"#)
-    let link = try #require(ErrorChain(error).links.first)
-    #expect(link.payload.code == 4865)
-    #expect(link.payload.name == "keyNotFound")
-    #expect(link.payload.details["key"] == "title")
-    #expect(link.payload.details["codingPath"] == "buttons[0]")
-  }
+    // A missing key names the key.
+    let missing = try Self.decodingError(Theme.self, #"{"buttons": [{}]}"#)
+    let missingLink = try #require(ErrorChain(missing).links.first)
+    #expect(
+      (missingLink.payload.code, missingLink.payload.name, missingLink.payload.details)
+        == (4865, "keyNotFound", ["key": "title", "codingPath": "buttons[0]"]))
 
-  @Test func anEncodingErrorNeverExportsItsValue() throws {
-    let error = EncodingError.invalidValue(
+    // An encoding error never exports its value.
+    let encoding = EncodingError.invalidValue(
       "hunter2", .init(codingPath: [], debugDescription: "cannot encode"))
-    let payload = ErrorPayload(error)
-    #expect(payload.name == "invalidValue")
-    #expect(payload.code == 4866)
-    #expect(payload.details == ["type": "String"])
-    #expect(!ErrorChain(error).report.contains("hunter2"))
+    let payload = ErrorPayload(encoding)
+    #expect(
+      (payload.name, payload.code, payload.details, ErrorChain(encoding).report.contains("hunter2"))
+        == ("invalidValue", 4866, ["type": "String"], false))
   }
 
   @Test func foundationErrorsHaveFoundationsText() throws {
-    #expect(ErrorChain.message(of: POSIXError(.ENOENT)) == "No such file or directory")
     let missing = CocoaError(.fileNoSuchFile)
-    #expect(ErrorChain.message(of: missing) != "CocoaError")
+    #expect(
+      (
+        ErrorChain.message(of: POSIXError(.ENOENT)),
+        ErrorChain.message(of: missing) != "CocoaError",
+        ErrorChain(URLError(.notConnectedToInternet)).links.first?.payload.code,
+        ErrorChain.message(of: URLError(.notConnectedToInternet)) != "URLError"
+      ) == ("No such file or directory", true, -1009, true))
     #if os(Linux)
       #expect(ErrorChain.message(of: missing) == "The file doesn’t exist.")
     #endif
-    #expect(ErrorChain(URLError(.notConnectedToInternet)).links.first?.payload.code == -1009)
-    #expect(ErrorChain.message(of: URLError(.notConnectedToInternet)) != "URLError")
     // A real missing file: Foundation's error with its POSIX cause.
     var thrown: (any Error)?
     do {
@@ -110,7 +118,8 @@ struct StandardErrorTests {
     }
     let error = try #require(thrown)
     let chain = ErrorChain(error)
-    #expect(chain.links.map(\.payload.code) == [260, 2])
-    #expect(ErrorPayload(error).chain.map(\.domain) == [NSCocoaErrorDomain, NSPOSIXErrorDomain])
+    #expect(
+      (chain.links.map(\.payload.code), ErrorPayload(error).chain.map(\.domain))
+        == ([260, 2], [NSCocoaErrorDomain, NSPOSIXErrorDomain]))
   }
 }

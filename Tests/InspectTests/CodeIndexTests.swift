@@ -8,11 +8,14 @@ import Testing
 /// domain or by a word finds every row in logarithmic time, whatever the number of rows.
 @Suite("statekit-inspect error: the indexes of the code tables")
 struct CodeIndexTests {
-  @Test func theIndexesAreSorted() {
+  /// The indexes are sorted; every row is found by its code, by its name and by its C
+  /// constant, in every table that holds it, and every table by its domain.
+  @Test func theIndexesAreSortedAndReachEveryRow() {
+    var unsorted: [String] = []
     var previous = Int.min
     for entry in 0..<CodeTables.rowCount {
       let code = CodeRow.code(at: CodeRecords.element(CodeTables.codeIndex, entry, width: 3))
-      #expect(previous <= code, "code index entry \(entry)")
+      if previous > code { unsorted.append("code index entry \(entry)") }
       previous = code
     }
     func folded(_ text: TableText) -> [UInt8] { text.withUTF8Buffer { $0.map(TableText.fold) } }
@@ -21,49 +24,59 @@ struct CodeIndexTests {
       let value = CodeRecords.element(CodeTables.nameIndex, entry, width: 4)
       let row = CodeRow(at: value >> 1)
       let name = folded(value & 1 == 0 ? row.name : row.constant)
-      #expect(!name.lexicographicallyPrecedes(previousName), "name index entry \(entry)")
+      if name.lexicographicallyPrecedes(previousName) {
+        unsorted.append("name index entry \(entry)")
+      }
       previousName = name
     }
     var previousDomain: [UInt8] = []
     for entry in 0..<CodeTables.tableCount {
       let table = CodeTable(at: CodeRecords.element(CodeTables.domainIndex, entry, width: 3))
       let domain = folded(table.domain)
-      #expect(!domain.lexicographicallyPrecedes(previousDomain), "domain index entry \(entry)")
+      if domain.lexicographicallyPrecedes(previousDomain) {
+        unsorted.append("domain index entry \(entry)")
+      }
       previousDomain = domain
     }
     var previousStart = 0
     for index in 0..<CodeTables.tableCount {
-      #expect(CodeTable.rowStart(at: index) >= previousStart, "table \(index)")
+      if CodeTable.rowStart(at: index) < previousStart { unsorted.append("table \(index)") }
       previousStart = CodeTable.rowStart(at: index)
     }
-  }
+    #expect(unsorted == [])
 
-  /// Every row is found by its code, by its name and by its C constant, in every table that
-  /// holds it, and every table by its domain.
-  @Test func everyRowIsReachedThroughTheIndexes() {
     var inCodeIndex = Array(repeating: 0, count: CodeTables.rowCount)
     for entry in 0..<CodeTables.rowCount {
       inCodeIndex[CodeRecords.element(CodeTables.codeIndex, entry, width: 3)] += 1
     }
     #expect(inCodeIndex.allSatisfy { $0 == 1 })
+    var unreached: [String] = []
     for index in 0..<CodeTables.rowCount {
       let row = CodeRow(at: index)
-      #expect(CodeTables.rows(withCode: row.code).contains(index), "row \(index) by code")
-      #expect(
-        CodeTables.rows(named: row.name.description).contains { $0.row == index && $0.exact },
-        "row \(index) by name")
-      if !row.constant.isEmpty {
-        #expect(
-          CodeTables.rows(named: row.constant.description).contains {
-            $0.row == index && $0.exact
-          }, "row \(index) by constant")
+      if !CodeTables.rows(withCode: row.code).contains(index) {
+        unreached.append("row \(index) by code")
       }
-      #expect(!CodeTables.tables(holding: index).isEmpty, "row \(index) has a table")
+      if !CodeTables.rows(named: row.name.description).contains(where: {
+        $0.row == index && $0.exact
+      }) {
+        unreached.append("row \(index) by name")
+      }
+      if !row.constant.isEmpty
+        && !CodeTables.rows(named: row.constant.description).contains(where: {
+          $0.row == index && $0.exact
+        })
+      {
+        unreached.append("row \(index) by constant")
+      }
+      if CodeTables.tables(holding: index).isEmpty { unreached.append("row \(index) has a table") }
     }
     for index in 0..<CodeTables.tableCount {
       let domain = CodeTable(at: index).domain.description
-      #expect(CodeTables.tables(inDomain: domain).contains(index), "table \(index) by domain")
+      if !CodeTables.tables(inDomain: domain).contains(index) {
+        unreached.append("table \(index) by domain")
+      }
     }
+    #expect(unreached == [])
   }
 
   /// The searches halve the range at every step: finding a place among ten million entries
@@ -76,32 +89,35 @@ struct CodeIndexTests {
         questions += 1
         return index < target
       }
-      #expect(found == target)
       var bound = 1
       while 1 << bound < count { bound += 1 }
-      #expect(questions <= bound + 1, "\(questions) questions for \(count) entries")
+      #expect(
+        (found, questions <= bound + 1) == (target, true),
+        "\(questions) questions for \(count) entries")
     }
   }
 
   /// A word search meets the rows through the word index: a word of a name, of a domain, and
   /// the start of a word.
   @Test func wordsReachRowsAndTables() {
-    let byName = CodeTables.matches(word: "notreachable")
-    #expect(
-      byName.rows.contains { CodeRow(at: $0).name.description == "accessoryNotReachable" })
-    let byPrefix = CodeTables.matches(word: "virtualmach")
-    #expect(
-      byPrefix.rows.contains {
-        CodeRow(at: $0).name.description == "invalidVirtualMachineConfiguration"
-      })
-    let byDomain = CodeTables.matches(word: "homekit")
-    #expect(
-      byDomain.tables.contains { CodeTable(at: $0).domain.description == "HMErrorDomain" })
-    let lookup = CodeDirectory()
-    #expect(
-      lookup.search(["homekit", "reachable"]).contains {
-        $0.entry.domain == "HMErrorDomain" && $0.entry.name == "accessoryNotReachable"
-      })
+    let byName = CodeTables.matches(word: "notreachable").rows.map {
+      CodeRow(at: $0).name.description
+    }
+    let byPrefix = CodeTables.matches(word: "virtualmach").rows.map {
+      CodeRow(at: $0).name.description
+    }
+    let byDomain = CodeTables.matches(word: "homekit").tables.map {
+      CodeTable(at: $0).domain.description
+    }
+    let searched = CodeDirectory().search(["homekit", "reachable"]).map {
+      "\($0.entry.domain) \($0.entry.name ?? "")"
+    }
+    let found: [Bool] = [
+      byName.contains("accessoryNotReachable"),
+      byPrefix.contains("invalidVirtualMachineConfiguration"), byDomain.contains("HMErrorDomain"),
+      searched.contains("HMErrorDomain accessoryNotReachable"),
+    ]
+    #expect(found == [true, true, true, true])
   }
 }
 
@@ -123,8 +139,7 @@ struct SearchDeduplicationTests {
 
   @Test func eachMatchIsKeptOnce() {
     let found = Self.directory(entries: 50).search(["zorblax"])
-    #expect(found.count == 50)
-    #expect(found.map(\.entry.code) == Array(0..<50))
+    #expect((found.count, found.map(\.entry.code)) == (50, Array(0..<50)))
     // A catalog entry that repeats a generated row keeps the row's C name, once.
     var lookup = CodeDirectory()
     let row = lookup.search(["homekit", "accessoryNotReachable"]).first

@@ -49,14 +49,14 @@ struct CodeMeaningTests {
   /// Every name printed for OSStatus -43 comes with its meaning, not only where it is declared.
   @Test func anOSStatusPrintsTheMeaningOfEachName() throws {
     let run = try Run(["error", "NSOSStatusErrorDomain -43"])
-    #expect(run.status == 0)
     #expect(
-      run.stdout.contains(
-        "NSOSStatusErrorDomain -43 fnfErr\n  description: The file or folder was not found.\n"))
-    #expect(
-      run.stdout.contains(
-        "kAudioFileFileNotFoundError\n  description: The audio file was not found.\n"))
-    #expect(!run.stdout.contains("declared in:"))
+      (
+        run.status,
+        run.stdout.lacking([
+          "NSOSStatusErrorDomain -43 fnfErr\n  description: The file or folder was not found.\n",
+          "kAudioFileFileNotFoundError\n  description: The audio file was not found.\n",
+        ]), run.stdout.contains("declared in:")
+      ) == (0, [], false), "\(run)")
   }
 
   /// Words that only the meanings hold find their codes.
@@ -71,7 +71,7 @@ struct CodeMeaningTests {
   ])
   func searchFindsCodesByTheirMeanings(words: String, line: String) throws {
     let run = try Run(["error", "--search", words])
-    #expect(run.status == 0)
-    #expect(run.stdout.contains(line), "\(words): \(run.stdout.prefix(400))")
+    #expect(
+      run.status == 0 && run.stdout.contains(line), "\(words): \(run.stdout.prefix(400))")
   }
 }

@@ -59,46 +59,45 @@ struct CommandLineSpecTests {
             _ = try inspector.parse(arguments)
             #expect(option.applies(to: command), "\(arguments) was accepted")
           } catch {
-            if option.applies(to: command) {
-              // A file that cannot be read (66) is fine: the option itself was read.
-              #expect(error.status != .usage, "\(arguments): \(error.message)")
-            } else {
-              #expect(error.status == .usage, "\(arguments): \(error.message)")
-              #expect(error.message.contains(spelling), "\(arguments): \(error.message)")
-            }
+            // A file that cannot be read (66) is fine: the option itself was read. One given to
+            // another command is a usage error that names it.
+            #expect(
+              option.applies(to: command)
+                ? error.status != .usage
+                : error.status == .usage && error.message.contains(spelling),
+              "\(arguments): \(error.status) \(error.message)")
           }
         }
       }
     }
   }
 
-  /// The parser takes `--` before it looks options up (start-up builds no table for it): that is
-  /// right only while the declaration makes it a flag that ends the options of every command.
-  @Test func theEndOfOptionsIsTheDeclaredOne() throws {
+  /// The declaration itself: one option per spelling, and every option documented. The parser
+  /// takes `--` before it looks options up (start-up builds no table for it): that is right
+  /// only while the declaration makes it a flag that ends the options of every command.
+  @Test func everyOptionIsDeclaredOnceAndTheEndOfOptionsIsTheDeclaredOne() throws {
     let end = try #require(CommandLineSpec.option("--"))
-    #expect(end.action == .endOfOptions)
-    #expect(end.value == .none)
-    #expect(Inspector.Command.all.allSatisfy(end.applies))
+    #expect(
+      (end.action, end.value, Inspector.Command.all.allSatisfy(end.applies))
+        == (.endOfOptions, .none, true))
     var inspector = Inspector()
     #expect(try inspector.parse(["error", "--", "--json", "--", "-x"]) == nil)
-    #expect(inspector.operands == ["--json", "--", "-x"])
-    #expect(!inspector.json)
-  }
+    #expect((inspector.operands, inspector.json) == (["--json", "--", "-x"], false))
 
-  /// The declaration itself: one option per spelling, and every option documented.
-  @Test func everyOptionIsDeclaredOnce() {
     let spellings = Self.options.flatMap(\.spellings)
     #expect(Set(spellings).count == spellings.count, "\(spellings)")
-    for option in Self.options {
-      #expect(!option.help.isEmpty, "\(option.name)")
-      #expect(option.help.hasSuffix("."), "\(option.name): \(option.help)")
-    }
+    let undocumented: [String] = Self.options.filter { $0.help.isEmpty || !$0.help.hasSuffix(".") }
+      .map { "\($0.name): \($0.help)" }
+    #expect(undocumented == [])
     // Every layout of BitLayout.all is a word of --layout; one whose members are not states
     // (events) also has its two options, and one of states is named with --state.
     #expect(CommandLineSpec.option("--layout")?.value.choices == BitLayout.all.map(\.name))
     for layout in BitLayout.all where layout.noun != BitLayout.controlState.noun {
-      #expect(CommandLineSpec.option("--\(layout.noun)s")?.action == .layout(layout))
-      #expect(CommandLineSpec.option("--\(layout.noun)")?.action == .layoutName(layout))
+      #expect(
+        [
+          CommandLineSpec.option("--\(layout.noun)s")?.action,
+          CommandLineSpec.option("--\(layout.noun)")?.action,
+        ] == [.layout(layout), .layoutName(layout)])
     }
     #expect(CommandLineSpec.otherLayouts == [.controlEvents])
   }
@@ -126,49 +125,54 @@ struct CommandLineSpecTests {
     let expected = CommandLineSpec.options(of: command).map(\.label)
     for arguments in [[word, "--help"], ["--help", word], ["--json", word, "-h", "x"]] {
       let run = try Run(arguments)
-      #expect(run.status == 0)
-      #expect(run.stderr == "")
-      #expect(run.stdout == HelpText.of(command), "\(arguments)")
-      #expect(Self.optionLabels(run.stdout) == expected, "\(arguments)")
+      #expect(
+        (run.status, run.stderr, run.stdout, Self.optionLabels(run.stdout))
+          == (0, "", HelpText.of(command), expected), "\(arguments)")
     }
     #expect(HelpText.of(command).hasPrefix("statekit-inspect \(word): "))
     // Each option the command does not take is absent from its help.
-    for option in Self.options where !expected.contains(option.label) {
-      #expect(!Self.optionLabels(HelpText.of(command)).contains(option.label))
-    }
+    let labels = Self.optionLabels(HelpText.of(command))
+    let others: [String] = Self.options.map(\.label).filter { !expected.contains($0) }
+    #expect(others.filter(labels.contains) == [])
   }
 
-  @Test func theGlobalHelpListsEveryOptionAndCommand() throws {
+  /// The global help lists every option and command, in lines of the help's width; the man
+  /// page documents them all too.
+  @Test func theGlobalHelpAndTheManPageDocumentEveryOptionAndCommand() throws {
     let run = try Run(["--help"])
-    #expect(run.stdout == HelpText.global)
-    #expect(Self.optionLabels(run.stdout) == Self.options.map(\.label))
-    for word in Self.words { #expect(run.stdout.contains("\n  \(word) ")) }
-    for line in run.stdout.split(separator: "\n") {
-      #expect(line.count <= HelpText.width, "\(line)")
+    #expect(
+      (run.stdout, Self.optionLabels(run.stdout)) == (HelpText.global, Self.options.map(\.label)))
+    let commands: [String] = Self.words.map { "\n  \($0) " }
+    let wide: [Substring] = run.stdout.split(separator: "\n").filter { $0.count > HelpText.width }
+    #expect((run.stdout.lacking(commands), wide) == ([], []))
+
+    let man = try Run(["--man"])
+    #expect((man.status, man.stdout) == (0, Reference.manPage))
+    let page = man.stdout
+    #expect(page.hasPrefix(".TH STATEKIT\\-INSPECT 1 "))
+    var parts: [String] = Self.words.map { ".TP\n\\fB\($0)\\fR\n" }
+    for option in Self.options {
+      let names = option.spellings.map { "\\fB" + $0.replacing("-", with: "\\-") + "\\fR" }
+      parts.append(".TP\n" + names.joined(separator: ", "))
+      parts += option.value.choices
     }
+    parts += CommandLineSpec.exitStatuses.map { ".B \($0.0.rawValue)\n" }
+    // No line starts with a character roff would read as a request, except the requests.
+    let requests = [
+      ".TH", ".SH", ".TP", ".B ", ".nf", ".fi",
+    ]
+    let stray = page.split(separator: "\n").filter { line in
+      (line.hasPrefix(".") || line.hasPrefix("'")) && !requests.contains { line.hasPrefix($0) }
+    }
+    #expect((page.lacking(parts), stray) == ([], []))
   }
 
   // MARK: Completions
 
   static func script(_ shell: String) throws -> String {
     let run = try Run(["--completion", shell])
-    #expect(run.status == 0)
-    #expect(run.stderr == "")
+    #expect((run.status, run.stderr) == (0, ""))
     return run.stdout
-  }
-
-  @Test func aBadShellIsAUsageError() throws {
-    for arguments in [["--completion", "tcsh"], ["--completion=\u{1B}[2J"], ["--completion"]] {
-      let run = try Run(arguments)
-      #expect(run.status == 64)
-      #expect(run.stdout == "")
-      #expect(run.stderr.split(separator: "\n").count == 1)
-      #expect(!run.stderr.contains("\u{1B}"))
-    }
-    let run = try Run(["--completion", "tcsh"])
-    #expect(
-      run.stderr
-        == "statekit-inspect: error: --completion must be bash, zsh or fish, not \"tcsh\"\n")
   }
 
   /// Runs a shell command and returns its standard output, or `nil` when it fails.
@@ -234,62 +238,47 @@ struct CommandLineSpecTests {
   }
 
   /// zsh's and fish's scripts name every command, option and fixed word (their syntax and
-  /// fish's completions are checked in .ci/run, which installs both shells).
-  @Test func zshAndFishNameEveryCommandAndOption() throws {
+  /// fish's completions are checked in .ci/run, which installs both shells); a bad shell is a
+  /// usage error.
+  @Test func zshAndFishNameEveryCommandAndOptionAndABadShellIsAUsageError() throws {
     let zsh = try Self.script("zsh")
     let fish = try Self.script("fish")
     #expect(zsh.hasPrefix("#compdef statekit-inspect\n"))
-    for word in Self.words {
-      #expect(zsh.contains("'\(word):"), "\(word)")
-      #expect(fish.contains(" -a \(word) -d "), "\(word)")
-    }
+    var inZsh: [String] = Self.words.map { "'\($0):" }
+    var inFish: [String] = Self.words.map { " -a \($0) -d " }
     for option in Self.completed {
-      for spelling in option.spellings {
-        #expect(zsh.contains("'\(spelling):"), "\(spelling)")
-      }
-      #expect(fish.contains(" -l \(option.name.dropFirst(2)) "), "\(option.name)")
-      if let short = option.short { #expect(fish.contains(" -s \(short.dropFirst()) ")) }
+      inZsh += option.spellings.map { "'\($0):" }
+      let long = option.name.dropFirst(2)
+      inFish.append(" -l \(long) ")
+      if let short = option.short { inFish.append(" -s \(short.dropFirst()) ") }
       switch option.value {
       case .none: break
       case .choice(_, let words):
-        #expect(zsh.contains("(\(option.name)) compadd -- \(words.joined(separator: " "));"))
-        #expect(
-          fish.contains("-l \(option.name.dropFirst(2)) -x -a '\(words.joined(separator: " "))'"))
+        inZsh.append("(\(option.name)) compadd -- \(words.joined(separator: " "));")
+        inFish.append("-l \(long) -x -a '\(words.joined(separator: " "))'")
       case .file:
-        #expect(zsh.contains("(\(option.name)) _files;"))
-        #expect(fish.contains("-l \(option.name.dropFirst(2)) -r -F"))
+        inZsh.append("(\(option.name)) _files;")
+        inFish.append("-l \(long) -r -F")
       case .text:
-        #expect(zsh.contains("(\(option.name)) _message"))
-        #expect(fish.contains("-l \(option.name.dropFirst(2)) -x"))
+        inZsh.append("(\(option.name)) _message")
+        inFish.append("-l \(long) -x")
       }
     }
+    #expect([zsh.lacking(inZsh), fish.lacking(inFish)] == [[], []])
+
+    for arguments in [["--completion", "tcsh"], ["--completion=\u{1B}[2J"], ["--completion"]] {
+      let run = try Run(arguments)
+      #expect(
+        (run.status, run.stdout, run.stderr.lines.count, run.stderr.contains("\u{1B}"))
+          == (64, "", 1, false), "\(arguments)")
+    }
+    let run = try Run(["--completion", "tcsh"])
+    #expect(
+      run.stderr
+        == "statekit-inspect: error: --completion must be bash, zsh or fish, not \"tcsh\"\n")
   }
 
   // MARK: The man page
-
-  @Test func theManPageDocumentsEveryCommandAndOption() throws {
-    let run = try Run(["--man"])
-    #expect(run.status == 0)
-    #expect(run.stdout == Reference.manPage)
-    let page = run.stdout
-    #expect(page.hasPrefix(".TH STATEKIT\\-INSPECT 1 "))
-    for word in Self.words { #expect(page.contains(".TP\n\\fB\(word)\\fR\n"), "\(word)") }
-    for option in Self.options {
-      let names = option.spellings.map { "\\fB" + $0.replacing("-", with: "\\-") + "\\fR" }
-      #expect(page.contains(".TP\n" + names.joined(separator: ", ")), "\(option.name)")
-      for word in option.value.choices { #expect(page.contains(word), "\(word)") }
-    }
-    for (status, _) in CommandLineSpec.exitStatuses {
-      #expect(page.contains(".B \(status.rawValue)\n"))
-    }
-    // No line starts with a character roff would read as a request, except the requests.
-    let requests = [
-      ".TH", ".SH", ".TP", ".B ", ".nf", ".fi",
-    ]
-    for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
-      #expect(requests.contains { line.hasPrefix($0) }, "\(line)")
-    }
-  }
 
   // MARK: Docs/CLI.md
 

@@ -3,40 +3,36 @@ import Testing
 
 @Suite("statekit-inspect encode")
 struct EncodeCommandTests {
-  @Test func textBecomesAMask() throws {
+  /// Text becomes a mask: words, bars and hex mix; JSON is the mask object; standard input's
+  /// lines are texts; `--strict` rejects hex.
+  @Test func textBecomesAMaskInEveryForm() throws {
     let run = try Run(["encode", "--state", "visited=16", "selected | visited"])
-    #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("selected | visited: 0x00010004 = 65540\n"))
-  }
-
-  @Test func wordsBarsAndHexMix() throws {
+    #expect(
+      (run.status, run.stdout.firstLine) == (0, "selected | visited: 0x00010004 = 65540"), "\(run)")
     for arguments in [
       ["encode", "--json", "highlighted", "disabled"],
       ["encode", "--json", "highlighted disabled"],
       ["encode", "--json", "highlighted|0x2"], ["encode", "--json", " highlighted | disabled "],
     ] {
       let run = try Run(arguments)
-      #expect(run.status == 0, "\(arguments)")
       #expect(
-        run.stdout.contains(#""raw": 3, "hex": "0x00000003", "text": "highlighted | disabled""#),
-        "\(arguments)")
+        run.status == 0
+          && run.stdout.contains(
+            #""raw": 3, "hex": "0x00000003", "text": "highlighted | disabled""#),
+        "\(arguments): \(run)")
     }
-  }
-
-  @Test func jsonIsTheMaskObject() throws {
-    let run = try Run(["encode", "--json", "selected | 0x10000"])
+    let json = try Run(["encode", "--json", "selected | 0x10000"])
     #expect(
-      run.stdout
+      json.stdout
         == #"{"input": "selected | 0x10000", "raw": 65540, "hex": "0x00010004", "text": "selected | 0x10000", "bits": [{"bit": 2, "name": "selected", "range": "system"}, {"bit": 16, "name": null, "range": "application"}]}"#
         + "\n")
-  }
-
-  @Test func stdinLinesAreTexts() throws {
-    let run = try Run(
+    let stdin = try Run(
       ["encode", "--json", "-"], stdin: Data("selected\nnormal\nbogus\nfocused\n".utf8))
-    #expect(run.status == 65)
-    #expect(run.stdout.split(separator: "\n").count == 3)
-    #expect(run.stderr.contains("unknown state name \"bogus\""))
+    let strict = try Run(["encode", "--strict", "selected | 0x10000"])
+    #expect(
+      (stdin.status, stdin.stdout.lines.count, strict.status) == (65, 3, 65)
+        && stdin.stderr.contains("unknown state name \"bogus\"")
+        && strict.stderr.contains("is not allowed in strict mode"), "\(stdin)\n\(strict)")
   }
 
   @Test(arguments: [
@@ -56,14 +52,8 @@ struct EncodeCommandTests {
   ])
   func badTextExits65(text: String, message: String) throws {
     let run = try Run(["encode", text])
-    #expect(run.status == 65)
-    #expect(run.stdout == "")
-    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+    #expect(
+      (run.status, run.stdout, run.stderr) == (65, "", "statekit-inspect: error: \(message)\n"))
   }
 
-  @Test func strictRejectsHex() throws {
-    let run = try Run(["encode", "--strict", "selected | 0x10000"])
-    #expect(run.status == 65)
-    #expect(run.stderr.contains("is not allowed in strict mode"))
-  }
 }

@@ -105,6 +105,8 @@ struct ErrorStreamTests {
     return items
   }
 
+  /// A stream gives what the whole text gives however it is chunked, errors with several causes
+  /// too (`severalCausesAreTheSameHoweverTheTextIsChunked`, with a seed of its own).
   @Test func aStreamGivesWhatTheWholeTextGivesHoweverItIsChunked() {
     let seed = (try? PropertySeed.current.get()) ?? 22
     var rng = SplitMix64(seed: seed)
@@ -121,6 +123,7 @@ struct ErrorStreamTests {
     }
     // The pool's errors are found: the property is not vacuous.
     #expect(errors > 2_400, "seed \(seed)")
+    severalCausesAreTheSameHoweverTheTextIsChunked()
   }
 
   /// Errors with several causes as Apple and Linux print them: the real pastes with
@@ -138,7 +141,7 @@ struct ErrorStreamTests {
     }
   }()
 
-  @Test func severalCausesAreTheSameHoweverTheTextIsChunked() {
+  func severalCausesAreTheSameHoweverTheTextIsChunked() {
     let seed = (try? PropertySeed.current.get()) ?? 50
     var rng = SplitMix64(seed: seed)
     var others = 0
@@ -167,18 +170,19 @@ struct ErrorStreamTests {
     #expect(others >= 200, "seed \(seed)")
   }
 
+  /// A cut array of causes leaves the next line's error alone.
   @Test func aCutArrayOfCausesLeavesTheNextLinesErrorAlone() {
     let text =
       #"Error Domain=A Code=1 "x" UserInfo={NSMultipleUnderlyingErrorsKey=("# + "\n"
       + #"    "Error Domain=B Code=2 \"cut here"# + "\n" + #"Error Domain=C Code=3 "z""# + "\n"
     let found = ErrorScanner.findAll(in: PastedText(text))
-    #expect(found.map(Self.summary) == ["A 1", "C 3"])
     guard case .error(let read)? = found.first?.result else {
       Issue.record("the first error is not read")
       return
     }
-    #expect(read.cut == "inside NSMultipleUnderlyingErrorsKey")
-    #expect(Self.items(text) == ["A 1", "C 3"])
+    #expect(
+      (found.map(Self.summary), read.cut, Self.items(text))
+        == (["A 1", "C 3"], "inside NSMultipleUnderlyingErrorsKey", ["A 1", "C 3"]))
   }
 
   // MARK: Linear time
@@ -384,59 +388,58 @@ struct ErrorStreamTests {
     return items.map(summary)
   }
 
-  @Test func aStrayBraceIsItsLinesFailureOnly() {
+  /// A stray brace is its line's failure only; a short form before an error that may go on is
+  /// not reported twice; a cut value ends at its line and later errors are read; a broken error
+  /// does not hide the errors after it on its line.
+  @Test func aBrokenOrCutErrorIsItsLinesFailureOnly() {
     let text =
       #"{"domain": "D", "code": 1, "name": null}}"# + "\n"
       + #"12:00 Error Domain=After Code=2 "x" UserInfo={a=b}"# + "\n"
       + #"{"domain": "Open", "code": 3,"# + "\n" + "plain log line\n"
       + #"Error Domain=Later Code=4 "y""# + "\n"
     let found = Self.items(text)
-    #expect(found.count == 4, "\(found)")
-    #expect(found.first?.hasPrefix("unreadable: ") == true)
-    #expect(found.contains("After 2"))
-    #expect(found.contains("unreadable: a JSON document ends unfinished"))
-    #expect(found.last == "Later 4")
-  }
+    #expect(
+      (found.count, found.first?.hasPrefix("unreadable: "), found.last) == (4, true, "Later 4")
+        && found.contains("After 2")
+        && found.contains("unreadable: a JSON document ends unfinished"), "\(found)")
 
-  @Test func aShortFormBeforeAnErrorThatMayGoOnIsNotReportedTwice() {
     // The error ends the line without user info, so a stream holds it; the short form before
     // it on its line repeats it and is not reported on its own.
-    let text =
+    let shortForm =
       "failed: The operation couldn’t be completed. (NSURLErrorDomain error -1009.) "
       + #"Error Domain=NSURLErrorDomain Code=-1009 "offline""# + "\n"
-    let whole = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
-    #expect(whole == ["NSURLErrorDomain -1009"])
-    #expect(Self.items(text) == whole)
-  }
+    let whole = ErrorScanner.findAll(in: PastedText(shortForm)).map(Self.summary)
+    #expect((whole, Self.items(shortForm)) == (["NSURLErrorDomain -1009"], whole))
 
-  @Test func aCutValueEndsAtItsLineAndLaterErrorsAreRead() {
-    let text =
+    let cut =
       #"Error Domain=Cut Code=1 "x" UserInfo={NSFilePath=/tmp/a"# + "\n"
       + #"Error Domain=Whole Code=2 "y" UserInfo={a=b}"# + "\n"
-    let found = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
-    #expect(found.contains("Whole 2"), "\(found)")
-  }
+    let afterCut = ErrorScanner.findAll(in: PastedText(cut)).map(Self.summary)
+    #expect(afterCut.contains("Whole 2"), "\(afterCut)")
 
-  @Test func aBrokenErrorDoesNotHideTheErrorsAfterItOnItsLine() {
-    let text =
+    let broken =
       #"12:00 Error Domain=Broken Code=x then Error Domain=NSPOSIXErrorDomain Code=2 "y" and (NSURLErrorDomain error -1009.)"#
       + "\n"
-    let found = ErrorScanner.findAll(in: PastedText(text)).map(Self.summary)
-    #expect(found.count == 3, "\(found)")
-    #expect(found.first?.hasPrefix("unreadable: ") == true)
-    #expect(Array(found.dropFirst()) == ["NSPOSIXErrorDomain 2", "NSURLErrorDomain -1009"])
-    #expect(Self.items(text) == found)
+    let afterBroken = ErrorScanner.findAll(in: PastedText(broken)).map(Self.summary)
+    #expect(
+      (
+        afterBroken.count, afterBroken.first?.hasPrefix("unreadable: "),
+        Array(afterBroken.dropFirst()), Self.items(broken)
+      )
+        == (3, true, ["NSPOSIXErrorDomain 2", "NSURLErrorDomain -1009"], afterBroken))
   }
 
-  @Test func aBraceInsideAValueKeepsTheCause() throws {
-    let text =
+  /// A brace inside a value keeps the cause; Linux's descriptions read back exactly; the last
+  /// value of a multi-line user info keeps no line break; every bidirectional mark is escaped;
+  /// a three-hundred-block report stays within the depth limit.
+  @Test func userInfoValuesReadBackExactly() throws {
+    let braced =
       #"Error Domain=Outer Code=1 "x" UserInfo={NSDebugDescription=expected } at 3, NSUnderlyingError=0x6 {Error Domain=Inner Code=2 "(null)"}}"#
-    let found = ErrorScanner.findAll(in: PastedText(text))
-    #expect(found.map(Self.summary) == ["Outer 1 > Inner 2"])
-    #expect(found.first?.payload?.details["NSDebugDescription"] == "expected } at 3")
-  }
+    let found = ErrorScanner.findAll(in: PastedText(braced))
+    #expect(
+      (found.map(Self.summary), found.first?.payload?.details["NSDebugDescription"])
+        == (["Outer 1 > Inner 2"], "expected } at 3"))
 
-  @Test func linuxDescriptionsReadBackExactly() throws {
     // As swift-corelibs-foundation prints them (measured on Linux): the failure reason in
     // quotes, the description in the user info, nested errors inline.
     let text =
@@ -444,35 +447,35 @@ struct ErrorStreamTests {
       + "\n"
       + #"line2, num=5, NSUnderlyingError=Error Domain=NSPOSIXErrorDomain Code=2 "No such file or directory"UserInfo={NSLocalizedDescription=No such file}, dict=["k": "v"], url=https://x.com/a?b=c, NSFilePath=/tmp/a b}"#
     let payload = try #require(ErrorScanner.findAll(in: PastedText(text)).first?.payload)
-    #expect(payload.message == #"Bad "thing" {x}"#)
-    #expect(payload.failureReason == "Because, {reasons}")
+    let cause = try #require(payload.underlying)
+    #expect(
+      [payload.message, payload.failureReason, cause.message, cause.failureReason]
+        == [#"Bad "thing" {x}"#, "Because, {reasons}", "No such file", "No such file or directory"])
     #expect(
       payload.details == [
         "arr": "[1, 2]", "multi": "line1\nline2", "num": "5", "dict": #"["k": "v"]"#,
         "url": "https://x.com/a?b=c", "NSFilePath": "/tmp/a b",
       ])
-    let cause = try #require(payload.underlying)
-    #expect(cause.message == "No such file")
-    #expect(cause.failureReason == "No such file or directory")
-  }
 
-  @Test func theLastValueOfAMultiLineUserInfoKeepsNoLineBreak() throws {
-    let text = "Error Domain=D Code=1 \"x\" UserInfo={\n    a=b,\n    c=last\n}"
-    let payload = try #require(ErrorScanner.findAll(in: PastedText(text)).first?.payload)
-    #expect(payload.details == ["a": "b", "c": "last"])
-  }
+    let multiLine = "Error Domain=D Code=1 \"x\" UserInfo={\n    a=b,\n    c=last\n}"
+    let last = try #require(ErrorScanner.findAll(in: PastedText(multiLine)).first?.payload)
+    #expect(last.details == ["a": "b", "c": "last"])
+    // Every bidirectional mark is escaped where a value is printed.
+    let marks: [Unicode.Scalar] = ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"]
+    let unescaped = marks.filter { terminalSafe("a\($0)b").unicodeScalars.contains($0) }
+    #expect(unescaped.map { "U+\(String($0.value, radix: 16))" } == [])
 
-  @Test func aThreeHundredBlockReportStaysWithinTheDepthLimit() throws {
-    let text = (0..<300).map { "Domain: D\($0)\nCode: \($0)\n" }.joined(separator: "--\n")
-    let found = ErrorScanner.findAll(in: PastedText(text))
-    #expect(found.count == 1)
-    let payload = try #require(found.first?.payload)
-    #expect(payload.chain.count == ErrorPayload.maximumDepth)
-    #expect(payload.chain.last?.domain == ErrorPayload.markerDomain)
+    // A three-hundred-block report stays within the depth limit.
+    let blocks = (0..<300).map { "Domain: D\($0)\nCode: \($0)\n" }.joined(separator: "--\n")
+    let report = ErrorScanner.findAll(in: PastedText(blocks))
+    let deep = try #require(report.first?.payload)
+    #expect(
+      (report.count, deep.chain.count, deep.chain.last?.domain)
+        == (1, ErrorPayload.maximumDepth, ErrorPayload.markerDomain))
     // What the tool prints reads back through the JSON reader.
     var writer = JSONWriter()
-    payload.write(to: &writer)
-    #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == payload)
+    deep.write(to: &writer)
+    #expect(try ErrorPayload(jsonValue: JSONReader.parse(writer.bytes)) == deep)
   }
 
   /// A payload on the line after an error that may still go on ends that error: both are
@@ -483,20 +486,24 @@ struct ErrorStreamTests {
       #"Error Domain=A Code=1 "x""# + "\n" + #"{"domain":"B","code":2}"# + "\n"
       + #"{"domain":"C","code":3}"# + "\n"
     let expected = ["A 1", "document B 2", "document C 3"]
-    #expect(Self.items(text) == expected)
     var stream = ErrorStream(directory: CodeDirectory())
     var items: [ErrorStream.Item] = []
+    var holding: [Bool] = []
     for line in text.split(separator: "\n") {
       let bytes = Array((line + "\n").utf8)
       stream.feed(bytes, count: bytes.count) { items.append($0) }
-      #expect(stream.isHolding == (line.first == "E"), "\(line)")
+      holding.append(stream.isHolding)
     }
     stream.finish { items.append($0) }
-    #expect(items.map(Self.summary) == expected)
     // Over several lines, as a pretty-printed document.
+    let pretty = Self.items(
+      #"Error Domain=A Code=1 "x""# + "\n{\n  \"domain\": \"B\",\n  \"code\": 2\n}\n")
     #expect(
-      Self.items(#"Error Domain=A Code=1 "x""# + "\n{\n  \"domain\": \"B\",\n  \"code\": 2\n}\n")
-        == ["A 1", "document B 2"])
+      (Self.items(text), items.map(Self.summary), holding, pretty)
+        == (
+          expected, expected, text.split(separator: "\n").map { $0.first == "E" },
+          ["A 1", "document B 2"]
+        ))
     // Before the end of the input, and after a pause.
     var paused = ErrorStream(directory: CodeDirectory())
     let first = Array((#"Error Domain=A Code=1 "x""# + "\n").utf8)
@@ -506,12 +513,12 @@ struct ErrorStreamTests {
     paused.pause { pausedItems.append($0) }
     paused.feed(document, count: document.count) { pausedItems.append($0) }
     paused.finish { pausedItems.append($0) }
-    #expect(pausedItems.map(Self.summary) == ["A 1", "document B 2"])
     // Not JSON: the held error's user info, read with it.
     let userInfo = #"Error Domain=A Code=1 "x" UserInfo={a=b,"# + "\n{c=d}\n}\n"
     let joined = Self.items(userInfo)
-    #expect(joined.first == "A 1", "\(joined)")
-    #expect(!joined.contains { $0.hasPrefix("document") }, "\(joined)")
+    #expect(
+      (pausedItems.map(Self.summary), joined.first, joined.filter { $0.hasPrefix("document") })
+        == (["A 1", "document B 2"], "A 1", []), "\(joined)")
   }
 
   // MARK: Standard input
@@ -578,12 +585,13 @@ struct ErrorStreamTests {
         for (way, result) in [("by line", byLine), ("by chunk", byChunk)] {
           switch result {
           case .success(let lengths):
-            #expect(length <= limit, "\(way): a line of \(length) bytes was read")
-            #expect(lengths == expected, "\(way)")
+            #expect(
+              (length <= limit, lengths) == (true, expected),
+              "\(way): a line of \(length) bytes was read")
           case .failure(let failure):
-            #expect(length > limit, "\(way): a line of \(length) bytes: \(failure.message)")
-            #expect(failure.status == .dataError)
-            #expect(failure.message == message)
+            #expect(
+              (length > limit, failure.status, failure.message) == (true, .dataError, message),
+              "\(way): a line of \(length) bytes")
           }
         }
       }
@@ -635,12 +643,6 @@ struct ErrorStreamTests {
     #expect(elapsed < .milliseconds(1_000), "\(elapsed)")
   }
 
-  @Test func everyBidirectionalMarkIsEscaped() {
-    for mark: Unicode.Scalar in ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202E}", "\u{2067}"] {
-      let safe = terminalSafe("a\(mark)b")
-      #expect(!safe.unicodeScalars.contains(mark), "U+\(String(mark.value, radix: 16))")
-    }
-  }
 }
 
 /// A dictionary as `NSLog` prints it, `{` on a line of its own and the `code` before the
@@ -658,9 +660,9 @@ struct DictionaryTextTests {
 
     """
 
-  @Test func theStreamReadsItAsText() {
-    #expect(ErrorStreamTests.items(Self.text) == ["WKErrorDomain 4"])
-    // Line by line, so the `code` line is context when the `domain` line comes.
+  /// Line by line, so the `code` line is context when the `domain` line comes; as an argument
+  /// and piped; braces alone still fail as JSON.
+  @Test func theStreamAndAnArgumentReadItAsText() throws {
     var stream = ErrorStream(directory: CodeDirectory())
     var items: [ErrorStream.Item] = []
     for line in Self.text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -668,21 +670,17 @@ struct DictionaryTextTests {
       stream.feed(bytes, count: bytes.count) { items.append($0) }
     }
     stream.finish { items.append($0) }
-    #expect(items.map(ErrorStreamTests.summary) == ["WKErrorDomain 4"])
-  }
-
-  @Test func anArgumentReadsItAsText() throws {
+    #expect(
+      [ErrorStreamTests.items(Self.text), items.map(ErrorStreamTests.summary)]
+        == [["WKErrorDomain 4"], ["WKErrorDomain 4"]])
     let run = try Run(["error", Self.text])
-    #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.hasPrefix("WKErrorDomain 4 "), "\(run)")
     let piped = try Run(["error", "-"], stdin: Data(Self.text.utf8))
-    #expect(piped.status == 0, "\(piped)")
-    #expect(piped.stderr.isEmpty, "\(piped)")
-  }
-
-  @Test func bracesAloneStillFailAsJSON() throws {
-    let run = try Run(["error", "{ nothing here"])
-    #expect(run.status == 65, "\(run)")
-    #expect(run.stderr.contains("JSON") || run.stderr.contains("line 1"), "\(run)")
+    #expect(
+      (run.status, run.stdout.hasPrefix("WKErrorDomain 4 "), piped.status, piped.stderr)
+        == (0, true, 0, ""), "\(run)\n\(piped)")
+    let braces = try Run(["error", "{ nothing here"])
+    #expect(
+      braces.status == 65 && (braces.stderr.contains("JSON") || braces.stderr.contains("line 1")),
+      "\(braces)")
   }
 }

@@ -7,69 +7,76 @@ import Testing
 /// help and Docs/CLI.md document.
 @Suite("statekit-inspect --events")
 struct EventMaskCommandTests {
-  @Test func theIssuesMask() throws {
+  /// The issue's mask, as text and as JSON; named events in decimal, binary and from standard
+  /// input.
+  @Test func theIssuesMaskAndEveryFormOfEvents() throws {
     let run = try Run(["--events", "0x01000040"])
-    #expect(run.status == 0)
-    #expect(run.stderr == "")
+    let json = try Run(["--events", "--json", "0x01000040"])
     #expect(
-      run.stdout == """
-        0x01000040: 0x01000040 = 16777280
-          bit  6  touchUpInside           system
-          bit 24  (unnamed)               application
-          text: touchUpInside | 0x1000000
+      (run.status, run.stderr, run.stdout, json.status, json.stdout)
+        == (
+          0, "",
+          """
+          0x01000040: 0x01000040 = 16777280
+            bit  6  touchUpInside           system
+            bit 24  (unnamed)               application
+            text: touchUpInside | 0x1000000
 
-          31    24 23    16 15     8 7      0
-          .......1 ........ ........ .1......
-          rsv app  sys edit val touch
+            31    24 23    16 15     8 7      0
+            .......1 ........ ........ .1......
+            rsv app  sys edit val touch
 
-        """)
-  }
-
-  @Test func json() throws {
-    let run = try Run(["--events", "--json", "0x01000040"])
-    #expect(run.status == 0)
-    #expect(
-      run.stdout
-        == #"{"input": "0x01000040", "raw": 16777280, "hex": "0x01000040", "text": "touchUpInside | 0x1000000", "bits": [{"bit": 6, "name": "touchUpInside", "range": "system"}, {"bit": 24, "name": null, "range": "application"}]}"#
-        + "\n")
+          """, 0,
+          #"{"input": "0x01000040", "raw": 16777280, "hex": "0x01000040", "text": "touchUpInside | 0x1000000", "bits": [{"bit": 6, "name": "touchUpInside", "range": "system"}, {"bit": 24, "name": null, "range": "application"}]}"#
+            + "\n"
+        ))
     let all = try Run(["--json", "--events", "0xFFFFFFFF"])
-    #expect(all.stdout.contains(#"{"bit": 27, "name": null, "range": "application"}"#))
-    #expect(all.stdout.contains(#"{"bit": 28, "name": null, "range": "reserved"}"#))
-    #expect(all.stdout.contains(#"{"bit": 14, "name": "menuActionTriggered", "range": "system"}"#))
-  }
-
-  @Test func namedEventsDecimalBinaryAndStdin() throws {
-    let run = try Run(
+    #expect(
+      all.stdout.lacking([
+        #"{"bit": 27, "name": null, "range": "application"}"#,
+        #"{"bit": 28, "name": null, "range": "reserved"}"#,
+        #"{"bit": 14, "name": "menuActionTriggered", "range": "system"}"#,
+      ]) == [])
+    let named = try Run(
       ["--event", "longPress=24", "--json", "16777217", "0b1000000000000", "-"],
       stdin: Data("0x2\n".utf8))
-    #expect(run.status == 0, "\(run)")
-    let lines = run.stdout.split(separator: "\n")
-    #expect(lines.count == 3)
-    #expect(lines[0].contains(#""text": "touchDown | longPress""#))
-    #expect(lines[1].contains(#""text": "valueChanged""#))
-    #expect(lines[2].contains(#""text": "touchDownRepeat""#))
+    let lines = named.stdout.lines
+    #expect((named.status, lines.count) == (0, 3), "\(named)")
+    #expect(
+      zip(
+        lines,
+        [
+          #""text": "touchDown | longPress""#, #""text": "valueChanged""#,
+          #""text": "touchDownRepeat""#,
+        ]
+      ).filter { !$0.contains($1) }.map(\.0) == [])
   }
 
-  @Test func encode() throws {
+  /// Encoding events; `--strict` rejects unnamed event bits; the help documents events.
+  @Test func encodeAndStrictRejectsUnnamedEventBits() throws {
     let run = try Run(["encode", "--events", "--event", "longPress=24", "touchDown", "longPress"])
-    #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.hasPrefix("touchDown longPress: 0x01000001 = 16777217\n"))
+    let none = try Run(["encode", "--events", "none"])
+    #expect(
+      (run.status, run.stdout.firstLine, none.stdout.firstLine)
+        == (0, "touchDown longPress: 0x01000001 = 16777217", "none: 0x00000000 = 0"), "\(run)")
     let json = try Run(["encode", "--events", "--json", "touchUpInside | 0x1000000"])
     #expect(json.stdout.contains(#""raw": 16777280, "hex": "0x01000040""#))
-    let none = try Run(["encode", "--events", "none"])
-    #expect(none.stdout.hasPrefix("none: 0x00000000 = 0\n"))
     let bad = try Run(["encode", "--events", "selected"])
-    #expect(bad.status == 65)
-    #expect(bad.stderr.contains(#"unknown event name "selected""#))
-  }
-
-  @Test func strictRejectsUnnamedEventBits() throws {
-    let run = try Run(["--events", "--strict", "0x10000040"])
-    #expect(run.status == 65)
     #expect(
-      run.stderr
-        == "statekit-inspect: error: mask \"0x10000040\": bits 28 (0x10000000) have no name (--strict)\n"
-    )
+      bad.status == 65 && bad.stderr.contains(#"unknown event name "selected""#), "\(bad)")
+    let strict = try Run(["--events", "--strict", "0x10000040"])
+    #expect(
+      (strict.status, strict.stderr)
+        == (
+          65,
+          "statekit-inspect: error: mask \"0x10000040\": bits 28 (0x10000000) have no name (--strict)\n"
+        ))
+    let help = try Run(["--help"])
+    #expect(
+      help.stdout.lacking([
+        "--events            Masks and text are control events",
+        "--event NAME=BIT    Name an event application bit (24...27)",
+      ]) == [])
   }
 
   @Test(arguments: [
@@ -102,9 +109,9 @@ struct EventMaskCommandTests {
   ])
   func badArguments(arguments: [String], status: Int32, message: String) throws {
     let run = try Run(arguments)
-    #expect(run.status == status, "\(run)")
-    #expect(run.stderr.contains(message), "\(run.stderr)")
-    #expect(run.stderr.split(separator: "\n").count == 1)
+    #expect(
+      (run.status, run.stderr.contains(message), run.stderr.lines.count) == (status, true, 1),
+      "\(run)")
   }
 
   /// `--state` names a state, so with another layout it is a usage error, also when `--event`
@@ -122,14 +129,10 @@ struct EventMaskCommandTests {
       _ = try inspector.parse(arguments)
       Issue.record("\(arguments) was accepted")
     } catch {
-      #expect(error.status == .usage, "\(arguments): \(error.message)")
-      #expect(error.message == "--state names a state; with --events use --event NAME=BIT")
+      #expect(
+        (error.status, error.message)
+          == (.usage, "--state names a state; with --events use --event NAME=BIT"), "\(arguments)")
     }
   }
 
-  @Test func helpDocumentsEvents() throws {
-    let run = try Run(["--help"])
-    #expect(run.stdout.contains("--events            Masks and text are control events"))
-    #expect(run.stdout.contains("--event NAME=BIT    Name an event application bit (24...27)"))
-  }
 }

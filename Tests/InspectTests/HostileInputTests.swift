@@ -9,11 +9,13 @@ struct HostileInputTests {
     _ run: Run, status: Int32, containing text: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(run.status == status, "\(run)", sourceLocation: sourceLocation)
-    #expect(run.stderr.hasPrefix("statekit-inspect: error: "), sourceLocation: sourceLocation)
-    #expect(run.stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
-    #expect(run.stderr.contains(text), "\(run.stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(run.stderr.count < 500, sourceLocation: sourceLocation)
+    // The status, then whether standard error is one short line of the tool's that says `text`.
+    #expect(
+      (
+        run.status, run.stderr.hasPrefix("statekit-inspect: error: "),
+        run.stderr.filter { $0 == "\n" }.count, run.stderr.contains(text), run.stderr.count < 500
+      ) == (status, true, 1, true, true), "\(run.stderr.prefix(300))",
+      sourceLocation: sourceLocation)
   }
 
   @Test func invalidUTF8OnStandardInput() throws {
@@ -32,7 +34,8 @@ struct HostileInputTests {
     #expect(encoded.stdout.hasPrefix("selected: 0x00000004 = 4"))
   }
 
-  @Test func hundredKilobyteArgument() throws {
+  /// A hundred-kilobyte argument and a megabyte line on standard input.
+  @Test func hundredKilobyteArgumentAndMegabyteLine() throws {
     let long = String(repeating: "7", count: 100_000)
     expectOneLineError(try Run([long]), status: 65, containing: "does not fit in 64 bits")
     expectOneLineError(try Run(["encode", long]), status: 65, containing: "unknown state name")
@@ -40,14 +43,13 @@ struct HostileInputTests {
     // A paste cut inside its description: the header is explained, the cut is said.
     let text = "Error Domain=D Code=1 \"" + String(repeating: "x", count: 100_000)
     let cut = try Run(["error", text])
-    #expect(cut.status == 0)
-    #expect(cut.stdout == "D 1\n")
     #expect(
-      cut.stderr.hasSuffix(": the text ends inside the description; shown is what is complete\n"))
-    #expect(cut.stderr.count < 300)
-  }
+      (
+        cut.status, cut.stdout,
+        cut.stderr.hasSuffix(": the text ends inside the description; shown is what is complete\n"),
+        cut.stderr.count < 300
+      ) == (0, "D 1\n", true, true), "\(cut.stderr.prefix(300))")
 
-  @Test func megabyteLineOnStandardInput() throws {
     let line = Data((String(repeating: "1", count: 1_000_000) + "\n").utf8)
     expectOneLineError(
       try Run(["--json", "-"], stdin: line), status: 65, containing: "does not fit in 64 bits")
@@ -58,7 +60,8 @@ struct HostileInputTests {
       containing: "neither an ErrorPayload JSON document nor an Xcode report, NSError text")
   }
 
-  @Test func jsonNestedAHundredThousandDeep() throws {
+  /// JSON nested a hundred thousand deep, and twenty thousand nested NSErrors.
+  @Test func jsonAndNSErrorsNestedTensOfThousandsDeep() throws {
     let arrays =
       "{\"domain\": " + String(repeating: "[", count: 100_000)
       + String(repeating: "]", count: 100_000) + "}"
@@ -84,9 +87,7 @@ struct HostileInputTests {
     expectOneLineError(
       try Run(["--states", file.path, "1"]), status: 65,
       containing: "nested deeper than the limit of 512")
-  }
 
-  @Test func twentyThousandNestedNSErrors() throws {
     let apple =
       String(
         repeating: "Error Domain=D Code=1 \"x\" UserInfo={NSUnderlyingError=0x1 {", count: 20_000)
@@ -98,23 +99,23 @@ struct HostileInputTests {
       let run = try Run(
         ["error", "--json", "-"],
         stdin: Data((text + "\nError Domain=NSPOSIXErrorDomain Code=2 \"x\"\n").utf8))
-      // The input explains an error, so the part it cannot read is a warning, not its failure.
-      #expect(run.status == 0)
+      // The input explains an error, so the part it cannot read is a warning, not its failure;
+      // the next error in the log is still explained.
       #expect(
-        run.stderr.hasPrefix("statekit-inspect: warning: standard input: cannot read NSError text"))
-      #expect(run.stderr.contains("errors are nested deeper than the limit of 64"))
-      #expect(run.stderr.filter { $0 == "\n" }.count == 1)
-      #expect(
-        run.stdout.contains(#""name": "ENOENT""#), "the next error in the log is still explained")
+        (
+          run.status,
+          run.stderr.hasPrefix(
+            "statekit-inspect: warning: standard input: cannot read NSError text"),
+          run.stderr.contains("errors are nested deeper than the limit of 64"),
+          run.stderr.filter { $0 == "\n" }.count, run.stdout.contains(#""name": "ENOENT""#)
+        ) == (0, true, true, 1, true), "\(run.stderr.prefix(300))")
     }
   }
 
-  @Test func controlCharactersAreEscapedInMessages() throws {
+  /// Control characters are escaped in messages; nothing on standard input.
+  @Test func controlCharactersInMessagesAndEmptyStandardInput() throws {
     let run = try Run(["\u{1B}[31mred\n"])
     expectOneLineError(run, status: 65, containing: #"invalid mask "\u{1b}[31mred\n""#)
-  }
-
-  @Test func emptyStandardInput() throws {
     let masks = try Run(["-"], stdin: Data())
     #expect(masks.status == 0 && masks.stdout.isEmpty && masks.stderr.isEmpty)
     expectOneLineError(
@@ -139,10 +140,12 @@ struct HostileInputTests {
     let cut = "Error Domain=\(domain) Code=1 \"x\" UserInfo={\(key)=abc"
     let cutArgument = "Error Domain=D Code=1 \"x\" UserInfo={\(key)=abc"
     for run in [try Run(["error", "-"], stdin: Data(cut.utf8)), try Run(["error", cutArgument])] {
-      #expect(run.status == 0, "\(run.stderr.prefix(300))")
       #expect(
-        run.stderr.contains("the text ends inside the value of \"kkk"), "\(run.stderr.prefix(300))")
-      #expect(run.stderr.count < 500, "\(run.stderr.prefix(300))")
+        (
+          run.status, run.stderr.contains("the text ends inside the value of \"kkk"),
+          run.stderr.count < 500
+        )
+          == (0, true, true), "\(run.stderr.prefix(300))")
     }
     // A theme's path to the failing member holds its keys: cut too.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -166,10 +169,12 @@ struct HostileInputTests {
       try Data(theme.utf8).write(to: file)
       // The path, the cut pointer and key, and a selector's list of known names.
       let run = try Run(["theme", file.path])
-      #expect(run.status == 65, "\(run.stderr.prefix(300))")
-      #expect(run.stderr.filter { $0 == "\n" }.count == 1)
-      #expect(run.stderr.contains(fragment), "\(run.stderr.prefix(600))")
-      #expect(run.stderr.count < 800, "\(run.stderr.prefix(300))")
+      #expect(
+        (
+          run.status, run.stderr.filter { $0 == "\n" }.count, run.stderr.contains(fragment),
+          run.stderr.count < 800
+        )
+          == (65, 1, true, true), "\(run.stderr.prefix(600))")
     }
   }
 
@@ -199,8 +204,8 @@ struct HostileInputTests {
     // Through the built binary once: `main.swift` hands the kernel's argument bytes on as they
     // are; the in-process runs below start from those bytes.
     let themed = try Run.spawning(rawArguments: [Array("theme".utf8), theme.path])
-    #expect(themed.status == 0, "\(themed)")
-    #expect(themed.stdout.contains("1 attribute over 0 state bits"), "\(themed)")
+    #expect(
+      themed.status == 0 && themed.stdout.contains("1 attribute over 0 state bits"), "\(themed)")
 
     let states = try Self.file(named: name, contents: #"{"visited": 16}"#)
     defer { try? FileManager.default.removeItem(at: states.directory) }
@@ -209,8 +214,7 @@ struct HostileInputTests {
       [Array("--states=".utf8) + states.path, Array("0x10000".utf8)],
     ] {
       let run = try Run(rawArguments: arguments)
-      #expect(run.status == 0, "\(run)")
-      #expect(run.stdout.contains("text: visited"), "\(run)")
+      #expect(run.status == 0 && run.stdout.contains("text: visited"), "\(run)")
     }
 
     let catalog = try Self.file(
@@ -221,8 +225,7 @@ struct HostileInputTests {
       rawArguments: ["error", "--errors"].map { Array($0.utf8) } + [
         catalog.path, Array("X 1".utf8),
       ])
-    #expect(errors.status == 0, "\(errors)")
-    #expect(errors.stdout.hasPrefix("X 1 gone"), "\(errors)")
+    #expect(errors.status == 0 && errors.stdout.hasPrefix("X 1 gone"), "\(errors)")
 
     // A name that does not exist is still 66, shown with each invalid sequence replaced.
     let missing = try Run(rawArguments: [Array("theme".utf8), theme.path + [0xFE]])

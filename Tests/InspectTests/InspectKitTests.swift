@@ -8,36 +8,44 @@ import Testing
 /// InspectKit as a library: the tables and readers the tool shares with the rest of the package.
 @Suite("InspectKit")
 struct InspectKitTests {
-  @Test func stateKitErrorsComeFromStateKitsOwnCatalog() {
+  /// StateKit's errors come from StateKit's own catalog. A look-up walks the hand-written
+  /// entries only in their domains, so those must be every domain the entries have.
+  @Test func theBuiltInEntriesAreStateKitsCatalogInTheHandWrittenDomains() {
     let stateKit = CodeDirectory.builtIn.entries.filter { $0.domain == StateKitError.domain }
-    #expect(stateKit == ErrorCatalog.stateKit.entries)
-    #expect(!stateKit.isEmpty)
-  }
-
-  /// A look-up walks the hand-written entries only in their domains, so those must be every
-  /// domain the entries have.
-  @Test func theHandWrittenDomainsAreThoseOfTheBuiltInEntries() {
+    #expect((stateKit, stateKit.isEmpty) == (ErrorCatalog.stateKit.entries, false))
     let domains = CodeDirectory.builtIn.entries.map(\.domain)
     #expect(Set(domains) == Set(CodeDirectory.handWrittenDomains))
   }
 
-  @Test func nsErrorTextReadsTheNameKeyAndEscapedDetails() throws {
+  /// NSError text reads the name key and escaped details; masks and hex tokens share one
+  /// digit reader; a catalog's states JSON is what `--states` reads.
+  @Test func theReadersTheToolShares() throws {
     let text =
       #"Error Domain=com.example.Store Code=3 "(null)" UserInfo={ErrorKitName=saveFailed, "#
       + #"ErrorKitDetail.NSLocalizedDescription=not the message, path=/tmp/x}"#
     let results = ErrorScanner.findAll(in: PastedText(text))
-    #expect(results.count == 1)
     let payload = try #require(results.first?.payload)
-    #expect(payload.name == "saveFailed")
-    #expect(payload.message == nil)
-    #expect(payload.details == ["NSLocalizedDescription": "not the message", "path": "/tmp/x"])
-  }
+    #expect(
+      (results.count, payload.name, payload.message, payload.details)
+        == (1, "saveFailed", nil, ["NSLocalizedDescription": "not the message", "path": "/tmp/x"]))
 
-  @Test func masksAndHexTokensShareOneDigitReader() throws {
-    #expect(try MaskToken.parse(Array("0x00010004".utf8)[...]) == 0x1_0004)
-    #expect(try MaskToken.parse(Array("0b101".utf8)[...]) == 5)
+    #expect(
+      [
+        try MaskToken.parse(Array("0x00010004".utf8)[...]),
+        try MaskToken.parse(Array("0b101".utf8)[...]),
+      ]
+        == [0x1_0004, 5])
     #expect(try StateCatalog().parse("0x10004") == ControlState(rawValue: 0x1_0004))
     #expect(throws: Failure.self) { try MaskToken.parse(Array("0x1g".utf8)[...]) }
+
+    var catalog = StateCatalog()
+    _ = try catalog.declare("visited", applicationBit: 0)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "states-\(UUID().uuidString).json")
+    try Data(catalog.statesJSON.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try Run(["--json", "--states", file.path, "0x10004"])
+    #expect(run.status == 0 && run.stdout.contains(#""text": "selected | visited""#), "\(run)")
   }
 
   @Test func aReportForPeopleWritesTheSameJSONAsOneBuiltForJSON() {
@@ -59,15 +67,4 @@ struct InspectKitTests {
     }
   }
 
-  @Test func aCatalogsStatesJSONIsWhatStatesReads() throws {
-    var catalog = StateCatalog()
-    _ = try catalog.declare("visited", applicationBit: 0)
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "states-\(UUID().uuidString).json")
-    try Data(catalog.statesJSON.utf8).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let run = try Run(["--json", "--states", file.path, "0x10004"])
-    #expect(run.status == 0)
-    #expect(run.stdout.contains(#""text": "selected | visited""#))
-  }
 }

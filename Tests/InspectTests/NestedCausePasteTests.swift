@@ -55,63 +55,63 @@ struct NestedCausePasteTests {
   @Test(arguments: cases)
   func oneErrorWithItsCauses(_ expected: Case) throws {
     let errors = try Self.errors(Self.text(expected.file))
-    #expect(errors.map(RealPasteTests.tree) == [expected.chain])
-    #expect(errors.first?.message == expected.message)
+    #expect(
+      (errors.map(RealPasteTests.tree), errors.first?.message) == (
+        [expected.chain], expected.message
+      ))
   }
 
-  @Test func theCauseOfAFlutterMapKeepsItsDescriptionAndUserInfo() throws {
-    let errors = try Self.errors(Self.text("real/object-01.txt"))
-    let cause = errors.first?.underlying
-    #expect(cause?.message == "Server Error")
-    #expect(cause?.failureReason == "The server encountered an error")
-    #expect(cause?.details["AMSStatusCode"] == "200")
-  }
+  /// The cause of a Flutter map keeps its description and user info; the debugger's user info
+  /// rows are read, and a debugger value is escaped when printed.
+  @Test func objectsAndDebuggerRowsKeepTheirTexts() throws {
+    let flutter = try Self.errors(Self.text("real/object-01.txt"))
+    let cause = flutter.first?.underlying
+    #expect(
+      [cause?.message, cause?.failureReason, cause?.details["AMSStatusCode"]]
+        == ["Server Error", "The server encountered an error", "200"])
 
-  @Test func theDebuggersUserInfoRowsAreRead() throws {
     // https://github.com/react/react-native/issues/7736, the first code block.
     let errors = try Self.errors(Self.text("corpus/heldout/004.txt"))
-    #expect(errors.count == 1)
-    #expect(errors.first.map { "\($0.domain) \($0.code)" } == "com.facebook.sdk.core 6")
+    #expect(
+      (errors.count, errors.first.map { "\($0.domain) \($0.code)" }, errors.first?.details.count)
+        == (1, "com.facebook.sdk.core 6", 1))
     #expect(
       errors.first?.details["com.facebook.sdk:FBSDKErrorDeveloperMessageKey"]?.hasPrefix(
         "Response is a non-text MIME type; endpoints") == true)
-    #expect(errors.first?.details.count == 1)
-  }
 
-  @Test func aDebuggerValueIsEscapedWhenPrinted() throws {
     let text =
       "error = (NSError *) domain: @\"com.example.sdk\" - code: 6\n"
       + "  _userInfo = (__NSDictionaryI *) 2 key/value pairs\n"
       + "    [0] = @\"k\" @\"a \\\"quoted\\\" \u{1B}[31mred\"\n    [1] = @\"n\" (long)4\n"
-    let errors = try Self.errors(text)
-    #expect(errors.first?.details["k"] == "a \"quoted\" \u{1B}[31mred")
-    #expect(errors.first?.details["n"] == "(long)4")
+    let values = try Self.errors(text)
     let human = try Run(["error", "-"], stdin: Data(text.utf8))
-    #expect(!human.stdout.contains("\u{1B}"))
+    #expect(
+      (values.first?.details["k"], values.first?.details["n"], human.stdout.contains("\u{1B}"))
+        == ("a \"quoted\" \u{1B}[31mred", "(long)4", false))
   }
 
-  @Test func aTreeWhoseChildIsAnotherErrorKeepsBoth() throws {
+  /// A tree whose child is another error keeps both; a cause in an object that is not a user
+  /// info is an error of its own; broken objects never trap.
+  @Test func treesAndObjectsAreReadByTheirShapeAndNeverTrap() throws {
     let text =
       "▿ Error Domain=A Code=1 \"x\" UserInfo={k=v}\n"
       + "  - _nsError : Error Domain=B Code=2 \"y\" UserInfo={k=v}\n"
-    #expect(try Self.errors(text).map(RealPasteTests.tree) == ["A 1", "B 2"])
     // A child that is not deeper than its head is not its child.
     let flat =
       "▿ Error Domain=A Code=1 \"x\" UserInfo={k=v}\n"
       + "- _nsError : Error Domain=A Code=1 \"x\" UserInfo={k=v}\n"
-    #expect(try Self.errors(flat).map(RealPasteTests.tree) == ["A 1", "A 1"])
-  }
-
-  @Test func aCauseInAnObjectThatIsNotAUserInfoIsAnErrorOfItsOwn() throws {
-    let text =
+    let notAUserInfo =
       "{ code: 1, domain: 'AErrorDomain', extra: { NSUnderlyingError: { domain: 'BErrorDomain', code: 2 } } }\n"
-    #expect(try Self.errors(text).map(RealPasteTests.tree) == ["AErrorDomain 1"])
     let cause =
       "{ code: 1, domain: 'AErrorDomain', userInfo: { NSUnderlyingError: { domain: 'BErrorDomain', code: 2 } } }\n"
-    #expect(try Self.errors(cause).map(RealPasteTests.tree) == ["AErrorDomain 1 > BErrorDomain 2"])
-  }
+    let trees: [[String]] = try [text, flat, notAUserInfo, cause].map {
+      try Self.errors($0).map(RealPasteTests.tree)
+    }
+    #expect(
+      trees == [
+        ["A 1", "B 2"], ["A 1", "A 1"], ["AErrorDomain 1"], ["AErrorDomain 1 > BErrorDomain 2"],
+      ])
 
-  @Test func brokenObjectsNeverTrap() throws {
     let texts = [
       "{ domain: 'A', code: 1, userInfo: { NSUnderlyingError: { domain: 'B', code: ",
       "{ domain: 'A', code: 1, userInfo: { NSUnderlyingError: { domain: 'B', code: 2 }",

@@ -4,25 +4,46 @@ import Testing
 /// Standard input streams, output failures are reported, options go anywhere (issue 10).
 @Suite("statekit-inspect streaming and output")
 struct StreamingTests {
-  @Test func optionsMayComeBeforeTheCommand() throws {
+  /// Options may come before the command; encode reads words and standard input in order; the
+  /// tool reads JSON as ErrorKit does; JSON documents stream one after the other.
+  @Test func optionsGoAnywhereAndInputsAreReadInOrder() throws {
     let before = try Run(["--json", "error", "ENOENT"])
     let after = try Run(["error", "--json", "ENOENT"])
-    #expect(before.status == 0)
-    #expect(before.stdout == after.stdout)
+    #expect((before.status, before.stdout) == (0, after.stdout))
     #expect(
       before.stdout.hasPrefix(#"{"domain": "NSPOSIXErrorDomain", "code": 2, "name": "ENOENT""#))
     let encode = try Run(["--state", "visited=16", "--json", "encode", "visited"])
     #expect(encode.stdout.contains(#""text": "visited""#))
-  }
 
-  @Test func encodeReadsWordsAndStandardInputInOrder() throws {
     let run = try Run(
       ["encode", "--json", "selected", "-", "focused"], stdin: Data("highlighted\ndisabled\n".utf8))
-    #expect(run.status == 0)
     let texts = run.stdout.split(separator: "\n").map {
       $0.split(separator: #""text": ""#)[1].prefix { $0 != "\"" }
     }
-    #expect(texts == ["selected", "highlighted", "disabled", "focused"])
+    #expect((run.status, texts) == (0, ["selected", "highlighted", "disabled", "focused"]))
+
+    // One rule with ErrorKit's decoder: a whole number such as 1.0 is a code, the first of two
+    // equal keys counts.
+    let twice = try Run([
+      "error", "--json", #"{"domain": "D", "code": 1.0, "code": 2, "domain": "E"}"#,
+    ])
+    let fraction = try Run(["error", #"{"domain": "D", "code": 1.5}"#])
+    #expect(
+      (twice.status, twice.stdout.hasPrefix(#"{"domain": "D", "code": 1, "#), fraction.status)
+        == (0, true, 65), "\(twice)")
+
+    let documents = """
+      {"domain": "A", "code": 1}
+      {
+        "domain": "B",
+        "code": 2, "description": "two { braces } in \\"text\\""
+      }
+      """
+    let streamed = try Run(["error", "--json", "-"], stdin: Data(documents.utf8))
+    #expect(
+      (streamed.status, streamed.stdout.lines.count) == (0, 2)
+        && streamed.stdout.contains(#""description": "two { braces } in \"text\"""#),
+      "\(streamed)")
   }
 
   @Test(arguments: [
@@ -63,14 +84,16 @@ struct StreamingTests {
         if chunk.isEmpty { break }
         received += chunk
       }
-      #expect(String(decoding: received, as: UTF8.self).contains(expected))
+      #expect(String(decoding: received, as: UTF8.self).contains(expected), "\(expected)")
     }
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func aFullDiskIsExit74WithOneLine() throws {
+  /// A full disk is exit 74 with one line; a closed pipe is silent; a FIFO without a writer is
+  /// not a hang.
+  @Test func outputFailuresAreOneLineOrSilentAndNoInputIsAHang() throws {
     let process = Process()
     process.executableURL = Run.binary
     process.arguments = ["0x00010004"]
@@ -81,36 +104,36 @@ struct StreamingTests {
     try process.run()
     process.waitUntilExit()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 74)
     #expect(
-      stderr
-        == "statekit-inspect: error: cannot write to standard output: No space left on device\n")
-  }
+      (process.terminationStatus, stderr)
+        == (
+          74, "statekit-inspect: error: cannot write to standard output: No space left on device\n"
+        ))
 
-  @Test func aClosedPipeIsSilent() throws {
     // This test process writes into a pipe whose reader dies: it must not die of SIGPIPE itself.
     signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = Run.binary
-    process.arguments = ["--json", "-"]
+    let piped = Process()
+    piped.executableURL = Run.binary
+    piped.arguments = ["--json", "-"]
     let input = Pipe()
     let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    let pipedErrors = Pipe()
+    piped.standardInput = input
+    piped.standardOutput = output
+    piped.standardError = pipedErrors
+    try piped.run()
     try output.fileHandleForReading.close()
     let masks = Data(String(repeating: "0x10004\n", count: 200_000).utf8)
     try? input.fileHandleForWriting.write(contentsOf: masks)
     try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal)
-    #expect(process.terminationStatus == SIGPIPE)
-    #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
-  }
+    piped.waitUntilExit()
+    #expect(
+      (
+        piped.terminationReason, piped.terminationStatus,
+        pipedErrors.fileHandleForReading.readDataToEndOfFile()
+      )
+        == (.uncaughtSignal, SIGPIPE, Data()))
 
-  @Test func aFIFOWithoutAWriterIsNotAHang() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "states-\(UUID().uuidString)"
     ).path
@@ -118,9 +141,12 @@ struct StreamingTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let start = Date()
     let run = try Run(["--states", path, "1"])
-    #expect(Date().timeIntervalSince(start) < 30)
-    #expect(run.status == 65)
-    #expect(run.stderr.contains("unexpected end of input"))
+    #expect(
+      (
+        Date().timeIntervalSince(start) < 30, run.status,
+        run.stderr.contains("unexpected end of input")
+      )
+        == (true, 65, true), "\(run)")
   }
 
   @Test func controlCharactersNeverReachTheTerminal() throws {
@@ -134,44 +160,20 @@ struct StreamingTests {
       !output.unicodeScalars.contains { forbidden.contains($0) }
     }
     let human = try Run(["error", text])
-    #expect(human.status == 0)
-    #expect(clean(human.stdout), "\(human.stdout.debugDescription)")
-    #expect(human.stdout.contains(#"\u{1b}]0;pwned\u{7}"#))
     let json = try Run(["error", "--json", text])
-    #expect(clean(json.stdout), "\(json.stdout.debugDescription)")
-    #expect(json.stdout.contains(#"\u007f\u0085\u202e"#))
+    #expect(
+      (
+        human.status, human.stdout.contains(#"\u{1b}]0;pwned\u{7}"#),
+        json.stdout.contains(#"\u007f\u0085\u202e"#)
+      ) == (0, true, true), "\(human.stdout.debugDescription)\n\(json.stdout.debugDescription)")
     let bad = try Run(["error", "-"], stdin: Data(("x" + hostile + "\n").utf8))
-    #expect(clean(bad.stderr), "\(bad.stderr.debugDescription)")
     let mask = try Run(["--json", "1" + hostile])
-    #expect(clean(mask.stderr) && clean(mask.stdout))
     let maskHuman = try Run(["--state", "a=16", "0x" + hostile])
-    #expect(clean(maskHuman.stderr))
-  }
-
-  @Test func theToolReadsJSONAsErrorKitDoes() throws {
-    // One rule with ErrorKit's decoder: a whole number such as 1.0 is a code, the first of two
-    // equal keys counts.
-    let run = try Run([
-      "error", "--json", #"{"domain": "D", "code": 1.0, "code": 2, "domain": "E"}"#,
-    ])
-    #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix(#"{"domain": "D", "code": 1, "#))
-    let fraction = try Run(["error", #"{"domain": "D", "code": 1.5}"#])
-    #expect(fraction.status == 65)
-  }
-
-  @Test func jsonDocumentsStreamOneAfterTheOther() throws {
-    let documents = """
-      {"domain": "A", "code": 1}
-      {
-        "domain": "B",
-        "code": 2, "description": "two { braces } in \\"text\\""
-      }
-      """
-    let run = try Run(["error", "--json", "-"], stdin: Data(documents.utf8))
-    #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.split(separator: "\n").count == 2)
-    #expect(run.stdout.contains(#""description": "two { braces } in \"text\"""#))
+    let outputs: [String] = [
+      human.stdout, json.stdout, bad.stderr, mask.stderr, mask.stdout, maskHuman.stderr,
+    ]
+    let unclean: [String] = outputs.filter { !clean($0) }.map { $0.debugDescription }
+    #expect(unclean == [])
   }
 
   /// `error -` reports a finished error within the documented 250 ms even while a progress bar

@@ -50,9 +50,8 @@ struct UsageTests {
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let run = try Run(arguments)
-    #expect(run.status == 64)
-    #expect(run.stdout == "")
-    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+    #expect(
+      (run.status, run.stdout, run.stderr) == (64, "", "statekit-inspect: error: \(message)\n"))
   }
 
   @Test(arguments: [
@@ -75,33 +74,29 @@ struct UsageTests {
   ])
   func badStateFlagsExit65(arguments: [String], message: String) throws {
     let run = try Run(arguments)
-    #expect(run.status == 65)
-    #expect(run.stderr == "statekit-inspect: error: \(message)\n")
+    #expect((run.status, run.stderr) == (65, "statekit-inspect: error: \(message)\n"))
   }
 
-  @Test func repeatingTheSameStateIsFine() throws {
+  /// Repeating the same state is fine, up to 64 flags; unreadable files exit 66, malformed ones
+  /// 65.
+  @Test func tooManyStateFlagsAndBadFilesAreRefused() throws {
     #expect(try Run(["--state", "a=16", "--state", "a=16", "1"]).status == 0)
-  }
-
-  @Test func tooManyStateFlags() throws {
     let flags = (0..<65).flatMap { _ in ["--state", "a=16"] }
     let run = try Run(flags + ["1"])
-    #expect(run.status == 65)
-    #expect(run.stderr == "statekit-inspect: error: too many --state flags: 65, the limit is 64\n")
-  }
+    #expect(
+      (run.status, run.stderr)
+        == (65, "statekit-inspect: error: too many --state flags: 65, the limit is 64\n"))
 
-  @Test func unreadableFilesExit66() throws {
     for arguments in [["--states"], ["error", "--errors"]] {
       let run = try Run(arguments + ["/nonexistent/file.json", "1"])
-      #expect(run.status == 66)
       #expect(
-        run.stderr
-          == "statekit-inspect: error: cannot read \"/nonexistent/file.json\": No such file or directory\n"
-      )
+        (run.status, run.stderr)
+          == (
+            66,
+            "statekit-inspect: error: cannot read \"/nonexistent/file.json\": No such file or directory\n"
+          ))
     }
-  }
 
-  @Test func malformedFilesExit65() throws {
     let directory = FileManager.default.temporaryDirectory
     let cases: [(String, String, String)] = [
       (
@@ -124,8 +119,9 @@ struct UsageTests {
       defer { try? FileManager.default.removeItem(at: file) }
       let command = option == "--errors" ? ["error"] : []
       let run = try Run(command + [option, file.path, "1"])
-      #expect(run.status == 65, "\(content)")
-      #expect(run.stderr == "statekit-inspect: error: \"\(file.path)\": \(message)\n")
+      #expect(
+        (run.status, run.stderr) == (65, "statekit-inspect: error: \"\(file.path)\": \(message)\n"),
+        "\(content)")
     }
   }
 
@@ -232,44 +228,31 @@ struct UsageTests {
 
     """
 
-  @Test(arguments: [["--help"], ["-h"], ["--help", "0x4"], ["--help", "--", "error"]])
-  func helpPrintsTheWholeText(arguments: [String]) throws {
-    let help = try Run(arguments)
-    #expect(help.status == 0)
-    #expect(help.stdout == Self.expectedHelp)
-    #expect(help.stderr == "")
-  }
-
+  /// The global help and a command's, as each way of asking prints them.
   @Test(arguments: [
-    ["theme", "--help"], ["--help", "theme"], ["--json", "theme", "x.json", "-h"],
+    (["--help"], false), (["-h"], false), (["--help", "0x4"], false),
+    (["--help", "--", "error"], false), (["theme", "--help"], true), (["--help", "theme"], true),
+    (["--json", "theme", "x.json", "-h"], true),
   ])
-  func aCommandsHelp(arguments: [String]) throws {
+  func helpPrintsTheWholeText(arguments: [String], ofTheme: Bool) throws {
     let help = try Run(arguments)
-    #expect(help.status == 0)
-    #expect(help.stdout == Self.expectedThemeHelp)
-    #expect(help.stderr == "")
-  }
-
-  @Test func version() throws {
-    let version = try Run(["error", "--version"])
-    #expect(version.status == 0)
-    #expect(version.stdout == "statekit-inspect 0.2.0\n")
-  }
-
-  @Test func doubleDashEndsOptions() throws {
-    let run = try Run(["error", "--", "-1009"])
-    #expect(run.status == 0)
-    #expect(run.stdout.contains("notConnectedToInternet"))
+    #expect(
+      (help.status, help.stdout, help.stderr)
+        == (0, ofTheme ? Self.expectedThemeHelp : Self.expectedHelp, ""))
   }
 }
 
 extension UsageTests {
-  /// What the message of a paste that starts with `-` says to do works.
-  @Test func pasteAfterDoubleDashIsRead() throws {
+  /// The version; `--` ends the options, and what the message of a paste that starts with `-`
+  /// says to do works.
+  @Test func versionAndPasteAfterDoubleDash() throws {
+    let version = try Run(["error", "--version"])
+    #expect((version.status, version.stdout) == (0, "statekit-inspect 0.2.0\n"))
+    let code = try Run(["error", "--", "-1009"])
+    #expect(code.status == 0 && code.stdout.contains("notConnectedToInternet"), "\(code)")
     let paste = "-1009 The Internet connection appears to be offline."
     let run = try Run(["error", "--", paste])
-    #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.contains("notConnectedToInternet"), "\(run)")
+    #expect(run.status == 0 && run.stdout.contains("notConnectedToInternet"), "\(run)")
     // A small number that starts a sentence is no code.
     #expect(try Run(["error", "2 files were lost"]).status == 65)
     // A paste with an error in it reads the same after `--` and through standard input.
@@ -278,8 +261,8 @@ extension UsageTests {
       + " Code=-11814 \"Cannot Record\""
     let argument = try Run(["error", "--json", "--", log])
     let piped = try Run(["error", "--json", "-"], stdin: Data(log.utf8))
-    #expect(argument.status == 0, "\(argument)")
-    #expect(argument.stdout.contains("\"AVFoundationErrorDomain\""))
-    #expect(piped.stdout == argument.stdout)
+    #expect(
+      (argument.status, argument.stdout.contains("\"AVFoundationErrorDomain\""), piped.stdout)
+        == (0, true, argument.stdout), "\(argument)")
   }
 }

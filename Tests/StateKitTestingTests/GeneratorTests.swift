@@ -11,7 +11,9 @@ struct GeneratorTests {
     return catalog
   }()
 
-  @Test func controlStatesStayInTheMaskPreferNamedBitsAndReachEveryBit() {
+  /// Control states stay in the mask, prefer named bits and reach every bit; they shrink to
+  /// fewer, named, lower bits.
+  @Test func controlStatesStayInTheMaskPreferNamedBitsAndShrinkToLowerOnes() throws {
     let mask: ControlState = [.system, .application]
     var seen = ControlState.normal
     var named = 0
@@ -26,44 +28,45 @@ struct GeneratorTests {
       }
       return state.isSubset(of: mask) && state.rawValue.nonzeroBitCount <= 4
     }
-    #expect(seen == mask, "every bit of the mask is reached: \(seen)")
-    #expect(named > 2 * unnamed, "named bits come about three times as often: \(named) \(unnamed)")
     var empty = true
     forAll("an empty mask gives normal", Gen.controlState(in: .normal)) { state in
       empty = empty && state.isNormal
       return state.isNormal
     }
-    #expect(empty)
-  }
+    // Every bit of the mask is reached; named bits come about three times as often.
+    #expect(
+      (seen, named > 2 * unnamed, empty) == (mask, true, true), "\(seen): \(named) \(unnamed)")
 
-  @Test func statesShrinkToFewerNamedLowerBits() throws {
     // Fails for states with at least two bits above bit 1 in the reserved or system ranges.
     let failure = try #require(
       check("few bits", Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)) {
         $0.subtracting([.highlighted, .disabled]).rawValue.nonzeroBitCount < 2
       })
-    #expect(failure.counterexample == [.selected, .focused], "\(failure.report)")
-    #expect(failure.report.counterexample == "selected | focused")
-    let unnamed = try #require(
+    #expect(
+      (failure.counterexample, failure.report.counterexample)
+        == ([.selected, .focused], "selected | focused"), "\(failure.report)")
+    let unnamedBit = try #require(
       check("no unnamed bit", Gen.controlState(in: ControlState(rawValue: .max), count: 0...64)) {
         StateCatalog().unnamedBits(in: $0).isNormal
       })
-    #expect(unnamed.counterexample == ControlState(rawValue: 1 << 4), "\(unnamed.report)")
-    #expect(unnamed.report.counterexample == "0x10")
+    #expect(
+      (unnamedBit.counterexample, unnamedBit.report.counterexample)
+        == (ControlState(rawValue: 1 << 4), "0x10"), "\(unnamedBit.report)")
   }
 
   @Test func combinatorsShrinkThroughTheirParts() throws {
     let mapped = try #require(check("small", Gen.int(in: 0...1_000).map { $0 * 2 }) { $0 < 100 })
-    #expect(mapped.counterexample == 100)
     let filtered = try #require(
       check("odd below 51", Gen.int(in: 0...1_000).filter { $0 % 2 == 1 }) { $0 < 51 })
-    #expect(filtered.counterexample == 51)
     let dependent = Gen.int(in: 1...10).flatMap { n in Gen.int(in: 0...n).map { (n, $0) } }
     let pair = try #require(check("second below 5", dependent) { $0.1 < 5 })
-    #expect(pair.counterexample.map { [$0.0, $0.1] } == [5, 5])
     let digits = Gen.frequency((1, Gen.constant(1)), (1, Gen.constant(2)), (1, Gen.constant(3)))
     let choice = try #require(check("never three", digits) { $0 != 3 })
-    #expect(choice.counterexample == 3)
+    #expect(
+      [
+        mapped.counterexample, filtered.counterexample, pair.counterexample?.0,
+        pair.counterexample?.1, choice.counterexample,
+      ] == [100, 51, 5, 5, 3])
     var counts = [0, 0]
     forAll("frequency", Gen.frequency((9, Gen.constant(0)), (1, Gen.constant(1))), cases: 5_000) {
       counts[$0] += 1
@@ -74,8 +77,9 @@ struct GeneratorTests {
       check("sum below 10", Gen.int(in: 0...9).array(count: 0...20)) {
         $0.reduce(0, +) < 10
       })
-    #expect(array.counterexample?.reduce(0, +) == 10)
-    #expect((array.counterexample?.count ?? 0) <= 2, "\(array.report)")
+    #expect(
+      (array.counterexample?.reduce(0, +), (array.counterexample?.count ?? 0) <= 2) == (10, true),
+      "\(array.report)")
     let shuffled = try #require(
       check("sorted", Gen.shuffled([1, 2, 3, 4])) { $0 == [1, 2, 3, 4] })
     #expect(shuffled.counterexample?.count == 4 && Set(shuffled.counterexample ?? []).count == 4)
@@ -85,10 +89,11 @@ struct GeneratorTests {
     let selectors = Gen.selector(
       states: Gen.controlState(catalog: Self.catalog), catalog: Self.catalog)
     let selector = try #require(check("no exclusions", selectors) { $0.excluded.isNormal })
-    #expect(selector.report.counterexample == "!highlighted", "\(selector.report)")
     let tables = Gen.table(values: Gen.int(in: 0...9), catalog: Self.catalog)
     let table = try #require(check("at most one entry", tables) { $0.entries.count < 2 })
-    #expect(table.report.counterexample == "[highlighted: 0, normal: 0]", "\(table.report)")
+    #expect(
+      [selector.report.counterexample, table.report.counterexample]
+        == ["!highlighted", "[highlighted: 0, normal: 0]"], "\(selector.report)\n\(table.report)")
   }
 
   /// The fastest of three runs of a body, in seconds.
@@ -131,8 +136,8 @@ struct GeneratorTests {
       }
     }
     let failure = try #require(shrink(125))
-    #expect(failure.counterexample?.contains(0) == false)
-    #expect(failure.report.shrinkAttempts == 20)
+    #expect(
+      (failure.counterexample?.contains(0), failure.report.shrinkAttempts) == (false, 20))
     Self.expectLinear("shrinking n elements", base: 125) { _ = shrink($0) }
   }
 
@@ -140,13 +145,18 @@ struct GeneratorTests {
   /// reaches `Int.max` draw more choices than a case may, so the run gives up with a report
   /// rather than trapping; and weights whose sum is more than 64 bits hold still choose in
   /// proportion.
-  @Test func hugeCountsAndWeightsDoNotOverflow() throws {
+  /// A generator that rejects everything gives up too; thrown errors fail with their text;
+  /// seeds parse and runs repeat; actions run.
+  @Test func hugeCountsAndWeightsDoNotOverflowSeedsRepeatAndActionsRun() throws {
     let huge = try #require(
       check("huge arrays", Gen.bool.array(count: 0...Int.max), cases: 50) { _ in true })
-    #expect(huge.counterexample == nil)
-    #expect(huge.report.description.contains("drew more than 16384 choices"), "\(huge.report)")
     let some = Gen.bool.array(count: 1...Int.max).resized(0)
-    #expect(check("at the smallest size", some, cases: 50) { $0.count == 1 } == nil)
+    #expect(
+      (
+        huge.counterexample == nil,
+        huge.report.description.contains("drew more than 16384 choices"),
+        check("at the smallest size", some, cases: 50) { $0.count == 1 } == nil
+      ) == (true, true, true), "\(huge.report)")
     let heavy = Gen.frequency(
       (Int.max, Gen.constant(0)), (Int.max, Gen.constant(1)), (Int.max / 2, Gen.constant(2)))
     var counts = [0, 0, 0]
@@ -155,16 +165,14 @@ struct GeneratorTests {
       return true
     }
     #expect(counts.allSatisfy { $0 > 500 } && counts[2] < counts[0], "\(counts)")
-  }
-
-  @Test func aGeneratorThatRejectsEverythingGivesUp() throws {
-    let failure = try #require(
+    // A generator that rejects everything gives up.
+    let rejecting = try #require(
       check("impossible", Gen.int(in: 0...9).filter { $0 > 9 }, cases: 10) { _ in true })
-    #expect(failure.counterexample == nil)
-    #expect(failure.report.description.contains("gave up after 0 tries"), "\(failure.report)")
-  }
+    #expect(
+      rejecting.counterexample == nil
+        && rejecting.report.description.contains("gave up after 0 tries"), "\(rejecting.report)")
+    // Thrown errors fail with their text; seeds parse and runs repeat; actions run.
 
-  @Test func thrownErrorsFailWithTheirText() throws {
     struct Broken: Error, CustomStringConvertible {
       var description: String { "broken at 7" }
     }
@@ -173,27 +181,27 @@ struct GeneratorTests {
         if n >= 7 { throw Broken() }
         return true
       })
-    #expect(failure.counterexample == 7)
-    #expect(failure.report.reason == "threw broken at 7")
-  }
+    #expect((failure.counterexample, failure.report.reason) == (7, "threw broken at 7"))
 
-  @Test func seedsParseAndRunsRepeat() {
-    #expect(PropertySeed.parse("24301") == 24301)
-    #expect(PropertySeed.parse("0x5EED") == 0x5EED)
-    #expect(PropertySeed.parse("ten") == nil)
-    #expect(PropertySeed.parse("random") != nil)
-    #expect(PropertySeed.environmentVariable == "STATEKIT_SEED")
+    #expect(
+      [
+        PropertySeed.parse("24301"), PropertySeed.parse("0x5EED"), PropertySeed.parse("ten"),
+      ] == [24301, 0x5EED, nil])
+    #expect(
+      (PropertySeed.parse("random") != nil, PropertySeed.environmentVariable)
+        == (true, "STATEKIT_SEED"))
     let run = { (seed: UInt64) in
       check("below 900", Gen.int(in: 0...1_000), seed: seed) { $0 < 900 }?.report
     }
-    #expect(run(1) == run(1))
-    #expect(run(1)?.replay == "the seed is fixed in code (seed: 1); run the test again")
-  }
-
-  @Test func actionsRun() {
-    #expect(StateAction.run([.press, .select, .release]) == .selected)
     #expect(
-      StateAction.run([.disable, .focus], from: .selected) == [.selected, .disabled, .focused])
+      run(1) == run(1)
+        && run(1)?.replay == "the seed is fixed in code (seed: 1); run the test again")
+
+    #expect(
+      [
+        StateAction.run([.press, .select, .release]),
+        StateAction.run([.disable, .focus], from: .selected),
+      ] == [.selected, [.selected, .disabled, .focused]])
     #expect(StateAction.standard.count == 8 && Set(StateAction.standard).count == 8)
     forAll("release clears highlighted", Gen.actions()) { actions in
       !StateAction.run(actions + [.release]).contains(.highlighted)

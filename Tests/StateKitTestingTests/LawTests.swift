@@ -17,48 +17,48 @@ struct LawTests {
     }
   }
 
-  @Test func setAlgebraLawsCatchABrokenOptionSet() {
+  /// The laws catch a broken option set, and a lossy coder (`codableLawCatchesALossyCoder`).
+  @Test func lawsCatchABrokenOptionSetAndALossyCoder() throws {
     let generator = Gen.int(in: 0...255).map { BrokenOptions(rawValue: UInt8($0)) }
     let laws = Law.setAlgebra(generator)
     let reports = laws.compactMap { $0.check() }
-    #expect(reports.map(\.name) == ["insert returns whether it changed the set, and the member"])
     // The shrunk triple: inserting the empty set into the empty set is not an insertion.
     #expect(
-      reports.first?.counterexample
-        == "(BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0))")
+      (reports.map(\.name), reports.first?.counterexample)
+        == (
+          ["insert returns whether it changed the set, and the member"],
+          "(BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0))"
+        ))
+    try codableLawCatchesALossyCoder()
   }
 
-  @Test func controlStateIsASetAlgebra() {
-    #expect(forAll(Law.setAlgebra(Gen.controlState())).isEmpty)
-  }
-
-  @Test func textRoundTripHoldsForACatalog() throws {
-    var catalog = StateCatalog()
-    try catalog.declare("visited", applicationBit: 0)
-    try catalog.declare("dragging", applicationBit: 5)
-    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty)
-  }
-
-  @Test func controlEventsIsASetAlgebra() {
-    #expect(
+  /// Control states and events are set algebras, and their text round-trips through a
+  /// catalog.
+  @Test func controlStatesAndEventsAreSetAlgebrasWithTextRoundTrips() throws {
+    let setAlgebras: [Bool] = [
+      forAll(Law.setAlgebra(Gen.controlState())).isEmpty,
       forAll(
         Law.setAlgebra(Gen.bitSet(in: ControlEvents.allEvents)), cases: GrowthChecks.cases(3_000)
-      ).isEmpty)
-    #expect(
+      ).isEmpty,
       forAll(
         Law.setAlgebra(Gen.bitSet(in: ControlEvents(rawValue: .max), count: 0...64)),
         cases: GrowthChecks.cases(3_000)
-      ).isEmpty)
-  }
-
-  @Test func textRoundTripHoldsForAnEventCatalog() throws {
-    var catalog = EventCatalog()
-    try catalog.declare("longPress", applicationBit: 0)
-    try catalog.declare("hover", applicationBit: 3)
-    #expect(forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty)
-    #expect(
+      ).isEmpty,
+    ]
+    #expect(setAlgebras == [true, true, true])
+    var catalog = StateCatalog()
+    try catalog.declare("visited", applicationBit: 0)
+    try catalog.declare("dragging", applicationBit: 5)
+    var events = EventCatalog()
+    try events.declare("longPress", applicationBit: 0)
+    try events.declare("hover", applicationBit: 3)
+    let roundTrips: [Bool] = [
+      forAll(Law.textRoundTrip(catalog: catalog), cases: GrowthChecks.cases(3_000)).isEmpty,
+      forAll(Law.textRoundTrip(catalog: events), cases: GrowthChecks.cases(3_000)).isEmpty,
       forAll(Law.textRoundTrip(catalog: EventCatalog.system), cases: GrowthChecks.cases(3_000))
-        .isEmpty)
+        .isEmpty,
+    ]
+    #expect(roundTrips == [true, true, true])
   }
 
   /// The same Codable laws for states and events, through JSON: integers and text both decode.
@@ -81,7 +81,7 @@ struct LawTests {
       ).isEmpty)
   }
 
-  @Test func codableLawCatchesALossyCoder() throws {
+  func codableLawCatchesALossyCoder() throws {
     // A coder that drops the application bits loses custom events.
     let laws = Law.codableRoundTrip(
       Gen.bitSet(in: ControlEvents.allEvents),

@@ -117,74 +117,76 @@ func buttonMachine(buggy: Bool, audit: Audit) -> StateMachine<ButtonModel, Track
 @Suite("Stateful tests")
 @MainActor
 struct StateMachineTests {
-  @Test func theDragOutsideBugShrinksToItsThreeActions() throws {
+  /// The drag-outside bug shrinks to its three actions, whatever the seed.
+  @Test func theDragOutsideBugShrinksToItsThreeActionsWithEverySeed() throws {
     let audit = Audit()
     let failure = try #require(
       check("taps follow the model", buttonMachine(buggy: true, audit: audit), cases: 1_000),
       "the bug must be found")
     print(failure.report)
-    #expect(failure.counterexample == ["press", "drag outside", "release"], "\(failure.report)")
-    #expect(failure.report.reason == "the postcondition of step 3 (release) failed")
-    #expect(failure.report.counterexample == "[press, drag outside, release]")
     // Shrinking ran sequences against the button, and none of them broke a precondition.
-    #expect(failure.report.shrinkAttempts > 0)
-    #expect(audit.steps > 100)
-    #expect(audit.forbidden == 0, "\(audit.forbidden) forbidden calls reached the button")
-  }
+    #expect(
+      (
+        failure.counterexample, failure.report.reason, failure.report.counterexample,
+        failure.report.shrinkAttempts > 0, audit.steps > 100, audit.forbidden
+      )
+        == (
+          ["press", "drag outside", "release"], "the postcondition of step 3 (release) failed",
+          "[press, drag outside, release]", true, true, 0
+        ), "\(failure.report)")
 
-  /// Over many seeds, long first failures shrink to the same three actions, and no forbidden
-  /// call reaches the button while shrinking them.
-  @Test func everySeedShrinksToTheSameThreeActions() throws {
-    let audit = Audit()
+    // Over many seeds, long first failures shrink to the same three actions, and no forbidden
+    // call reaches the button while shrinking them.
+    let seeds = Audit()
     var longest = 0
     for seed in UInt64(1)...12 {
       let failure = try #require(
-        check("taps", buttonMachine(buggy: true, audit: audit), cases: 1_000, seed: seed))
+        check("taps", buttonMachine(buggy: true, audit: seeds), cases: 1_000, seed: seed))
       longest = max(longest, failure.firstCounterexample?.count ?? 0)
       #expect(failure.counterexample == ["press", "drag outside", "release"], "\(failure)")
     }
-    #expect(longest > 3, "some first failures are longer, so shrinking mattered")
-    #expect(audit.forbidden == 0)
+    // Some first failures are longer, so shrinking mattered.
+    #expect((longest > 3, seeds.forbidden) == (true, 0), "\(longest)")
   }
 
-  @Test func theFixedButtonPasses() {
+  /// The fixed button passes, with sequences long enough to matter; the audit itself can fail:
+  /// a sequence run directly, without the machine, trips it; generated sequences are replayed
+  /// by seed.
+  @Test func theFixedButtonPassesTheAuditCountsAndSeedsReplay() {
     let audit = Audit()
     let failure = check("taps follow the model", buttonMachine(buggy: false, audit: audit))
-    #expect(failure == nil, "\(failure?.report.description ?? "")")
-    #expect(audit.forbidden == 0)
-    #expect(audit.steps > 2_000, "sequences are long enough to matter")
-  }
+    #expect(
+      (failure == nil, audit.forbidden, audit.steps > 2_000) == (true, 0, true),
+      "\(failure?.report.description ?? "")")
 
-  /// The audit itself can fail: a sequence run directly, without the machine, trips it.
-  @Test func theAuditCountsForbiddenCalls() {
-    let audit = Audit()
-    let button = TrackingButton(buggy: false, audit: audit)
+    let direct = Audit()
+    let button = TrackingButton(buggy: false, audit: direct)
     button.touchUp()
-    #expect(audit.forbidden == 1)
-  }
+    #expect(direct.forbidden == 1)
 
-  @Test func generatedSequencesAreReplayedBySeed() {
     let first = check("same", buttonMachine(buggy: true, audit: Audit()), seed: 99)
     let second = check("same", buttonMachine(buggy: true, audit: Audit()), seed: 99)
-    #expect(first?.firstCounterexample == second?.firstCounterexample)
-    #expect(first?.report.tries == second?.report.tries)
+    #expect(
+      (first?.firstCounterexample, first?.report.tries)
+        == (second?.firstCounterexample, second?.report.tries))
   }
 
   /// A sequence's length grows with the run's size without overflow, whatever the count: a
   /// count reaching `Int.max` gives long sequences, which draw more choices than a case may, so
   /// the run gives up with a report rather than trapping.
-  @Test func aHugeCountDoesNotOverflow() throws {
+  /// A throwing step fails with its error too.
+  @Test func aHugeCountDoesNotOverflowAndAThrowingStepFails() throws {
     let machine = StateMachine<Int, Audit>(
       model: { 0 }, system: { Audit() },
       actions: [.init("tick", model: { $0 += 1 }, system: { $0.steps += 1 })])
     let failure = try #require(check("ticks", machine, count: 0...Int.max, cases: 50))
-    #expect(failure.counterexample == nil)
-    #expect(failure.report.description.contains("drew more than 16384 choices"), "\(failure)")
-  }
+    #expect(
+      failure.counterexample == nil
+        && failure.report.description.contains("drew more than 16384 choices"), "\(failure)")
 
-  @Test func aThrowingStepFailsWithItsError() throws {
+    // A throwing step fails with its error.
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
-    let machine = StateMachine<Int, Audit>(
+    let exploding = StateMachine<Int, Audit>(
       model: { 0 }, system: { Audit() },
       actions: [
         .init("tick", model: { $0 += 1 }, system: { $0.steps += 1 }),
@@ -192,8 +194,9 @@ struct StateMachineTests {
           "explode", when: { $0 >= 2 }, model: { _ in },
           system: { _ in throw Broken() }),
       ])
-    let failure = try #require(check("explodes", machine))
-    #expect(failure.counterexample == ["tick", "tick", "explode"])
-    #expect(failure.report.reason == "step 3 (explode) threw broken")
+    let exploded = try #require(check("explodes", exploding))
+    #expect(
+      (exploded.counterexample, exploded.report.reason)
+        == (["tick", "tick", "explode"], "step 3 (explode) threw broken"))
   }
 }

@@ -35,8 +35,9 @@ func overflowMachine() -> StateMachine<Int, Overflowing> {
 @Suite("Swarm testing")
 struct SwarmTests {
   /// With swarm, a run switches off some actions for each sequence, so long runs of one
-  /// action occur far more often; without it, the overflow is rarely reached.
-  @Test func swarmRaisesTheShareOfLongSingleActionRuns() {
+  /// action occur far more often; without it, the overflow is rarely reached. Swarm testing
+  /// finds the overflow and keeps preconditions.
+  @Test @MainActor func swarmRaisesTheShareOfLongRunsAndFindsTheOverflow() throws {
     let machine = StateMachine<Int, Overflowing>(
       model: { 0 }, system: { Overflowing() },
       actions: overflowMachine().actions.filter { $0.name != "increment" }
@@ -50,23 +51,23 @@ struct SwarmTests {
     print(
       "sequences with a run of 5 or more of one action: \(without * 100)% without swarm, \(with * 100)% with"
     )
-    #expect(plain.failure == nil && swarm.failure == nil)
-    #expect(with > 2 * without, "swarm \(with), uniform \(without)")
-    #expect(swarm.statistics.description.contains("of sequences have a run of 5 or more"))
-  }
+    #expect(
+      (
+        plain.failure == nil && swarm.failure == nil, with > 2 * without,
+        swarm.statistics.description.contains("of sequences have a run of 5 or more")
+      ) == (true, true, true), "swarm \(with), uniform \(without)")
 
-  /// Swarm testing finds the overflow and shrinks it to the five increments, and it never
-  /// generates an action whose precondition fails (the precondition-counting test of the
-  /// tracking button, with swarm on).
-  @Test @MainActor func swarmFindsTheOverflowAndKeepsPreconditions() throws {
+    // Swarm testing finds the overflow and shrinks it to the five increments, and it never
+    // generates an action whose precondition fails (the precondition-counting test of the
+    // tracking button, with swarm on).
     let failure = try #require(
       check("overflow", overflowMachine(), count: 0...30, cases: 2_000, seed: 5, swarm: true))
     #expect(failure.counterexample == Array(repeating: "increment", count: 5), "\(failure)")
     let audit = Audit()
     let button = try #require(
       check("taps", buttonMachine(buggy: true, audit: audit), cases: 1_000, swarm: true))
-    #expect(button.counterexample == ["press", "drag outside", "release"])
-    #expect(audit.forbidden == 0)
+    #expect(
+      (button.counterexample, audit.forbidden) == (["press", "drag outside", "release"], 0))
   }
 }
 
@@ -138,7 +139,8 @@ struct SavedFailureTests {
   }
 
   /// Generated values are saved and replayed the same way, and a line that does not parse is
-  /// skipped.
+  /// skipped; a name that looks like a comment is replayed
+  /// (`aNameThatLooksLikeACommentIsReplayed`).
   @Test func savedValuesOfAnyGeneratorReplay() throws {
     let (directory, testFile) = Self.scratchTestFile()
     let saved = directory + "/StateKitFailures.txt"
@@ -158,14 +160,17 @@ struct SavedFailureTests {
     withKnownIssue {
       replayed = forAll("below 50", Gen.int(in: 0...99), seed: 3, filePath: testFile) { $0 < 50 }
     }
-    #expect(replayed?.counterexample == 50)
-    #expect(replayed?.report.tries == 0)
-    #expect(forAll("below 100", Gen.int(in: 0...99), filePath: testFile) { $0 < 100 } == nil)
+    #expect(
+      (
+        replayed?.counterexample, replayed?.report.tries,
+        forAll("below 100", Gen.int(in: 0...99), filePath: testFile) { $0 < 100 } == nil
+      ) == (50, 0, true))
+    try aNameThatLooksLikeACommentIsReplayed()
   }
 
   /// A property whose name starts with `#`, as a comment line does, or with `\` is saved
   /// once and replayed like any other, each name from its own lines.
-  @Test func aNameThatLooksLikeACommentIsReplayed() throws {
+  func aNameThatLooksLikeACommentIsReplayed() throws {
     let (directory, testFile) = Self.scratchTestFile()
     let saved = directory + "/StateKitFailures.txt"
     defer {

@@ -51,27 +51,28 @@ struct WidgetAuthorTests {
     let mentioned = entries.reduce(state) {
       $0.union($1.selector.required).union($1.selector.excluded)
     }
-    #expect(Self.catalog.unnamedBits(in: mentioned).isNormal, "\(report)")
-    #expect(entries.count <= 2, "\(report)")
-    #expect(report.shrinks > 0 && report.tries >= 1)
+    #expect(
+      Self.catalog.unnamedBits(in: mentioned).isNormal && entries.count <= 2 && report.shrinks > 0
+        && report.tries >= 1, "\(report)")
     // It is a real counterexample.
     let table = StateTable(entries.map { ($0.selector, $0.value) })
     #expect(table.resolve(state) != Self.wrongResolve(entries, state))
     // The report prints it in the state text format with the catalog, and says how to replay.
     let seed = try PropertySeed.current.get()
-    #expect(report.seed == seed, "the report names the seed the run used")
-    #expect(report.counterexample.contains("visited"), "\(report)")
-    #expect(!report.counterexample.contains("0x"), "\(report)")
-    #expect(report.replay.hasPrefix("STATEKIT_SEED=\(seed) swift test --filter "), "\(report)")
+    // The report names the seed the run used.
     #expect(
-      report.replay.contains("WidgetAuthorTests/aWrongPrecedenceRuleShrinksToAFewNamedStates"))
-    #expect(report.description.contains(report.counterexample))
-    #expect(report.description.contains(report.replay))
+      (
+        report.seed, report.counterexample.contains("visited"),
+        report.counterexample.contains("0x"),
+        report.replay.hasPrefix("STATEKIT_SEED=\(seed) swift test --filter "),
+        report.replay.contains("WidgetAuthorTests/aWrongPrecedenceRuleShrinksToAFewNamedStates"),
+        report.description.lacking([report.counterexample, report.replay])
+      ) == (seed, true, false, true, true, []), "\(report)")
     // Replaying the seed gives the same tries, shrinks and counterexample.
     let replayed = try #require(Self.precedenceCheck(seed: seed)).report
-    #expect(replayed.counterexample == report.counterexample)
-    #expect(replayed.firstCounterexample == report.firstCounterexample)
-    #expect(replayed.tries == report.tries && replayed.shrinks == report.shrinks)
+    #expect(
+      (replayed.counterexample, replayed.firstCounterexample, replayed.tries, replayed.shrinks)
+        == (report.counterexample, report.firstCounterexample, report.tries, report.shrinks))
   }
 
   /// A button's rules, with a bug: disabling a pressed button leaves it highlighted.
@@ -100,9 +101,12 @@ struct WidgetAuthorTests {
   @Test func anActionSequenceShrinksToTheTwoActionsThatMatter() throws {
     let failure = try #require(Self.neverPressedWhileDisabled())
     print(failure.report)
-    #expect(failure.counterexample?.map(\.name) == ["press", "disable"], "\(failure.report)")
-    #expect(failure.report.counterexample == "[press, disable]")
-    #expect(failure.report.shrinks > 0)
+    #expect(
+      (
+        failure.counterexample?.map(\.name), failure.report.counterexample,
+        failure.report.shrinks > 0
+      )
+        == (["press", "disable"], "[press, disable]", true), "\(failure.report)")
     // Over twenty seeds, every first failure (up to 7 actions, several of them 7 long) shrinks
     // to the same two actions, and replays to the same result.
     var firstLengths: [Int] = []
