@@ -98,34 +98,48 @@ struct BridgingTests {
       let stateKitError = error
       // StateKit does not import Foundation; StateKitFoundation's LocalizedError conformance
       // gives the implicit bridge its texts...
-      #expect(
-        ((error as NSError).domain, (error as NSError).code, error.localizedDescription)
-          == ("dev.statekit.StateKit", 4, stateKitError.message))
+      let implicit: NSError = error as NSError
+      let implicitTexts: (String, Int, String) = (
+        implicit.domain, implicit.code, error.localizedDescription
+      )
+      let declaredTexts: (String, Int, String) = ("dev.statekit.StateKit", 4, stateKitError.message)
+      #expect(implicitTexts == declaredTexts)
       // ...and ErrorKit's bridge, unchanged by it, carries everything.
       let ns = NSError(describing: error)
-      #expect(
-        (ns.domain, ns.code, ns.localizedDescription, stateKitError.nsError.localizedDescription)
-          == ("dev.statekit.StateKit", 4, stateKitError.message, ns.localizedDescription))
+      let bridged: (String, Int, String, String) = (
+        ns.domain, ns.code, ns.localizedDescription, stateKitError.nsError.localizedDescription
+      )
+      let expectedBridged: (String, Int, String, String) = (
+        "dev.statekit.StateKit", 4, stateKitError.message, ns.localizedDescription
+      )
+      #expect(bridged == expectedBridged)
+      let reason: String = ns.localizedFailureReason ?? ""
+      let suggestion: String = ns.localizedRecoverySuggestion ?? ""
       #expect(
         ns.localizedDescription.hasPrefix("cannot parse state text \"selected | bogus\"")
-          && ns.localizedFailureReason?.hasPrefix("unknown state name \"bogus\"") == true
-          && ns.localizedRecoverySuggestion?.contains("declare the state") == true,
+          && reason.hasPrefix("unknown state name \"bogus\"")
+          && suggestion.contains("declare the state"),
         "\(ns)")
       let keys: [String] = [ErrorUserInfoKey.name, "input", "token"]
       let values: [String?] = keys.map { ns.userInfo[$0] as? String }
       #expect(values == ["unknownName", "selected | bogus", "bogus"])
       let payload = ErrorPayload(error)
-      #expect(
-        [payload.message, payload.failureReason, payload.recoverySuggestion, payload.name]
-          == [
-            stateKitError.message, stateKitError.reason, stateKitError.recoverySuggestion,
-            "unknownName",
-          ])
-      #expect(payload.details == ["input": "selected | bogus", "token": "bogus"])
+      let payloadTexts: [String?] = [
+        payload.message, payload.failureReason, payload.recoverySuggestion, payload.name,
+      ]
+      let errorTexts: [String?] = [
+        stateKitError.message, stateKitError.reason, stateKitError.recoverySuggestion,
+        "unknownName",
+      ]
+      #expect(payloadTexts == errorTexts)
+      let details: [String: String] = ["input": "selected | bogus", "token": "bogus"]
+      #expect(payload.details == details)
       let chain = ErrorChain(error)
-      #expect(
-        (chain.links.count, chain.description, chain.links.first?.payload.failureReason)
-          == (1, stateKitError.message, stateKitError.reason))
+      let chainTexts: (Int, String, String?) = (
+        chain.links.count, chain.description, chain.links.first?.payload.failureReason
+      )
+      let expectedChain: (Int, String, String?) = (1, stateKitError.message, stateKitError.reason)
+      #expect(chainTexts == expectedChain)
     }
     do {
       _ = try ControlState(parsing: "selected ||")
@@ -143,7 +157,9 @@ struct BridgingTests {
       #endif
       // The bridged NSError now describes itself: ErrorKit reads the texts from its user info.
       let payload = ErrorPayload(error as NSError)
-      #expect([payload.message, payload.failureReason] == [error.message, error.reason])
+      let payloadTexts: [String?] = [payload.message, payload.failureReason]
+      let errorTexts: [String?] = [error.message, error.reason]
+      #expect(payloadTexts == errorTexts)
     }
   }
 }

@@ -20,15 +20,19 @@ struct ContextualErrorTests {
     }
     let error = try #require(thrown)
     let chain = ErrorChain(error)
-    #expect(
-      chain.links.map(\.message) == [
-        "loading the theme at /tmp/theme.json", "ThemeError.unreadable",
-      ])
-    #expect(
-      (
-        chain.links.first?.payload.domain, chain.links.first?.payload.code,
-        ErrorPayload(error).chain.count, error.localizedDescription
-      ) == ("dev.statekit.ErrorKit", 3, 2, "loading the theme at /tmp/theme.json"))
+    let messages: [String] = chain.links.map(\.message)
+    let expectedMessages: [String] = [
+      "loading the theme at /tmp/theme.json", "ThemeError.unreadable",
+    ]
+    #expect(messages == expectedMessages)
+    let wrapper: (String?, Int?, Int, String) = (
+      chain.links.first?.payload.domain, chain.links.first?.payload.code,
+      ErrorPayload(error).chain.count, error.localizedDescription
+    )
+    let expectedWrapper: (String?, Int?, Int, String) = (
+      "dev.statekit.ErrorKit", 3, 2, "loading the theme at /tmp/theme.json"
+    )
+    #expect(wrapper == expectedWrapper)
 
     var built = 0
     let value = try withContext(

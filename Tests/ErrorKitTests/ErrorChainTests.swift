@@ -63,15 +63,15 @@ struct ErrorChainTests {
     for level in 0..<10_000 { error = LoadError(path: "/\(level)", cause: error) }
     let chain = ErrorChain(error)
     let payload = ErrorPayload(error)
-    #expect(
-      (
-        chain.isTruncated, chain.links.count, chain.links.last?.payload.domain,
-        chain.links.last?.payload.code, chain.links.last?.message, payload.chain.count
-      )
-        == (
-          true, ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode,
-          "error chain cut after 63 errors", ErrorPayload.maximumDepth
-        ))
+    let cut: (Bool, Int, String?, Int?, String?, Int) = (
+      chain.isTruncated, chain.links.count, chain.links.last?.payload.domain,
+      chain.links.last?.payload.code, chain.links.last?.message, payload.chain.count
+    )
+    let expectedCut: (Bool, Int, String?, Int?, String?, Int) = (
+      true, ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode,
+      "error chain cut after 63 errors", ErrorPayload.maximumDepth
+    )
+    #expect(cut == expectedCut)
     // What is captured can be written and read back: the cut keeps it within the JSON limit.
     #expect((try? ErrorPayload(json: payload.jsonText)) == payload)
 

@@ -98,17 +98,18 @@ struct ExistingPropertiesTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let payload = ErrorPayload(error)
-    #expect(
-      payload.causes.map(\.domain) == expected.map(\.domain), "payload",
-      sourceLocation: sourceLocation)
-    #expect(
-      payload.causes.map(\.code) == expected.map(\.code), "payload", sourceLocation: sourceLocation)
+    let domains: [String] = expected.map(\.domain)
+    let codes: [Int] = expected.map(\.code)
+    let payloadDomains: [String] = payload.causes.map(\.domain)
+    let payloadCodes: [Int] = payload.causes.map(\.code)
+    #expect(payloadDomains == domains, "payload", sourceLocation: sourceLocation)
+    #expect(payloadCodes == codes, "payload", sourceLocation: sourceLocation)
 
     let chain = ErrorChain(error)
-    let chainCauses =
-      chain.links.dropFirst().prefix(1).map(\.payload.domain)
-      + chain.links[0].otherCauses.map { $0.links[0].payload.domain }
-    #expect(chainCauses == expected.map(\.domain), "chain", sourceLocation: sourceLocation)
+    let firstCause: [String] = chain.links.dropFirst().prefix(1).map(\.payload.domain)
+    let otherCauses: [String] = chain.links[0].otherCauses.map { $0.links[0].payload.domain }
+    let chainCauses: [String] = firstCause + otherCauses
+    #expect(chainCauses == domains, "chain", sourceLocation: sourceLocation)
 
     // A CodedError that is not a DescribedError reaches NSError through ErrorKit's bridge: on
     // Linux, Foundation's own reads no user info from it.

@@ -41,24 +41,29 @@ struct HardeningTests {
     ]
     for error in errors {
       let ns = error as NSError
-      let exported = [
+      let exported: [String] = [
         ErrorPayload(error).jsonText, ErrorChain(error).report, ErrorChain(error).description,
         "\(ns.userInfo)", "\(NSError(describing: error).userInfo)",
         "\(ErrorPayload(error).nsError.userInfo)",
       ]
-      #expect(
-        exported.filter { $0.contains(secret) } == [], "\(type(of: error)) exported its secret")
+      let leaked: [String] = exported.filter { $0.contains(secret) }
+      #expect(leaked == [], "\(type(of: error)) exported its secret")
     }
-    #expect(
-      [
-        ErrorPayload(AuthError.badCredentials(user: "bob", password: secret)).name,
-        ErrorChain.message(of: PlainAuthError.badCredentials(user: "bob", password: secret)),
-      ] == ["badCredentials", "PlainAuthError.badCredentials"])
+    let names: [String?] = [
+      ErrorPayload(AuthError.badCredentials(user: "bob", password: secret)).name,
+      ErrorChain.message(of: PlainAuthError.badCredentials(user: "bob", password: secret)),
+    ]
+    let expectedNames: [String?] = ["badCredentials", "PlainAuthError.badCredentials"]
+    #expect(names == expectedNames)
     // Opting in exports them.
     let logged = LoggedAuthError.badCredentials(user: "bob", password: secret)
-    #expect(
-      (logged.details, (logged as NSError).userInfo["password"] as? String)
-        == (["user": "bob", "password": secret], secret))
+    let exported: ([String: String], String?) = (
+      logged.details, (logged as NSError).userInfo["password"] as? String
+    )
+    let expectedExported: ([String: String], String?) = (
+      ["user": "bob", "password": secret], secret
+    )
+    #expect(exported == expectedExported)
 
     let payload = ErrorPayload(
       domain: "D", code: 1,
@@ -105,14 +110,19 @@ struct HardeningTests {
     array.add(array)
     dictionary["self"] = ns
     let chain = ErrorChain(ns)
-    #expect(
-      (
-        chain.links.count, chain.links[0].payload.details["items"],
-        chain.links[0].payload.details["table"], ErrorPayload(ns).message
-      ) == (1, "(2 elements)", "(1 entry)", "Loops."))
-    #expect(
-      [JSONDecodeError(ns), JSONDecodeError(recovering: ns)]
-        == [.missingRequiredKey("id"), .missingRequiredKey("id")])
+    let described: (Int, String?, String?, String?) = (
+      chain.links.count, chain.links[0].payload.details["items"],
+      chain.links[0].payload.details["table"], ErrorPayload(ns).message
+    )
+    let expectedDescribed: (Int, String?, String?, String?) = (
+      1, "(2 elements)", "(1 entry)", "Loops."
+    )
+    #expect(described == expectedDescribed)
+    let recovered: [JSONDecodeError?] = [JSONDecodeError(ns), JSONDecodeError(recovering: ns)]
+    let expectedRecovered: [JSONDecodeError?] = [
+      .missingRequiredKey("id"), .missingRequiredKey("id"),
+    ]
+    #expect(recovered == expectedRecovered)
     array.removeAllObjects()
     dictionary.removeAllObjects()
 
@@ -148,11 +158,13 @@ struct HardeningTests {
     let b = chain(depth, innermost: -1)
     let c = chain(depth, innermost: -2)
     let text = a.jsonText
-    #expect(
-      (
-        a == b, a != c, a.chain.count, a.nsError.userInfo[NSUnderlyingErrorKey] != nil,
-        text.hasSuffix(String(repeating: "}", count: 100))
-      ) == (true, true, depth + 1, true, true))
+    let closing: String = String(repeating: "}", count: 100)
+    let hasUnderlying: Bool = a.nsError.userInfo[NSUnderlyingErrorKey] != nil
+    let built: (Bool, Bool, Int, Bool, Bool) = (
+      a == b, a != c, a.chain.count, hasUnderlying, text.hasSuffix(closing)
+    )
+    let expectedBuilt: (Bool, Bool, Int, Bool, Bool) = (true, true, depth + 1, true, true)
+    #expect(built == expectedBuilt)
     #expect(throws: EncodingError.self) { try JSONEncoder().encode(a) }
     #expect(throws: JSONFormatError.self) { try ErrorPayload(json: text) }
   }

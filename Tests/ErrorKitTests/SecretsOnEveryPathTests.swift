@@ -35,8 +35,9 @@ struct SecretsOnEveryPathTests {
     _ text: String, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     // The secrets found in the text.
-    #expect(
-      secrets.filter(text.contains) == [], "\(comment): \(text)", sourceLocation: sourceLocation)
+    let found: [String] = secrets.filter { text.contains($0) }
+    let none: [String] = []
+    #expect(found == none, "\(comment): \(text)", sourceLocation: sourceLocation)
   }
 
   enum FetchError: DescribedError {
@@ -109,17 +110,18 @@ struct SecretsOnEveryPathTests {
       chain.links[1].payload.message,
       attributes.first { $0.key == "errorkit.cause.1.message" }?.value,
     ]
-    #expect(
-      texts == [
-        Self.redactedMessage, Self.redactedReason, Self.redactedSuggestion,
-        "fetching GET /v1/x?token=<redacted>", Self.redactedMessage, Self.redactedReason,
-        Self.redactedMessage, Self.redactedMessage,
-      ])
-    for text in [
+    let redacted: [String?] = [
+      Self.redactedMessage, Self.redactedReason, Self.redactedSuggestion,
+      "fetching GET /v1/x?token=<redacted>", Self.redactedMessage, Self.redactedReason,
+      Self.redactedMessage, Self.redactedMessage,
+    ]
+    #expect(texts == redacted)
+    let exported: [String] = [
       chain.report, chain.description, ErrorChain.message(of: error), payload.jsonText,
       ErrorPayload(wrapped).jsonText, String(describing: ErrorPayload(chain)),
       attributes.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
-    ] {
+    ]
+    for text in exported {
       Self.expectNoSecret(text, "capture")
     }
     foundationsOwnDescriptionAndSwiftErrorsTextsAreRedacted()
@@ -151,8 +153,9 @@ struct SecretsOnEveryPathTests {
       LocalizedFailure(),
     ] {
       let payload = ErrorPayload(error)
-      #expect(
-        [payload.message, payload.failureReason] == [Self.redactedMessage, Self.redactedReason])
+      let texts: [String?] = [payload.message, payload.failureReason]
+      let redacted: [String?] = [Self.redactedMessage, Self.redactedReason]
+      #expect(texts == redacted)
       let chain = ErrorChain(error)
       for text in [
         chain.report, payload.jsonText,
@@ -171,15 +174,15 @@ struct SecretsOnEveryPathTests {
     several.otherCauses = [level]
     let payload = several.redactingSecrets()
     Self.expectNoSecret(payload.jsonText, "redactingSecrets()")
-    #expect(
-      [
-        payload.message, payload.underlying?.message, payload.otherCauses[0].message,
-        payload.underlying?.failureReason, payload.otherCauses[0].recoverySuggestion,
-      ]
-        == [
-          Self.redactedMessage, Self.redactedMessage, Self.redactedMessage, Self.redactedReason,
-          Self.redactedSuggestion,
-        ])
+    let texts: [String?] = [
+      payload.message, payload.underlying?.message, payload.otherCauses[0].message,
+      payload.underlying?.failureReason, payload.otherCauses[0].recoverySuggestion,
+    ]
+    let redacted: [String?] = [
+      Self.redactedMessage, Self.redactedMessage, Self.redactedMessage, Self.redactedReason,
+      Self.redactedSuggestion,
+    ]
+    #expect(texts == redacted)
   }
 
   // MARK: The NSError bridge
@@ -194,16 +197,16 @@ struct SecretsOnEveryPathTests {
   @Test func theBridgesUserInfoDescriptionAndCauseAreRedacted() throws {
     let error = FetchError.failed(baseURL: "https://alice:s3cret@example.org/", cause: nil)
     for ns in Self.bridged(error) {
-      let keys = [
+      let keys: [String] = [
         "baseURL", NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey,
         NSLocalizedRecoverySuggestionErrorKey,
       ]
-      #expect(
-        keys.map { ns.userInfo[$0] as? String } + [ns.localizedDescription]
-          == [
-            "https://<redacted>@example.org/", Self.redactedMessage, Self.redactedReason,
-            Self.redactedSuggestion, Self.redactedMessage,
-          ])
+      let texts: [String?] = keys.map { ns.userInfo[$0] as? String } + [ns.localizedDescription]
+      let redacted: [String?] = [
+        "https://<redacted>@example.org/", Self.redactedMessage, Self.redactedReason,
+        Self.redactedSuggestion, Self.redactedMessage,
+      ]
+      #expect(texts == redacted)
       Self.expectNoSecret(String(describing: ns), "description")
       Self.expectNoSecret(ns.localizedFailureReason ?? "", "localizedFailureReason")
     }
@@ -215,16 +218,16 @@ struct SecretsOnEveryPathTests {
       // A URL stays a URL, its marker percent-encoded as a URL must have it.
       let failing = try #require(cause.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
       Self.expectNoSecret(failing.absoluteString, "failing URL")
-      #expect(
-        (
-          cause.domain, cause.code, cause.userInfo[Self.failingURLStringKey] as? String,
-          failing.host, cause.userInfo["_kCFStreamErrorCodeKey"] as? Int,
-          cause.localizedDescription
-        )
-          == (
-            NSURLErrorDomain, -1011, "https://api.example.org/v1/items?api_key=<redacted>",
-            "api.example.org", -2102, "Bad response from \(Self.redactedURL)"
-          ))
+      let read: (String, Int, String?, String?, Int?, String) = (
+        cause.domain, cause.code, cause.userInfo[Self.failingURLStringKey] as? String,
+        failing.host, cause.userInfo["_kCFStreamErrorCodeKey"] as? Int,
+        cause.localizedDescription
+      )
+      let redacted: (String, Int, String?, String?, Int?, String) = (
+        NSURLErrorDomain, -1011, "https://api.example.org/v1/items?api_key=<redacted>",
+        "api.example.org", -2102, "Bad response from \(Self.redactedURL)"
+      )
+      #expect(read == redacted)
       // Read back, the cause says what the capture of the original says.
       #expect(ErrorPayload(ns).underlying == ErrorPayload(Self.foundationCause))
     }
@@ -319,17 +322,21 @@ struct SecretsOnEveryPathTests {
       payload.details["baseURL"], ErrorChain(error).report,
       ErrorChain.logAttributes(of: error).first { $0.key == "exception.message" }?.value,
     ]
-    #expect(
-      texts == [
-        Self.message, Self.reason, Self.suggestion, "https://alice:s3cret@example.org/",
-        Self.message, Self.message,
-      ])
-    for ns in [error as NSError, error.nsError, NSError(describing: error)] {
-      #expect(
-        [
-          ns.userInfo["baseURL"] as? String, ns.userInfo[NSLocalizedDescriptionKey] as? String,
-          ns.localizedFailureReason, ns.localizedDescription,
-        ] == ["https://alice:s3cret@example.org/", Self.message, Self.reason, Self.message])
+    let unredacted: [String?] = [
+      Self.message, Self.reason, Self.suggestion, "https://alice:s3cret@example.org/",
+      Self.message, Self.message,
+    ]
+    #expect(texts == unredacted)
+    let bridges: [NSError] = [error as NSError, error.nsError, NSError(describing: error)]
+    for ns in bridges {
+      let read: [String?] = [
+        ns.userInfo["baseURL"] as? String, ns.userInfo[NSLocalizedDescriptionKey] as? String,
+        ns.localizedFailureReason, ns.localizedDescription,
+      ]
+      let keptInUserInfo: [String?] = [
+        "https://alice:s3cret@example.org/", Self.message, Self.reason, Self.message,
+      ]
+      #expect(read == keptInUserInfo)
     }
 
     // No over-redaction: texts without secrets are kept.

@@ -47,12 +47,14 @@ struct StandardErrorTests {
     let error = try Self.decodingError(
       Theme.self, #"{"buttons": [{"title": "a"}, {"title": "b"}, {"title": 3}]}"#)
     let link = try #require(ErrorChain(error).links.first)
-    #expect(
-      (link.payload.domain, link.payload.code, link.payload.name, link.payload.details)
-        == (
-          NSCocoaErrorDomain, 4864, "typeMismatch",
-          ["codingPath": "buttons[2].title", "type": "String"]
-        ))
+    let mismatch: (String, Int, String?, [String: String]) = (
+      link.payload.domain, link.payload.code, link.payload.name, link.payload.details
+    )
+    let expectedMismatch: (String, Int, String?, [String: String]) = (
+      NSCocoaErrorDomain, 4864, "typeMismatch",
+      ["codingPath": "buttons[2].title", "type": "String"]
+    )
+    #expect(mismatch == expectedMismatch)
     guard case .typeMismatch(_, let context) = error as? DecodingError else {
       Issue.record("not a type mismatch: \(error)")
       return
@@ -65,16 +67,16 @@ struct StandardErrorTests {
     let stateError = try Self.decodingError(
       [String: StateEntry].self, #"{"pressed": "highlited"}"#)
     let chain = ErrorChain(stateError)
-    #expect(
-      (
-        chain.links.count, chain.links.first?.payload.name,
-        chain.links.first?.payload.details["codingPath"], chain.links.last?.payload.domain,
-        ErrorPayload(stateError).chain.map(\.domain)
-      )
-        == (
-          2, "dataCorrupted", "pressed", "dev.statekit.StateKit",
-          [NSCocoaErrorDomain, "dev.statekit.StateKit"]
-        ), "\(chain.links)")
+    let causes: (Int, String?, String?, String?, [String]) = (
+      chain.links.count, chain.links.first?.payload.name,
+      chain.links.first?.payload.details["codingPath"], chain.links.last?.payload.domain,
+      ErrorPayload(stateError).chain.map(\.domain)
+    )
+    let expectedCauses: (Int, String?, String?, String?, [String]) = (
+      2, "dataCorrupted", "pressed", "dev.statekit.StateKit",
+      [NSCocoaErrorDomain, "dev.statekit.StateKit"]
+    )
+    #expect(causes == expectedCauses, "\(chain.links)")
     // The report shows the StateKitError's own message as the cause.
     let cause = try #require(chain.links.last)
     #expect(
@@ -84,17 +86,25 @@ struct StandardErrorTests {
     // A missing key names the key.
     let missing = try Self.decodingError(Theme.self, #"{"buttons": [{}]}"#)
     let missingLink = try #require(ErrorChain(missing).links.first)
-    #expect(
-      (missingLink.payload.code, missingLink.payload.name, missingLink.payload.details)
-        == (4865, "keyNotFound", ["key": "title", "codingPath": "buttons[0]"]))
+    let missingKey: (Int, String?, [String: String]) = (
+      missingLink.payload.code, missingLink.payload.name, missingLink.payload.details
+    )
+    let expectedMissingKey: (Int, String?, [String: String]) = (
+      4865, "keyNotFound", ["key": "title", "codingPath": "buttons[0]"]
+    )
+    #expect(missingKey == expectedMissingKey)
 
     // An encoding error never exports its value.
     let encoding = EncodingError.invalidValue(
       "hunter2", .init(codingPath: [], debugDescription: "cannot encode"))
     let payload = ErrorPayload(encoding)
-    #expect(
-      (payload.name, payload.code, payload.details, ErrorChain(encoding).report.contains("hunter2"))
-        == ("invalidValue", 4866, ["type": "String"], false))
+    let encoded: (String?, Int, [String: String], Bool) = (
+      payload.name, payload.code, payload.details, ErrorChain(encoding).report.contains("hunter2")
+    )
+    let expectedEncoded: (String?, Int, [String: String], Bool) = (
+      "invalidValue", 4866, ["type": "String"], false
+    )
+    #expect(encoded == expectedEncoded)
   }
 
   @Test func foundationErrorsHaveFoundationsText() throws {

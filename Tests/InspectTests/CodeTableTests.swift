@@ -72,7 +72,8 @@ struct CodeTableTests {
         == (561_017_449, nil))
   }
 
-  @Test(arguments: [
+  /// Each input and the heading `statekit-inspect error` prints for it.
+  static let headings: [(input: String, heading: String)] = [
     ("NSCocoaErrorDomain 134110", "NSCocoaErrorDomain 134110 migration"),
     (
       "kCFErrorDomainCFNetwork 310",
@@ -132,10 +133,14 @@ struct CodeTableTests {
     ("OSStatus -12751", "NSOSStatusErrorDomain -12751 kCMTimebaseError_TimerIntervalTooShort"),
     ("OSStatus -12764", "NSOSStatusErrorDomain -12764 kCMBufferQueueError_QueueIsFull"),
     ("OSStatus -12773", "NSOSStatusErrorDomain -12773 kCMSimpleQueueError_QueueIsFull"),
-  ])
+  ]
+
+  @Test(arguments: Self.headings)
   func domainAndCode(input: String, heading: String) throws {
     let run = try Run(["error", input])
-    #expect((run.status, run.stdout.firstLine) == (0, heading), "\(run)")
+    let read: (Int32, String?) = (run.status, run.stdout.firstLine)
+    let expected: (Int32, String?) = (0, heading)
+    #expect(read == expected, "\(run)")
   }
 
   /// NSXMLParser, HealthKit and ARKit by C name, Swift name and domain list.

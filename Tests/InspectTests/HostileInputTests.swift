@@ -10,12 +10,13 @@ struct HostileInputTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     // The status, then whether standard error is one short line of the tool's that says `text`.
-    #expect(
-      (
-        run.status, run.stderr.hasPrefix("statekit-inspect: error: "),
-        run.stderr.filter { $0 == "\n" }.count, run.stderr.contains(text), run.stderr.count < 500
-      ) == (status, true, 1, true, true), "\(run.stderr.prefix(300))",
-      sourceLocation: sourceLocation)
+    let lineBreaks: Int = run.stderr.filter { (character: Character) in character == "\n" }.count
+    let read: (Int32, Bool, Int, Bool, Bool) = (
+      run.status, run.stderr.hasPrefix("statekit-inspect: error: "), lineBreaks,
+      run.stderr.contains(text), run.stderr.count < 500
+    )
+    let expected: (Int32, Bool, Int, Bool, Bool) = (status, true, 1, true, true)
+    #expect(read == expected, "\(run.stderr.prefix(300))", sourceLocation: sourceLocation)
   }
 
   @Test func invalidUTF8OnStandardInput() throws {
@@ -62,19 +63,19 @@ struct HostileInputTests {
 
   /// JSON nested a hundred thousand deep, and twenty thousand nested NSErrors.
   @Test func jsonAndNSErrorsNestedTensOfThousandsDeep() throws {
-    let arrays =
+    let arrays: String =
       "{\"domain\": " + String(repeating: "[", count: 100_000)
       + String(repeating: "]", count: 100_000) + "}"
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(arrays.utf8)), status: 65,
       containing: "nested deeper than the limit of 512")
-    let payloads =
+    let payloads: String =
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 100_000) + "null"
       + String(repeating: "}", count: 100_000)
     expectOneLineError(
       try Run(["error", "-"], stdin: Data(payloads.utf8)), status: 65,
       containing: "nested deeper than the limit of 512")
-    let within =
+    let within: String =
       String(repeating: #"{"domain":"D","code":1,"underlying":"#, count: 65) + "null"
       + String(repeating: "}", count: 65)
     expectOneLineError(
@@ -88,11 +89,11 @@ struct HostileInputTests {
       try Run(["--states", file.path, "1"]), status: 65,
       containing: "nested deeper than the limit of 512")
 
-    let apple =
+    let apple: String =
       String(
         repeating: "Error Domain=D Code=1 \"x\" UserInfo={NSUnderlyingError=0x1 {", count: 20_000)
       + "Error Domain=E Code=2 \"y\"" + String(repeating: "}}", count: 20_000)
-    let linux =
+    let linux: String =
       String(repeating: "Error Domain=D Code=1 \"x\"UserInfo={NSUnderlyingError=", count: 20_000)
       + "Error Domain=E Code=2 \"y\"" + String(repeating: "}", count: 20_000)
     for text in [apple, linux] {
@@ -101,14 +102,15 @@ struct HostileInputTests {
         stdin: Data((text + "\nError Domain=NSPOSIXErrorDomain Code=2 \"x\"\n").utf8))
       // The input explains an error, so the part it cannot read is a warning, not its failure;
       // the next error in the log is still explained.
-      #expect(
-        (
-          run.status,
-          run.stderr.hasPrefix(
-            "statekit-inspect: warning: standard input: cannot read NSError text"),
-          run.stderr.contains("errors are nested deeper than the limit of 64"),
-          run.stderr.filter { $0 == "\n" }.count, run.stdout.contains(#""name": "ENOENT""#)
-        ) == (0, true, true, 1, true), "\(run.stderr.prefix(300))")
+      let lineBreaks: Int = run.stderr.filter { (character: Character) in character == "\n" }.count
+      let read: (Int32, Bool, Bool, Int, Bool) = (
+        run.status,
+        run.stderr.hasPrefix("statekit-inspect: warning: standard input: cannot read NSError text"),
+        run.stderr.contains("errors are nested deeper than the limit of 64"), lineBreaks,
+        run.stdout.contains(#""name": "ENOENT""#)
+      )
+      let expected: (Int32, Bool, Bool, Int, Bool) = (0, true, true, 1, true)
+      #expect(read == expected, "\(run.stderr.prefix(300))")
     }
   }
 
@@ -125,9 +127,9 @@ struct HostileInputTests {
   /// A 100 KB domain or key reaches every message quoted (or, in a theme's path, as a pointer)
   /// and cut after 80 characters: each message is one short line.
   @Test func hundredKilobyteDomainsAndKeysAreCutInMessages() throws {
-    let key = String(repeating: "k", count: 100_000)
-    let domain = String(repeating: "D", count: 100_000) + "Domain"
-    let shown = String(repeating: "k", count: 79) + "…"
+    let key: String = String(repeating: "k", count: 100_000)
+    let domain: String = String(repeating: "D", count: 100_000) + "Domain"
+    let shown: String = String(repeating: "k", count: 79) + "…"
     let payload = #"{"domain": "\#(domain)", "code": 1, "details": {"\#(key)": 1}}"#
     expectOneLineError(
       try Run(["error", "-"], stdin: Data((payload + "\n").utf8)), status: 65,
@@ -137,15 +139,15 @@ struct HostileInputTests {
     #expect(argument.stderr.hasSuffix(#"k…" is a number"# + "\n"), "\(argument.stderr.suffix(100))")
     // A user info cut inside a value: the warning names the key, quoted and cut.
     // An argument holds at most 128 KiB, so it has the long key only.
-    let cut = "Error Domain=\(domain) Code=1 \"x\" UserInfo={\(key)=abc"
-    let cutArgument = "Error Domain=D Code=1 \"x\" UserInfo={\(key)=abc"
+    let cut: String = "Error Domain=\(domain) Code=1 \"x\" UserInfo={\(key)=abc"
+    let cutArgument: String = "Error Domain=D Code=1 \"x\" UserInfo={\(key)=abc"
     for run in [try Run(["error", "-"], stdin: Data(cut.utf8)), try Run(["error", cutArgument])] {
-      #expect(
-        (
-          run.status, run.stderr.contains("the text ends inside the value of \"kkk"),
-          run.stderr.count < 500
-        )
-          == (0, true, true), "\(run.stderr.prefix(300))")
+      let read: (Int32, Bool, Bool) = (
+        run.status, run.stderr.contains("the text ends inside the value of \"kkk"),
+        run.stderr.count < 500
+      )
+      let expected: (Int32, Bool, Bool) = (0, true, true)
+      #expect(read == expected, "\(run.stderr.prefix(300))")
     }
     // A theme's path to the failing member holds its keys: cut too.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -153,7 +155,7 @@ struct HostileInputTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("t.json")
-    for (theme, fragment) in [
+    let themes: [(theme: String, fragment: String)] = [
       (
         #"{"\#(key)": {"normal": 1, "bogus": 2}}"#,
         #": /"# + shown + #": invalid selector key "bogus""#
@@ -165,16 +167,17 @@ struct HostileInputTests {
       (#"{"\#(key)": 5}"#, #": /"# + shown + ": expected an object"),
       (#"{"$precedence": {"\#(key)": 5}}"#, #": /$precedence/k"#),
       (#"{"a": {"normal": {"\#(key)": 1, "\#(key)": 2}}}"#, "is repeated"),
-    ] {
+    ]
+    for (theme, fragment) in themes {
       try Data(theme.utf8).write(to: file)
       // The path, the cut pointer and key, and a selector's list of known names.
       let run = try Run(["theme", file.path])
-      #expect(
-        (
-          run.status, run.stderr.filter { $0 == "\n" }.count, run.stderr.contains(fragment),
-          run.stderr.count < 800
-        )
-          == (65, 1, true, true), "\(run.stderr.prefix(600))")
+      let lineBreaks: Int = run.stderr.filter { (character: Character) in character == "\n" }.count
+      let read: (Int32, Int, Bool, Bool) = (
+        run.status, lineBreaks, run.stderr.contains(fragment), run.stderr.count < 800
+      )
+      let expected: (Int32, Int, Bool, Bool) = (65, 1, true, true)
+      #expect(read == expected, "\(run.stderr.prefix(600))")
     }
   }
 
