@@ -379,10 +379,15 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
     let kept = utf8.withUnsafeMutableBufferPointer { bytes -> Int in
       let marker: StaticString = "(unknown context at "
       let markerCount = marker.utf8CodeUnitCount
+      let markerStart = marker.utf8Start
+      // A counted loop, not a range's iterator: a debug build calls the iterator's generic code
+      // for every byte, and a domain may hold a million markers.
       func isMarker(at index: Int) -> Bool {
         guard index + markerCount <= count else { return false }
-        for offset in 0..<markerCount where bytes[index + offset] != marker.utf8Start[offset] {
-          return false
+        var offset = 0
+        while offset < markerCount {
+          if bytes[index + offset] != markerStart[offset] { return false }
+          offset += 1
         }
         return true
       }
@@ -395,7 +400,9 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       while read < count {
         if bytes[read] == UInt8(ascii: "("), isMarker(at: read) {
           let start = read + markerCount
-          if knownClose.map({ $0 < start }) ?? true {
+          var searches = true
+          if let close = knownClose { searches = close < start }
+          if searches {
             var position = max(start, searchedUpTo)
             knownClose = nil
             while position + 1 < count {

@@ -55,7 +55,9 @@ extension ErrorPayload {
   /// `ErrorPayload(payload.nsError) == payload` for every payload within the depth limit.
   public var nsError: NSError {
     // Linked again by the one builder, so a chain deeper than the limit ends with its marker.
-    let levels = ErrorPayload(linking: chain)?.chain ?? [self]
+    // (Only the first errors count: the builder keeps `maximumDepth` of them, and one more says
+    // whether it cuts.)
+    let levels = ErrorPayload(linking: chainPrefix(Self.maximumDepth + 1))?.chain ?? [self]
     var cause: NSError?
     for level in levels.reversed() {
       cause = NSError(

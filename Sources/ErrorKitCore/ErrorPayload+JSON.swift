@@ -127,47 +127,77 @@ extension ErrorPayload {
   /// `otherCauses` after `underlying` when there are any; the chain of `underlying` errors is
   /// written without recursion.
   package func write(to writer: inout JSONWriter) {
-    let levels = chain
-    // A counted loop over the levels and no sort of empty details: a chain may be hundreds of
-    // thousands of errors long.
-    var index = 0
-    while index < levels.count {
-      let payload = levels[index]
-      writer.raw("{\"domain\": ")
-      writer.string(payload.domain)
-      writer.raw(", \"code\": \(payload.code), \"name\": ")
-      writer.optionalString(payload.name)
-      writer.raw(", \"description\": ")
-      writer.optionalString(payload.message)
-      writer.raw(", \"failureReason\": ")
-      writer.optionalString(payload.failureReason)
-      writer.raw(", \"recoverySuggestion\": ")
-      writer.optionalString(payload.recoverySuggestion)
-      writer.raw(", \"details\": {")
-      let details = payload.details
-      if !details.isEmpty {
-        for (offset, key) in details.keys.sorted().enumerated() {
-          if offset > 0 { writer.raw(", ") }
-          writer.string(key)
-          writer.raw(": ")
-          writer.string(details[key] ?? "")
-        }
-      }
-      writer.raw("}, \"underlying\": ")
-      index += 1
-      if index == levels.count { writer.raw("null") }
+    // A chain may be hundreds of thousands of errors long: it is walked through the boxes of
+    // the causes, and each error is written with few calls.
+    writeFields(to: &writer)
+    var boxes: [_Cause] = []
+    var next = cause
+    while let box = next {
+      boxes.append(box)
+      box.payload.writeFields(to: &writer)
+      next = box.payload.cause
     }
-    for payload in levels.reversed() {
-      if !payload.otherCauses.isEmpty {
-        writer.raw(", \"otherCauses\": [")
-        for (offset, other) in payload.otherCauses.enumerated() {
-          if offset > 0 { writer.raw(", ") }
-          other.write(to: &writer)
-        }
-        writer.raw("]")
+    writer.raw("null")
+    var index = boxes.count
+    while index > 0 {
+      index -= 1
+      if boxes[index].payload.otherCauses.isEmpty {
+        writer.bytes.append(UInt8(ascii: "}"))
+      } else {
+        boxes[index].payload.writeOtherCausesAndEnd(to: &writer)
       }
-      writer.raw("}")
     }
+    writeOtherCausesAndEnd(to: &writer)
+  }
+
+  /// Writes the payload's object up to the value of `underlying`.
+  private func writeFields(to writer: inout JSONWriter) {
+    writer.raw("{\"domain\": ")
+    writer.string(domain)
+    writer.raw(", \"code\": ")
+    writer.raw(String(code))
+    if name == nil, message == nil, failureReason == nil, recoverySuggestion == nil,
+      details.isEmpty
+    {
+      writer.raw(
+        """
+        , "name": null, "description": null, "failureReason": null, \
+        "recoverySuggestion": null, "details": {}, "underlying":\u{20}
+        """)
+      return
+    }
+    writer.raw(", \"name\": ")
+    writer.optionalString(name)
+    writer.raw(", \"description\": ")
+    writer.optionalString(message)
+    writer.raw(", \"failureReason\": ")
+    writer.optionalString(failureReason)
+    writer.raw(", \"recoverySuggestion\": ")
+    writer.optionalString(recoverySuggestion)
+    writer.raw(", \"details\": {")
+    // No sort of empty details.
+    if !details.isEmpty {
+      for (offset, key) in details.keys.sorted().enumerated() {
+        if offset > 0 { writer.raw(", ") }
+        writer.string(key)
+        writer.raw(": ")
+        writer.string(details[key] ?? "")
+      }
+    }
+    writer.raw("}, \"underlying\": ")
+  }
+
+  /// Writes the payload's `otherCauses`, when there are any, and closes its object.
+  private func writeOtherCausesAndEnd(to writer: inout JSONWriter) {
+    if !otherCauses.isEmpty {
+      writer.raw(", \"otherCauses\": [")
+      for (offset, other) in otherCauses.enumerated() {
+        if offset > 0 { writer.raw(", ") }
+        other.write(to: &writer)
+      }
+      writer.raw("]")
+    }
+    writer.bytes.append(UInt8(ascii: "}"))
   }
 
   /// The payload as a JSON value, for encoders; `nil` beyond ``maximumDepth`` or
@@ -180,6 +210,8 @@ extension ErrorPayload {
   /// The first code of the tree beyond 2^53 - 1 in magnitude, which JSON does not carry
   /// exactly (Docs/ErrorPayload.md), or `nil`.
   package var codeBeyondJSON: Int? {
+    // Most trees have no such code: that is found by a cheaper walk, in another order.
+    guard hasCode(beyond: UInt(ASCIIDigits.largestJSONInteger)) else { return nil }
     var pending = [self]
     while let payload = pending.popLast() {
       if payload.code.magnitude > UInt(ASCIIDigits.largestJSONInteger) { return payload.code }

@@ -41,7 +41,7 @@ public struct ErrorPayload: Sendable, Equatable {
   /// The error's data as named strings (JSON key `details`).
   public var details: [String: String]
   /// The cause, boxed: a struct cannot hold itself directly.
-  private var cause: _Cause?
+  private(set) var cause: _Cause?
   /// Causes besides ``underlying`` (JSON key `otherCauses`, written only when there are any).
   ///
   /// An error with several causes, such as a theme file with three problems, keeps the first in
@@ -61,7 +61,9 @@ public struct ErrorPayload: Sendable, Equatable {
   ///     payload.underlying?.domain  // "NSPOSIXErrorDomain"
   public var underlying: ErrorPayload? {
     get { cause?.payload }
-    set { cause = newValue.map(_Cause.init) }
+    set {
+      if let newValue { cause = _Cause(newValue) } else { cause = nil }
+    }
   }
 
   /// The most errors one chain holds, in the whole package: JSON payloads, NSError text and
@@ -104,7 +106,7 @@ public struct ErrorPayload: Sendable, Equatable {
     self.failureReason = failureReason
     self.recoverySuggestion = recoverySuggestion
     self.details = details
-    self.cause = underlying.map(_Cause.init)
+    if let underlying { self.cause = _Cause(underlying) } else { self.cause = nil }
     self.otherCauses = []
   }
 
@@ -123,13 +125,34 @@ public struct ErrorPayload: Sendable, Equatable {
   ///     let payload = ErrorPayload(domain: "D", code: 1, underlying: cause)
   ///     payload.chain.map(\.code)  // [1, 13], the outer error's code first
   public var chain: [ErrorPayload] {
+    chainPrefix(Int.max)
+  }
+
+  /// The first `limit` errors of ``chain`` (all of them when it is shorter), walked through the
+  /// boxes of the causes, so that each error is copied once, into a buffer of the right size.
+  package func chainPrefix(_ limit: Int) -> [ErrorPayload] {
     var result: [ErrorPayload] = []
-    var current: ErrorPayload? = self
-    while let payload = current {
-      result.append(payload)
-      current = payload.underlying
+    result.reserveCapacity(chainLength(atMost: limit))
+    guard limit > 0 else { return result }
+    result.append(self)
+    var next = cause
+    while let box = next, result.count < limit {
+      result.append(box.payload)
+      next = box.payload.cause
     }
     return result
+  }
+
+  /// The number of errors in ``chain``, or `limit` when there are more, counted without
+  /// copying them.
+  private func chainLength(atMost limit: Int) -> Int {
+    var count = 1
+    var next = cause
+    while let box = next, count < limit {
+      count += 1
+      next = box.payload.cause
+    }
+    return Swift.min(count, limit)
   }
 
   /// Whether two payloads have the same fields and equal causes; the chain of ``underlying``
@@ -161,12 +184,25 @@ public struct ErrorPayload: Sendable, Equatable {
   var treeSize: (depth: Int, count: Int) {
     var deepest = 0
     var count = 0
+    // Each error taken from the stack is walked down its chain of first causes here, through
+    // their boxes; the other causes met on the way wait on the stack.
     var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
-    while let (payload, level) = pending.popLast() {
+    while let (payload, first) = pending.popLast() {
+      var level = first
       count += 1
+      if !payload.otherCauses.isEmpty {
+        for other in payload.otherCauses { pending.append((other, level + 1)) }
+      }
+      var next = payload.cause
+      while let box = next {
+        level += 1
+        count += 1
+        if !box.payload.otherCauses.isEmpty {
+          for other in box.payload.otherCauses { pending.append((other, level + 1)) }
+        }
+        next = box.payload.cause
+      }
       deepest = max(deepest, level)
-      if let first = payload.underlying { pending.append((first, level + 1)) }
-      for other in payload.otherCauses { pending.append((other, level + 1)) }
     }
     return (deepest, count)
   }
@@ -177,18 +213,47 @@ public struct ErrorPayload: Sendable, Equatable {
   var isWithinLimits: Bool {
     var count = 0
     var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
-    while let (payload, level) = pending.popLast() {
+    while let (payload, first) = pending.popLast() {
+      var level = first
       count += 1
       guard level <= Self.maximumDepth, count <= Self.maximumCount else { return false }
-      if let first = payload.underlying { pending.append((first, level + 1)) }
-      for other in payload.otherCauses { pending.append((other, level + 1)) }
+      if !payload.otherCauses.isEmpty {
+        for other in payload.otherCauses { pending.append((other, level + 1)) }
+      }
+      var next = payload.cause
+      while let box = next {
+        level += 1
+        count += 1
+        guard level <= Self.maximumDepth, count <= Self.maximumCount else { return false }
+        if !box.payload.otherCauses.isEmpty {
+          for other in box.payload.otherCauses { pending.append((other, level + 1)) }
+        }
+        next = box.payload.cause
+      }
     }
     return true
+  }
+
+  /// Whether some code of the tree is beyond `magnitude` in magnitude; walked as `treeSize`,
+  /// in no particular order.
+  func hasCode(beyond magnitude: UInt) -> Bool {
+    var pending = [self]
+    while let payload = pending.popLast() {
+      if payload.code.magnitude > magnitude { return true }
+      if !payload.otherCauses.isEmpty { pending.append(contentsOf: payload.otherCauses) }
+      var next = payload.cause
+      while let box = next {
+        if box.payload.code.magnitude > magnitude { return true }
+        if !box.payload.otherCauses.isEmpty { pending.append(contentsOf: box.payload.otherCauses) }
+        next = box.payload.cause
+      }
+    }
+    return false
   }
 }
 
 /// The box that holds a payload's cause. Freeing a long chain walks it instead of recursing.
-private final class _Cause: @unchecked Sendable {
+final class _Cause: @unchecked Sendable {
   // @unchecked: `payload` is only mutated in `deinit`, when nothing else can see the box.
   var payload: ErrorPayload
 

@@ -90,11 +90,11 @@ extension Gen {
       guard mask != 0 else { return 0 }
       let choice = try stream.draw(below: UInt64(order.count)) { random in
         let pickNamed =
-          unnamed.isEmpty || (!named.isEmpty && random.next(upperBound: weight + 1) < weight)
+          unnamed.isEmpty || (!named.isEmpty && random.uniform(below: weight + 1) < weight)
         let bit =
           pickNamed
-          ? named[Int(random.next(upperBound: UInt64(named.count)))]
-          : unnamed[Int(random.next(upperBound: UInt64(unnamed.count)))]
+          ? named[Int(random.uniform(below: UInt64(named.count)))]
+          : unnamed[Int(random.uniform(below: UInt64(unnamed.count)))]
         return ranks[bit.trailingZeroBitCount]
       }
       var position = Int(choice)

@@ -22,7 +22,7 @@ extension Gen {
     Generator<StateSelector> { (stream) throws(_GenerationStop) in
       let required = try states._generate(&stream)
       let excludes = try stream.draw(below: 2) { random -> UInt64 in
-        random.next(upperBound: UInt64(3)) == 0 ? 1 : 0
+        random.uniform(below: UInt64(3)) == 0 ? 1 : 0
       }
       let excluded = excludes == 1 ? try states._generate(&stream) : .normal
       return StateSelector(required, unless: excluded)

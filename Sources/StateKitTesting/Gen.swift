@@ -83,11 +83,13 @@ public enum Gen {
     let generators = options.map(\.1)
     return Generator(describe: first.1._describe) { (stream) throws(_GenerationStop) in
       let index = try stream.draw(below: UInt64(options.count)) { random in
-        guard total > 0 else { return random.next(upperBound: UInt64(options.count)) }
-        var pick = random.next(upperBound: total)
-        for (index, weight) in weights.enumerated() {
-          if pick < weight { return UInt64(index) }
-          pick -= weight
+        guard total > 0 else { return random.uniform(below: UInt64(options.count)) }
+        var pick = random.uniform(below: total)
+        var index = 0
+        while index < weights.count {
+          if pick < weights[index] { return UInt64(index) }
+          pick -= weights[index]
+          index += 1
         }
         return 0
       }

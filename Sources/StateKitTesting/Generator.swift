@@ -135,7 +135,7 @@ public struct Generator<Value>: Sendable {
       // The target length only proposes choices; the record of "one more?" flags is what
       // replays, so deleting a flag and its element removes exactly one element.
       let span = _share(of: high - low, size: stream.size)
-      let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
+      let target = low + Int(stream.random.uniform(below: UInt64(span) + 1))
       var result: [Value] = []
       while result.count < high {
         let start = stream.recorded.count

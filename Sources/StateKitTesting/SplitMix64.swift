@@ -37,3 +37,22 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     return z ^ (z >> 31)
   }
 }
+
+extension SplitMix64 {
+  /// A number below `upperBound` (which must be at least 1): the number `next(upperBound:)`
+  /// gives, by the standard library's method (Lemire's) written for `UInt64`, so that a debug
+  /// build does not run that generic method's code for each of the many draws of a property.
+  mutating func uniform(below upperBound: UInt64) -> UInt64 {
+    precondition(upperBound != 0, "upperBound cannot be zero.")
+    var random = next()
+    var product = random.multipliedFullWidth(by: upperBound)
+    if product.low < upperBound {
+      let threshold = (0 &- upperBound) % upperBound
+      while product.low < threshold {
+        random = next()
+        product = random.multipliedFullWidth(by: upperBound)
+      }
+    }
+    return product.high
+  }
+}

@@ -129,12 +129,12 @@ public struct StateMachine<Model, System: AnyObject> {
       var switchedOn = [Bool](repeating: true, count: preconditions.count)
       if swarm {
         for index in preconditions.indices {
-          switchedOn[index] = try stream.draw(below: 2) { $0.next(upperBound: 2) } == 0
+          switchedOn[index] = try stream.draw(below: 2) { $0.uniform(below: 2) } == 0
         }
         if !switchedOn.contains(true) { switchedOn = switchedOn.map { _ in true } }
       }
       let span = _share(of: high - low, size: stream.size)
-      let target = low + Int(stream.random.next(upperBound: UInt64(span) + 1))
+      let target = low + Int(stream.random.uniform(below: UInt64(span) + 1))
       var result: [Int] = []
       // The actions whose precondition holds, and those of them switched on, in order: found
       // by one plain loop into arrays kept from step to step, since a case may take thousands
@@ -160,7 +160,7 @@ public struct StateMachine<Model, System: AnyObject> {
           if try stream.draw(below: 2, fresh: { _ in length < target ? 1 : 0 }) == 0 { break }
         }
         let choice = try stream.draw(below: UInt64(preconditions.count)) { random in
-          UInt64(enabled[Int(random.next(upperBound: UInt64(enabled.count)))])
+          UInt64(enabled[Int(random.uniform(below: UInt64(enabled.count)))])
         }
         var index = Int(choice)
         while !enabled.contains(index) { index = (index + 1) % preconditions.count }

@@ -53,9 +53,32 @@ struct CodeDirectory {
 
   /// Catalogs from `--errors`, searched before the built-in tables.
   private(set) var catalog = ErrorCatalog()
-  private var byName: [String: [Int]] = [:]
-  private var byPair: [DomainCode: [Int]] = [:]
-  private var byCode: [Int: [Int]] = [:]
+  private var byName: [String: Positions] = [:]
+  private var byPair: [DomainCode: Positions] = [:]
+  private var byCode: [Int: Positions] = [:]
+
+  /// The positions in `catalog.entries` of the entries under one key, in order. The first is
+  /// held inline: most keys of a catalog have one entry, and then a key costs no array.
+  private struct Positions {
+    /// The first position, or -1 before one is added.
+    var first = -1
+    /// The positions after the first.
+    var rest: [Int] = []
+
+    mutating func append(_ position: Int) {
+      if first < 0 { first = position } else { rest.append(position) }
+    }
+
+    /// The transformed positions, in order.
+    func map<T>(_ transform: (Int) -> T) -> [T] {
+      var result = [transform(first)]
+      if !rest.isEmpty {
+        result.reserveCapacity(1 + rest.count)
+        for position in rest { result.append(transform(position)) }
+      }
+      return result
+    }
+  }
 
   private struct DomainCode: Hashable {
     var domain: String
@@ -74,9 +97,9 @@ struct CodeDirectory {
     for entry in entries {
       let index = catalog.entries.count
       catalog.entries.append(entry)
-      if let name = entry.name { byName[name, default: []].append(index) }
-      byPair[DomainCode(domain: entry.domain, code: entry.code), default: []].append(index)
-      byCode[entry.code, default: []].append(index)
+      if let name = entry.name { byName[name, default: Positions()].append(index) }
+      byPair[DomainCode(domain: entry.domain, code: entry.code), default: Positions()].append(index)
+      byCode[entry.code, default: Positions()].append(index)
     }
   }
 
@@ -322,7 +345,7 @@ struct CodeDirectory {
   /// The entries with a code, in every domain, and a four-character OSStatus when the code
   /// spells one and no table knows it.
   func found(code: Int) -> [Found] {
-    var result = (byCode[code] ?? []).map { Found(entry: catalog.entries[$0]) }
+    var result = byCode[code]?.map { Found(entry: catalog.entries[$0]) } ?? []
     result += posix(code: code, darwin: nil)
     for entry in Self.builtInEntries(where: { entryDomain, entryCode, _ in
       entryDomain != Self.posixDomain && entryCode == code

@@ -11,20 +11,24 @@ enum CodeRecords {
   /// The value of one base-64 digit: `0`-`9`, `A`-`Z`, `a`-`z`, `-`, `_`.
   @inline(__always)
   static func digit(_ byte: UInt8) -> Int {
-    switch byte {
-    case 0x30...0x39: Int(byte) - 0x30
-    case 0x41...0x5A: Int(byte) - 0x41 + 10
-    case 0x61...0x7A: Int(byte) - 0x61 + 36
-    case 0x2D: 62
-    default: 63
-    }
+    // Wrapping differences, not range patterns: a debug build calls a generic `~=` for each
+    // range, and a look-up reads thousands of digits.
+    if byte &- 0x30 < 10 { return Int(byte) &- 0x30 }
+    if byte &- 0x41 < 26 { return Int(byte) &- 0x41 &+ 10 }
+    if byte &- 0x61 < 26 { return Int(byte) &- 0x61 &+ 36 }
+    return byte == 0x2D ? 62 : 63
   }
 
   /// The number written with `width` digits from `offset`, most significant first.
   @inline(__always)
   static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ width: Int) -> Int {
     var value = 0
-    for index in offset..<offset + width { value = value << 6 | digit(bytes[index]) }
+    var index = offset
+    let end = offset + width
+    while index < end {
+      value = value << 6 | digit(bytes[index])
+      index += 1
+    }
     return value
   }
 

@@ -92,12 +92,16 @@ public struct BitLayout: Hashable, Sendable {
   package func constantName(of name: String) -> String? {
     guard !constantPrefix.isEmpty else { return nil }
     // ASCII bytes: names are ASCII identifiers, and no Unicode tables need linking for them.
+    // Wrapping differences, not range patterns, which a debug build matches by a generic call.
     var snake = Array(constantPrefix.utf8)
     for byte in name.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): snake += [UInt8(ascii: "_"), byte]
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): snake.append(byte - 32)
-      default: snake.append(byte)
+      if byte &- UInt8(ascii: "A") < 26 {
+        snake.append(UInt8(ascii: "_"))
+        snake.append(byte)
+      } else if byte &- UInt8(ascii: "a") < 26 {
+        snake.append(byte - 32)
+      } else {
+        snake.append(byte)
       }
     }
     return String(decoding: snake, as: UTF8.self)
@@ -149,6 +153,35 @@ public struct BitLayout: Hashable, Sendable {
     applicationMask = Self.mask(of: application)
     systemMask = spans.filter { $0.role == .system }.reduce(0) { $0 | $1.mask }
     reservedMask = spans.filter { $0.role == .reserved }.reduce(0) { $0 | $1.mask }
+  }
+
+  /// Whether every stored property equals the other layout's, those that `==` leaves out too,
+  /// so that anything built from one layout is built alike from the other. (A stored property
+  /// added to the layout belongs here.)
+  func isIdentical(to other: BitLayout) -> Bool {
+    guard name == other.name, typeName == other.typeName, noun == other.noun,
+      emptyName == other.emptyName, spans == other.spans, reservedWords == other.reservedWords,
+      application == other.application, constantPrefix == other.constantPrefix,
+      applicationNames == other.applicationNames, everyName == other.everyName,
+      partBits == other.partBits, applicationMask == other.applicationMask,
+      systemMask == other.systemMask, reservedMask == other.reservedMask,
+      systemNames.count == other.systemNames.count, parts.count == other.parts.count
+    else { return false }
+    var index = 0
+    while index < systemNames.count {
+      let (mine, theirs) = (systemNames[index], other.systemNames[index])
+      guard mine.name == theirs.name, mine.bit == theirs.bit else { return false }
+      index += 1
+    }
+    index = 0
+    while index < parts.count {
+      let (mine, theirs) = (parts[index], other.parts[index])
+      guard mine.name == theirs.name, mine.constant == theirs.constant,
+        mine.number == theirs.number
+      else { return false }
+      index += 1
+    }
+    return true
   }
 
   /// The bits of the reserved spans, from the lowest to the highest.

@@ -59,7 +59,7 @@ struct _ChoiceStream {
 
   /// Draws a number below `bound`, uniformly while generating.
   mutating func draw(below bound: UInt64) throws(_GenerationStop) -> UInt64 {
-    try draw(below: bound) { $0.next(upperBound: max(bound, 1)) }
+    try draw(below: bound) { $0.uniform(below: max(bound, 1)) }
   }
 }
 

@@ -32,7 +32,23 @@ package struct NameTable: Sendable {
   /// layout's names.
   private(set) var printsConstants = false
 
+  /// The table of a layout's own names.
+  ///
+  /// The tables of the package's layouts (``BitLayout/all``) are made once: catalogs of them are
+  /// made all the time (every `StateCatalog()`, every table printed with a toolkit's names).
   package init(layout: BitLayout) {
+    for table in Self.ofPackageLayouts where table.layout.isIdentical(to: layout) {
+      self = table
+      return
+    }
+    self.init(building: layout)
+  }
+
+  /// The tables of the layouts of ``BitLayout/all``.
+  private static let ofPackageLayouts = BitLayout.all.map(NameTable.init(building:))
+
+  /// Makes the table of a layout's own names.
+  init(building layout: BitLayout) {
     self.layout = layout
     customNames = Array(repeating: nil, count: layout.application.count)
     owners = customNames
