@@ -14,12 +14,13 @@ struct ControlStateTests {
       .normal, .highlighted, .disabled, .selected, .focused, .application, .reserved, .system,
     ]
     let raws: [UInt] = [0, 1, 2, 4, 8, 0x00FF_0000, 0xFF00_0000, 0x0000_FFFF]
-    #expect(statics.map(\.rawValue) == raws)
+    let staticRaws: [UInt] = statics.map(\.rawValue)
+    #expect(staticRaws == raws)
     let state = ControlState(rawValue: 0x8103_0024)
-    let parts: [UInt] = [.system, .application, .reserved].map {
-      state.intersection($0).rawValue
-    }
-    #expect(parts == [0x24, 0x0003_0000, 0x8100_0000])
+    let masks: [ControlState] = [.system, .application, .reserved]
+    let parts: [UInt] = masks.map { state.intersection($0).rawValue }
+    let expectedParts: [UInt] = [0x24, 0x0003_0000, 0x8100_0000]
+    #expect(parts == expectedParts)
     let normal: [Bool] = [
       ControlState.normal.isNormal, ControlState.selected.isNormal,
       ControlState.selected.contains(.normal), ControlState(rawValue: 1 << 40).isNormal,

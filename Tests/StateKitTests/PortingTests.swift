@@ -194,9 +194,11 @@ struct PortingTests {
     let lookup = StateLookup(style, default: Look(), fields)
     let expected: [Look] = Self.everyState.map { lookup.resolve($0) }
     #expect(Self.everyState.map { holder[$0] } == expected)
-    #expect(
-      Self.everyState.map { holder.withValue(for: $0) { $0.title.count } }
-        == expected.map(\.title.count))
+    let titleCounts: [Int] = Self.everyState.map { state in
+      holder.withValue(for: state) { (look: Look) -> Int in look.title.count }
+    }
+    let expectedTitleCounts: [Int] = expected.map(\.title.count)
+    #expect(titleCounts == expectedTitleCounts)
     #expect(holder.table == nil && holder.style == style)
     holder.update { $0[StateSelector(.normal)] = Look(title: "ignored", size: 0) }
     var looks: [Look] = [holder[.normal]]
@@ -300,7 +302,9 @@ struct TerseTableTests {
         others: flags[0] ? Self.hot : .normal
       ).rawValue
     }
-    let expected: [UInt] = (0..<16).map { UInt($0) | ($0 & 1 != 0 ? Self.hot.rawValue : 0) }
+    let expected: [UInt] = (0..<UInt(16)).map { (raw: UInt) -> UInt in
+      raw | (raw & 1 != 0 ? Self.hot.rawValue : 0)
+    }
     #expect(states == expected)
     #expect(ControlState() == .normal)
   }

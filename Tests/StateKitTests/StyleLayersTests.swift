@@ -40,7 +40,8 @@ struct StyleLayersTests {
       StyleSet.resolve(.background, state, layers: layers),
       StyleSet.resolve(.titleColor, .normal, layers: []),
     ]
-    #expect(strings == ["red", "white", "navy", "blue", nil])
+    let expectedStrings: [String?] = ["red", "white", "navy", "blue", nil]
+    #expect(strings == expectedStrings)
     let underlined: [Bool?] = [
       StyleSet.resolve(.underlined, state, layers: layers),
       StyleSet.resolve(.underlined, .selected, layers: layers),
