@@ -32,7 +32,8 @@ struct ASCIITextTests {
   @Test func kelvinSignDecomposedAndLookAlikeFormsAreRejected() throws {
     let catalog = try Self.catalog()
     // Swift's String equality says they are the same: the reason for comparing bytes.
-    #expect(Self.kelvin == "K")
+    let kelvin: String = Self.kelvin
+    #expect(kelvin == "K")
     let kelvinTexts: [String] = [
       Self.kelvin, "\(Self.kelvin)ind", "ok_\(Self.kelvin)", "selected | \(Self.kelvin)",
     ]
@@ -40,10 +41,12 @@ struct ASCIITextTests {
       let codes: [StateKitError.Code?] = kelvinTexts.map { text in
         code { try catalog.parse(text, unknownBits: policy) }
       }
-      #expect(codes == Array(repeating: .unknownName, count: kelvinTexts.count), "\(policy)")
+      let unknown: [StateKitError.Code?] = Array(repeating: .unknownName, count: kelvinTexts.count)
+      #expect(codes == unknown, "\(policy)")
     }
     let bits: [ControlState?] = [catalog.bits(named: Self.kelvin), catalog.bits(named: "K")]
-    #expect(bits == [nil, ControlState(rawValue: 1 << 16)])
+    let expectedBits: [ControlState?] = [nil, ControlState(rawValue: 1 << 16)]
+    #expect(bits == expectedBits)
     let rejected: [(String, StateKitError.Code)] = [
       ("visite\u{0301}d", .unknownName),  // a combining accent inside a name
       ("selected\u{0301}", .unknownName),  // … after a system name
@@ -62,7 +65,8 @@ struct ASCIITextTests {
       + rejected.map { text, _ in code { try catalog.parse(text) } }
     let expected: [StateKitError.Code?] = [.unknownName] + rejected.map(\.1)
     #expect(codes == expected)
-    #expect(try catalog.parse("selected|K") == [.selected, ControlState(rawValue: 1 << 16)])
+    let selectedK: ControlState = [.selected, ControlState(rawValue: 1 << 16)]
+    #expect(try catalog.parse("selected|K") == selectedK)
   }
 
   /// Every text the catalog writes parses back; the same text with any one ASCII character

@@ -210,12 +210,13 @@ struct AnimatedLookTests {
     button.change(to: .normal, at: 40)  // back to 0, the value the press started from
     let covered = TransitionCurve.easeOut.progress(at: 0.5)
     // The release takes 200 ms, shortened to the share covered.
+    let releaseEnd: Int = 40 + Int((200 * covered).rounded(.up))
     let settledAt: [Int] = [pressSettledAt, button.settledAt]
-    #expect(settledAt == [80, 40 + Int((200 * covered).rounded(.up))])
+    #expect(settledAt == [80, releaseEnd])
     #expect(button.look(at: 40).fill == halfway.fill)
     #expect(button.look(at: button.settledAt) == Self.animator.look(for: .normal))
     // Half way back, linearly, is half the fill it had.
-    let middle = 40 + Int((200 * covered).rounded(.up)) / 2
+    let middle: Int = 40 + Int((200 * covered).rounded(.up)) / 2
     #expect(
       abs(halfway.fill - covered) < 1e-12
         && abs(button.look(at: middle).fill - halfway.fill / 2) < 0.01)

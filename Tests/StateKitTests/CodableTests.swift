@@ -10,14 +10,15 @@ struct CodableTests {
     let data = try JSONEncoder().encode([
       ControlState([.selected, .highlighted]), ControlState(rawValue: 1 << 63),
     ])
-    #expect(String(decoding: data, as: UTF8.self) == "[5,9223372036854775808]")
+    let text: String = String(decoding: data, as: UTF8.self)
+    #expect(text == "[5,9223372036854775808]")
     let json = #"[5, "selected | 0x10000", "normal", 18446744073709551615]"#
     let states = try JSONDecoder().decode([ControlState].self, from: Data(json.utf8))
-    #expect(
-      states == [
-        [.highlighted, .selected], ControlState(rawValue: 0x10004), .normal,
-        ControlState(rawValue: .max),
-      ])
+    let expected: [ControlState] = [
+      [.highlighted, .selected], ControlState(rawValue: 0x10004), .normal,
+      ControlState(rawValue: .max),
+    ]
+    #expect(states == expected)
   }
 
   @Test func roundTripLaw() throws {

@@ -19,8 +19,11 @@ struct ControlEventsTests {
       (.allEditingEvents, 983_040), (.applicationReserved, 251_658_240),
       (.systemReserved, 4_026_531_840), (.allEvents, 4_294_967_295),
     ]
-    #expect(expected.map(\.0.rawValue) == expected.map(\.1))
-    #expect(ControlEvents.layout.application == 24...27)
+    let raws: [UInt] = expected.map(\.0.rawValue)
+    let uiKitRaws: [UInt] = expected.map(\.1)
+    #expect(raws == uiKitRaws)
+    let applicationBits: ClosedRange<Int> = 24...27
+    #expect(ControlEvents.layout.application == applicationBits)
     let roles: [String?] = [24, 28].map { ControlEvents.layout.roleName(ofBit: $0) }
     #expect(roles == ["application", "reserved"])
   }
@@ -34,12 +37,14 @@ struct ControlEventsTests {
     #expect(descriptions == ["touchDown | valueChanged", "none", "touchUpInside | 0x1000000"])
     // The empty name of events is none.
     let parsed: [ControlEvents?] = [ControlEvents("none"), ControlEvents("normal")]
-    #expect(parsed == [ControlEvents(), nil])
+    let expectedParsed: [ControlEvents?] = [ControlEvents(), nil]
+    #expect(parsed == expectedParsed)
     let raws: [UInt] = [0, 1, 0x0100_0040, 0xFFFF_FFFF, .max]
     let roundTrips: [ControlEvents?] = raws.map {
       ControlEvents(ControlEvents(rawValue: $0).description)
     }
-    #expect(roundTrips == raws.map { ControlEvents(rawValue: $0) })
+    let rawEvents: [ControlEvents?] = raws.map { ControlEvents(rawValue: $0) }
+    #expect(roundTrips == rawEvents)
     do {
       _ = try EventCatalog().parse("touchDown | tap")
       Issue.record("parsed an unknown name")

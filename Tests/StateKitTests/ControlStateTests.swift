@@ -14,12 +14,13 @@ struct ControlStateTests {
       .normal, .highlighted, .disabled, .selected, .focused, .application, .reserved, .system,
     ]
     let raws: [UInt] = [0, 1, 2, 4, 8, 0x00FF_0000, 0xFF00_0000, 0x0000_FFFF]
-    #expect(statics.map(\.rawValue) == raws)
+    let staticRaws: [UInt] = statics.map(\.rawValue)
+    #expect(staticRaws == raws)
     let state = ControlState(rawValue: 0x8103_0024)
-    let parts: [UInt] = [.system, .application, .reserved].map {
-      state.intersection($0).rawValue
-    }
-    #expect(parts == [0x24, 0x0003_0000, 0x8100_0000])
+    let masks: [ControlState] = [.system, .application, .reserved]
+    let parts: [UInt] = masks.map { state.intersection($0).rawValue }
+    let expectedParts: [UInt] = [0x24, 0x0003_0000, 0x8100_0000]
+    #expect(parts == expectedParts)
     let normal: [Bool] = [
       ControlState.normal.isNormal, ControlState.selected.isNormal,
       ControlState.selected.contains(.normal), ControlState(rawValue: 1 << 40).isNormal,
@@ -38,15 +39,17 @@ struct ControlStateTests {
     #expect(caught)
   }
 
-  @Test(arguments: 0..<8)
-  func applicationBitInRange(index: Int) throws {
-    let state = try ControlState(applicationBit: index)
-    #expect(state.rawValue == 1 << UInt(16 + index))
-    #expect(state.isSubset(of: .application) && state.applicationBitIndex == index)
-  }
-
-  @Test(arguments: [-1, 8, 16, Int.min, Int.max])
-  func applicationBitOutOfRangeThrows(index: Int) {
+  /// Application bits 0...7 are bits 16...23; any other index throws, naming the index and
+  /// the range.
+  @Test(arguments: Array(0..<8) + [-1, 8, 16, Int.min, Int.max])
+  func applicationBitsInRangeAreMadeAndOthersThrow(index: Int) throws {
+    if (0..<8).contains(index) {
+      let state = try ControlState(applicationBit: index)
+      let expectedRaw: UInt = 1 << UInt(16 + index)
+      #expect(state.rawValue == expectedRaw)
+      #expect(state.isSubset(of: .application) && state.applicationBitIndex == index)
+      return
+    }
     let error = #expect(throws: StateKitError.self) { try ControlState(applicationBit: index) }
     #expect(error?.code == .applicationBitOutOfRange)
     #expect(error?.input == String(index))

@@ -20,7 +20,10 @@ struct KindNamesTests {
 
   /// Kinds reuse bits. Constant names print without a merge; where two entries claim one bit,
   /// the first wins.
-  @Test func kindsReuseBitsAndNamesPrintWithoutAMerge() throws {
+  ///
+  /// Within a kind, and between a kind and the states for every kind, a bit claimed twice
+  /// fails with both names, in either order. A kind must be an identifier.
+  @Test func kindsReuseBitsNamesPrintWithoutAMergeAndCollisionsAreWhereStatesMeet() throws {
     let catalog = try StateCatalog(merging: [Self.toolkit, Self.list, Self.hexView, Self.menu])
     let names = [Self.list, Self.hexView, Self.menu].flatMap(\.entries).map(\.name)
     #expect(Set(names).count + 1 > 8, "more custom states than application bits")
@@ -45,11 +48,7 @@ struct KindNamesTests {
       "first | 0x20000",
     ]
     #expect(descriptions == expected)
-  }
 
-  /// Within a kind, and between a kind and the states for every kind, a bit claimed twice
-  /// fails with both names, in either order. A kind must be an identifier.
-  @Test func collisionsWhereStatesMeetAndAKindMustBeAnIdentifier() throws {
     let twice = StateNames("Toolkit", kind: "List", ["selectedRow": Self.bit(1)])
     #expect {
       try StateCatalog(merging: [Self.list, twice])

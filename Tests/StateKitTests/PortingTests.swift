@@ -123,8 +123,10 @@ struct PortingTests {
     #expect(table.count == 64)
     let lookup = StateLookup(table, default: -1)
     let chained: [Int?] = Self.everyState.map(Self.chain)
-    #expect(Self.everyState.map { table.resolve($0) } == chained)
-    #expect(Self.everyState.map { lookup.resolve($0) } == chained)
+    let byTable: [Int?] = Self.everyState.map { table.resolve($0) }
+    let byLookup: [Int?] = Self.everyState.map { lookup.resolve($0) }
+    let resolved: [[Int?]] = [byTable, byLookup]
+    #expect(resolved == [chained, chained])
     #expect(Set(lookup.values) == [0, 1, 2, 3, 4, 5], "each value kept once")
     // Random functions over random small sets of bits.
     let functions = Gen.zip(
@@ -194,9 +196,11 @@ struct PortingTests {
     let lookup = StateLookup(style, default: Look(), fields)
     let expected: [Look] = Self.everyState.map { lookup.resolve($0) }
     #expect(Self.everyState.map { holder[$0] } == expected)
-    #expect(
-      Self.everyState.map { holder.withValue(for: $0) { $0.title.count } }
-        == expected.map(\.title.count))
+    let titleCounts: [Int] = Self.everyState.map { state in
+      holder.withValue(for: state) { (look: Look) -> Int in look.title.count }
+    }
+    let expectedTitleCounts: [Int] = expected.map(\.title.count)
+    #expect(titleCounts == expectedTitleCounts)
     #expect(holder.table == nil && holder.style == style)
     holder.update { $0[StateSelector(.normal)] = Look(title: "ignored", size: 0) }
     var looks: [Look] = [holder[.normal]]
@@ -300,7 +304,9 @@ struct TerseTableTests {
         others: flags[0] ? Self.hot : .normal
       ).rawValue
     }
-    let expected: [UInt] = (0..<16).map { UInt($0) | ($0 & 1 != 0 ? Self.hot.rawValue : 0) }
+    let expected: [UInt] = (0..<UInt(16)).map { (raw: UInt) -> UInt in
+      raw | (raw & 1 != 0 ? Self.hot.rawValue : 0)
+    }
     #expect(states == expected)
     #expect(ControlState() == .normal)
   }

@@ -9,7 +9,10 @@ struct PulseTests {
 
   /// Frame by frame on a virtual clock: the phase is in 0...1, repeats every period, is 0 at
   /// the start of each cycle and at rest, and reaches 1 half way through a reversing cycle.
-  @Test func phasesOnTheVirtualClock() {
+  ///
+  /// A linear reversing pulse is a triangle: up for half a period, then down. Times at the
+  /// edges of the clock never trap and give a phase in range.
+  @Test func phasesOnTheVirtualClockAndALinearPulseIsATriangle() {
     for curve in Self.curves {
       for period in [1, 16, 500, 1_000] {
         for autoreverses in [true, false] {
@@ -36,15 +39,11 @@ struct PulseTests {
         }
       }
     }
-  }
 
-  /// A linear reversing pulse is a triangle: up for half a period, then down. Times at the
-  /// edges of the clock never trap and give a phase in range.
-  @Test func aLinearPulseIsATriangleAndExtremeTimesGiveAPhaseInRange() {
-    let pulse = Pulse(while: .focused, milliseconds: 1_000, curve: .linear)
+    let triangle = Pulse(while: .focused, milliseconds: 1_000, curve: .linear)
     for time in stride(from: 0, through: 1_000, by: 50) {
       let expected = time <= 500 ? Double(time) / 500 : Double(1_000 - time) / 500
-      #expect(abs(pulse.phase(.focused, at: time, since: 0) - expected) < 1e-12, "\(time)")
+      #expect(abs(triangle.phase(.focused, at: time, since: 0) - expected) < 1e-12, "\(time)")
     }
     let sweep = Pulse(while: .focused, milliseconds: 1_000, curve: .linear, autoreverses: false)
     #expect(sweep.phase(.focused, at: 750, since: 0) == 0.75)

@@ -140,9 +140,9 @@ struct StateControllerTests {
       }
       let heard = every.all
       let heardMasked = masked.all
-      #expect(
-        [heard, heardMasked] == [expected, expected.filter { $0.touches(mask) }],
-        "seed \(seed), case \(run)")
+      let expectedMasked: [StateChange] = expected.filter { $0.touches(mask) }
+      let heardBoth: [[StateChange]] = [heard, heardMasked]
+      #expect(heardBoth == [expected, expectedMasked], "seed \(seed), case \(run)")
       #expect(controller.state == state, "seed \(seed), case \(run)")
       if heard != expected { break }
       withExtendedLifetime(tokens) {}
@@ -247,7 +247,8 @@ struct StateControllerTests {
       return await group.reduce(into: []) { $0 += $1 }
     }
     let all = everything.all
-    #expect(all.count == 3 * 5_000)
+    let expectedCount = 3 * 5_000
+    #expect(all.count == expectedCount)
     for run in [all] + runs {
       #expect(zip(run, run.dropFirst()).allSatisfy { $0.new == $1.old }, "\(run)")
     }

@@ -109,7 +109,9 @@ struct StateIndexTests {
 
   /// A table of normal entries uses one slot. Gathers are exact: every subset of the relevant
   /// bits reaches its own slot.
-  @Test func gathersSeparateEverySubset() throws {
+  ///
+  /// Tables beyond the index scan; empty tables miss with the default.
+  @Test func gathersSeparateEverySubsetAndTablesBeyondTheIndexScan() throws {
     let one = try #require(_StateIndex(relevant: 0) { _ in 7 })
     let codes: [Int] = [one.slotCount, Int(one.code(.max)), Int(one.code(0))]
     #expect(codes == [1, 7, 7])
@@ -131,10 +133,7 @@ struct StateIndexTests {
       } while subset != 0
     }
     #expect(_StateIndex(relevant: 0x0101_0101_0101) { _ in 0 } == nil)
-  }
 
-  /// Tables beyond the index scan; empty tables miss with the default.
-  @Test func tablesBeyondTheIndexScan() throws {
     var table = StateTable<Int>()
     table[ControlState(rawValue: 1)] = 1
     table[ControlState(rawValue: 1 << 63)] = 2

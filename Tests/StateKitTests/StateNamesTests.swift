@@ -13,7 +13,10 @@ extension StateNames {
 struct StateNamesTests {
   /// Libraries merge into one catalog, in any order; the same name for the same bit is no
   /// collision (the first claim owns it).
-  @Test func librariesMergeIntoOneCatalog() throws {
+  ///
+  /// A bit or a name claimed twice names both libraries; a failed merge keeps nothing of that
+  /// owner.
+  @Test func librariesMergeIntoOneCatalogAndNameBothClaimsOfABitOrName() throws {
     let catalog = try StateCatalog(merging: [.linkKit, .badgeKit])
     #expect(catalog.customEntries.map(\.name) == ["visited", "badged", "pinned"])
     let again = StateNames("OtherLinks", ["visited": ControlState(rawValue: 1 << 16)])
@@ -30,11 +33,7 @@ struct StateNamesTests {
     try merged.merge(.linkKit)
     try merged.merge(.badgeKit)
     #expect(merged == catalog)
-  }
 
-  /// A bit or a name claimed twice names both libraries; a failed merge keeps nothing of that
-  /// owner.
-  @Test func aBitOrANameClaimedTwiceNamesBothLibraries() throws {
     let seen = StateNames("HistoryKit", ["seen": ControlState(rawValue: 1 << 16)])
     let bitError = #expect(throws: StateKitError.self) {
       try StateCatalog(merging: [.linkKit, .badgeKit, seen])
@@ -55,9 +54,9 @@ struct StateNamesTests {
     let half = StateNames(
       "HalfKit",
       ["fine": ControlState(rawValue: 1 << 19), "visited": ControlState(rawValue: 1 << 20)])
-    var catalog = try StateCatalog(merging: [.linkKit])
-    #expect(throws: StateKitError.self) { try catalog.merge(half) }
-    #expect(catalog.bits(named: "fine") == nil)
+    var linkOnly = try StateCatalog(merging: [.linkKit])
+    #expect(throws: StateKitError.self) { try linkOnly.merge(half) }
+    #expect(linkOnly.bits(named: "fine") == nil)
   }
 
   @Test(

@@ -68,8 +68,10 @@ struct StateNamespacesTests {
       let namespaces = try StateNamespaces(libraries)
       let move = namespaces.relocation(for: "B")
       #expect(namespaces.relocation(for: "A").isIdentity)
-      let moved: [UInt] = [1 << 16, 1 << 17].map { move.apply(ControlState(rawValue: $0)).rawValue }
-      #expect(moved == [1 << 18, 1 << 17])
+      let sources: [UInt] = [1 << 16, 1 << 17]
+      let moved: [UInt] = sources.map { move.apply(ControlState(rawValue: $0)).rawValue }
+      let targets: [UInt] = [1 << 18, 1 << 17]
+      #expect(moved == targets)
       #expect(
         namespaces.catalog.description(of: ControlState(rawValue: 0x7_0000))
           == "first | third | second")

@@ -125,7 +125,8 @@ struct StatePrecedenceTests {
     #expect(StatePrecedence.standard.order == system + application)
     let grouped = StatePrecedence([[.selected, .disabled, Self.dragging], .disabled, .focused])
     #expect(grouped.order.prefix(4) == [.disabled, .selected, Self.dragging, .focused])
-    #expect(Set(grouped.order.map(\.rawValue)).count == 12)
+    let distinctBits: Set<UInt> = Set(grouped.order.map(\.rawValue))
+    #expect(distinctBits.count == 12)
     #expect(StatePrecedence([ControlState(rawValue: 1 << 30)]) == .standard)
 
     let description = StatePrecedence(dominant: .disabled).description

@@ -29,7 +29,10 @@ struct StyleLayersTests {
 
   /// A field the instance sets wins even where a lower layer has a more specific entry; a field
   /// absent there falls to the theme, then to the defaults.
-  @Test func theTopmostLayerWithAMatchingEntryWins() {
+  ///
+  /// The explanation names the layer that supplied each attribute, and says which layers above
+  /// it had no matching entry.
+  @Test func theTopmostLayerWithAMatchingEntryWinsAndExplainNamesIt() throws {
     let layers = [Self.defaults, Self.theme, Self.instance]
     let state: ControlState = [.focused, .selected]
     // Merging the layers' entries would let the defaults' more specific entry win instead.
@@ -40,7 +43,8 @@ struct StyleLayersTests {
       StyleSet.resolve(.background, state, layers: layers),
       StyleSet.resolve(.titleColor, .normal, layers: []),
     ]
-    #expect(strings == ["red", "white", "navy", "blue", nil])
+    let expectedStrings: [String?] = ["red", "white", "navy", "blue", nil]
+    #expect(strings == expectedStrings)
     let underlined: [Bool?] = [
       StyleSet.resolve(.underlined, state, layers: layers),
       StyleSet.resolve(.underlined, .selected, layers: layers),
@@ -59,15 +63,11 @@ struct StyleLayersTests {
       ]
       #expect(resolved == chained, "\(state)")
     }
-  }
 
-  /// The explanation names the layer that supplied each attribute, and says which layers above
-  /// it had no matching entry.
-  @Test func explainNamesTheLayer() throws {
-    let layers: KeyValuePairs = [
+    let namedLayers: KeyValuePairs = [
       "defaults": Self.defaults, "theme": Self.theme, "instance": Self.instance,
     ]
-    let why = StyleSet.explain([.focused, .selected], layers: layers)
+    let why = StyleSet.explain([.focused, .selected], layers: namedLayers)
     #expect(why.attributes.map(\.name) == ["background", "titleColor", "underlined"])
     let layerNames: [String?] = ["titleColor", "underlined", "background"].map { why[$0]?.layer }
     #expect(layerNames == ["instance", "theme", "defaults"])
@@ -78,7 +78,7 @@ struct StyleLayersTests {
           titleColor → "red" from focused in instance: the only entry that matches
           underlined → true from focused in theme: the only entry that matches
         """)
-    let selected = StyleSet.explain(.selected, layers: layers)
+    let selected = StyleSet.explain(.selected, layers: namedLayers)
     let none = try #require(selected["underlined"])
     // A style set's own explanation names no layer.
     let selectedLayers: [String?] = [
@@ -95,7 +95,7 @@ struct StyleLayersTests {
     // Every value explained is the value resolved.
     let pairs = [Self.defaults, Self.theme, Self.instance]
     for state in Self.states {
-      let explained = StyleSet.explain(state, layers: layers)
+      let explained = StyleSet.explain(state, layers: namedLayers)
       let descriptions: [String?] = [
         explained["titleColor"]?.valueDescription, explained["background"]?.valueDescription,
       ]

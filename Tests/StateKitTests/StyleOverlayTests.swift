@@ -38,7 +38,9 @@ struct StyleOverlayTests {
       result, theme().overlaid(with: StyleOverlay()),
       theme().overlaid(with: StyleOverlay(merging: theme())),
     ]
-    #expect(results == [expected, theme(), theme()])
+    let plainTheme: StyleSet = theme()
+    let expectedResults: [StyleSet] = [expected, plainTheme, plainTheme]
+    #expect(results == expectedResults)
 
     overlay = StyleOverlay()
     overlay.remove(.titleColor, selector: StateSelector(.normal))

@@ -78,8 +78,9 @@ struct ThemePrecedenceTests {
   }
 
   /// Precedence is written only when not standard (the order as short as it can be); a theme
-  /// file states its precedence; `$precedence` is a reserved name, not an attribute.
-  @Test func precedenceIsWrittenOnlyWhenNotStandard() throws {
+  /// file states its precedence; `$precedence` is a reserved name, not an attribute; a bad
+  /// precedence is a decoding error.
+  @Test func precedenceIsWrittenOnlyWhenNotStandardAndBadPrecedenceIsADecodingError() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     var style = StyleSet()
@@ -127,11 +128,10 @@ struct ThemePrecedenceTests {
       standard.resolve([.disabled, .selected, .highlighted])[.titleColor],
     ]
     #expect(titles == ["gray", "purple", "white"])
-  }
 
-  @Test func badPrecedenceIsADecodingError() throws {
-    let decoder = JSONDecoder()
-    decoder.userInfo[.styleKeys] = Self.keys
+    // Without a catalog, `visited` is no state.
+    let plainDecoder = JSONDecoder()
+    plainDecoder.userInfo[.styleKeys] = Self.keys
     for (json, fragment) in [
       (#"{"$precedence": {"order": ["visited"]}}"#, #"invalid state "visited""#),
       (#"{"$precedence": {"dominant": "selected | | focused"}}"#, "invalid state"),
@@ -140,7 +140,7 @@ struct ThemePrecedenceTests {
       (#"{"$replace": {}}"#, "belongs to an overlay"),
     ] {
       do {
-        _ = try decoder.decode(StyleSet.self, from: Data(json.utf8))
+        _ = try plainDecoder.decode(StyleSet.self, from: Data(json.utf8))
         Issue.record("\(json) decoded")
       } catch let DecodingError.dataCorrupted(context) {
         #expect(context.debugDescription.contains(fragment), "\(json): \(context.debugDescription)")
