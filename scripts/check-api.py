@@ -21,8 +21,9 @@ Usage:
 A count takes every declaration of the dump that a client of the products can name: types,
 properties, enum cases, initializers, methods, subscripts, type aliases and protocol
 requirements, whether or not its line spells `public` (enum cases and protocol requirements
-do not). It leaves out `package` declarations (which the dump marks internal) and what the
-compiler synthesizes (`hashValue`, the `Equatable` witness of a struct, `RawValue`).
+do not). It leaves out `package` declarations (which the dump marks internal), what the
+compiler synthesizes (`hashValue`, the `Equatable` witness of a struct, `RawValue`) and the
+extensions of other modules' types, whose members it counts.
 """
 
 import glob
@@ -98,7 +99,8 @@ def public_declarations(path):
     def walk(node, prefix):
         if node.get("kind") in DECLARATION_KINDS:
             name = f"{prefix}.{node.get('printedName', node.get('name'))}"
-            if not node.get("implicit") and not node.get("isInternal"):
+            # An extension of another module's type (`isExternal`) declares only its members.
+            if not (node.get("implicit") or node.get("isInternal") or node.get("isExternal")):
                 names.append(name)
             if node["kind"] == "Var":
                 return
