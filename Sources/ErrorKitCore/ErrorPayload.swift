@@ -179,52 +179,23 @@ public struct ErrorPayload: Sendable, Equatable {
     }
   }
 
-  /// The longest path from this error to a root cause (this error counts one) and the number of
-  /// errors in the whole tree; walked without recursion.
-  var treeSize: (depth: Int, count: Int) {
-    var deepest = 0
-    var count = 0
-    // Each error taken from the stack is walked down its chain of first causes here, through
-    // their boxes; the other causes met on the way wait on the stack.
+  /// Visits the code and the level (this error is level 1) of every error of the tree, without
+  /// recursion, and stops at the first visit that returns false; returns false then.
+  ///
+  /// Each error taken from the stack is walked down its chain of first causes here, through
+  /// their boxes; the other causes met on the way wait on the stack.
+  func walkTree(_ visit: (_ code: Int, _ level: Int) -> Bool) -> Bool {
     var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
     while let (payload, first) = pending.popLast() {
       var level = first
-      count += 1
+      guard visit(payload.code, level) else { return false }
       if !payload.otherCauses.isEmpty {
         for other in payload.otherCauses { pending.append((other, level + 1)) }
       }
       var next = payload.cause
       while let box = next {
         level += 1
-        count += 1
-        if !box.payload.otherCauses.isEmpty {
-          for other in box.payload.otherCauses { pending.append((other, level + 1)) }
-        }
-        next = box.payload.cause
-      }
-      deepest = max(deepest, level)
-    }
-    return (deepest, count)
-  }
-
-  /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it:
-  /// `treeSize` within both, found by the same walk stopped at the first error past either
-  /// limit, so that a tree of any size costs at most ``maximumCount`` errors' visits.
-  var isWithinLimits: Bool {
-    var count = 0
-    var pending: [(payload: ErrorPayload, level: Int)] = [(self, 1)]
-    while let (payload, first) = pending.popLast() {
-      var level = first
-      count += 1
-      guard level <= Self.maximumDepth, count <= Self.maximumCount else { return false }
-      if !payload.otherCauses.isEmpty {
-        for other in payload.otherCauses { pending.append((other, level + 1)) }
-      }
-      var next = payload.cause
-      while let box = next {
-        level += 1
-        count += 1
-        guard level <= Self.maximumDepth, count <= Self.maximumCount else { return false }
+        guard visit(box.payload.code, level) else { return false }
         if !box.payload.otherCauses.isEmpty {
           for other in box.payload.otherCauses { pending.append((other, level + 1)) }
         }
@@ -234,21 +205,33 @@ public struct ErrorPayload: Sendable, Equatable {
     return true
   }
 
-  /// Whether some code of the tree is beyond `magnitude` in magnitude; walked as `treeSize`,
-  /// in no particular order.
-  func hasCode(beyond magnitude: UInt) -> Bool {
-    var pending = [self]
-    while let payload = pending.popLast() {
-      if payload.code.magnitude > magnitude { return true }
-      if !payload.otherCauses.isEmpty { pending.append(contentsOf: payload.otherCauses) }
-      var next = payload.cause
-      while let box = next {
-        if box.payload.code.magnitude > magnitude { return true }
-        if !box.payload.otherCauses.isEmpty { pending.append(contentsOf: box.payload.otherCauses) }
-        next = box.payload.cause
-      }
+  /// The longest path from this error to a root cause (this error counts one) and the number of
+  /// errors in the whole tree.
+  var treeSize: (depth: Int, count: Int) {
+    var deepest = 0
+    var count = 0
+    _ = walkTree { _, level in
+      count += 1
+      deepest = max(deepest, level)
+      return true
     }
-    return false
+    return (deepest, count)
+  }
+
+  /// Whether the tree is within ``maximumDepth`` and ``maximumCount``, so JSON can carry it:
+  /// `treeSize` within both, found by a walk stopped at the first error past either limit, so
+  /// that a tree of any size costs at most ``maximumCount`` errors' visits.
+  var isWithinLimits: Bool {
+    var count = 0
+    return walkTree { _, level in
+      count += 1
+      return level <= Self.maximumDepth && count <= Self.maximumCount
+    }
+  }
+
+  /// Whether some code of the tree is beyond `magnitude` in magnitude, in no particular order.
+  func hasCode(beyond magnitude: UInt) -> Bool {
+    !walkTree { code, _ in code.magnitude <= magnitude }
   }
 }
 

@@ -43,6 +43,8 @@ extension SplitMix64 {
   /// gives, by the standard library's method (Lemire's) written for `UInt64`, so that a debug
   /// build does not run that generic method's code for each of the many draws of a property.
   mutating func uniform(below upperBound: UInt64) -> UInt64 {
+    // A programmer error, never input: every caller passes a count of values it holds, a span
+    // plus one or a weight plus one, as `next(upperBound:)` requires too.
     precondition(upperBound != 0, "upperBound cannot be zero.")
     var random = next()
     var product = random.multipliedFullWidth(by: upperBound)

@@ -1,4 +1,5 @@
 import ErrorKit
+import StateKitTesting
 import Testing
 
 @testable import ErrorKitCore
@@ -8,16 +9,11 @@ import Testing
 /// chains long and short, other causes, shared causes, absent and present fields.
 @Suite("ErrorPayload's walks agree with their plain rules")
 struct PayloadWalkEquivalenceTests {
-  /// SplitMix64, so that the cases repeat.
+  /// The package's SplitMix64, so that the cases repeat.
   struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator: SplitMix64
+    init(state: UInt64) { generator = SplitMix64(seed: state) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
   }
