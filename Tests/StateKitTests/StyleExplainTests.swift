@@ -27,8 +27,11 @@ struct StyleExplainTests {
     ]
     for (state, name, decision, value) in cases {
       let attribute = try #require(style.explain(state)[name])
+      let why = attribute.resolution
       // The decision, by its name, and the value.
-      let explained: [String?] = [attribute.decision.rawValue, attribute.valueDescription]
+      let explained: [String?] = [
+        why.decision.rawValue, why.winner.map { String(reflecting: $0.value) },
+      ]
       #expect(explained == [decision.rawValue, value], "\(state) \(name): \(attribute)")
     }
     let catalog = try StateCatalog(merging: [.linkKit])
@@ -55,16 +58,22 @@ struct StyleExplainTests {
           let value: String? =
             attribute.name == "titleColor"
             ? style.resolve(state)[.titleColor] : style.resolve(state)[.background]
+          let resolution = attribute.resolution
           let consistent: Bool
-          switch attribute.decision {
-          case .noMatch: consistent = attribute.matches.isEmpty
-          case .onlyMatch: consistent = attribute.matches.count == 1
-          case .exactMatch: consistent = attribute.selector == StateSelector(state)
+          switch resolution.decision {
+          case .noMatch: consistent = resolution.matches.isEmpty
+          case .onlyMatch: consistent = resolution.matches.count == 1
+          case .exactMatch: consistent = resolution.winner?.selector == StateSelector(state)
           case .dominant, .mostSpecific, .precedence, .firstMatch, .greatestValue:
-            consistent = attribute.matches.count > 1
+            consistent = resolution.matches.count > 1
           }
-          return consistent && attribute.value as? String == value
-            && attribute.selector == attribute.matches.first
+          // The matches are the table's, values and all.
+          let table = attribute.name == "titleColor" ? style[.titleColor] : style[.background]
+          let matches = table.explain(state).matches
+          return consistent && resolution.winner?.value as? String == value
+            && resolution.matches.map(\.selector) == matches.map(\.selector)
+            && resolution.matches.map { $0.value as? String } == matches.map(\.value)
+            && attribute.description == resolution.description
         }
       }
     }

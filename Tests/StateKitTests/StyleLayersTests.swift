@@ -74,7 +74,7 @@ struct StyleLayersTests {
     #expect(
       why.description == """
         selected | focused:
-          background → "blue" from selected in defaults: \(Self.defaults.explain([.focused, .selected])["background"]?.reason ?? "")
+          background → "blue" from selected in defaults: \(Self.defaults.explain([.focused, .selected])["background"]?.resolution.reason ?? "")
           titleColor → "red" from focused in instance: the only entry that matches
           underlined → true from focused in theme: the only entry that matches
         """)
@@ -85,7 +85,7 @@ struct StyleLayersTests {
       selected["titleColor"]?.layer, none.layer, Self.theme.explain(.focused)["underlined"]?.layer,
     ]
     #expect(selectedLayers == ["theme", nil, nil])
-    #expect(none.value == nil && none.decision == .noMatch)
+    #expect(none.resolution.winner == nil && none.resolution.decision == .noMatch)
     let descriptions: [String?] = [selected["titleColor"]?.description, none.description]
     let expected: [String?] = [
       "titleColor → \"navy\" from normal in theme: the only entry that matches; nothing in instance matches",
@@ -96,9 +96,9 @@ struct StyleLayersTests {
     let pairs = [Self.defaults, Self.theme, Self.instance]
     for state in Self.states {
       let explained = StyleSet.explain(state, layers: namedLayers)
-      let descriptions: [String?] = [
-        explained["titleColor"]?.valueDescription, explained["background"]?.valueDescription,
-      ]
+      let descriptions: [String?] = ["titleColor", "background"].map { name in
+        explained[name]?.resolution.winner.map { String(reflecting: $0.value) }
+      }
       let resolved: [String?] = [
         StyleSet.resolve(.titleColor, state, layers: pairs).map { "\"\($0)\"" },
         StyleSet.resolve(.background, state, layers: pairs).map { "\"\($0)\"" },

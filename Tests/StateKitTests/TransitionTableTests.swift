@@ -81,7 +81,7 @@ struct TransitionTableTests {
       return changes.allSatisfy { change in
         let why = table.explain(change)
         let expected = Self.reference(entries, precedence, change)
-        return why.winner == expected && why.transition == table.resolve(change)
+        return why.winner == expected && why.winner?.transition == table.resolve(change)
           && (why.winner == nil) == (why.decision == .noMatch)
           && why.matches.count == entries.filter { $0.matches(change) }.count
       }

@@ -11,8 +11,8 @@ extension StyleSet {
   ///     style[.titleColor, for: .highlighted] = "dark blue"
   ///     style[.underlined, for: .highlighted] = true
   ///     let why = style.explain([.disabled, .highlighted])
-  ///     why["titleColor"]?.decision  // .precedence
-  ///     why["underlined"]?.decision  // .onlyMatch
+  ///     why["titleColor"]?.resolution.decision  // .precedence
+  ///     why["underlined"]?.resolution.decision  // .onlyMatch
   ///     print(why)
   ///     // highlighted | disabled:
   ///     //   titleColor → "gray" from disabled: it and highlighted match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
@@ -25,43 +25,52 @@ extension StyleSet {
     /// The names the explanation prints states with.
     let catalog: StateCatalog
 
-    /// How one attribute resolves the state.
+    /// How one attribute resolves the state: its name, the layer that supplied its value, and
+    /// its table's resolution, whose entries hold the values as `any Hashable & Sendable`.
     ///
     ///     var style = StyleSet()
     ///     style[.titleColor, for: .normal] = "blue"
-    ///     style.explain(.selected)["titleColor"]?.valueDescription  // "\"blue\""
+    ///     style[.titleColor, for: .selected] = "white"
+    ///     let titleColor = style.explain([.selected, .focused])["titleColor"]
+    ///     titleColor?.resolution.decision  // .mostSpecific
+    ///     titleColor?.resolution.winner?.value as? String  // "white"
+    ///     titleColor?.resolution.matches.map(\.selector) == [StateSelector(.selected), StateSelector(.normal)]  // true
+    ///     titleColor?.resolution.winner.map { String(reflecting: $0.value) }  // "\"white\""
     public struct Attribute: Sendable, CustomStringConvertible {
       /// The attribute's name.
       public let name: String
-      /// The value the attribute resolves to, or `nil` when no entry matches.
-      public let value: (any Hashable & Sendable)?
-      /// The value as Swift writes it in code (`"gray"`, `true`), or `nil` when there is none.
-      public let valueDescription: String?
-      /// The selector of the winning entry, or `nil` when no entry matches.
-      public let selector: StateSelector?
-      /// The selectors of every entry that matches, best first.
-      public let matches: [StateSelector]
-      /// What decided.
-      public let decision: ResolutionDecision
-      /// What decided, in words.
-      public let reason: String
       /// The name of the layer that supplied the value, when explained through layers
       /// (``StyleSet/explain(_:layers:catalog:)``); `nil` otherwise, or when no layer has a
       /// matching entry.
-      public var layer: String? = nil
-      /// The names states are printed with.
-      let catalog: StateCatalog
+      public let layer: String?
+      /// How the attribute's table (through layers, the supplying layer's) resolves the state:
+      /// the entries that match, best first, what decided, and why. It prints as the
+      /// attribute's ``description`` does.
+      public let resolution: Resolution<StateTable<any Hashable & Sendable>.Entry>
+
+      /// An attribute's explanation, printed as `name → value from selector: reason`, with the
+      /// layer after the selector when there is one.
+      init(
+        name: String, layer: String? = nil, matches: [StateTable<any Hashable & Sendable>.Entry],
+        decision: ResolutionDecision, reason: String, catalog: StateCatalog
+      ) {
+        (self.name, self.layer) = (name, layer)
+        resolution = Resolution(
+          matches: matches, decision: decision, reason: reason, catalog: catalog
+        ) {
+          guard let winner = $0.winner else { return "\(name) → nil: \($0.reason)" }
+          let source =
+            $0.catalog.description(of: winner.selector) + (layer.map { " in \($0)" } ?? "")
+          return "\(name) → \(String(reflecting: winner.value)) from \(source): \($0.reason)"
+        }
+      }
 
       /// One line: the attribute, its value and winning selector, and the reason.
       ///
       ///     var style = StyleSet()
       ///     style[.underlined, for: .highlighted] = true
       ///     style.explain(.normal)["underlined"]?.description  // "underlined → nil: no entry matches (a table with a normal entry always has one)"
-      public var description: String {
-        guard let valueDescription, let selector else { return "\(name) → nil: \(reason)" }
-        let source = catalog.description(of: selector) + (layer.map { " in \($0)" } ?? "")
-        return "\(name) → \(valueDescription) from \(source): \(reason)"
-      }
+      public var description: String { resolution.description }
     }
 
     /// The explanation of the attribute with this name, or `nil` when the style set has no
@@ -89,7 +98,7 @@ extension StyleSet {
   ///     var style = StyleSet()
   ///     style[.titleColor, for: .normal] = "blue"
   ///     style[.titleColor, for: .selected] = "white"
-  ///     style.explain([.selected, .focused])["titleColor"]?.decision  // .mostSpecific
+  ///     style.explain([.selected, .focused])["titleColor"]?.resolution.decision  // .mostSpecific
   ///
   /// - Parameters:
   ///   - state: Any state.

@@ -76,21 +76,19 @@ extension StyleSet {
     let attributes = names.sorted().map { name -> Explanation.Attribute in
       var above: [String] = []
       for (layer, explanation) in explained {
-        guard let attribute = explanation[name] else { continue }
-        guard attribute.selector != nil else {
+        guard let why = explanation[name]?.resolution else { continue }
+        guard why.winner != nil else {
           above.append(layer)
           continue
         }
         let missed = above.isEmpty ? "" : "; nothing in \(above.joined(separator: ", ")) matches"
         return Explanation.Attribute(
-          name: name, value: attribute.value, valueDescription: attribute.valueDescription,
-          selector: attribute.selector, matches: attribute.matches,
-          decision: attribute.decision, reason: attribute.reason + missed, layer: layer,
-          catalog: catalog)
+          name: name, layer: layer, matches: why.matches, decision: why.decision,
+          reason: why.reason + missed, catalog: catalog)
       }
       return Explanation.Attribute(
-        name: name, value: nil, valueDescription: nil, selector: nil, matches: [],
-        decision: .noMatch, reason: "no entry matches in any layer", catalog: catalog)
+        name: name, matches: [], decision: .noMatch, reason: "no entry matches in any layer",
+        catalog: catalog)
     }
     return Explanation(state: state, attributes: attributes, catalog: catalog)
   }

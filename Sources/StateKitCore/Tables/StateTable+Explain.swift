@@ -1,56 +1,64 @@
 // doc-code: continues ../../StateKit/StateKit.docc/DeclaringCustomStates.md
 
+/// How a state, a change or an attribute resolved: the entries that match, in rank order
+/// (the first wins), the rule that decided between the winner and the runner-up, and that rule
+/// in words. ``StateTable/explain(_:catalog:)`` gives one over a table's entries,
+/// ``TransitionTable/explain(_:catalog:)`` over a transition table's, and
+/// ``StyleSet/explain(_:catalog:)`` one per attribute.
+///
+/// States print through the catalog given to `explain`, so custom states are named when the
+/// app's catalog is passed, and print as hex otherwise:
+///
+///     var titleColor = StateTable<String>()
+///     titleColor[.normal] = "blue"
+///     titleColor[.visited] = "purple"
+///     titleColor[.disabled] = "gray"
+///     let why = titleColor.explain([.visited, .disabled])
+///     why.winner?.value  // "gray"
+///     why.matches.map(\.value)  // ["gray", "purple", "blue"]
+///     why.decision  // .precedence
+///     print(why)
+///     // disabled | 0x10000 → "gray" from disabled: it and 0x10000 match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
+///     let catalog = try StateCatalog(merging: [.linkKit])
+///     print(titleColor.explain([.visited, .disabled], catalog: catalog))
+///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
+public struct Resolution<Entry>: CustomStringConvertible {
+  /// The entries that match, best first; the first one wins.
+  public let matches: [Entry]
+  /// What decided between the winner and the runner-up, as a value: the rule ``reason``
+  /// states.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table[.disabled] = "gray"
+  ///     table[.highlighted] = "dark blue"
+  ///     table.explain([.disabled, .highlighted]).decision  // .precedence
+  ///     table.explain(.disabled).decision                  // .exactMatch
+  ///     table.explain(.focused).decision                   // .onlyMatch
+  public let decision: ResolutionDecision
+  /// What decided between the winner and the runner-up, in words.
+  public let reason: String
+  /// The names states print with.
+  let catalog: StateCatalog
+  /// The text of ``description``, which each kind of entry prints its own way.
+  let describe: @Sendable (Resolution) -> String
+
+  /// The winning entry, or `nil` when no entry matches.
+  public var winner: Entry? { matches.first }
+
+  /// One line: what resolved (a state, a change or an attribute), the winner and its entry,
+  /// and the reason.
+  ///
+  ///     var table = StateTable<String>()
+  ///     table[.normal] = "blue"
+  ///     table.explain(.normal).description  // "normal → \"blue\" from normal: the only entry that matches"
+  ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).description  // "normal -> selected: nil; no entry matches"
+  public var description: String { describe(self) }
+}
+
+extension Resolution: Sendable where Entry: Sendable {}
+
 extension StateTable {
-  /// Why a table resolves a state as it does: the entries that match, the one that wins, and
-  /// the rule that chose it.
-  ///
-  /// States print through the catalog given to ``StateTable/explain(_:catalog:)``, so custom
-  /// states are named when the app's catalog is passed, and print as hex otherwise:
-  ///
-  ///     var titleColor = StateTable<String>()
-  ///     titleColor[.visited] = "purple"
-  ///     titleColor[.disabled] = "gray"
-  ///     print(titleColor.explain([.visited, .disabled]))
-  ///     // disabled | 0x10000 → "gray" from disabled: it and 0x10000 match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
-  ///     let catalog = try StateCatalog(merging: [.linkKit])
-  ///     print(titleColor.explain([.visited, .disabled], catalog: catalog))
-  ///     // disabled | visited → "gray" from disabled: it and visited match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
-  public struct Explanation: CustomStringConvertible {
-    /// The state explained.
-    let state: ControlState
-    /// The entries that match the state, best first; the first one wins.
-    public let matches: [Entry]
-    /// What decided between the winner and the runner-up, in words.
-    public let reason: String
-    /// What decided, as a value: the rule ``reason`` states.
-    ///
-    ///     var table = StateTable<String>()
-    ///     table[.normal] = "blue"
-    ///     table[.disabled] = "gray"
-    ///     table[.highlighted] = "dark blue"
-    ///     table.explain([.disabled, .highlighted]).decision  // .precedence
-    ///     table.explain(.disabled).decision                  // .exactMatch
-    ///     table.explain(.focused).decision                   // .onlyMatch
-    public let decision: ResolutionDecision
-    /// The names the explanation prints states with.
-    let catalog: StateCatalog
-
-    /// The winning entry, or `nil` when no entry matches.
-    public var winner: Entry? { matches.first }
-
-    /// One line: the state, the winning value and selector, and the reason.
-    ///
-    ///     var table = StateTable<String>()
-    ///     table[.normal] = "blue"
-    ///     table.explain(.normal).description  // "normal → \"blue\" from normal: the only entry that matches"
-    public var description: String {
-      let state = catalog.description(of: state)
-      guard let winner else { return "\(state) → nil: \(reason)" }
-      let selector = catalog.description(of: winner.selector)
-      return "\(state) → \(_reflecting(winner.value)) from \(selector): \(reason)"
-    }
-  }
-
   /// Explains how ``resolve(_:)`` resolves a state: which entries match, which wins, and why
   /// (in a first-match table, the first matching entry in the order given; otherwise an entry
   /// requiring a dominant state wins, then the most specific matching entry; equal specificity
@@ -61,14 +69,14 @@ extension StateTable {
   ///     table[.disabled] = "gray"
   ///     table.explain([.disabled, .highlighted]).winner?.value  // "gray"
   ///
-  /// Pass the app's catalog to name custom states in the text (see ``Explanation``).
+  /// Pass the app's catalog to name custom states in the text (see ``Resolution``).
   ///
   /// - Parameters:
   ///   - state: Any state.
   ///   - catalog: The names to print states with; ``BitCatalog/system`` by default, which
   ///     prints custom states as hex.
   /// - Returns: The explanation; its winner's value is `resolve(state)`.
-  public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Explanation {
+  public func explain(_ state: ControlState, catalog: StateCatalog = .system) -> Resolution<Entry> {
     let catalog = catalog.naming(precedence.layout)
     let matches = _entries.filter { $0.selector.matches(state) }
     let selector = { (selector: StateSelector) in catalog.description(of: selector) }
@@ -96,15 +104,17 @@ extension StateTable {
     if let winner = matches.first?.selector, winner.excluded.isNormal, winner.required == state {
       decision = .exactMatch
     }
-    return Explanation(
-      state: state, matches: matches, reason: reason, decision: decision, catalog: catalog)
+    return Resolution(matches: matches, decision: decision, reason: reason, catalog: catalog) {
+      let subject = $0.catalog.description(of: state)
+      guard let winner = $0.winner else { return "\(subject) → nil: \($0.reason)" }
+      let selector = $0.catalog.description(of: winner.selector)
+      return "\(subject) → \(_reflecting(winner.value)) from \(selector): \($0.reason)"
+    }
   }
 }
 
-extension StateTable.Explanation: Sendable where Value: Sendable {}
-
-/// What decided the value a table resolves a state to, as ``StateTable/Explanation/decision``
-/// and ``StyleSet/Explanation/Attribute/decision`` give it.
+/// What decided the value a table resolves a state to, or the transition of a change, as
+/// ``Resolution/decision`` gives it.
 ///
 ///     var table = StateTable<String>()
 ///     table[.normal] = "blue"

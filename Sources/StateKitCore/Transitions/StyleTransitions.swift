@@ -111,14 +111,15 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     return (shared, false)
   }
 
-  /// Why an attribute gets its transition for a change: which table, and that table's
-  /// explanation.
+  /// Why an attribute gets its transition for a change: which table, and how the entries of
+  /// both tables resolve it (a ``Resolution``).
   ///
   ///     var transitions = StyleTransitions()
   ///     transitions.all[to: .disabled] = .snap
   ///     transitions[attribute: "titleColor"][to: .selected] = Transition(milliseconds: 90)
   ///     let why = transitions.explain(StateChange(old: .normal, new: .disabled), attribute: "titleColor")
   ///     why.table  // "all"
+  ///     why.explanation.decision  // .exactMatch
   ///     print(why)
   ///     // titleColor: snap from all, normal -> disabled; the only entry that matches
   ///
@@ -130,7 +131,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   public func explain(
     _ change: StateChange, attribute: String, catalog: StateCatalog = .system
   ) -> Explanation {
-    let explanation: TransitionTable.Explanation
+    let explanation: Resolution<TransitionTable.Entry>
     if let table = own[attribute] {
       // The matches of both tables, the attribute's replacing those for the same selectors,
       // ranked together: the merged table's matches, without merging the tables.
@@ -155,12 +156,12 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
     /// The table of the winning entry: the attribute's name for its own table, `all` for the
     /// table for every attribute (also when no entry matches).
     public let table: String
-    /// The explanation of the attribute's entries and those for every attribute, ranked
-    /// together.
-    public let explanation: TransitionTable.Explanation
+    /// How the attribute's entries and those for every attribute, ranked together, resolve the
+    /// change.
+    public let explanation: Resolution<TransitionTable.Entry>
 
     /// The transition: the winning entry's, or ``Transition/snap`` when none matches.
-    public var transition: Transition { explanation.transition ?? .snap }
+    public var transition: Transition { explanation.winner?.transition ?? .snap }
 
     /// One line: the attribute, its transition, the table and entry that chose it, and why.
     ///
@@ -169,8 +170,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
       guard let winner = explanation.winner else {
         return "\(attribute): snap; \(explanation.reason)"
       }
-      let catalog = explanation.catalog
-      let entry = "\(catalog.description(of: winner.from)) -> \(catalog.description(of: winner.to))"
+      let entry = TransitionTable.text(of: winner, explanation.catalog)
       return "\(attribute): \(winner.transition) from \(table), \(entry); \(explanation.reason)"
     }
   }

@@ -1,53 +1,17 @@
 extension TransitionTable {
-  /// Why a table resolves a change as it does: the entries that match, the one that wins, and
-  /// the rule that chose it, in the words of ``StateTable/explain(_:catalog:)``.
-  ///
-  ///     var table = TransitionTable()
-  ///     table[to: .disabled] = .snap
-  ///     table[from: .highlighted] = Transition(milliseconds: 200)
-  ///     let why = table.explain(StateChange(old: .highlighted, new: [.highlighted, .disabled]))
-  ///     why.winner?.description  // "normal -> disabled: snap"
-  ///     why.decision             // .precedence
-  ///     print(why)
-  ///     // highlighted -> highlighted | disabled: snap from normal -> disabled: it and highlighted -> normal match with 1 state each; normal -> disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
-  public struct Explanation: Sendable, CustomStringConvertible {
-    /// The change explained.
-    let change: StateChange
-    /// The entries that match the change, best first; the first one wins.
-    public let matches: [Entry]
-    /// What decided between the winner and the runner-up.
-    public let decision: ResolutionDecision
-    /// What decided, in words.
-    public let reason: String
-    /// The names the explanation prints states with.
-    let catalog: StateCatalog
-
-    /// The winning entry, or `nil` when no entry matches.
-    public var winner: Entry? { matches.first }
-
-    /// The winning transition, or `nil` when no entry matches: what ``resolve(_:)`` gives.
-    var transition: Transition? { winner?.transition }
-
-    /// One line: the change, the transition and its entry, and the reason.
-    ///
-    ///     TransitionTable().explain(StateChange(old: .normal, new: .selected)).description  // "normal -> selected: nil; no entry matches"
-    public var description: String {
-      let change =
-        "\(catalog.description(of: self.change.old)) -> \(catalog.description(of: self.change.new))"
-      guard let winner else { return "\(change): nil; \(reason)" }
-      return "\(change): \(winner.transition) from \(Self.text(of: winner, catalog)): \(reason)"
-    }
-
-    /// An entry's selectors as `from -> to`.
-    static func text(of entry: Entry, _ catalog: StateCatalog) -> String {
-      "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
-    }
-  }
-
   /// Explains how ``resolve(_:)`` resolves a change: which entries match, which wins, and why
   /// (an entry requiring a dominant state, the most specific, or the precedence order breaking
-  /// a tie between equally specific entries).
+  /// a tie between equally specific entries), in the words of
+  /// ``StateTable/explain(_:catalog:)``.
   ///
+  ///     var ranked = TransitionTable()
+  ///     ranked[to: .disabled] = .snap
+  ///     ranked[from: .highlighted] = Transition(milliseconds: 200)
+  ///     let tie = ranked.explain(StateChange(old: .highlighted, new: [.highlighted, .disabled]))
+  ///     tie.winner?.description  // "normal -> disabled: snap"
+  ///     tie.decision             // .precedence
+  ///     print(tie)
+  ///     // highlighted -> highlighted | disabled: snap from normal -> disabled: it and highlighted -> normal match with 1 state each; normal -> disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
   ///     var table = TransitionTable()
   ///     table[from: .highlighted] = Transition(milliseconds: 250)
   ///     table[to: .focused] = Transition(milliseconds: 90)
@@ -59,8 +23,8 @@ extension TransitionTable {
   /// - Parameters:
   ///   - change: The states left and entered.
   ///   - catalog: The names to print states with; ``BitCatalog/system`` by default.
-  /// - Returns: The explanation; its transition is `resolve(change)`.
-  public func explain(_ change: StateChange, catalog: StateCatalog = .system) -> Explanation {
+  /// - Returns: The explanation; its winner's transition is `resolve(change)`.
+  public func explain(_ change: StateChange, catalog: StateCatalog = .system) -> Resolution<Entry> {
     let matches = entries.filter { $0.matches(change) }
     var decision: ResolutionDecision
     let reason: String
@@ -72,7 +36,7 @@ extension TransitionTable {
     default:
       let described = matches.prefix(2).map { entry in
         (
-          text: Explanation.text(of: entry, catalog),
+          text: Self.text(of: entry, catalog),
           required: entry.from.required.union(entry.to.required),
           specificity: entry.from.specificity + entry.to.specificity
         )
@@ -85,7 +49,17 @@ extension TransitionTable {
     {
       decision = .exactMatch
     }
-    return Explanation(
-      change: change, matches: matches, decision: decision, reason: reason, catalog: catalog)
+    return Resolution(matches: matches, decision: decision, reason: reason, catalog: catalog) {
+      let change =
+        "\($0.catalog.description(of: change.old)) -> \($0.catalog.description(of: change.new))"
+      guard let winner = $0.winner else { return "\(change): nil; \($0.reason)" }
+      return
+        "\(change): \(winner.transition) from \(Self.text(of: winner, $0.catalog)): \($0.reason)"
+    }
+  }
+
+  /// An entry's selectors as `from -> to`.
+  static func text(of entry: Entry, _ catalog: StateCatalog) -> String {
+    "\(catalog.description(of: entry.from)) -> \(catalog.description(of: entry.to))"
   }
 }

@@ -121,12 +121,10 @@ final class _StyleColumn<Value: Hashable & Sendable>: _StyleColumnBase, @uncheck
   override func explain(
     _ state: ControlState, catalog: StateCatalog
   ) -> StyleSet.Explanation.Attribute {
-    let explanation = table.explain(state, catalog: catalog)
+    let why = table.explain(state, catalog: catalog)
     return StyleSet.Explanation.Attribute(
-      name: slot.name, value: explanation.winner?.value,
-      valueDescription: explanation.winner.map { String(reflecting: $0.value) },
-      selector: explanation.winner?.selector, matches: explanation.matches.map(\.selector),
-      decision: explanation.decision, reason: explanation.reason, catalog: catalog)
+      name: slot.name, matches: why.matches.map { .init(selector: $0.selector, value: $0.value) },
+      decision: why.decision, reason: why.reason, catalog: catalog)
   }
 
   override func removing(_ selectors: Set<StateSelector>) -> _StyleColumnBase? {
