@@ -35,6 +35,15 @@ extension Gen {
   ///     let entries = Gen.entries(values: Gen.int(in: 0...9))
   ///     // [highlighted: 3, normal: 0], …
   ///
+  /// Make the table in the property, and a counterexample prints its entries with the catalog;
+  /// `map` gives a generator of tables, whose counterexamples print as the table does.
+  ///
+  ///     let entries = Gen.entries(values: Gen.int(in: 0...9))
+  ///     forAll("a table keeps every entry", entries) { entries in
+  ///         StateTable(entries.map { ($0.selector, $0.value) }).entries.count == entries.count
+  ///     }
+  ///     let tables = entries.map { StateTable($0.map { ($0.selector, $0.value) }) }
+  ///
   /// - Parameters:
   ///   - values: The generator of values.
   ///   - selectors: The generator of selectors; an entry whose selector came before is dropped.
@@ -54,28 +63,6 @@ extension Gen {
       "["
         + entries.map { catalog.description(of: $0.selector) + ": " + values.describe($0.value) }
         .joined(separator: ", ") + "]"
-    }
-  }
-
-  /// Tables of generated entries, shrinking towards fewer and simpler entries.
-  ///
-  ///     var catalog = StateCatalog()
-  ///     _ = try catalog.declare("visited", applicationBit: 0)
-  ///     let tables = Gen.table(values: Gen.int(in: 0...9), catalog: catalog)
-  ///     // [highlighted: 3, normal: 0], …
-  ///
-  /// - Parameters:
-  ///   - values: The generator of values.
-  ///   - selectors: The generator of selectors.
-  ///   - count: How many entries to draw.
-  ///   - catalog: The catalog that describes counterexamples.
-  public static func table<Value>(
-    values: Generator<Value>, selectors: Generator<StateSelector> = selector(),
-    count: ClosedRange<Int> = 0...8, catalog: StateCatalog = StateCatalog()
-  ) -> Generator<StateTable<Value>> {
-    let entries = entries(values: values, selectors: selectors, count: count, catalog: catalog)
-    return entries.map { StateTable($0.map { ($0.selector, $0.value) }) }.described { table in
-      entries.describe(table.entries)
     }
   }
 }

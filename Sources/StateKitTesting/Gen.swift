@@ -1,8 +1,8 @@
 /// The generators StateKitTesting provides, as a namespace: numbers, choices among values and
-/// generators, tuples, control states, selectors, tables and sequences of actions.
+/// generators, tuples, control states, selectors, table entries and sequences of actions.
 ///
 ///     let state = Gen.controlState(in: [.system, .application])
-///     let table = Gen.table(values: Gen.int(in: 0...9))
+///     let entries = Gen.entries(values: Gen.int(in: 0...9))
 ///     let actions = Gen.actions(count: 0...8)
 ///     forAll("unions commute", Gen.zip(state, state)) { a, b in a.union(b) == b.union(a) }
 public enum Gen {

@@ -4,7 +4,7 @@ import Testing
 ///
 /// StateKitTesting ships laws that a widget author checks in one line: the SetAlgebra laws of an
 /// option set (``setAlgebra(_:)``), the text round trip of a catalog
-/// (``textRoundTrip(catalog:states:)``), and two laws of tables
+/// (``textRoundTrip(catalog:values:)``), and two laws of tables
 /// (``resolveIsOrderIndependent(values:catalog:)``, ``resolveAgrees(with:values:catalog:)``).
 ///
 ///     @Test func controlStateIsASetAlgebra() {

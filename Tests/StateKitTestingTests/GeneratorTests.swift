@@ -89,8 +89,11 @@ struct GeneratorTests {
     let selectors = Gen.selector(
       states: Gen.controlState(catalog: Self.catalog), catalog: Self.catalog)
     let selector = try #require(check("no exclusions", selectors) { $0.excluded.isNormal })
-    let tables = Gen.table(values: Gen.int(in: 0...9), catalog: Self.catalog)
-    let table = try #require(check("at most one entry", tables) { $0.entries.count < 2 })
+    let entries = Gen.entries(values: Gen.int(in: 0...9), catalog: Self.catalog)
+    let table = try #require(
+      check("at most one entry", entries) {
+        StateTable($0.map { ($0.selector, $0.value) }).entries.count < 2
+      })
     #expect(
       [selector.report.counterexample, table.report.counterexample]
         == ["!highlighted", "[highlighted: 0, normal: 0]"], "\(selector.report)\n\(table.report)")

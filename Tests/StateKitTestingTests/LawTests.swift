@@ -59,6 +59,18 @@ struct LawTests {
         .isEmpty,
     ]
     #expect(roundTrips == [true, true, true])
+    // One function for every layout; states have the selectors' law too.
+    #expect(
+      (
+        Law.textRoundTrip(catalog: catalog).map(\.description),
+        Law.textRoundTrip(catalog: events).map(\.description)
+      ) == (
+        [
+          "parse(description(of: state)) == state", "the text names the named bits, one name each",
+          "parseSelector(description(of: selector)) == selector",
+        ],
+        ["parse(description(of: event)) == event", "the text names the named bits, one name each"]
+      ))
   }
 
   /// The same Codable laws for states and events, through JSON: integers and text both decode.

@@ -25,7 +25,8 @@ struct StyleLayersTests {
     style[.titleColor, for: .focused] = "red"
     return style
   }
-  static let states = ControlState.combinations(of: [.focused, .selected, .disabled, .highlighted])
+  static let states = Array(
+    ControlState.combinations(of: [.focused, .selected, .disabled, .highlighted]))
 
   /// A field the instance sets wins even where a lower layer has a more specific entry; a field
   /// absent there falls to the theme, then to the defaults.

@@ -1,20 +1,16 @@
 extension ControlState {
   /// The single-bit states set in this state, in ascending bit order.
   ///
+  ///     Array(ControlState([.focused, .disabled]).members)  // [.disabled, .focused]
+  ///     ControlState([.focused, .disabled]).members.underestimatedCount  // 2
+  ///
   /// - Complexity: O(1) to create; each step of the iteration is O(1).
   @inlinable
-  public var members: Members { Members(remaining: rawValue) }
+  public var members: some Sequence<ControlState> & Sendable { Members(remaining: rawValue) }
 
-  /// The number of bits set in this state.
-  var memberCount: Int { rawValue.nonzeroBitCount }
-
-  /// The single-bit states of a ``ControlState``, lowest bit first.
-  ///
-  /// Create one with ``ControlState/members``.
-  ///
-  ///     Array(ControlState([.focused, .disabled]).members)  // [.disabled, .focused]
-  @frozen
-  public struct Members: Sequence, IteratorProtocol, Sendable {
+  /// The single-bit states of a ``ControlState``, lowest bit first; its own iterator.
+  @frozen @usableFromInline
+  struct Members: Sequence, IteratorProtocol, Sendable {
     @usableFromInline var remaining: UInt
 
     @inlinable
@@ -24,7 +20,7 @@ extension ControlState {
 
     /// Returns the next single-bit state, or `nil` when every bit has been visited.
     @inlinable
-    public mutating func next() -> ControlState? {
+    mutating func next() -> ControlState? {
       guard remaining != 0 else { return nil }
       let lowest = remaining & (0 &- remaining)
       remaining &= remaining &- 1
@@ -33,6 +29,6 @@ extension ControlState {
 
     /// The number of states left to visit.
     @inlinable
-    public var underestimatedCount: Int { remaining.nonzeroBitCount }
+    var underestimatedCount: Int { remaining.nonzeroBitCount }
   }
 }
