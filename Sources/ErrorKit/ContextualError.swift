@@ -30,10 +30,8 @@ public struct ContextualError: DescribedError {
 
   /// What was being done: "loading the theme at /tmp/theme.json".
   let context: String
-  /// The error that happened.
-  ///
-  ///     ContextualError("saving", cause: CancellationError()).cause is CancellationError  // true
-  public let cause: any Error
+  /// The error that happened, which ``underlyingError`` gives.
+  let cause: any Error
 
   /// Wraps an error with what was being done.
   ///
@@ -59,14 +57,13 @@ public struct ContextualError: DescribedError {
   ///
   ///     ContextualError("saving", cause: CancellationError()).message  // "saving"
   public var message: String { context }
-  /// The wrapped error.
+  /// The wrapped error. Its details are none (the protocol's default): the context is the
+  /// message, and the cause exports its own.
   ///
-  ///     ContextualError("saving", cause: CancellationError()).underlyingError != nil  // true
+  ///     let wrapped = ContextualError("saving", cause: CancellationError())
+  ///     wrapped.underlyingError is CancellationError  // true
+  ///     wrapped.details  // [:]
   public var underlyingError: (any Error)? { cause }
-  /// None: the context is the message, and the cause exports its own.
-  ///
-  ///     ContextualError("saving", cause: CancellationError()).details  // [:]
-  public var details: [String: String] { [:] }
 }
 
 /// Runs `body`; an error it throws is wrapped with `context` (see ``ContextualError``).

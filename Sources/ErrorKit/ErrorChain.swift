@@ -32,9 +32,18 @@ import Foundation
 ///     //     0: Permission denied
 ///
 /// A chain holds at most ``ErrorPayload/maximumDepth`` errors, its marker included: a longer
-/// one keeps the first `maximumDepth - 1` and ends with a marker link in the domain
-/// ``ErrorChain/markerDomain``, as does a chain in which an `NSError` appears twice;
-/// ``isTruncated`` is then `true`.
+/// one keeps the first `maximumDepth - 1` and ends with a marker link, domain
+/// `dev.statekit.ErrorKit`, code 1 and name `chainTooDeep`; a chain in which an `NSError`
+/// appears twice ends with code 2, `chainCycle`, and a tree of causes cut at
+/// ``ErrorPayload/maximumCount`` errors ends the branch where it stopped with code 4,
+/// `treeTooLarge`. ``isTruncated`` is then `true`; the marker's name says which cut it was:
+///
+///     var deep: any Error = CancellationError()
+///     for _ in 0..<100 { deep = ContextualError("retrying", cause: deep) }
+///     let cut = ErrorChain(deep)
+///     cut.isTruncated  // true
+///     cut.links.last?.payload.name  // "chainTooDeep"
+///     cut.links.last?.payload.code  // 1
 public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
   /// One error of the chain, described.
   ///
@@ -69,24 +78,6 @@ public struct ErrorChain: Sendable, Equatable, CustomStringConvertible {
       return level
     }
   }
-
-  /// The domain of the marker link that ends a cut chain.
-  ///
-  ///     ErrorChain.markerDomain  // "dev.statekit.ErrorKit"
-  public static let markerDomain = ErrorPayload.markerDomain
-
-  /// The marker's code when the chain was cut for depth.
-  ///
-  ///     ErrorChain.depthMarkerCode  // 1
-  public static let depthMarkerCode = ErrorPayload.depthMarkerCode
-  /// The marker's code when the chain was cut because an error appeared twice.
-  ///
-  ///     ErrorChain.cycleMarkerCode  // 2
-  public static let cycleMarkerCode = ErrorPayload.cycleMarkerCode
-  /// The marker's code when a tree of causes was cut at ``ErrorPayload/maximumCount`` errors.
-  ///
-  ///     ErrorChain.sizeMarkerCode  // 4, after ContextualError's 3
-  public static let sizeMarkerCode = ErrorPayload.sizeMarkerCode
 
   /// The errors, outermost first; a cut chain ends with its marker.
   ///

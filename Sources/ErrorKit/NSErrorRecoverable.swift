@@ -17,7 +17,7 @@ import Foundation
 ///     }
 ///
 ///     let ns = JSONDecodeError.missingRequiredKey("id") as NSError
-///     JSONDecodeError(ns)  // .missingRequiredKey("id")
+///     JSONDecodeError(recovering: ns)  // .missingRequiredKey("id")
 ///
 /// The associated values come back only from the details the error exports: here through
 /// ``ReflectsDetails``; without it, `details["0"]` is `nil` and the key comes back empty. They
@@ -38,13 +38,21 @@ public protocol NSErrorRecoverable: DescribedError {
 }
 
 extension NSErrorRecoverable {
-  /// Rebuilds the error from an `NSError` of this type's domain, or returns `nil`.
+  /// Recovers the error from any error: itself when it already has this type, otherwise its
+  /// `NSError` form when the domain is this type's; `nil` for another domain or an unknown
+  /// code.
   ///
-  ///     JSONDecodeError(JSONDecodeError.missingRequiredKey("id") as NSError)  // .missingRequiredKey("id")
-  ///     JSONDecodeError(NSError(domain: "other", code: 1))                   // nil
+  ///     let error: any Error = JSONDecodeError.missingRequiredKey("id") as NSError
+  ///     JSONDecodeError(recovering: error)  // .missingRequiredKey("id")
+  ///     JSONDecodeError(recovering: NSError(domain: "other", code: 1))  // nil
   ///
-  /// - Parameter error: An `NSError`, typically the bridged form of one of this type's errors.
-  public init?(_ error: NSError) {
+  /// - Parameter error: Any error, typically the bridged form of one of this type's errors.
+  public init?(recovering error: any Error) {
+    if let typed = error as? Self {
+      self = typed
+      return
+    }
+    let error = error as NSError
     guard error.domain == Self.domain else { return nil }
     self.init(
       code: error.code,
@@ -52,21 +60,6 @@ extension NSErrorRecoverable {
         domain: error.domain, code: error.code, userInfo: _NSErrorFields(error).entries
       )
       .details)
-  }
-
-  /// Recovers the error from any error: itself when it already has this type, otherwise its
-  /// `NSError` form when the domain matches.
-  ///
-  ///     let error: any Error = JSONDecodeError.missingRequiredKey("id") as NSError
-  ///     JSONDecodeError(recovering: error)  // .missingRequiredKey("id")
-  ///
-  /// - Parameter error: Any error.
-  public init?(recovering error: any Error) {
-    if let typed = error as? Self {
-      self = typed
-      return
-    }
-    self.init(error as NSError)
   }
 }
 

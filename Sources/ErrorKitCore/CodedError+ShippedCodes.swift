@@ -25,13 +25,13 @@ extension CodedError {
   ///     ProxyError.badGateway(status: 502).swiftDefaultCode  // 0: the first case with values
   ///     ProxyError.refused.swiftDefaultCode                  // 1
   ///     ProxyError.timedOut.swiftDefaultCode                 // 2
-  public var swiftDefaultCode: Int { _getDefaultErrorCode(self) }
-
-  /// The domain Swift gives the type's errors when it declares none: its name with its module's
-  /// (`Server.RuntimeError`), what `error as NSError` showed before the type adopted ErrorKit.
   ///
-  ///     ProxyError.swiftDefaultDomain.hasSuffix(".ProxyError")  // true
-  public static var swiftDefaultDomain: String { String(reflecting: Self.self) }
+  /// The domain Swift gave such a type is its name with its module's (`Server.RuntimeError`),
+  /// `String(reflecting: ProxyError.self)`; a type keeps it with
+  /// `static let domain = String(reflecting: Self.self)`.
+  ///
+  ///     String(reflecting: ProxyError.self).hasSuffix(".ProxyError")  // true
+  public var swiftDefaultCode: Int { _getDefaultErrorCode(self) }
 
   /// The code listed for this error's case (its ``name``) among `cases`: the codes a type
   /// shipped, declared once, with the catalog's names and templates, and kept however cases
@@ -49,10 +49,10 @@ extension CodedError {
   ///
   ///         static let domain = "Proxy.GatewayError"
   ///         static let cases: [ErrorCatalog.Case<Int>] = [
-  ///             .init(0, "badGateway", "The upstream answered {status}."),
-  ///             .init(1, "refused", "The upstream refused the connection."),
-  ///             .init(2, "timedOut", "The upstream did not answer in time."),
-  ///             .init(3, "overloaded", "The gateway is overloaded."),
+  ///             (0, "badGateway", "The upstream answered {status}."),
+  ///             (1, "refused", "The upstream refused the connection."),
+  ///             (2, "timedOut", "The upstream did not answer in time."),
+  ///             (3, "overloaded", "The gateway is overloaded."),
   ///         ]
   ///         var code: Int { listedCode(in: Self.cases) ?? -1 }
   ///         var message: String { "The gateway failed." }

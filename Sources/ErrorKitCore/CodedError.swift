@@ -4,11 +4,12 @@
 ///
 /// Libraries that must not import Foundation (StateKit's own `StateKitError` is one) adopt
 /// this protocol. `error as NSError` then has the declared domain and code on every platform,
-/// and ErrorKit's bridge (`ErrorPayload(error)`, `ErrorChain`, `nsError`, recovery) keeps every
-/// text. Types in modules that import Foundation adopt ErrorKit's `DescribedError`, which adds
-/// `LocalizedError` and `CustomNSError` so that `error.localizedDescription` is the message too;
-/// a Foundation-free library can add `LocalizedError` from another module of its product, as
-/// StateKitFoundation does for `StateKitError`.
+/// and ErrorKit's bridge (`ErrorPayload(error)`, `ErrorChain`, `NSError(describing:)`,
+/// recovery) keeps every text. Types in modules that import Foundation adopt ErrorKit's
+/// `DescribedError`, which adds `LocalizedError` and `CustomNSError` so that
+/// `error.localizedDescription` is the message too; a Foundation-free library can add
+/// `LocalizedError` from another module of its product, as StateKitFoundation does for
+/// `StateKitError`.
 ///
 ///     enum StorageError: CodedError {
 ///         case diskFull(needed: Int)

@@ -1,16 +1,14 @@
 extension ErrorPayload {
   /// The text that replaces a secret: a URL's credentials, a query value, a user's name in a
   /// home-directory path.
-  ///
-  ///     ErrorPayload.redactionMarker  // "<redacted>"
-  public static let redactionMarker = "<redacted>"
+  static let redactionMarker = "<redacted>"
 
   /// A text of an error (its message, failure reason, recovery suggestion, name or a detail) as
   /// it may leave the process, by the package's one secrets policy:
   ///
   /// - a URL keeps its scheme, host, port and path; the user name and password before its host
   ///   and the value of every query item (and of every `name=value` item of its fragment) become
-  ///   ``redactionMarker``: tokens, signatures and session keys travel there. A URL is a scheme
+  ///   `<redacted>`: tokens, signatures and session keys travel there. A URL is a scheme
   ///   as RFC 3986 spells it (a letter, then letters, digits, `+`, `-`, `.`: `https`, `s3`,
   ///   `tn3270`) followed by `://`. The credentials end at the last `@` before the host; a
   ///   password may hold `@`, and `/`, `?` and `#` too (a cloud key in base64:
@@ -43,7 +41,7 @@ extension ErrorPayload {
   /// It is applied on every path out: ``redactingSecrets()`` to every text of a payload;
   /// `ErrorPayload(error)`, ``ErrorChain`` and its report and log attributes (in ErrorKit) to
   /// every error they describe; ErrorKit's bridge to `NSError` (`error as NSError` of a
-  /// `DescribedError`, `nsError`, `NSError(describing:)`) to the user info it writes and to the
+  /// `DescribedError`, `NSError(describing:)`) to the user info it writes and to the
   /// `NSError` causes it hands on; `statekit-inspect error` to every error it reads from text
   /// and to the inputs its messages name. An error whose type adopts ``ExportsSecretDetails``
   /// leaves as it is. The text is read once, left to right, and a text without `://`, `?`, `#`,

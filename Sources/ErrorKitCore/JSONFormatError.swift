@@ -4,20 +4,23 @@
 ///     do {
 ///         _ = try ErrorPayload(json: #"{"domain": "D"}"#)
 ///     } catch {
-///         error.message  // "an error payload needs an integer \"code\""
+///         error.description  // "an error payload needs an integer \"code\""
 ///     }
 public struct JSONFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// One line saying what is wrong and, for syntax errors, at which byte.
-  public let message: String
+  /// One line saying what is wrong and, for syntax errors, at which byte: ``description``.
+  package let message: String
 
   /// Creates an error with its message.
-  ///
-  ///     let error = JSONFormatError(message: "invalid JSON at byte 3: unexpected character")
-  ///     error.message  // "invalid JSON at byte 3: unexpected character"
   package init(message: String) {
     self.message = message
   }
 
-  /// The message.
+  /// One line saying what is wrong and, for syntax errors, at which byte.
+  ///
+  ///     do {
+  ///         _ = try ErrorPayload(json: "[1, 2")
+  ///     } catch {
+  ///         error.description.hasPrefix("invalid JSON at byte 5")  // true
+  ///     }
   public var description: String { message }
 }

@@ -19,7 +19,7 @@ import StateKitCore
   /// `NSLocalizedRecoverySuggestionErrorKey`, on Linux too. Nothing to import but StateKit.
   ///
   ///     do {
-  ///         _ = try ControlState(parsing: "selected ||")
+  ///         _ = try StateCatalog.system.parse("selected ||")
   ///     } catch {
   ///         error.localizedDescription  // "cannot parse state text \"selected ||\": segment 2 is empty; write one name or hex number between `|`s"
   ///         (error as NSError).localizedFailureReason  // "segment 2 is empty; write one name or hex number between `|`s"
@@ -43,7 +43,7 @@ import StateKitCore
   /// `ErrorKitName`, and the `input` and `token` details). Nothing to import but StateKit.
   ///
   ///     do {
-  ///         _ = try ControlState(parsing: "selected ||")
+  ///         _ = try StateCatalog.system.parse("selected ||")
   ///     } catch {
   ///         error.localizedDescription  // "cannot parse state text \"selected ||\": segment 2 is empty; write one name or hex number between `|`s"
   ///         (error as NSError).localizedFailureReason  // "segment 2 is empty; write one name or hex number between `|`s"

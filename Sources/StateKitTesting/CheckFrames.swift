@@ -149,7 +149,7 @@ public struct Frame<Look>: CustomStringConvertible {
 ///     ) { frame in
 ///         !(frame.state.contains(.disabled) && frame.look > 0.9)
 ///     }
-///     failure?.counterexample?.map(\.action.name)  // ["press", "disable"]
+///     failure?.counterexample?.map(\.action.description)  // ["press", "disable"]
 ///
 /// The fill of a button pressed, then disabled, moves from its pressed value to its disabled
 /// one over the 100 ms of `to: highlighted` (the state entered is still highlighted), showing

@@ -1,24 +1,3 @@
-/// Labels the current case when a condition holds, so the run's ``PropertyStatistics`` show how
-/// often it did (QuickCheck's `classify`).
-///
-///     let outcome = checkWithStatistics("union keeps bits", Gen.controlState(in: .system)) {
-///         state in
-///         classify(state.contains(.disabled), "disabled")
-///         return state.union(.selected).contains(.selected)
-///     }
-///     outcome.statistics.labels["disabled", default: 0] > 0  // true
-///
-/// A label counts once per case, however often the case applies it, and only for the cases the
-/// runner counts: not for shrink candidates, nor for discarded cases.
-///
-/// - Parameters:
-///   - condition: Whether the case gets the label.
-///   - label: The label.
-public func classify(_ condition: Bool, _ label: String) {
-  guard condition, let context = _PropertyContext.current else { return }
-  context.labels.append(label)
-}
-
 /// Labels the current case with a value, so the run's ``PropertyStatistics`` show the
 /// distribution of that value (QuickCheck's `collect`).
 ///
@@ -27,6 +6,19 @@ public func classify(_ condition: Bool, _ label: String) {
 ///         return true
 ///     }
 ///     outcome.statistics.labels["0 bits", default: 0] > 0  // true
+///
+/// To label only the cases where a condition holds (QuickCheck's `classify`), collect the label
+/// under an `if`:
+///
+///     let disabled = checkWithStatistics("union keeps bits", Gen.controlState(in: .system)) {
+///         state in
+///         if state.contains(.disabled) { collect("disabled") }
+///         return state.union(.selected).contains(.selected)
+///     }
+///     disabled.statistics.labels["disabled", default: 0] > 0  // true
+///
+/// A label counts once per case, however often the case applies it, and only for the cases the
+/// runner counts: not for shrink candidates, nor for discarded cases.
 ///
 /// - Parameter value: The value; its description is the label.
 public func collect<Value>(_ value: Value) {
@@ -79,12 +71,11 @@ public func cover(_ percentage: Double, _ condition: Bool, _ label: String) {
   if condition { context.labels.append(label) }
 }
 
-/// How a run's cases were distributed: the labels of ``classify(_:_:)``, ``collect(_:)`` and
-/// ``cover(_:_:_:)``, the coverage required, and the lengths of action sequences of
-/// ``StateMachine`` runs.
+/// How a run's cases were distributed: the labels of ``collect(_:)`` and ``cover(_:_:_:)``,
+/// the coverage required, and the lengths of action sequences of ``StateMachine`` runs.
 ///
 ///     let outcome = checkWithStatistics("halves", Gen.int(in: 0...9), cases: 100) { number in
-///         classify(number < 5, "low")
+///         if number < 5 { collect("low") }
 ///         return true
 ///     }
 ///     outcome.statistics.cases  // 100
@@ -98,7 +89,7 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   ///     outcome.statistics.cases  // 10
   public internal(set) var cases = 0
 
-  /// The number of cases discarded by ``assume(_:)`` or ``discard()``.
+  /// The number of cases discarded by ``assume(_:)``.
   ///
   ///     let outcome = checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }
   ///     outcome.statistics.discarded  // 0
@@ -138,12 +129,9 @@ public struct PropertyStatistics: Hashable, Sendable, CustomStringConvertible {
   /// The share of action sequences, from 0 to 1, with a run of at least `length` of one
   /// action; 0 when the run had no action sequences.
   ///
-  ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 10) { _ in true }
-  ///     outcome.statistics.shareOfRuns(atLeast: 5)  // 0
-  ///
   /// - Parameter length: The run length, such as 5.
   /// - Returns: The share of sequences whose longest run of one action is at least `length`.
-  public func shareOfRuns(atLeast length: Int) -> Double {
+  func shareOfRuns(atLeast length: Int) -> Double {
     let total = longestRuns.values.reduce(0, +)
     guard total > 0 else { return 0 }
     return Double(longestRuns.filter { $0.key >= length }.values.reduce(0, +)) / Double(total)
@@ -270,30 +258,22 @@ extension String {
   }
 }
 
-/// The outcome of a property run: the failure if there is one, and how the cases were
-/// distributed either way.
+/// The outcome of a property run: `failure`, the failure if there is one (`nil` when every
+/// case passed and the required coverage was met), and `statistics`, how the counted cases
+/// were distributed either way.
 ///
 ///     let outcome = checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }
 ///     outcome.failure == nil  // true
-public struct PropertyOutcome<Value> {
-  /// The failure, or `nil` when every case passed and the required coverage was met.
-  ///
-  ///     checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }.failure == nil  // true
-  public let failure: PropertyFailure<Value>?
-
-  /// How the counted cases were distributed.
-  ///
-  ///     checkWithStatistics("all", Gen.bool, cases: 10) { _ in true }.statistics.cases  // 10
-  public let statistics: PropertyStatistics
-}
-
-extension PropertyOutcome: Sendable where Value: Sendable {}
+///     outcome.statistics.cases  // 10
+public typealias PropertyOutcome<Value> = (
+  failure: PropertyFailure<Value>?, statistics: PropertyStatistics
+)
 
 /// Runs a property like ``check(_:_:cases:seed:maxShrinks:_:)`` and returns the statistics of
 /// its cases as well as the failure.
 ///
 ///     let outcome = checkWithStatistics("coin", Gen.bool, cases: 100) { heads in
-///         classify(heads, "heads")
+///         if heads { collect("heads") }
 ///         return true
 ///     }
 ///     outcome.statistics.cases  // 100

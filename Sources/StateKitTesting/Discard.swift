@@ -8,6 +8,14 @@
 ///     }
 ///     failure == nil  // true
 ///
+/// To discard a case on a branch, write `try assume(false)` there:
+///
+///     let odd = check("odd numbers are odd", Gen.int(in: 0...100)) { number in
+///         if number % 2 == 0 { try assume(false) }
+///         return number % 2 == 1
+///     }
+///     odd == nil  // true
+///
 /// Discarded cases do not count towards `cases`; a run that discards more than ten cases for
 /// each one it needs gives up and fails, with a report that says how many it discarded. Prefer
 /// generating valid values directly (``Generator/map(_:)``) when the condition is rarely true.
@@ -18,18 +26,5 @@ public func assume(_ condition: Bool) throws {
   if !condition { throw _Discard() }
 }
 
-/// Rejects the current case: it neither passes nor fails; see ``assume(_:)``.
-///
-///     let failure = check("odd numbers are odd", Gen.int(in: 0...100)) { number in
-///         if number % 2 == 0 { try discard() }
-///         return number % 2 == 1
-///     }
-///     failure == nil  // true
-///
-/// - Throws: A discard, which the runner catches.
-public func discard() throws -> Never {
-  throw _Discard()
-}
-
-/// The error ``assume(_:)`` and ``discard()`` throw.
+/// The error ``assume(_:)`` throws.
 struct _Discard: Error {}

@@ -12,10 +12,8 @@ import StateKitCore
 ///
 /// Two actions are equal when their names are.
 public struct StateAction: Hashable, Sendable, CustomStringConvertible {
-  /// The action's name, as reports show it.
-  ///
-  ///     StateAction.press.name  // "press"
-  public let name: String
+  /// The action's name, as reports show it: ``description``.
+  let name: String
 
   /// The new state after the action, given the state before.
   ///
@@ -34,72 +32,50 @@ public struct StateAction: Hashable, Sendable, CustomStringConvertible {
     self.apply = apply
   }
 
-  /// An action that sets some states.
-  ///
-  ///     StateAction.inserting(.selected, named: "select").apply(.normal)  // .selected
-  ///
-  /// - Parameters:
-  ///   - state: The states to set.
-  ///   - name: The name reports show.
-  public static func inserting(_ state: ControlState, named name: String) -> StateAction {
-    StateAction(name) { $0.union(state) }
-  }
-
-  /// An action that clears some states.
-  ///
-  ///     StateAction.removing(.selected, named: "deselect").apply(.selected)  // .normal
-  ///
-  /// - Parameters:
-  ///   - state: The states to clear.
-  ///   - name: The name reports show.
-  public static func removing(_ state: ControlState, named name: String) -> StateAction {
-    StateAction(name) { $0.subtracting(state) }
-  }
-
   /// Sets `ControlState.highlighted`.
   ///
   ///     StateAction.press.apply(.normal)  // .highlighted
-  public static let press = inserting(.highlighted, named: "press")
+  public static let press = StateAction("press") { $0.union(.highlighted) }
 
   /// Clears `ControlState.highlighted`.
   ///
   ///     StateAction.release.apply(.highlighted)  // .normal
-  public static let release = removing(.highlighted, named: "release")
+  public static let release = StateAction("release") { $0.subtracting(.highlighted) }
 
   /// Sets `ControlState.disabled`.
   ///
   ///     StateAction.disable.apply(.normal)  // .disabled
-  public static let disable = inserting(.disabled, named: "disable")
+  public static let disable = StateAction("disable") { $0.union(.disabled) }
 
   /// Clears `ControlState.disabled`.
   ///
   ///     StateAction.enable.apply(.disabled)  // .normal
-  public static let enable = removing(.disabled, named: "enable")
+  public static let enable = StateAction("enable") { $0.subtracting(.disabled) }
 
   /// Sets `ControlState.selected`.
   ///
   ///     StateAction.select.apply(.normal)  // .selected
-  public static let select = inserting(.selected, named: "select")
+  public static let select = StateAction("select") { $0.union(.selected) }
 
   /// Clears `ControlState.selected`.
   ///
   ///     StateAction.deselect.apply(.selected)  // .normal
-  public static let deselect = removing(.selected, named: "deselect")
+  public static let deselect = StateAction("deselect") { $0.subtracting(.selected) }
 
   /// Sets `ControlState.focused`.
   ///
   ///     StateAction.focus.apply(.normal)  // .focused
-  public static let focus = inserting(.focused, named: "focus")
+  public static let focus = StateAction("focus") { $0.union(.focused) }
 
   /// Clears `ControlState.focused`.
   ///
   ///     StateAction.blur.apply(.focused)  // .normal
-  public static let blur = removing(.focused, named: "blur")
+  public static let blur = StateAction("blur") { $0.subtracting(.focused) }
 
   /// The eight standard actions: press, release, disable, enable, select, deselect, focus,
   /// blur, in that order (shrinking prefers the earlier ones).
   ///
-  ///     StateAction.standard.map(\.name).prefix(2)  // ["press", "release"]
+  ///     StateAction.standard.map(\.description).prefix(2)  // ["press", "release"]
   public static let standard: [StateAction] = [
     press, release, disable, enable, select, deselect, focus, blur,
   ]
@@ -118,14 +94,14 @@ public struct StateAction: Hashable, Sendable, CustomStringConvertible {
     actions.reduce(state) { $1.apply($0) }
   }
 
-  /// The action's name.
+  /// The action's name, as reports show it.
   ///
   ///     StateAction.press.description  // "press"
   public var description: String { name }
 
   /// Whether two actions have the same name.
   ///
-  ///     StateAction.press == StateAction.inserting(.highlighted, named: "press")  // true
+  ///     StateAction.press == StateAction("press") { $0.union(.highlighted) }  // true
   public static func == (lhs: StateAction, rhs: StateAction) -> Bool {
     lhs.name == rhs.name
   }

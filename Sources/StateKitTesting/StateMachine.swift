@@ -294,14 +294,13 @@ func _machineOutcome<Model, System>(
     return runner.runWithStatistics(cases: cases, seed: seed, maxShrinks: maxShrinks)
   }
   guard let failure = outcome.failure else {
-    return PropertyOutcome(failure: nil, statistics: outcome.statistics)
+    return (failure: nil, statistics: outcome.statistics)
   }
-  return PropertyOutcome(
-    failure: PropertyFailure(
-      counterexample: failure.counterexample.map { $0.map { names[$0] } },
-      firstCounterexample: failure.firstCounterexample.map { $0.map { names[$0] } },
-      report: failure.report),
-    statistics: outcome.statistics)
+  let named = PropertyFailure(
+    counterexample: failure.counterexample.map { $0.map { names[$0] } },
+    firstCounterexample: failure.firstCounterexample.map { $0.map { names[$0] } },
+    report: failure.report)
+  return (failure: named, statistics: outcome.statistics)
 }
 
 /// Runs a state machine's sequences of actions in a Swift Testing test, recording one issue if

@@ -54,8 +54,8 @@ struct BridgingTests {
       (middle.domain, middle.localizedDescription, root.code, root.localizedDescription)
         == ("com.example.Load", "Could not load /etc.", 13, "Permission denied"))
 
-    let explicit = JSONDecodeError.unexpectedType(key: "age", expected: "Int", actual: "String")
-      .nsError
+    let explicit = NSError(
+      describing: JSONDecodeError.unexpectedType(key: "age", expected: "Int", actual: "String"))
     #expect(
       (explicit.domain, explicit.code, explicit.localizedDescription)
         == ("com.example.JSONDecode", 200, "The value of \"age\" is String, not Int."))
@@ -67,9 +67,10 @@ struct BridgingTests {
   /// case-iterable types recover for free.
   @Test func typedErrorsAreRecovered() {
     let recovered: [JSONDecodeError?] = [
-      JSONDecodeError(wrongType as NSError), JSONDecodeError(missing as NSError),
-      JSONDecodeError(recovering: missing), JSONDecodeError(NSError(domain: "other", code: 100)),
-      JSONDecodeError(NSError(domain: JSONDecodeError.domain, code: 999)),
+      JSONDecodeError(recovering: wrongType as NSError),
+      JSONDecodeError(recovering: missing as NSError), JSONDecodeError(recovering: missing),
+      JSONDecodeError(recovering: NSError(domain: "other", code: 100)),
+      JSONDecodeError(recovering: NSError(domain: JSONDecodeError.domain, code: 999)),
     ]
     #expect(
       recovered == [
@@ -77,7 +78,10 @@ struct BridgingTests {
         .missingRequiredKey("id"), nil, nil,
       ])
     #expect(
-      [Level(Level.high as NSError), Level(code: 10, details: [:]), Level(code: 1, details: [:])]
+      [
+        Level(recovering: Level.high as NSError), Level(code: 10, details: [:]),
+        Level(code: 1, details: [:]),
+      ]
         == [.high, .low, nil])
   }
 
@@ -92,7 +96,7 @@ struct BridgingTests {
   /// A StateKit error is described through both bridges, and they agree.
   @Test func stateKitErrorsAreDescribedAndBothBridgesAgree() throws {
     do {
-      _ = try ControlState(parsing: "selected | bogus")
+      _ = try StateCatalog.system.parse("selected | bogus")
       Issue.record("expected an error")
     } catch {
       let stateKitError = error
@@ -107,7 +111,8 @@ struct BridgingTests {
       // ...and ErrorKit's bridge, unchanged by it, carries everything.
       let ns = NSError(describing: error)
       let bridged: (String, Int, String, String) = (
-        ns.domain, ns.code, ns.localizedDescription, stateKitError.nsError.localizedDescription
+        ns.domain, ns.code, ns.localizedDescription,
+        NSError(describing: stateKitError).localizedDescription
       )
       let expectedBridged: (String, Int, String, String) = (
         "dev.statekit.StateKit", 4, stateKitError.message, ns.localizedDescription
@@ -142,7 +147,7 @@ struct BridgingTests {
       #expect(chainTexts == expectedChain)
     }
     do {
-      _ = try ControlState(parsing: "selected ||")
+      _ = try StateCatalog.system.parse("selected ||")
       Issue.record("expected an error")
     } catch {
       // Every entry of the implicit bridge's user info is the one ErrorKit writes: one rule

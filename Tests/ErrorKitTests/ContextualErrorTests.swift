@@ -50,7 +50,7 @@ struct ContextualErrorTests {
       Issue.record("no error")
     } catch {
       #expect(error.message == "fetching")
-      #expect(error.cause is CancellationError)
+      #expect(error.underlyingError is CancellationError)
     }
   }
 
@@ -59,7 +59,7 @@ struct ContextualErrorTests {
   @Test func firstFindsATypeAnywhereButNotInAnotherDomain() throws {
     let stateError: any Error
     do {
-      _ = try ControlState(parsing: "highlited")
+      _ = try StateCatalog.system.parse("highlited")
       Issue.record("parsed")
       return
     } catch {

@@ -63,12 +63,12 @@ struct ErrorChainTests {
     for level in 0..<10_000 { error = LoadError(path: "/\(level)", cause: error) }
     let chain = ErrorChain(error)
     let payload = ErrorPayload(error)
-    let cut: (Bool, Int, String?, Int?, String?, Int) = (
+    let cut: (Bool, Int, String?, String?, String?, Int) = (
       chain.isTruncated, chain.links.count, chain.links.last?.payload.domain,
-      chain.links.last?.payload.code, chain.links.last?.message, payload.chain.count
+      chain.links.last?.payload.name, chain.links.last?.message, payload.chain.count
     )
-    let expectedCut: (Bool, Int, String?, Int?, String?, Int) = (
-      true, ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode,
+    let expectedCut: (Bool, Int, String?, String?, String?, Int) = (
+      true, ErrorPayload.maximumDepth, ContextualError.domain, "chainTooDeep",
       "error chain cut after 63 errors", ErrorPayload.maximumDepth
     )
     #expect(cut == expectedCut)
@@ -77,8 +77,8 @@ struct ErrorChainTests {
 
     let cycle = ErrorChain(SelfCausedError(domain: "Loop", code: 1))
     #expect(
-      (cycle.isTruncated, cycle.links.count, cycle.links[0].message, cycle.links[1].payload.code)
-        == (true, 2, "I cause myself.", ErrorChain.cycleMarkerCode))
+      (cycle.isTruncated, cycle.links.count, cycle.links[0].message, cycle.links[1].payload.name)
+        == (true, 2, "I cause myself.", "chainCycle"))
   }
 
   final class SelfCausedError: NSError, @unchecked Sendable {

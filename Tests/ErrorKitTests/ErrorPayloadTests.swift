@@ -291,9 +291,9 @@ struct ErrorCatalogTests {
   }
 
   static let runtimeCases: [ErrorCatalog.Case<Int>] = [
-    .init(1, "connectionFailed", "Could not connect to {host}."),
-    .init(2, "decodingFailed", "Could not decode {type}."),
-    .init(3, "shutDown", "The runtime is shut down."),
+    (1, "connectionFailed", "Could not connect to {host}."),
+    (2, "decodingFailed", "Could not decode {type}."),
+    (3, "shutDown", "The runtime is shut down."),
   ]
 
   /// Cases without instances are listed, named codes too.
@@ -321,15 +321,15 @@ struct ErrorCatalogTests {
     #expect(samples.map { catalog.entry(for: $0)?.code } == [1, 2, 3])
     // A case listed under another name or code is not its entry.
     var misnamed = ErrorCatalog()
-    misnamed.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
+    misnamed.add(RuntimeFailure.self, cases: [(3, "stopped", "Stopped.")])
     #expect(misnamed.entry(for: RuntimeFailure.shutDown) == nil)
     var both = catalog
-    both.add(RuntimeFailure.self, cases: [.init(3, "stopped", "Stopped.")])
+    both.add(RuntimeFailure.self, cases: [(3, "stopped", "Stopped.")])
     #expect(both.duplicateCodes.map(\.names) == [["shutDown", "stopped"]])
     // Named codes list their cases too.
     var named = ErrorCatalog()
     named.add(
-      StateKitError.self, cases: [.init(.unknownName, "unknownName", "unknown state name {token}")])
+      StateKitError.self, cases: [(.unknownName, "unknownName", "unknown state name {token}")])
     #expect(
       (named.entries.first?.code, named.entries.first?.domain) == (4, "dev.statekit.StateKit"))
   }

@@ -191,8 +191,8 @@ struct ExistingPropertiesTests {
     // The chain still says something: the domain and code.
     #expect(
       (
-        ErrorPayload(said).message, said.nsError.localizedDescription,
-        silent.nsError.userInfo[NSLocalizedDescriptionKey] == nil,
+        ErrorPayload(said).message, NSError(describing: said).localizedDescription,
+        NSError(describing: silent).userInfo[NSLocalizedDescriptionKey] == nil,
         ErrorChain(silent).links[0].message
       ) == ("Overloaded.", "Overloaded.", true, "com.example.Server error 2"))
 

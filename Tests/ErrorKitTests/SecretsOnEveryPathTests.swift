@@ -6,10 +6,9 @@ import Testing
 
 /// One secrets policy on every path out (issues 49, K1, and 50): an error's message, failure
 /// reason and recovery suggestion are redacted as its details are, in payloads, chains, reports,
-/// log attributes and the NSError bridge (`error as NSError`, `nsError`,
-/// `NSError(describing:)`), its causes under `NSUnderlyingError` and
-/// `NSMultipleUnderlyingErrors` included; a type that adopts ExportsSecretDetails exports as
-/// before.
+/// log attributes and the NSError bridge (`error as NSError`, `NSError(describing:)`), its
+/// causes under `NSUnderlyingError` and `NSMultipleUnderlyingErrors` included; a type that
+/// adopts ExportsSecretDetails exports as before.
 @Suite("One secrets policy on every path out")
 struct SecretsOnEveryPathTests {
   /// Foundation's key for the failing URL as text (its constant is deprecated).
@@ -189,7 +188,7 @@ struct SecretsOnEveryPathTests {
 
   /// Every way a CodedError becomes an NSError, with its cause.
   static func bridged(_ error: FetchError) -> [NSError] {
-    [error as NSError, error.nsError, NSError(describing: error)]
+    [error as NSError, NSError(describing: error)]
   }
 
   /// The bridge's user info and description are redacted, and so is a Foundation cause under
@@ -248,7 +247,7 @@ struct SecretsOnEveryPathTests {
       var otherUnderlyingErrors: [any Error] { Array(causes.dropFirst()) }
     }
     let error = Several(causes: [inner, Self.foundationCause, inner])
-    for ns in [error as NSError, error.nsError, NSError(describing: error)] {
+    for ns in [error as NSError, NSError(describing: error)] {
       Self.expectNoSecret(String(describing: ns), "description")
       let first = try #require(ns.userInfo[NSUnderlyingErrorKey] as? NSError)
       #expect(first.userInfo["target"] as? String == "/login?api_key=<redacted>")
@@ -280,9 +279,10 @@ struct SecretsOnEveryPathTests {
       FetchError.failed(baseURL: "", cause: SelfCaused(domain: "Loop", code: 1)) as NSError
     let selfCaused = try #require(looped.userInfo[NSUnderlyingErrorKey] as? NSError)
     let marker = try #require(selfCaused.userInfo[NSUnderlyingErrorKey] as? NSError)
+    let markerName = marker.userInfo[ErrorUserInfoKey.name] as? String
     #expect(
-      (selfCaused.userInfo[NSLocalizedDescriptionKey] as? String, marker.domain, marker.code)
-        == (Self.redactedMessage, ErrorChain.markerDomain, ErrorChain.cycleMarkerCode))
+      (selfCaused.userInfo[NSLocalizedDescriptionKey] as? String, marker.domain, markerName)
+        == (Self.redactedMessage, ContextualError.domain, "chainCycle"))
     aDeepChainOfCausesIsCutAtTheDepthLimit()
   }
 
@@ -306,9 +306,11 @@ struct SecretsOnEveryPathTests {
       Self.expectNoSecret(String(describing: next.userInfo["url"] ?? ""), "level \(count)")
       current = next.userInfo[NSUnderlyingErrorKey] as? NSError
     }
+    let name = last?.userInfo[ErrorUserInfoKey.name] as? String
     #expect(
-      (count, last?.domain, last?.code)
-        == (ErrorPayload.maximumDepth, ErrorChain.markerDomain, ErrorChain.depthMarkerCode))
+      (count, last?.domain, name) == (
+        ErrorPayload.maximumDepth, ContextualError.domain, "chainTooDeep"
+      ))
   }
 
   // MARK: The opt-in
@@ -327,7 +329,7 @@ struct SecretsOnEveryPathTests {
       Self.message, Self.message,
     ]
     #expect(texts == unredacted)
-    let bridges: [NSError] = [error as NSError, error.nsError, NSError(describing: error)]
+    let bridges: [NSError] = [error as NSError, NSError(describing: error)]
     for ns in bridges {
       let read: [String?] = [
         ns.userInfo["baseURL"] as? String, ns.userInfo[NSLocalizedDescriptionKey] as? String,

@@ -189,8 +189,8 @@ struct SeveralCausesTests {
     #expect(
       (
         full.underlying?.message, full.treeSize.count, chain.isTruncated,
-        chain.links[0].otherCauses.last?.links.last?.payload.code
-      ) == ("problem 0", ErrorPayload.maximumCount, true, ErrorChain.sizeMarkerCode))
+        chain.links[0].otherCauses.last?.links.last?.payload.name
+      ) == ("problem 0", ErrorPayload.maximumCount, true, "treeTooLarge"))
 
     var deep: any Error = Problem(message: "root")
     for index in 0..<100 { deep = Problem(message: "level \(index)", cause: deep) }

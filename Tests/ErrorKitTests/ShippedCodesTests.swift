@@ -24,12 +24,12 @@ enum PortedRuntimeError: DescribedError {
 
   static let domain = String(reflecting: ShippedRuntimeError.self)
   static let cases: [ErrorCatalog.Case<Int>] = [
-    .init(0, "connectionFailed", "Could not connect to {host}."),
-    .init(1, "requestFailed", "The server answered {status}."),
-    .init(2, "shutDown", "The runtime is shut down."),
-    .init(3, "timedOut", "No answer in time."),
-    .init(4, "invalidResponse", "The response is not HTTP."),
-    .init(5, "redirected", "Redirected to {to}."),
+    (0, "connectionFailed", "Could not connect to {host}."),
+    (1, "requestFailed", "The server answered {status}."),
+    (2, "shutDown", "The runtime is shut down."),
+    (3, "timedOut", "No answer in time."),
+    (4, "invalidResponse", "The response is not HTTP."),
+    (5, "redirected", "Redirected to {to}."),
   ]
   var code: Int { listedCode(in: Self.cases) ?? -1 }
   var message: String { "The runtime failed." }
@@ -68,7 +68,7 @@ struct ShippedCodesTests {
     #expect(Self.pairs.map { ($0.shipped as NSError).code } == [2, 0, 3, 1, 4])
     #expect(Unported.b.swiftDefaultCode == (UnportedBefore.b as NSError).code)
     #expect(Unported.a(1).swiftDefaultCode == (UnportedBefore.a(1) as NSError).code)
-    #expect(Unported.swiftDefaultDomain == "ErrorKitTests.ShippedCodesTests.Unported")
+    #expect(Unported.domain == "ErrorKitTests.ShippedCodesTests.Unported")
     #expect(
       (UnportedBefore.b as NSError).domain == "ErrorKitTests.ShippedCodesTests.UnportedBefore")
   }
@@ -81,13 +81,13 @@ struct ShippedCodesTests {
   enum Unported: CodedError {
     case a(Int)
     case b
-    static let domain = swiftDefaultDomain
+    static let domain = String(reflecting: Self.self)
     var code: Int { swiftDefaultCode }
     var message: String { "x" }
   }
 
   @Test func anUnlistedCaseHasNoCode() {
-    let cases: [ErrorCatalog.Case<Int>] = [.init(7, "a", "A.")]
+    let cases: [ErrorCatalog.Case<Int>] = [(7, "a", "A.")]
     #expect(Unported.a(1).listedCode(in: cases) == 7)
     #expect(Unported.b.listedCode(in: cases) == nil)
   }

@@ -22,7 +22,7 @@ struct StandardErrorTests {
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
       do {
-        state = try ControlState(parsing: text)
+        state = try StateCatalog.system.parse(text)
       } catch {
         throw DecodingError.dataCorrupted(
           .init(

@@ -9,12 +9,12 @@ import Testing
 /// One call per code that throws a StateKitError with that code, through the public API.
 private let throwers: [(StateKitError.Code, @Sendable () throws -> Void)] = [
   (.applicationBitOutOfRange, { _ = try ControlState(applicationBit: 9) }),
-  (.emptyText, { _ = try ControlState(parsing: "  ") }),
-  (.emptySegment, { _ = try ControlState(parsing: "selected ||") }),
+  (.emptyText, { _ = try StateCatalog.system.parse("  ") }),
+  (.emptySegment, { _ = try StateCatalog.system.parse("selected ||") }),
   (.unknownName, { _ = try StateCatalog.system.parse("bogus") }),
-  (.invalidHex, { _ = try ControlState(parsing: "selected | 0xZZ") }),
-  (.hexOverflow, { _ = try ControlState(parsing: "0x1FFFFFFFFFFFFFFFF") }),
-  (.hexNotAllowed, { _ = try ControlState(parsing: "0x10000", unknownBits: .strict) }),
+  (.invalidHex, { _ = try StateCatalog.system.parse("selected | 0xZZ") }),
+  (.hexOverflow, { _ = try StateCatalog.system.parse("0x1FFFFFFFFFFFFFFFF") }),
+  (.hexNotAllowed, { _ = try StateCatalog.system.parse("0x10000", unknownBits: .strict) }),
   (
     .unnamedBits,
     { _ = try StateCatalog.system.format(ControlState(rawValue: 1 << 16), unknownBits: .strict) }
@@ -89,7 +89,7 @@ struct StateKitErrorFoundationTests {
   }
 
   @Test func userInfoHoldsWhatThePlatformCarries() throws {
-    let error = try #require(caught { _ = try ControlState(parsing: "selected | bogus") })
+    let error = try #require(caught { _ = try StateCatalog.system.parse("selected | bogus") })
     let ns = error as NSError
     #if canImport(Darwin)
       // Foundation has CustomNSError: the user info follows ErrorKit's rule, name and details too.
@@ -107,7 +107,7 @@ struct StateKitErrorFoundationTests {
   }
 
   @Test func printedNSErrorQuotesTheMessage() throws {
-    let error = try #require(caught { _ = try ControlState(parsing: "selected ||") })
+    let error = try #require(caught { _ = try StateCatalog.system.parse("selected ||") })
     let text = "\(error as NSError)"
     #expect(text.hasPrefix("Error Domain=dev.statekit.StateKit Code=3 "))
     #expect(!text.contains("(null)"))

@@ -11,8 +11,8 @@ struct CoverageTests {
     let calls = Tally()
     let outcome = checkWithStatistics("no large numbers", Gen.int(in: 0...1_000)) { number in
       calls.tested += 1
-      classify(true, "every case")
-      classify(number % 2 == 0, "even")
+      collect("every case")
+      if number % 2 == 0 { collect("even") }
       return number < 900
     }
     let failure = try #require(outcome.failure)
@@ -44,8 +44,8 @@ struct CoverageTests {
 
   func aLabelCountsOncePerCase() {
     let outcome = checkWithStatistics("twice", Gen.bool, cases: 50) { _ in
-      classify(true, "labelled")
-      classify(true, "labelled")
+      collect("labelled")
+      collect("labelled")
       collect("twice")
       collect("twice")
       return true
@@ -56,7 +56,7 @@ struct CoverageTests {
 
   func discardedCasesGetNoLabels() {
     let outcome = checkWithStatistics("evens", Gen.int(in: 0...9), cases: 100) { number in
-      classify(true, "seen")
+      collect("seen")
       try assume(number % 2 == 0)
       return true
     }

@@ -45,9 +45,13 @@ struct SwarmTests {
     let plain = checkWithStatistics("runs", machine, count: 0...30, cases: 2_000, seed: 3)
     let swarm = checkWithStatistics(
       "runs", machine, count: 0...30, cases: 2_000, seed: 3, swarm: true)
-    let (without, with) = (
-      plain.statistics.shareOfRuns(atLeast: 5), swarm.statistics.shareOfRuns(atLeast: 5)
-    )
+    // The share of sequences whose longest run of one action is 5 or more.
+    func share(_ statistics: PropertyStatistics) -> Double {
+      let runs = statistics.longestRuns
+      let long = runs.filter { $0.key >= 5 }.values.reduce(0, +)
+      return Double(long) / Double(max(runs.values.reduce(0, +), 1))
+    }
+    let (without, with) = (share(plain.statistics), share(swarm.statistics))
     print(
       "sequences with a run of 5 or more of one action: \(without * 100)% without swarm, \(with * 100)% with"
     )

@@ -103,7 +103,7 @@ struct WidgetAuthorTests {
     print(failure.report)
     #expect(
       (
-        failure.counterexample?.map(\.name), failure.report.counterexample,
+        failure.counterexample?.map(\.description), failure.report.counterexample,
         failure.report.shrinks > 0
       )
         == (["press", "disable"], "[press, disable]", true), "\(failure.report)")
@@ -116,7 +116,8 @@ struct WidgetAuthorTests {
       firstLengths.append(first.count)
       if first.count == 7, !firstLengths.dropLast().contains(7) { print(failure.report) }
       #expect(first.count >= 2 && first.count <= 7)
-      #expect(failure.counterexample?.map(\.name) == ["press", "disable"], "\(failure.report)")
+      #expect(
+        failure.counterexample?.map(\.description) == ["press", "disable"], "\(failure.report)")
       let replayed = try #require(Self.neverPressedWhileDisabled(seed: seed))
       #expect(replayed.report == failure.report)
     }

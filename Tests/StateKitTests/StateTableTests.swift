@@ -195,14 +195,15 @@ struct StateTableTests {
     uikit[.selected] = "white"
     var noNormal = StateTable<String>()
     noNormal[.selected] = "white"
+    // UIKit's rule: the entry for exactly the state, else the one for normal.
     var rules: [String?] = [
-      uikit.resolve([.selected, .highlighted], rule: .uikit),
-      uikit.resolve([.selected, .highlighted], rule: .bestMatch),
-      uikit.resolve(.selected, rule: .uikit), noNormal.resolve(.highlighted, rule: .uikit),
+      uikit[[.selected, .highlighted]] ?? uikit[.normal],
+      uikit.resolve([.selected, .highlighted]),
+      uikit[.selected] ?? uikit[.normal], noNormal[.highlighted] ?? noNormal[.normal],
     ]
     // Exclusions do not exist in UIKit: only plain entries count.
     noNormal[try StateSelector(requiring: .normal, excluding: .disabled)] = "enabled"
-    rules += [noNormal.resolve(.highlighted, rule: .uikit), noNormal.resolve(.highlighted)]
+    rules += [noNormal[.highlighted] ?? noNormal[.normal], noNormal.resolve(.highlighted)]
     #expect(rules == ["blue", "white", "white", nil, nil, "enabled"])
 
     var excluding = StateTable<String>()

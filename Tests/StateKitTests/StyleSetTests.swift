@@ -74,7 +74,7 @@ struct StyleSetTests {
     style[.titleColor] = StateTable([(StateSelector(.normal), "blue")])
     #expect(style[.titleColor].entries.count == 1)
     style[.titleColor] = StateTable()
-    #expect(style.attributeNames.isEmpty && style.resolve(.normal).isEmpty)
+    #expect(style.attributeNames.isEmpty && style.resolve(.normal).count == 0)
   }
 }
 

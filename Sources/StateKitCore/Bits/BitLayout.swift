@@ -5,7 +5,7 @@
 /// catalogs' checks and error messages, precedence, and statekit-inspect's bit picture. A new
 /// kind of bit set is one file that declares its layout and an entry in ``all``.
 ///
-///     let layout = BitLayout.controlState
+///     let layout = ControlState.layout
 ///     layout.application  // 16...23
 ///     layout.emptyName    // "normal"
 public struct BitLayout: Hashable, Sendable {
@@ -247,7 +247,7 @@ public struct BitLayout: Hashable, Sendable {
 extension BitLayout {
   /// `UIControl.State`'s layout: system bits 0...15 (highlighted, disabled, selected, focused
   /// at 0...3), the application range 16...23, and 24...31 reserved.
-  public static let controlState = BitLayout(
+  package static let controlState = BitLayout(
     name: "state", typeName: "ControlState", noun: "state", emptyName: "normal",
     spans: [
       Span("system", .system, 0...15), Span("app", .application, 16...23),

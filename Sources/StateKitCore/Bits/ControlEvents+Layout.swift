@@ -3,7 +3,7 @@ extension BitLayout {
   /// `valueChanged`, `primaryActionTriggered` and `menuActionTriggered` at 12...14, editing
   /// events at 16...19 (`allEditingEvents`), the application range 24...27
   /// (`applicationReserved`), and 28...31 reserved for the system (`systemReserved`).
-  public static let controlEvents = BitLayout(
+  package static let controlEvents = BitLayout(
     name: "events", typeName: "ControlEvents", noun: "event", emptyName: "none",
     spans: [
       Span("touch", .system, 0...11), Span("val", .system, 12...15),

@@ -1,6 +1,6 @@
 /// The events a control sends, as a bitmask with UIKit's layout.
 ///
-/// `ControlEvents` keeps the bit layout of `UIControl.Event` (``BitLayout/controlEvents``), so
+/// `ControlEvents` keeps the bit layout of `UIControl.Event` (``ControlEvents/layout``), so
 /// a value converts to and from UIKit without translation, and adds named custom events in its
 /// application range (bits 24 through 27), checked for collisions by an ``EventCatalog``, the
 /// text format of ``ControlState`` and `Codable`.
@@ -22,7 +22,13 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
     self.rawValue = rawValue
   }
 
-  /// The layout of the bits: ``BitLayout/controlEvents``.
+  /// The layout of the bits, `UIControl.Event`'s: touch events at bits 0...8
+  /// (``allTouchEvents`` covers 0...11), `valueChanged`, `primaryActionTriggered` and
+  /// `menuActionTriggered` at 12...14, editing events at 16...19 (``allEditingEvents``), the
+  /// application range 24...27 (``applicationReserved``), and 28...31 reserved for the system
+  /// (``systemReserved``).
+  ///
+  ///     ControlEvents.layout.application  // 24...27
   public static let layout = BitLayout.controlEvents
 
   /// A touch-down event in the control (bit 0).

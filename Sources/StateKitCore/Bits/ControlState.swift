@@ -64,7 +64,11 @@ public struct ControlState: OptionSet, Hashable, Sendable {
     ControlState(rawValue: layout.reservedMask)
   }
 
-  /// The layout of the bits: ``BitLayout/controlState``, the one place its ranges are written.
+  /// The layout of the bits, `UIControl.State`'s and the one place its ranges are written:
+  /// system bits 0...15 (highlighted, disabled, selected, focused at 0...3), the application
+  /// range 16...23, and 24...31 reserved.
+  ///
+  ///     ControlState.layout.application  // 16...23
   public static let layout = BitLayout.controlState
 
   /// Whether this is the normal state: no bit is set.

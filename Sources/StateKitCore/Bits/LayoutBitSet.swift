@@ -73,8 +73,8 @@ extension LayoutBitSet {
   }
 
   /// Parses text with the system names (``systemCatalog``), or returns `nil`. To parse custom
-  /// names, use ``BitCatalog/parse(_:unknownBits:)``; to learn why text is rejected,
-  /// `ControlState(parsing:)`.
+  /// names, or to learn why text is rejected, use ``BitCatalog/parse(_:unknownBits:)``
+  /// (`try StateCatalog.system.parse(text)` with the system names).
   ///
   ///     ControlState("highlighted | selected")            // [.highlighted, .selected]
   ///     ControlState("selected | 0x10000")?.rawValue        // 0x10004

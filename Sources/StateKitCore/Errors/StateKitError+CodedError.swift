@@ -7,7 +7,7 @@ import ErrorKitCore
 /// `StateKitError` a Foundation `LocalizedError`, so `error.localizedDescription` is the message.
 ///
 ///     do {
-///         _ = try ControlState(parsing: "selected | bogus")
+///         _ = try StateCatalog.system.parse("selected | bogus")
 ///     } catch {
 ///         (error as NSError).domain  // "dev.statekit.StateKit"
 ///         (error as NSError).code    // 4
@@ -23,7 +23,10 @@ extension StateKitError: CodedError {
   ///     // "cannot parse state text \"bogus\": unknown state name \"bogus\"; ..."
   public var message: String { description }
 
-  /// The reason, without the input.
+  /// The reason, in words, without the input.
+  ///
+  ///     // For `StateCatalog.system.parse("selected | bogus")`:
+  ///     // "unknown state name \"bogus\"; known names: normal, highlighted, ..."
   public var failureReason: String? { reason }
 
   /// What to do about the error.

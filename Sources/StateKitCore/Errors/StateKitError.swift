@@ -8,7 +8,7 @@ import ErrorKitCore
 /// `throws(StateKitError)`, so a `catch` has the error's type without a cast:
 ///
 ///     do {
-///         _ = try ControlState(parsing: "selected | bogus")
+///         _ = try StateCatalog.system.parse("selected | bogus")
 ///     } catch {
 ///         error.code         // .unknownName
 ///         error.token        // "bogus"
@@ -136,11 +136,8 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The part of ``input`` that failed, when the failure is in one token.
   public let token: String?
 
-  /// The reason, in words, without the input.
-  ///
-  ///     // For `ControlState(parsing: "selected | bogus")`:
-  ///     // "unknown state name \"bogus\"; known names: normal, highlighted, ..."
-  public let reason: String
+  /// The reason, in words, without the input; callers read it as ``failureReason``.
+  package let reason: String
 
   /// Where in a document the error is, for errors reading a theme document; `nil` otherwise.
   public let location: Location?
@@ -210,7 +207,7 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
   /// Matches a ``StateKitError`` by its code, so `catch StateKitError.Code.unknownName` works.
   ///
   ///     do {
-  ///         _ = try ControlState(parsing: "selected | bogus")
+  ///         _ = try StateCatalog.system.parse("selected | bogus")
   ///     } catch StateKitError.Code.unknownName {
   ///         print("check the spelling")  // check the spelling
   ///     }

@@ -36,7 +36,7 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// The longest name a custom member may have, in characters.
-  public static var maximumNameLength: Int { 64 }
+  static var maximumNameLength: Int { 64 }
 
   /// Creates a catalog that knows the system names of another layout than the type's own,
   /// such as LVGL's for ``ControlState`` values that hold `lv_state_t` bits: text reads and
@@ -66,7 +66,12 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   }
 
   /// The catalog of the system names only, which ``ControlState/description`` and
-  /// ``ControlState/init(parsing:unknownBits:)`` use (``LayoutBitSet/systemCatalog``).
+  /// `ControlState("…")` use (``LayoutBitSet/systemCatalog``); parse with it to learn why text
+  /// is rejected.
+  ///
+  ///     try StateCatalog.system.parse("selected | 0x10000").rawValue  // 0x10004
+  ///     try StateCatalog.system.parse("selected | Highlighted")       // throws: unknown name
+  ///     try StateCatalog.system.parse("0x10000", unknownBits: .strict)  // throws: hex not allowed
   public static var system: BitCatalog { Bits.systemCatalog }
 
   /// Creates a catalog from the names of several owners, such as the libraries an app uses.
@@ -206,7 +211,7 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
   ///   - name: An identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters) that is not a
   ///     system name.
   ///   - applicationBit: An index into the application range, such as 0 through 7 (bits 16
-  ///     through 23 of ``BitLayout/controlState``).
+  ///     through 23 of ``ControlState/layout``).
   /// - Returns: The declared member.
   /// - Throws: ``StateKitError`` when the index is out of range or the declaration collides.
   @discardableResult

@@ -2,7 +2,7 @@
 ///
 ///     let change = StateChange(old: .normal, new: [.highlighted, .selected])
 ///     change.changed  // [.highlighted, .selected]
-///     change.touches(.disabled)  // false
+///     change.changed.isDisjoint(with: .disabled)  // true: disabled is left as it was
 public struct StateChange: Hashable, Sendable, CustomStringConvertible {
   /// The state before the change.
   public var old: ControlState
@@ -19,14 +19,18 @@ public struct StateChange: Hashable, Sendable, CustomStringConvertible {
     self.new = new
   }
 
-  /// The bits that differ between the two states.
+  /// The bits that differ between the two states. A style whose entries mention only some
+  /// states may look different after the change when it sets or clears one of them:
+  /// `!change.changed.isDisjoint(with: states)`.
   public var changed: ControlState { old.symmetricDifference(new) }
 
   /// Whether the change sets or clears a bit of `states`: whether a style whose entries
   /// mention only `states` may look different after it.
   ///
   /// - Parameter states: The bits that matter, such as a style's relevant states.
-  public func touches(_ states: ControlState) -> Bool { !changed.isDisjoint(with: states) }
+  @inlinable package func touches(_ states: ControlState) -> Bool {
+    !changed.isDisjoint(with: states)
+  }
 
   /// `old -> new`, in the state text format: `normal -> highlighted | selected`.
   public var description: String { "\(old) -> \(new)" }

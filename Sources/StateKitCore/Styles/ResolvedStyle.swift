@@ -40,11 +40,6 @@ public struct ResolvedStyle: Hashable, Sendable, CustomStringConvertible {
     _storage.columns.count { $0.resolveAny(_state) != nil }
   }
 
-  /// Whether no attribute has a value.
-  public var isEmpty: Bool {
-    !_storage.columns.contains { $0.resolveAny(_state) != nil }
-  }
-
   /// The states that some entry of the style set mentions: the bits on which this style's
   /// values depend.
   ///

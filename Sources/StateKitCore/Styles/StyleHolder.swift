@@ -229,7 +229,7 @@ public struct StyleHolder<Value: Sendable>: Sendable {
   }
 
   /// The value of the states no entry matches.
-  public var defaultValue: Value { _box.defaultValue }
+  var defaultValue: Value { _box.defaultValue }
 
   /// Changes the table, as a theme does, and publishes it with its new lookup in one step; a
   /// holder of a style set is left as it is.

@@ -108,7 +108,7 @@ extension StyleSet {
     let bind: (StyleSet) -> _BoundField<Look>
 
     /// The name of the attribute that fills the field.
-    public let attribute: String
+    let attribute: String
 
     @usableFromInline
     init(bind: @escaping (StyleSet) -> _BoundField<Look>, attribute: String) {

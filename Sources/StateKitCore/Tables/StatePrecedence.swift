@@ -22,7 +22,7 @@
 /// It is a total order, so a table resolves the same way whatever order it was filled in.
 public struct StatePrecedence: Hashable, Sendable {
   /// The rank of each named bit, four bits each: the system names' bits at the low nibbles,
-  /// then the application bits (see ``BitLayout/controlState``); rank 0 is the highest.
+  /// then the application bits (see ``ControlState/layout``); rank 0 is the highest.
   @usableFromInline let ranks: UInt64
 
   /// The states that win over specificity.
@@ -119,7 +119,7 @@ public struct StatePrecedence: Hashable, Sendable {
   }
 
   /// The layout whose names a table with this precedence prints its states with, and whose
-  /// rule it resolves by (see ``init(layout:)``): ``BitLayout/controlState`` unless the
+  /// rule it resolves by (see ``init(layout:)``): ``ControlState/layout`` unless the
   /// precedence was made for another.
   public var layout: BitLayout {
     switch _toolkit {

@@ -15,9 +15,9 @@
 ///
 /// The rule: among entries whose selector matches the state (all required bits set, no excluded
 /// bit set), the most specific wins (required plus excluded bits); a tie goes to the selector
-/// first by precedence, never to insertion order (see ``StatePrecedence/outranks(_:_:)``). For
-/// UIKit's rule (the exact state, else normal) use ``resolve(_:rule:)`` with
-/// ``ResolutionRule/uikit``.
+/// first by precedence, never to insertion order (see ``StatePrecedence/outranks(_:_:)``).
+/// UIKit's rule, the entry for exactly the state or else the one for normal, reads the entries
+/// themselves: `table[state] ?? table[.normal]`.
 ///
 /// A table is a plain value: tables with the same entries are equal and resolve identically in
 /// whatever order they were filled. Resolving a table whose selectors mention a few nearby bits
@@ -369,19 +369,6 @@ public struct StateTable<Value> {
     _storage.resolve(state.rawValue, found: { $0 }, missing: defaultValue)
   }
 
-  /// The value that applies to a control in `state` under a given rule.
-  ///
-  /// - Parameters:
-  ///   - state: The state of a control.
-  ///   - rule: ``ResolutionRule/bestMatch`` (as ``resolve(_:)``) or ``ResolutionRule/uikit``.
-  /// - Returns: The value, or `nil`.
-  public func resolve(_ state: ControlState, rule: ResolutionRule) -> Value? {
-    switch rule {
-    case .bestMatch: resolve(state)
-    case .uikit: self[state] ?? self[.normal]
-    }
-  }
-
   /// Returns this table with another table's entries laid over it: the other's value wins where
   /// both have the same selector.
   ///
@@ -420,20 +407,6 @@ public struct StateTable<Value> {
       (_entries + overrides._entries).lazy.map { ($0.selector, $0.value) },
       precedence: precedence)
   }
-}
-
-/// How a ``StateTable`` chooses the value for a state.
-///
-///     var table = StateTable<String>()
-///     table[.normal] = "blue"
-///     table[.selected] = "white"
-///     table.resolve([.selected, .highlighted])                // "white", the best match
-///     table.resolve([.selected, .highlighted], rule: .uikit)  // "blue", no exact entry
-public enum ResolutionRule: Hashable, Sendable {
-  /// The most specific matching entry; ties broken by precedence. The default.
-  case bestMatch
-  /// UIKit's rule: the entry for exactly the state, else the entry for `.normal`, else `nil`.
-  case uikit
 }
 
 extension StateTable: Sendable where Value: Sendable {}

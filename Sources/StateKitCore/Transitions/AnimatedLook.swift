@@ -20,7 +20,7 @@
 ///     button.look(at: 1_050).fill  // 0.5: no jump
 ///     // The way back takes the share of the release's 200 ms that the press covered: 100 ms.
 ///     button.look(at: 1_100).fill  // 0.25
-///     button.isSettled(at: 1_150)  // true
+///     1_150 >= button.settledAt  // true: settled, the look is the target from then on
 ///
 /// Each field moves on its own clock, with the transition its attribute's tables choose for
 /// the change (``StyleTransitions``):
@@ -64,15 +64,10 @@ public struct AnimatedLook<Look> {
   public var target: Look { _looks.target(0) }
 
   /// The time from which the look is ``target``: when the last running transition ends; a
-  /// time in the past once it has.
+  /// time in the past once it has. Every transition has ended at `time` when
+  /// `time >= look.settledAt`.
   @inlinable
   public var settledAt: Int { _looks.settledAt(0) }
-
-  /// Whether every transition has ended at a time: the look is ``target`` from then on.
-  ///
-  /// - Parameter time: A time, in milliseconds, no earlier than the last change.
-  @inlinable
-  public func isSettled(at time: Int) -> Bool { time >= _looks.settledAt(0) }
 
   /// The look at a time: each field where its transition has it then.
   ///

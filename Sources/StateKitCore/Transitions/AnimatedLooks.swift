@@ -98,26 +98,19 @@ public struct AnimatedLooks<Look> {
   /// The time from which a widget's look is its ``target(_:)``: when its last running
   /// transition ends.
   ///
-  /// - Parameter index: A position of a widget.
-  /// - Returns: A time in milliseconds; one in the past once it has settled.
-  @inlinable
-  public func settledAt(_ index: Int) -> Int { _motions[index].settled }
-
-  /// Whether every widget's transitions have ended at a time: a screen whose looks are all
-  /// settled needs no more frames until the next change.
+  /// A screen whose widgets have all settled at a time needs no more frames until the next
+  /// change:
   ///
   ///     let animator = StyleAnimator(buttonStyle(), default: ButtonLook(), [.field(\.fill, from: .fill)], transitions: buttonTransitions())
   ///     var looks = AnimatedLooks(animator, states: [.normal, .normal])
   ///     looks.change(1, to: .highlighted, at: 0)
-  ///     looks.isSettled(at: 99)   // false
-  ///     looks.isSettled(at: 100)  // true
+  ///     looks.indices.allSatisfy { 99 >= looks.settledAt($0) }   // false
+  ///     looks.indices.allSatisfy { 100 >= looks.settledAt($0) }  // true
   ///
-  /// - Parameter time: A time, in milliseconds.
-  /// - Returns: `true` when no widget is moving then.
-  /// - Complexity: O(*n*) for *n* widgets.
-  public func isSettled(at time: Int) -> Bool {
-    _motions.allSatisfy { time >= $0.settled }
-  }
+  /// - Parameter index: A position of a widget.
+  /// - Returns: A time in milliseconds; one in the past once it has settled.
+  @inlinable
+  public func settledAt(_ index: Int) -> Int { _motions[index].settled }
 
   /// A widget's look at a time: each field where its transition has it then.
   ///

@@ -135,7 +135,7 @@ public struct StyleAnimator<Look> {
   }
 
   /// The transitions the animator plays, ranked by the style set's precedence.
-  public var transitions: StyleTransitions { _core.transitions }
+  var transitions: StyleTransitions { _core.transitions }
 
   /// The names of the attributes that fill the fields, in the order of the fields.
   package var attributes: [String] { _core.motions.map(\.name) }

@@ -76,7 +76,7 @@ public struct StyleTransitions: Hashable, Sendable, CustomStringConvertible {
   public var attributeNames: [String] { own.keys.sorted() }
 
   /// Whether no table has an entry: every change snaps.
-  public var isEmpty: Bool { _all.isEmpty && own.isEmpty }
+  package var isEmpty: Bool { _all.isEmpty && own.isEmpty }
 
   /// The transition of an attribute for a change: the winner among its own entries and those
   /// for every attribute, or ``Transition/snap``.

@@ -1,7 +1,6 @@
 /// What the case being run records: its labels, its required coverage, a mistake in a call such
 /// as `cover`, and the length of its action sequence. The runner installs one per case it counts
-/// (not per shrink candidate), so `classify`, `collect` and `cover` outside a counted case do
-/// nothing.
+/// (not per shrink candidate), so `collect` and `cover` outside a counted case do nothing.
 final class _PropertyContext: @unchecked Sendable {
   // Only the thread running the case touches it: it is created, used and read in one call.
   @TaskLocal static var current: _PropertyContext?

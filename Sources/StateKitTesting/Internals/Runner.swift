@@ -46,7 +46,7 @@ struct _Runner<Value> {
   ) -> PropertyOutcome<Value> {
     var statistics = PropertyStatistics()
     func outcome(_ failure: PropertyFailure<Value>?) -> PropertyOutcome<Value> {
-      PropertyOutcome(failure: failure, statistics: statistics)
+      (failure: failure, statistics: statistics)
     }
     let seed: UInt64
     if let explicitSeed {
@@ -114,7 +114,7 @@ struct _Runner<Value> {
         statistics.discarded = discarded
         if discarded > 10 * max(cases, 10) {
           return givingUp(
-            "\(discarded) cases were discarded by assume or discard for \(tries) tested, more than 10 for each case needed; generate valid values directly",
+            "\(discarded) cases were discarded by assume for \(tries) tested, more than 10 for each case needed; generate valid values directly",
             tries: tries)
         }
       case .failed(let value, let reason, let choices, let spans):
