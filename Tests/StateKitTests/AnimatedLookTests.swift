@@ -100,7 +100,7 @@ struct AnimatedLookTests {
       Self.play(changes) { animated, time, _ in
         let settled = animated.look(at: max(time, animated.settledAt))
         return settled == Self.animator.look(for: animated.state)
-          && (time < animated.settledAt || animated.look(at: time) == animated.target)
+          && (time < animated.settledAt || animated.look(at: time) == animated.look(at: .max))
       }
     }
     let (low, high) = (Self.fills.min() ?? 0, Self.fills.max() ?? 0)
@@ -137,7 +137,7 @@ struct AnimatedLookTests {
         let labelWaits = transitions.transition(for: "label", change).delay > 0
         return (old.fill == new.fill || jumps("fill")) && (old.size == new.size || jumps("size"))
           && (old.visible == new.visible || jumps("visible"))
-          && (old.label == new.label || (!labelWaits && new.label == after.target.label))
+          && (old.label == new.label || (!labelWaits && new.label == after.look(at: .max).label))
       }
     }
     forAll(
@@ -146,7 +146,7 @@ struct AnimatedLookTests {
     ) {
       changes in
       Self.eachChange(changes) { before, after, time in
-        let (old, look, new) = (before.target, after.look(at: time), after.target)
+        let (old, look, new) = (before.look(at: .max), after.look(at: time), after.look(at: .max))
         return !after.state.contains(.disabled)
           || ((old.fill == new.fill || look.fill == new.fill)
             && (old.size == new.size || look.size == new.size)

@@ -25,7 +25,7 @@ struct AnimatedLooksTests {
       && store.indices.allSatisfy { index in
         let look = looks[index]
         return store.look(index, at: time) == look.look(at: time)
-          && store.state(index) == look.state && store.target(index) == look.target
+          && store.state(index) == look.state && store.look(index, at: .max) == look.look(at: .max)
           && store.settledAt(index) == look.settledAt
       }
       && store.indices.allSatisfy { time >= store.settledAt($0) }

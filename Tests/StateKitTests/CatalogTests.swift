@@ -22,7 +22,11 @@ struct CatalogTests {
       catalog.bits(named: "normal"),
     ]
     #expect(bits == [dragging, nil, .normal])
-    #expect(catalog.customEntries.map(\.name) == ["visited", "dragging"])
+    let custom = catalog.entries.dropFirst(ControlState.layout.systemNames.count)
+    #expect(
+      [catalog.customEntries.map(\.name), custom.map(\.name)] == [
+        ["visited", "dragging"], ["visited", "dragging"],
+      ])
     let entries: [String] = [
       "highlighted", "disabled", "selected", "focused", "visited", "dragging",
     ]

@@ -97,7 +97,12 @@ extension StateKitError.Code: ErrorCodeRepresentable {}
 
 extension ErrorCatalog {
   /// The catalog of StateKit's own errors: the one table of their domain, codes, names and
-  /// summaries, which statekit-inspect reads too.
+  /// meanings, which statekit-inspect reads too.
+  ///
+  ///     let unknownName = StateKitError.Code.unknownName.rawValue
+  ///     let entry = ErrorCatalog.stateKit.entries.first { $0.code == unknownName }
+  ///     entry?.name         // "unknownName"
+  ///     entry?.description  // "State text names an unknown state."
   public static var stateKit: ErrorCatalog {
     ErrorCatalog(
       StateKitError.Code.allCases.map { code in

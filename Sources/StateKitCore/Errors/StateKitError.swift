@@ -78,10 +78,9 @@ public struct StateKitError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Every code StateKit throws, in numeric order.
     public static let allCases: [Code] = (1...16).map { Code(rawValue: $0) }
 
-    /// What the code means, in one sentence.
-    ///
-    ///     StateKitError.Code.unknownName.summary  // "State text names an unknown state."
-    public var summary: String {
+    /// What the code means, in one sentence: the description of its entry in
+    /// `ErrorCatalog.stateKit`.
+    package var summary: String {
       switch self {
       case .applicationBitOutOfRange: "An application bit index is outside 0...7."
       case .emptyText: "State text is empty."

@@ -166,13 +166,20 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     table.owner(of: bits.rawValue)
   }
 
-  /// Every named member in the catalog, system names first, each in ascending bit order.
+  /// Every named member in the catalog, system names first, each in ascending bit order; the
+  /// custom ones follow the layout's system names.
+  ///
+  ///     var catalog = StateCatalog()
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
+  ///     catalog.entries.dropFirst(ControlState.layout.systemNames.count).map(\.name)  // ["visited"]
   public var entries: [BitNames<Bits>.Entry] {
     table.entries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
   }
 
-  /// The custom members declared in the catalog, in ascending bit order.
-  public var customEntries: [BitNames<Bits>.Entry] {
+  /// The custom members declared in the catalog, in ascending bit order: ``entries`` after
+  /// the layout's system names, as a client writes it,
+  /// `catalog.entries.dropFirst(Bits.layout.systemNames.count)`.
+  package var customEntries: [BitNames<Bits>.Entry] {
     table.customEntries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
   }
 

@@ -46,9 +46,6 @@ public struct StateNamespaces: Hashable, Sendable {
   /// The owners, sorted, each with its relocation.
   private let relocations: [String: StateRelocation]
 
-  /// The owners whose states the namespaces hold, sorted.
-  public var owners: [String] { relocations.keys.sorted() }
-
   /// Creates the namespaces of some libraries, assigning each library's states a bit.
   ///
   ///     let namespaces = try StateNamespaces([.linkKit, .badgeKit])

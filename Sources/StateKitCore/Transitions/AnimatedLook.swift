@@ -34,7 +34,7 @@
 /// - A field that does not interpolate switches at the start or the end of its transition.
 ///
 /// Every transition ends at the look of the state entered: from ``settledAt`` on, ``look(at:)``
-/// is ``target``.
+/// is that look, which `look(at: .max)` gives at any time.
 ///
 /// It is a view of an ``AnimatedLooks`` that holds one widget: the same storage and the same
 /// motion. To draw many widgets of one kind each frame, keep their looks together in an
@@ -59,20 +59,17 @@ public struct AnimatedLook<Look> {
   @inlinable
   public var state: ControlState { _looks.state(0) }
 
-  /// The look of ``state`` once every transition has ended.
-  @inlinable
-  public var target: Look { _looks.target(0) }
-
-  /// The time from which the look is ``target``: when the last running transition ends; a
-  /// time in the past once it has. Every transition has ended at `time` when
-  /// `time >= look.settledAt`.
+  /// The time from which the look is that of ``state``, every transition ended: when the last
+  /// running transition ends; a time in the past once it has. Every transition has ended at
+  /// `time` when `time >= look.settledAt`.
   @inlinable
   public var settledAt: Int { _looks.settledAt(0) }
 
-  /// The look at a time: each field where its transition has it then.
+  /// The look at a time: each field where its transition has it then. Once settled it is the
+  /// look of ``state``, so `look(at: .max)` is where the widget is heading.
   ///
   /// - Parameter time: A time, in milliseconds, no earlier than the last change.
-  /// - Returns: The look; ``target`` once settled.
+  /// - Returns: The look; the look of ``state`` once settled.
   /// - Complexity: O(*f*) for *f* fields, with no allocation; one copy of the target once
   ///   settled.
   @inlinable @inline(__always)

@@ -88,15 +88,8 @@ public struct AnimatedLooks<Look> {
   @inlinable
   public func state(_ index: Int) -> ControlState { _motions[index].state }
 
-  /// The look of a widget's state once every transition has ended.
-  ///
-  /// - Parameter index: A position of a widget.
-  /// - Returns: The look it moves to.
-  @inlinable
-  public func target(_ index: Int) -> Look { _motions[index].to }
-
-  /// The time from which a widget's look is its ``target(_:)``: when its last running
-  /// transition ends.
+  /// The time from which a widget's look is that of its state, every transition ended: when
+  /// its last running transition ends.
   ///
   /// A screen whose widgets have all settled at a time needs no more frames until the next
   /// change:
@@ -112,12 +105,13 @@ public struct AnimatedLooks<Look> {
   @inlinable
   public func settledAt(_ index: Int) -> Int { _motions[index].settled }
 
-  /// A widget's look at a time: each field where its transition has it then.
+  /// A widget's look at a time: each field where its transition has it then. Once settled it
+  /// is the look of its state, so `look(index, at: .max)` is where the widget is heading.
   ///
   /// - Parameters:
   ///   - index: A position of a widget.
   ///   - time: A time, in milliseconds, no earlier than the widget's last change.
-  /// - Returns: The look; ``target(_:)`` once settled.
+  /// - Returns: The look; the look of its state once settled.
   /// - Complexity: O(*f*) for *f* fields, with no allocation and no reference counting; one
   ///   copy of the target once settled. Inlined into the caller.
   @inlinable @inline(__always)
