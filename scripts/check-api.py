@@ -16,7 +16,7 @@ Usage:
   swift build && python3 scripts/check-api.py --self-test # removes a public member from a copy
       of the current dump and checks that the comparison reports it (CI runs this too)
   swift build && python3 scripts/check-api.py --count     # public declarations per module, now
-      and at the last release
+      and at the last release; with --max N, exit 1 when the total is above N
 
 A count takes every declaration of the dump that a client of the products can name: types,
 properties, enum cases, initializers, methods, subscripts, type aliases and protocol
@@ -121,8 +121,9 @@ def public_declarations(path):
     return names
 
 
-def count(scratch):
-    """Prints each module's public declarations, now and in the release baseline."""
+def count(scratch, bar=None):
+    """Prints each module's public declarations, now and in the release baseline; returns 1
+    when the total is above `bar`."""
     total, baseline_total = 0, 0
     for module in MODULES:
         current = os.path.join(scratch, module + ".json")
@@ -133,13 +134,24 @@ def count(scratch):
         total, baseline_total = total + now, baseline_total + before
         print(f"api: {module}: {now} public declarations (last release {before})")
     print(f"api: all modules: {total} public declarations (last release {baseline_total})")
+    if bar is not None and total > bar:
+        print(f"api: {total} public declarations, above the bar of {bar}: fold or hide what a "
+              "client does not need, and record each removal in CHANGELOG.md")
+        return 1
+    return 0
 
 
 def main():
     if "--count" in sys.argv:
+        bar = None
+        if "--max" in sys.argv:
+            index = sys.argv.index("--max") + 1
+            if index >= len(sys.argv) or not sys.argv[index].isdigit():
+                print("api: --max takes a number of declarations, such as --max 700")
+                return 2
+            bar = int(sys.argv[index])
         with tempfile.TemporaryDirectory() as scratch:
-            count(scratch)
-        return 0
+            return count(scratch, bar)
     update = "--update" in sys.argv
     self_test = "--self-test" in sys.argv
     os.makedirs(API, exist_ok=True)
