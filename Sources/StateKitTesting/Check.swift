@@ -2,7 +2,8 @@
 ///
 /// Use it from XCTest, or to make assertions about a failure. It runs `cases` cases, stops at
 /// the first failure, shrinks it, and returns the counterexample with its report; `nil` means
-/// every case passed. The seed is `seed`, else `STATEKIT_SEED`, else ``PropertySeed/default``.
+/// every case passed. The seed is `seed`, else `STATEKIT_SEED`, else 0x5EED
+/// (``PropertySeed``).
 ///
 ///     import XCTest
 ///

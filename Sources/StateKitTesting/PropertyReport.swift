@@ -16,11 +16,8 @@ import StateKitCore
 /// Replay: STATEKIT_SEED=24301 swift test --filter "WidgetTests/precedence()"
 /// ```
 public struct PropertyReport: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The property's name.
-  ///
-  ///     let failure = try #require(check("no selection", Gen.controlState()) { !$0.contains(.selected) })
-  ///     failure.report.name  // "no selection"
-  public let name: String
+  /// The property's name, as the caller gave it; ``description`` shows it.
+  let name: String
 
   /// The shrunk counterexample, described by its generator (states in the state text format).
   ///

@@ -78,7 +78,7 @@ public struct StateMachine<Model, System: AnyObject> {
   let initialModel: @Sendable () -> Model
   let makeSystem: () -> System
   /// The actions, simplest first: shrinking prefers earlier actions.
-  public let actions: [Action]
+  let actions: [Action]
   let invariant: (Model, System) -> Bool
 
   /// Creates a machine.
@@ -87,7 +87,7 @@ public struct StateMachine<Model, System: AnyObject> {
   ///         model: { 0 }, system: { Counter() },
   ///         actions: [.init("increment", model: { $0 += 1 }, system: { $0.value += 1 })],
   ///         invariant: { model, counter in model == counter.value })
-  ///     machine.actions.count  // 1
+  ///     check("counter follows its model", machine) == nil  // true
   ///
   /// - Parameters:
   ///   - model: The model's initial state, for each sequence.

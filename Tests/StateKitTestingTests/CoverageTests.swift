@@ -215,10 +215,9 @@ struct CoverageTests {
         lengths.keys.contains { $0 >= 10 }, text.contains("Lengths of action sequences:")
       ) == (true, 200, true, true, true), "\(text)")
 
-    let base = buttonMachine(buggy: false, audit: audit)
     let rare = StateMachine<ButtonModel, TrackingButton>(
       model: { ButtonModel() }, system: { TrackingButton(buggy: false, audit: audit) },
-      actions: base.actions,
+      actions: buttonActions(),
       invariant: { model, _ in
         cover(10, model.pressed && !model.enabled, "pressed while disabled")
         return true

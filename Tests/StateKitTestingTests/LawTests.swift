@@ -22,13 +22,18 @@ struct LawTests {
     let generator = Gen.int(in: 0...255).map { BrokenOptions(rawValue: UInt8($0)) }
     let laws = Law.setAlgebra(generator)
     let reports = laws.compactMap { $0.check() }
-    // The shrunk triple: inserting the empty set into the empty set is not an insertion.
+    // The shrunk triple: inserting the empty set into the empty set is not an insertion. One
+    // law fails, and its report's text starts with the law's name.
+    let name = "insert returns whether it changed the set, and the member"
     #expect(
-      (reports.map(\.name), reports.first?.counterexample)
+      (
+        reports.map { $0.description.hasPrefix("Property \"\(name)\" failed after ") },
+        reports.first?.counterexample
+      )
         == (
-          ["insert returns whether it changed the set, and the member"],
+          [true],
           "(BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0), BrokenOptions(rawValue: 0))"
-        ))
+        ), "\(reports)")
     try codableLawCatchesALossyCoder()
   }
 

@@ -77,38 +77,44 @@ struct ButtonModel: Sendable {
   var taps = 0
 }
 
+/// The button's actions, each with its precondition.
+@MainActor
+func buttonActions() -> [StateMachine<ButtonModel, TrackingButton>.Action] {
+  [
+    .init(
+      "press", when: { !$0.pressed && $0.enabled },
+      model: {
+        $0.pressed = true
+        $0.inside = true
+      }, system: { $0.touchDown() }),
+    .init(
+      "release", when: { $0.pressed },
+      model: {
+        if $0.inside { $0.taps += 1 }
+        $0.pressed = false
+        $0.inside = false
+      }, system: { $0.touchUp() },
+      postcondition: { model, button in model.taps == button.taps }),
+    .init(
+      "drag outside", when: { $0.pressed && $0.inside }, model: { $0.inside = false },
+      system: { $0.dragOutside() }),
+    .init(
+      "drag inside", when: { $0.pressed && !$0.inside }, model: { $0.inside = true },
+      system: { $0.dragInside() }),
+    .init(
+      "disable", when: { $0.enabled && !$0.pressed }, model: { $0.enabled = false },
+      system: { $0.disable() }),
+    .init(
+      "enable", when: { !$0.enabled }, model: { $0.enabled = true }, system: { $0.enable() }),
+  ]
+}
+
 @MainActor
 func buttonMachine(buggy: Bool, audit: Audit) -> StateMachine<ButtonModel, TrackingButton> {
   StateMachine(
     model: { ButtonModel() },
     system: { TrackingButton(buggy: buggy, audit: audit) },
-    actions: [
-      .init(
-        "press", when: { !$0.pressed && $0.enabled },
-        model: {
-          $0.pressed = true
-          $0.inside = true
-        }, system: { $0.touchDown() }),
-      .init(
-        "release", when: { $0.pressed },
-        model: {
-          if $0.inside { $0.taps += 1 }
-          $0.pressed = false
-          $0.inside = false
-        }, system: { $0.touchUp() },
-        postcondition: { model, button in model.taps == button.taps }),
-      .init(
-        "drag outside", when: { $0.pressed && $0.inside }, model: { $0.inside = false },
-        system: { $0.dragOutside() }),
-      .init(
-        "drag inside", when: { $0.pressed && !$0.inside }, model: { $0.inside = true },
-        system: { $0.dragInside() }),
-      .init(
-        "disable", when: { $0.enabled && !$0.pressed }, model: { $0.enabled = false },
-        system: { $0.disable() }),
-      .init(
-        "enable", when: { !$0.enabled }, model: { $0.enabled = true }, system: { $0.enable() }),
-    ],
+    actions: buttonActions(),
     invariant: { model, button in
       button.isHighlighted == (model.pressed && model.inside) && button.taps == model.taps
     })

@@ -19,16 +19,16 @@ final class Overflowing {
   func other() { streak = 0 }
 }
 
+/// Five actions that leave the value alone and end a run of increments.
+func otherActions() -> [StateMachine<Int, Overflowing>.Action] {
+  ["a", "b", "c", "d", "e"].map { name in .init(name, model: { _ in }, system: { $0.other() }) }
+}
+
 /// Six actions, one of them the increment: uniform choices rarely repeat one five times.
 func overflowMachine() -> StateMachine<Int, Overflowing> {
-  var actions: [StateMachine<Int, Overflowing>.Action] = [
-    .init("increment", model: { $0 += 1 }, system: { $0.increment() })
-  ]
-  for name in ["a", "b", "c", "d", "e"] {
-    actions.append(.init(name, model: { _ in }, system: { $0.other() }))
-  }
-  return StateMachine(
-    model: { 0 }, system: { Overflowing() }, actions: actions,
+  StateMachine(
+    model: { 0 }, system: { Overflowing() },
+    actions: [.init("increment", model: { $0 += 1 }, system: { $0.increment() })] + otherActions(),
     invariant: { model, counter in model == counter.value })
 }
 
@@ -40,8 +40,7 @@ struct SwarmTests {
   @Test @MainActor func swarmRaisesTheShareOfLongRunsAndFindsTheOverflow() throws {
     let machine = StateMachine<Int, Overflowing>(
       model: { 0 }, system: { Overflowing() },
-      actions: overflowMachine().actions.filter { $0.name != "increment" }
-        + [.init("increment", model: { _ in }, system: { _ in })])
+      actions: otherActions() + [.init("increment", model: { _ in }, system: { _ in })])
     let plain = checkWithStatistics("runs", machine, count: 0...30, cases: 2_000, seed: 3)
     let swarm = checkWithStatistics(
       "runs", machine, count: 0...30, cases: 2_000, seed: 3, swarm: true)
