@@ -112,13 +112,12 @@ public final class StateController: StateHolding, Sendable {
   /// - Parameters:
   ///   - states: The bits that matter to the observer, or `nil` for every change.
   ///   - handler: Called with each change, on the thread that made it.
-  /// - Returns: A token that removes the observer, at once, when cancelled or released on any
-  ///   thread: a ``StateObservation``, as ``StateModel`` returns.
+  /// - Returns: A token that removes the observer when cancelled or released.
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping @Sendable (StateChange) -> Void
   ) -> StateObservation {
     let id = storage.withLock { $0.observers.add(relevantTo: states, Handler(call: handler)) }
-    return StateObservation(holder: self, observerID: id)
+    return StateObservation(controller: self, id: id)
   }
 
   /// The changes that touch `states` (every change when `nil`), from now on, as an
@@ -144,23 +143,42 @@ public final class StateController: StateHolding, Sendable {
   var observerCount: Int {
     storage.withLock { $0.observers.count }
   }
-}
 
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-extension StateController: _ObserverRemoving {
-  /// Removes the observer at once, on the thread that cancels it: the controller's lock makes
-  /// that safe from any thread.
-  package func removeObserver(of token: StateObservation) {
+  func removeObserver(_ id: UInt64) {
     // The handler goes once the lock is released: what it holds may cancel another observer
     // as it goes.
-    let handler = storage.withLock { storage -> Handler? in
-      let id = token.observerID
-      guard id != 0 else { return nil }
-      token.observerID = 0
-      return storage.observers.remove(id)
-    }
+    let handler = storage.withLock { $0.observers.remove(id) }
     _ = handler
   }
+}
+
+/// An observer of a ``StateController``: it observes until ``cancel()`` or until it is released.
+///
+///     let slider = StateController()
+///     var observation: StateObservation? = slider.onChange { print($0) }
+///     observation = nil  // stops observing
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+public final class StateObservation: Sendable {
+  /// The observed controller.
+  private let controller: StateController
+  /// The observer's identifier in the controller, never given to another observer.
+  private let id: UInt64
+
+  init(controller: StateController, id: UInt64) {
+    self.controller = controller
+    self.id = id
+  }
+
+  /// Stops observing: the handler hears no more changes. Calling it again does nothing.
+  ///
+  ///     let link = StateController()
+  ///     let watching = link.onChange { print($0) }
+  ///     watching.cancel()
+  public func cancel() {
+    controller.removeObserver(id)
+  }
+
+  deinit { cancel() }
 }
 
 /// A ``StateController``'s state for Observation: SwiftUI views and `withObservationTracking`

@@ -12,7 +12,7 @@ struct StateModelTests {
   final class Widget {
     let model = StateModel()
     var heard: [StateChange] = []
-    var observation: StateObservation?
+    var observation: StateModel.Observation?
   }
 
   /// Real changes reach observers of their bits. A change an observer makes is heard after the
@@ -72,7 +72,7 @@ struct StateModelTests {
     #expect(calls == 0 && widget == nil && model.observerCount == 1)
     // An observer added during delivery hears later changes only.
     var late = 0
-    var lateToken: StateObservation?
+    var lateToken: StateModel.Observation?
     let adder = model.onChange { _ in
       if lateToken == nil { lateToken = model.onChange { _ in late += 1 } }
     }

@@ -25,22 +25,11 @@
 /// a change it makes is heard after the one it is handling, an observer it cancels hears nothing
 /// more (not even the changes already made), and an observer it adds hears only the changes made
 /// after it was added.
-///
-/// Its tokens are ``StateObservation``s, as a controller's are, and `Sendable`: any thread may
-/// cancel or release one, so cancelling never touches the model. A token leaves its observer
-/// under a spin lock of the tokens' own, and the model removes the observer, and releases its
-/// handler, on its own thread the next time it runs (before the next step of a delivery, a
-/// change, or `onChange`; it takes that lock only when a cancellation waits). Until then it keeps
-/// the handler and never calls it. So a handler that captures the model's owner strongly keeps
-/// that owner alive until the model runs again: capture the owner `weak` or `unowned` when it may
-/// be dropped right after cancelling.
 public final class StateModel: StateHolding {
   /// The current state.
   private var current: ControlState
   /// The observers and the changes on their way to them.
   private var observers = _StateObservers<Handler>()
-  /// Where this model's tokens leave the observers they cancel, made with the first observer.
-  private var cancelled: _CancelledObservers?
 
   /// An observer's closure, in a struct for ``_StateObservers``.
   private struct Handler {
@@ -66,7 +55,6 @@ public final class StateModel: StateHolding {
   /// - Returns: The change, or `nil` when the state stayed the same.
   @discardableResult
   public func update(_ body: (inout ControlState) -> Void) -> StateChange? {
-    removeCancelledObservers()
     let old = current
     var new = old
     body(&new)
@@ -75,13 +63,8 @@ public final class StateModel: StateHolding {
     let change = StateChange(old: old, new: new)
     guard var delivery = observers.changed(change) else { return change }
     // Each step's access to `observers` ends before the handler runs: a handler may add,
-    // cancel or change. The observers cancelled since the last step go first, so that one
-    // cancelled by the handler before, on this thread, is not called.
-    while true {
-      removeCancelledObservers()
-      guard let step = observers.next(in: &delivery) else { break }
-      step.handler.call(step.change)
-    }
+    // cancel or change.
+    while let step = observers.next(in: &delivery) { step.handler.call(step.change) }
     return change
   }
 
@@ -97,40 +80,50 @@ public final class StateModel: StateHolding {
   ///
   /// - Parameters:
   ///   - states: The bits that matter to the observer, or `nil` for every change.
-  ///   - handler: Called with each change, on the model's thread.
-  /// - Returns: A token that stops the observer when cancelled or released, on any thread; the
-  ///   model releases `handler` the next time it runs on its own thread (``StateObservation``).
+  ///   - handler: Called with each change.
+  /// - Returns: A token that removes the observer when cancelled or released.
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping (StateChange) -> Void
-  ) -> StateObservation {
-    removeCancelledObservers()
-    let cancelled = self.cancelled ?? _CancelledObservers()
-    self.cancelled = cancelled
-    let id = observers.add(relevantTo: states, Handler(call: handler))
-    return StateObservation(holder: cancelled, observerID: id)
+  ) -> Observation {
+    Observation(model: self, id: observers.add(relevantTo: states, Handler(call: handler)))
   }
 
-  /// The number of observers, for tests: the observers cancelled since the model last ran are
-  /// removed first.
-  var observerCount: Int {
-    removeCancelledObservers()
-    return observers.count
+  /// The number of observers, for tests.
+  var observerCount: Int { observers.count }
+
+  fileprivate func removeObserver(_ id: UInt64) {
+    // The handler goes once the access to `observers` has ended: what it holds may cancel
+    // another observer as it goes.
+    let handler = observers.remove(id)
+    _ = handler
   }
 
-  /// Removes the observers whose tokens were cancelled since the last call, on the model's
-  /// thread (the one thing a token cannot do), and releases their handlers.
-  private func removeCancelledObservers() {
-    guard let cancelled, !cancelled.isEmpty else { return }
-    repeat {
-      for id in cancelled.takeAll() {
-        // The handler goes once the access to `observers` has ended: what it holds may cancel
-        // another observer as it goes, which the loop's next round removes.
-        let handler = observers.remove(id)
-        _ = handler
-      }
-    } while !cancelled.isEmpty
+  /// An observer of a ``StateModel``: it observes until ``cancel()`` or until it is released.
+  ///
+  ///     let slider = StateModel()
+  ///     var observation: StateModel.Observation? = slider.onChange { print($0) }
+  ///     observation = nil  // stops observing
+  public final class Observation {
+    private weak var model: StateModel?
+    /// The observer's identifier in the model, never given to another observer.
+    private let id: UInt64
+
+    fileprivate init(model: StateModel, id: UInt64) {
+      self.model = model
+      self.id = id
+    }
+
+    /// Stops observing; calling it again does nothing.
+    public func cancel() {
+      model?.removeObserver(id)
+    }
+
+    deinit { cancel() }
   }
 }
 
 @available(*, unavailable, message: "a StateModel belongs to one thread; use StateController")
 extension StateModel: Sendable {}
+
+@available(*, unavailable, message: "an observation belongs to its model's thread")
+extension StateModel.Observation: Sendable {}

@@ -17,15 +17,6 @@
 /// even the changes already waiting; an observer added while a change waits does not hear that
 /// change.
 ///
-/// Cancelling is ``remove(_:)``, and the holders call it at different times, to the same effect.
-/// Both return the same token, ``StateObservation``, which any thread may cancel. A controller's
-/// token removes its observer at once, under the lock. A model's token cannot, since the model
-/// belongs to one thread: it leaves the identifier in the model's `_CancelledObservers`, and the
-/// model removes those observers on its own thread before each step of a delivery (and before a
-/// change or an addition). So with either holder, an observer whose token was cancelled before
-/// its turn (on the delivering thread, or on one that thread has synchronized with) is removed
-/// before that turn and is not called.
-///
 /// No step scans the observers: a delivery costs one step per observer, adding one and
 /// cancelling one cost constant time (amortized), and so a holder with n observers stays linear
 /// in n on every path, whoever cancels whom during a delivery. A cancelled observer leaves an
