@@ -12,9 +12,10 @@ struct CatalogTests {
     let raws: [UInt] = [
       visited.rawValue, dragging.rawValue, catalog.namedBits.rawValue,
       catalog.unnamedBits(in: ControlState(rawValue: 0x0103_0005)).rawValue,
+      ControlState(rawValue: 0x0103_0005).subtracting(catalog.namedBits).rawValue,
       StateCatalog.system.unnamedBits(in: ControlState(rawValue: 0x0101_0004)).rawValue,
     ]
-    #expect(raws == [0x10000, 0x80_0000, 0x81_000F, 0x0102_0000, 0x0101_0000])
+    #expect(raws == [0x10000, 0x80_0000, 0x81_000F, 0x0102_0000, 0x0102_0000, 0x0101_0000])
     let names: [String?] = [catalog.name(of: visited), catalog.name(of: [visited, dragging])]
     #expect(names == ["visited", nil])
     let bits: [ControlState?] = [

@@ -79,3 +79,8 @@ struct StyleExplainTests {
     }
   }
 }
+
+extension StyleSet.Explanation {
+  /// The explanation of the attribute with this name, found as a client finds it.
+  subscript(name: String) -> Attribute? { attributes.first { $0.name == name } }
+}

@@ -183,16 +183,19 @@ public struct BitCatalog<Bits: LayoutBitSet>: Hashable, Sendable {
     table.customEntries.map { .init(name: $0.name, bits: Bits(rawValue: $0.raw)) }
   }
 
-  /// Every bit that has a name: the system members and the declared custom members.
+  /// Every bit that has a name: the system members and the declared custom members. The bits
+  /// of a member that have none are what is left:
+  ///
+  ///     var catalog = StateCatalog()
+  ///     _ = try catalog.declare("visited", applicationBit: 0)
+  ///     ControlState(rawValue: 0x0003_0004).subtracting(catalog.namedBits).rawValue  // 0x20000
   public var namedBits: Bits {
     Bits(rawValue: table.namedRawValue)
   }
 
-  /// The bits of a member that have no name in this catalog.
-  ///
-  /// - Parameter bits: Any bits.
-  /// - Returns: `bits` without its named bits.
-  public func unnamedBits(in bits: Bits) -> Bits {
+  /// The bits of a member that have no name in this catalog: `bits.subtracting(namedBits)`,
+  /// as a client writes it.
+  package func unnamedBits(in bits: Bits) -> Bits {
     bits.subtracting(namedBits)
   }
 

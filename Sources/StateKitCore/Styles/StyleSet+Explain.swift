@@ -11,8 +11,8 @@ extension StyleSet {
   ///     style[.titleColor, for: .highlighted] = "dark blue"
   ///     style[.underlined, for: .highlighted] = true
   ///     let why = style.explain([.disabled, .highlighted])
-  ///     why["titleColor"]?.resolution.decision  // .precedence
-  ///     why["underlined"]?.resolution.decision  // .onlyMatch
+  ///     why.attributes.map(\.name)  // ["titleColor", "underlined"]
+  ///     why.attributes.map(\.resolution.decision)  // [.precedence, .onlyMatch]
   ///     print(why)
   ///     // highlighted | disabled:
   ///     //   titleColor → "gray" from disabled: it and highlighted match with 1 state each; disabled has precedence (disabled, highlighted, focused, selected, application bits 23 down to 16, other bits)
@@ -31,7 +31,7 @@ extension StyleSet {
     ///     var style = StyleSet()
     ///     style[.titleColor, for: .normal] = "blue"
     ///     style[.titleColor, for: .selected] = "white"
-    ///     let titleColor = style.explain([.selected, .focused])["titleColor"]
+    ///     let titleColor = style.explain([.selected, .focused]).attributes.first { $0.name == "titleColor" }
     ///     titleColor?.resolution.decision  // .mostSpecific
     ///     titleColor?.resolution.winner?.value as? String  // "white"
     ///     titleColor?.resolution.matches.map(\.selector) == [StateSelector(.selected), StateSelector(.normal)]  // true
@@ -69,16 +69,8 @@ extension StyleSet {
       ///
       ///     var style = StyleSet()
       ///     style[.underlined, for: .highlighted] = true
-      ///     style.explain(.normal)["underlined"]?.description  // "underlined → nil: no entry matches (a table with a normal entry always has one)"
+      ///     style.explain(.normal).attributes.first?.description  // "underlined → nil: no entry matches (a table with a normal entry always has one)"
       public var description: String { resolution.description }
-    }
-
-    /// The explanation of the attribute with this name, or `nil` when the style set has no
-    /// such attribute.
-    ///
-    /// - Parameter name: The attribute's name.
-    public subscript(name: String) -> Attribute? {
-      attributes.first { $0.name == name }
     }
 
     /// The state, then one indented line per attribute.
@@ -98,7 +90,7 @@ extension StyleSet {
   ///     var style = StyleSet()
   ///     style[.titleColor, for: .normal] = "blue"
   ///     style[.titleColor, for: .selected] = "white"
-  ///     style.explain([.selected, .focused])["titleColor"]?.resolution.decision  // .mostSpecific
+  ///     style.explain([.selected, .focused]).attributes.first?.resolution.decision  // .mostSpecific
   ///
   /// - Parameters:
   ///   - state: Any state.

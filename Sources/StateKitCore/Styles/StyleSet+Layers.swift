@@ -76,7 +76,9 @@ extension StyleSet {
     let attributes = names.sorted().map { name -> Explanation.Attribute in
       var above: [String] = []
       for (layer, explanation) in explained {
-        guard let why = explanation[name]?.resolution else { continue }
+        guard let why = explanation.attributes.first(where: { $0.name == name })?.resolution else {
+          continue
+        }
         guard why.winner != nil else {
           above.append(layer)
           continue
