@@ -98,6 +98,7 @@ NOT_EMBEDDED=(
   "Sources/StateKitCore/Names/StateCatalog+Coding.swift: Codable"
   "Sources/StateKitCore/StateHolders/Internals/StateObservers.swift: the observers of StateModel, weak references"
   "Sources/StateKitCore/StateHolders/StateModel.swift: weak references"
+  "Sources/StateKitCore/StateHolders/StateObserver.swift: the holders' token, weak references"
   "Sources/StateKitCore/Styles/Internals/HolderBox.swift: StyleHolder's shared box, weak references"
   "Sources/StateKitCore/Styles/Internals/StyleColumn.swift: StyleSet's columns, erased behind metatypes and AnyHashable"
   "Sources/StateKitCore/Styles/Internals/StyleStorage.swift: StyleSet's storage, metatypes and AnyHashable"

@@ -117,7 +117,7 @@ public final class StateController: StateHolding, Sendable {
     relevantTo states: ControlState? = nil, _ handler: @escaping @Sendable (StateChange) -> Void
   ) -> StateObservation {
     let id = storage.withLock { $0.observers.add(relevantTo: states, Handler(call: handler)) }
-    return StateObservation(controller: self, id: id)
+    return StateObservation(self, id: id, keepsHolder: true)
   }
 
   /// The changes that touch `states` (every change when `nil`), from now on, as an
@@ -144,7 +144,7 @@ public final class StateController: StateHolding, Sendable {
     storage.withLock { $0.observers.count }
   }
 
-  func removeObserver(_ id: UInt64) {
+  package func removeObserver(_ id: UInt64) {
     // The handler goes once the lock is released: what it holds may cancel another observer
     // as it goes.
     let handler = storage.withLock { $0.observers.remove(id) }
@@ -152,34 +152,17 @@ public final class StateController: StateHolding, Sendable {
   }
 }
 
-/// An observer of a ``StateController``: it observes until ``cancel()`` or until it is released.
+/// An observer of a ``StateController``: it observes until ``StateObserver/cancel()`` or until
+/// it is released, on any thread.
 ///
 ///     let slider = StateController()
 ///     var observation: StateObservation? = slider.onChange { print($0) }
 ///     observation = nil  // stops observing
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-public final class StateObservation: Sendable {
-  /// The observed controller.
-  private let controller: StateController
-  /// The observer's identifier in the controller, never given to another observer.
-  private let id: UInt64
+public typealias StateObservation = StateObserver<StateController>
 
-  init(controller: StateController, id: UInt64) {
-    self.controller = controller
-    self.id = id
-  }
-
-  /// Stops observing: the handler hears no more changes. Calling it again does nothing.
-  ///
-  ///     let link = StateController()
-  ///     let watching = link.onChange { print($0) }
-  ///     watching.cancel()
-  public func cancel() {
-    controller.removeObserver(id)
-  }
-
-  deinit { cancel() }
-}
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+extension StateController: _ObserverRemoving {}
 
 /// A ``StateController``'s state for Observation: SwiftUI views and `withObservationTracking`
 /// see every change, whoever makes it.

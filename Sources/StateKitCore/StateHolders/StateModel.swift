@@ -85,45 +85,30 @@ public final class StateModel: StateHolding {
   public func onChange(
     relevantTo states: ControlState? = nil, _ handler: @escaping (StateChange) -> Void
   ) -> Observation {
-    Observation(model: self, id: observers.add(relevantTo: states, Handler(call: handler)))
+    Observation(
+      self, id: observers.add(relevantTo: states, Handler(call: handler)), keepsHolder: false)
   }
 
   /// The number of observers, for tests.
   var observerCount: Int { observers.count }
 
-  fileprivate func removeObserver(_ id: UInt64) {
+  package func removeObserver(_ id: UInt64) {
     // The handler goes once the access to `observers` has ended: what it holds may cancel
     // another observer as it goes.
     let handler = observers.remove(id)
     _ = handler
   }
 
-  /// An observer of a ``StateModel``: it observes until ``cancel()`` or until it is released.
+  /// An observer of a ``StateModel``: it observes until ``StateObserver/cancel()`` or until
+  /// it is released, and belongs to the model's thread.
   ///
   ///     let slider = StateModel()
   ///     var observation: StateModel.Observation? = slider.onChange { print($0) }
   ///     observation = nil  // stops observing
-  public final class Observation {
-    private weak var model: StateModel?
-    /// The observer's identifier in the model, never given to another observer.
-    private let id: UInt64
-
-    fileprivate init(model: StateModel, id: UInt64) {
-      self.model = model
-      self.id = id
-    }
-
-    /// Stops observing; calling it again does nothing.
-    public func cancel() {
-      model?.removeObserver(id)
-    }
-
-    deinit { cancel() }
-  }
+  public typealias Observation = StateObserver<StateModel>
 }
 
 @available(*, unavailable, message: "a StateModel belongs to one thread; use StateController")
 extension StateModel: Sendable {}
 
-@available(*, unavailable, message: "an observation belongs to its model's thread")
-extension StateModel.Observation: Sendable {}
+extension StateModel: _ObserverRemoving {}
